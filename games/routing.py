@@ -1,0 +1,3 @@
+"""Websocket routes, mounted by config/asgi.py."""
+
+websocket_urlpatterns: list = []

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Debian packages the tests need: headless Chromium for the browser tests,
+# poppler-utils to read and render printed PDFs, gettext for the catalogues.
+set -euo pipefail
+need=()
+command -v chromium >/dev/null || need+=(chromium)
+command -v pdftotext >/dev/null || need+=(poppler-utils)
+command -v msgfmt >/dev/null || need+=(gettext)
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing Debian packages: ${need[*]} (run 'sudo apt-get install ${need[*]}')." >&2
+  exit 1
+fi
+echo "Installing Debian packages: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
