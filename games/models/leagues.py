@@ -1,0 +1,3 @@
+"""Leagues, club nights, matches and their results."""
+
+__all__: list[str] = []

@@ -1,0 +1,95 @@
+"""Browser tests: Playwright drives Debian's headless Chromium against a real Daphne.
+
+Chromium comes from Debian (``/usr/bin/chromium``); ``playwright install`` cannot
+download here. A missing Chromium is a failure, never a silent skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.servers import daphne
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the
+# tests make to arrange data are still ordinary synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: run scripts/system-deps.sh (make test does)."
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
+    """A Daphne process serving the test database (a SQLite file shared with this process)."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    env = {}
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        env["DATABASE_URL"] = f"sqlite:///{db['NAME']}"
+    with daphne(env=env) as url:
+        yield url
+
+
+@pytest.fixture
+def new_page(browser, live_server_url, transactional_db):
+    """Open pages in fresh browser contexts (one context = one player's browser)."""
+    contexts = []
+
+    def open_page(viewport=None, locale="en-US"):
+        context = browser.new_context(
+            base_url=live_server_url,
+            viewport=viewport or {"width": 1366, "height": 768},
+            locale=locale,
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
