@@ -1,0 +1,3 @@
+"""The Django admin, one module per room (tables, leagues)."""
+
+from games.admin import leagues, tables  # noqa: F401

@@ -1,0 +1,1 @@
+"""Admin for leagues, club nights, matches and results."""
