@@ -166,7 +166,7 @@ def _special_readings() -> list[Reading]:
         found.append(Reading("straight_major", tuple(f"M{n}" for n in range(low, low + 11))))
     for majors in combinations(MAJORS_OF_CLASS["zodiacal"], 11):
         found.append(Reading("constellation", majors))
-    for hand_id, court, number in (
+    for royal, court, number in (
         ("kingdom_of_princesses", "P", 10),
         ("beauty_of_princes", "N", 6),
         ("understanding_of_queens", "Q", 3),
@@ -174,7 +174,7 @@ def _special_readings() -> list[Reading]:
     ):
         groups = (tuple(suit + court for suit in SUITS), tuple(f"{suit}{number}" for suit in SUITS))
         for majors in combinations(DERIVED_MAJORS[number], 3):
-            found.append(Reading(hand_id, majors, groups=groups))
+            found.append(Reading(royal, majors, groups=groups))
     return found
 
 
@@ -183,7 +183,7 @@ def _specials_by_mask() -> dict[int, tuple[Reading, ...]]:
     for reading in _special_readings():
         cards = [code for group in reading.groups for code in group] + list(reading.majors)
         table.setdefault(mask_of(cards), []).append(reading)
-    return {mask: tuple(readings) for mask, readings in table.items()}
+    return {mask: tuple(found) for mask, found in table.items()}
 
 
 SPECIAL_HANDS = _specials_by_mask()
