@@ -1,8 +1,9 @@
-"""What the Dragon Formula rules page shows, built from the seeds the engine reads.
+"""What the Dragon Formula rules page shows, built from the tables the engine scores with.
 
-Names, points and factors come from ``seeds/df_hands.json``, the cards and the
-22 paths from ``seeds/tarot.json``, the sephiroth from ``seeds/tree.json``; this
-module only adds the words that explain each hand and a layout for the tree.
+Names, conditions, points and factors come from the hand evaluator's scoring table
+(``seeds/df_hands.json``), the cards and the 22 paths from the tree module
+(``seeds/tarot.json``, ``seeds/tree.json``); this module adds an example of each
+hand and a layout for the tree diagram.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
-
 from dragonformula.rules.cards import card_info, load_seed
+from dragonformula.rules.hands import scoring_table
+from dragonformula.rules.tree import SEPHIROTH, derived_majors
 
 MAJORS = tuple(f"M{n}" for n in range(22))
 
@@ -64,60 +64,6 @@ HAND_EXAMPLES: dict[str, str] = {
 # The "my" hands need the winner's element: the examples are for the Fire seat.
 EXAMPLE_ELEMENT = {"my_elemental_palace": "fire", "my_elemental_series": "fire"}
 
-SPECIAL_CONDITIONS: dict[str, Promise] = {
-    "elemental_palace": _(
-        "One suit: its four courts, its Ace, and two series of its number cards 2–10."
-    ),
-    "elemental_series": _("One suit: all ten number cards and one of its courts."),
-    "center_pillar": _(
-        "Two number cards each of 1, 6, 9 and 10 (any suits), and M2, M14, M21 — the paths "
-        "joining 1-6-9-10."
-    ),
-    "straight_major": _("Eleven majors with consecutive numbers (no wrap-around)."),
-    "constellation": _("Eleven zodiacal majors."),
-    "my_elemental_palace": _(
-        "An elemental palace in your own suit (instead of the elemental palace's points)."
-    ),
-    "my_elemental_series": _(
-        "An elemental series in your own suit (instead of the elemental series' points)."
-    ),
-    "kingdom_of_princesses": _("Four Pages, four 10s, and M18, M20, M21."),
-    "beauty_of_princes": _("Four Knights, four 6s, and three majors derived from 6."),
-    "understanding_of_queens": _("Four Queens, four 3s, and three majors derived from 3."),
-    "wisdom_of_kings": _("Four Kings, four 2s, and three majors derived from 2."),
-}
-BONUS_CONDITIONS: dict[str, Promise] = {
-    "my_series": _("A series in your own suit among the two melds."),
-    "my_court_series": _("A court series in your own suit among the two melds."),
-    "three_triples": _("The head and both melds are triples."),
-    "material": _("The hand holds M0, M12 and M20 (the three elemental majors)."),
-    "triangle": _(
-        "The head and the melds are number triples of three different numbers a, b, c, and "
-        "the two derived majors' paths connect a, b and c."
-    ),
-    "planetary": _("The hand holds all seven planetary majors M1 M2 M3 M10 M16 M19 M21."),
-    "triple_series": _(
-        "The nine meld cards are the numbers n, n+1, n+2 in the same three suits: they read "
-        "both as three triples and as three series (e.g. W3 W4 W5 C3 C4 C5 S3 S4 S5)."
-    ),
-    "first_order": _("A triangle on 7, 8, 9."),
-    "second_order": _("A triangle on 4, 5, 6."),
-    "third_order": _("A triangle on 1, 2, 3."),
-    "pillar_of_mercy": _("A triangle on 3, 5, 8."),
-    "pillar_of_severity": _("A triangle on 2, 4, 7."),
-}
-MULTIPLIER_CONDITIONS: dict[str, Promise] = {
-    "genius": _(
-        "Dan on your first draw of the game, before any pick of yours (your turn may have "
-        "been skipped by others' picks)."
-    ),
-    "surprise": _("Pick-and-Dan before your first draw of the game."),
-    "last_judgement": _(
-        "Dan on drawing the last card of the pile, or Pick-and-Dan on the discard of the "
-        "player who drew it."
-    ),
-}
-
 
 def majors() -> list[dict[str, Any]]:
     """The 22 majors with their paths and class, in number order."""
@@ -139,50 +85,31 @@ def suits() -> list[dict[str, Any]]:
 
 
 def sephiroth() -> list[dict[str, Any]]:
-    return load_seed("tree.json")["sephiroth"]
-
-
-def derived_majors(number: int) -> list[str]:
-    """The majors whose path touches sephira ``number`` (派生), e.g. 1 → M0 M1 M2."""
-    return [info["code"] for info in majors() if number in info["sephiroth"]]
+    """The ten sephiroth (number, names, meanings) in order."""
+    return [vars(sephira) for _number, sephira in sorted(SEPHIROTH.items())]
 
 
 def hand_table() -> dict[str, list[dict[str, Any]]]:
-    """The winning hands from ``df_hands.json`` with their conditions and example cards."""
+    """The winning hands, sephirot and special, each with its example cards."""
     names = {entry["number"]: entry for entry in sephiroth()}
     rows: dict[str, list[dict[str, Any]]] = {"sephirot": [], "special": []}
-    for hand in load_seed("df_hands.json")["hands"]:
+    for hand in scoring_table()["hands"]:
         row = dict(hand, example=HAND_EXAMPLES[hand["id"]].split())
-        if hand["kind"] == "sephirot":
-            number = hand["sephira"]
-            sephira = names[number]
-            row["sephira_info"] = sephira
-            row["derived"] = derived_majors(number)
-        else:
-            row["condition"] = SPECIAL_CONDITIONS[hand["id"]]
         row["example_element"] = EXAMPLE_ELEMENT.get(hand["id"])
+        if hand["kind"] == "sephirot":
+            row["sephira_info"] = names[hand["sephira"]]
+            row["derived"] = derived_majors(hand["sephira"])
         rows[hand["kind"]].append(row)
     return rows
 
 
 def bonus_table() -> list[dict[str, Any]]:
-    """The sephirot bonuses, each with its condition and the bonuses it replaces."""
-    bonuses = load_seed("df_hands.json")["bonuses"]
+    """The sephirot bonuses, each with the bonuses it replaces."""
+    bonuses = scoring_table()["bonuses"]
     by_id = {bonus["id"]: bonus for bonus in bonuses}
     return [
-        dict(
-            bonus,
-            condition=BONUS_CONDITIONS[bonus["id"]],
-            replaced_bonuses=[by_id[replaced] for replaced in bonus["replaces"]],
-        )
+        dict(bonus, replaced_bonuses=[by_id[replaced] for replaced in bonus["replaces"]])
         for bonus in bonuses
-    ]
-
-
-def multiplier_table() -> list[dict[str, Any]]:
-    return [
-        dict(multiplier, condition=MULTIPLIER_CONDITIONS[multiplier["id"]])
-        for multiplier in load_seed("df_hands.json")["multipliers"]
     ]
 
 
@@ -251,5 +178,5 @@ def page_context() -> dict[str, Any]:
         ],
         "hands": hand_table(),
         "bonuses": bonus_table(),
-        "multipliers": multiplier_table(),
+        "multipliers": scoring_table()["multipliers"],
     }

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from dragonformula.rules.cards import card_info
+from dragonformula.rules.hands import best_hand
 from dragsaga.rules.cards import default_card_set
-from rulebook.dragonformula import HAND_EXAMPLES, SEPHIRA_PLACES, derived_majors
+from rulebook.dragonformula import EXAMPLE_ELEMENT, HAND_EXAMPLES, SEPHIRA_PLACES
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 DF_HANDS = json.loads((SEEDS / "df_hands.json").read_text(encoding="utf-8"))
@@ -132,7 +133,7 @@ def test_every_hand_shows_its_name_points_and_example_cards(client, language):
 def test_sephirot_hands_name_the_majors_derived_from_their_sephira(client):
     page = get_page(client, "/rules/dragonformula/", "en")
     kether = page.by_id("hand-sephirot_1").text()
-    assert "A triple of 1 (the head)" in kether and "M0 M1 M2" in kether
+    assert "Three Aces (the head)" in kether and "Kether: M0 M1 M2" in kether
     malkuth = page.by_id("hand-sephirot_10").text()
     assert "M18 M20 M21" in malkuth
 
@@ -179,10 +180,15 @@ def test_tree_layout_keeps_the_three_pillars():
     assert {n for n, (column, _row) in SEPHIRA_PLACES.items() if column == 0} == {1, 6, 9, 10}
 
 
-def test_derived_majors_follow_the_paths():
-    assert derived_majors(1) == ["M0", "M1", "M2"]
-    assert derived_majors(6) == ["M2", "M4", "M6", "M9", "M11", "M13", "M14", "M15"]
-    assert derived_majors(10) == ["M18", "M20", "M21"]
+@pytest.mark.parametrize("hand_id", sorted(HAND_EXAMPLES))
+def test_each_example_is_read_by_the_engine_as_the_hand_it_illustrates(hand_id):
+    element = EXAMPLE_ELEMENT.get(hand_id, "earth")
+    result = best_hand(HAND_EXAMPLES[hand_id], element)
+    assert result is not None and result.hand == hand_id
+
+
+def test_examples_cover_every_hand_of_the_scoring_table():
+    assert set(HAND_EXAMPLES) == {hand["id"] for hand in DF_HANDS["hands"]}
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
