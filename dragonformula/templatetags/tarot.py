@@ -1,9 +1,8 @@
-"""Tarot card faces for any page: ``{% load tarot %}{% card_face "W3" %}``.
+"""Tarot words for Dragon Formula's templates: card faces, card, hand, bonus names, the event log.
 
-Everything a face shows comes from the seed table the rules use
-(``dragonformula.rules.cards.card_info``); the names are given in both
-languages, the description (the tooltip and the screen reader's label) in the
-page's language.
+``{% card_face "W3" %}`` renders the table's card face (``partials/card.html``) for a
+code, e.g. on the rules pages; ``{% card_description code %}`` is the card's names
+and correspondences as one sentence in the page's language (tooltips, labels).
 """
 
 from __future__ import annotations
@@ -12,18 +11,98 @@ from functools import cache
 from typing import Any
 
 from django import template
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
 from games.templatetags.bilingual import pick
 
 register = template.Library()
 
-RANK_LABELS = {1: "A", 11: "P", 12: "N", 13: "Q", 14: "K"}
-ELEMENT_SYMBOLS = {"fire", "water", "air", "earth"}
-# Long names are squeezed into the card's width rather than cut.
-FIT_JA = 5
-FIT_EN = 13
+
+def _lang() -> str:
+    return "ja" if (get_language() or "ja").startswith("ja") else "en"
+
+
+@register.filter
+def card_name(face: dict[str, Any] | None) -> str:
+    if not face:
+        return ""
+    return face["name_ja"] if _lang() == "ja" else face["name_en"]
+
+
+@register.filter
+def hand_name(hand_id: str) -> str:
+    return hands.hand_name(hand_id, _lang())
+
+
+@register.filter
+def bonus_name(bonus_id: str) -> str:
+    return hands.bonus_name(bonus_id, _lang())
+
+
+@register.filter
+def bonus_points(bonus_id: str) -> int:
+    return hands.bonus_points(bonus_id)
+
+
+@register.filter
+def multiplier_name(multiplier_id: str) -> str:
+    return hands.multiplier_name(multiplier_id, _lang())
+
+
+@register.filter
+def multiplier_factor(multiplier_id: str) -> int:
+    return hands.multiplier_factor(multiplier_id)
+
+
+@register.simple_tag
+def df_event(event: dict[str, Any]) -> str:
+    """One event of the table as a sentence (the presenter added names and card faces)."""
+    kind = event["type"]
+    who = event.get("seat_name", "")
+    card = card_name(event.get("face"))
+    if kind == "game_start":
+        return _("Set %(set)s, game %(game)s: %(starter)s starts.") % {
+            "set": event.get("set"),
+            "game": event.get("game"),
+            "starter": event.get("starter_name", ""),
+        }
+    if kind == "draw":
+        if event.get("face"):
+            return _("You draw %(card)s.") % {"card": card}
+        return _("%(seat)s draws (%(pile)s left).") % {"seat": who, "pile": event.get("pile")}
+    if kind == "discard":
+        return _("%(seat)s discards %(card)s.") % {"seat": who, "card": card}
+    if kind == "window_closed":
+        if event.get("taker") is None:
+            return _("Nobody picks %(card)s.") % {"card": card}
+        return _("%(taker)s takes %(card)s.") % {"taker": event.get("taker_name"), "card": card}
+    if kind == "pick":
+        return _("%(seat)s picks %(card)s.") % {"seat": who, "card": card}
+    if kind == "discard_major":
+        return _("%(seat)s discards the major %(card)s.") % {"seat": who, "card": card}
+    if kind == "dan":
+        return _("%(seat)s declares Dan!") % {"seat": who}
+    if kind == "pick_and_dan":
+        return _("%(seat)s picks %(card)s and declares Dan!") % {"seat": who, "card": card}
+    if kind == "win":
+        return _("%(seat)s wins with %(hand)s for %(points)s points.") % {
+            "seat": who,
+            "hand": hand_name(event["reading"]["hand"]),
+            "points": event["points"],
+        }
+    if kind == "false_dan":
+        return _("%(seat)s declared a false Dan: %(points)s points.") % {
+            "seat": who,
+            "points": event["points"],
+        }
+    if kind == "exhaust":
+        return _("The pile is empty: the game ends with no winner.")
+    if kind == "set_end":
+        return _("Set %(set)s is over.") % {"set": event.get("set")}
+    return kind
 
 
 @cache
@@ -73,40 +152,10 @@ def describe(info: dict[str, Any]) -> str:
     }
 
 
-def face(code: str) -> dict[str, Any]:
-    """What the card face template shows for ``code``."""
-    info = card_info(code)
-    data: dict[str, Any] = {
-        "code": info["code"],
-        "kind": info["kind"],
-        "suit": info["suit"] or "M",
-        "name_ja": info["name_ja"],
-        "name_en": info["name_en"],
-        "label": pick(info, "name"),
-        "description": describe(info),
-    }
-    if info["kind"] == "major":
-        attribution = info["attribution"]
-        data.update(
-            numeral=info["numeral"],
-            letter=info["letter"]["glyph"],
-            joins=info["sephiroth"],
-            # Elements are drawn (the alchemical glyphs are missing from common fonts);
-            # planets and signs use their text glyphs, forced to text presentation.
-            attribution_symbol=attribution["key"] if attribution["key"] in ELEMENT_SYMBOLS else "",
-            attribution_glyph=attribution["glyph"] + "\ufe0e",
-            fit_ja=len(info["name_ja"]) > FIT_JA,
-            fit_en=len(info["name_en"]) > FIT_EN,
-        )
-    else:
-        data.update(rank=RANK_LABELS.get(info["rank"], str(info["rank"])), element=info["element"])
-    return data
-
-
-@register.inclusion_tag("dragonformula/card_face.html")
-def card_face(code: str, css_class: str = "") -> dict[str, Any]:
-    """Render one card face; ``css_class`` adds classes (e.g. ``is-last-discard``)."""
-    return {"face": face(code), "css_class": css_class}
+@register.inclusion_tag("dragonformula/partials/card.html")
+def card_face(code: str) -> dict[str, Any]:
+    """The card face of ``code``, as the tables show it."""
+    return {"card": card_info(code)}
 
 
 @register.simple_tag

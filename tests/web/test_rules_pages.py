@@ -126,7 +126,7 @@ def test_every_hand_shows_its_name_points_and_example_cards(client, language):
         row = page.by_id(f"hand-{hand['id']}")
         assert hand[f"name_{language}"] in row.text()
         assert row.find_all("td", "points")[0].text() == str(hand["points"])
-        shown = [face.attrs["data-card"] for face in row.find_all("svg", "card-face")]
+        shown = [face.attrs["data-card"] for face in row.find_all("span", "tarot-card")]
         assert shown == HAND_EXAMPLES[hand["id"]].split()
 
 
@@ -250,20 +250,23 @@ def test_japanese_rules_use_the_original_texts_words(client):
         assert word in saga
 
 
-def test_card_faces_carry_their_correspondences(client):
-    page = get_page(client, "/rules/dragonformula/", "en")
-    fool = next(
-        face for face in page.find_all("svg", "card-face") if face.attrs["data-card"] == "M0"
-    )
-    assert fool.attrs["aria-label"] == "The Fool"
-    title = fool.find_all("title")[0].text()
-    assert "path 11" in title and "Aleph" in title and "Kether" in title and "Chokmah" in title
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["The Fool", "path 11", "Aleph", "1 Kether", "2 Chokmah", "elemental: Air"]),
+        ("ja", ["愚者", "小径 11", "アレフ", "1 ケテル", "2 コクマー", "元素: 風"]),
+    ],
+)
+def test_card_faces_carry_their_correspondences_in_the_page_language(client, language, words):
+    page = get_page(client, "/rules/dragonformula/", language)
+    faces = {face.attrs["data-card"]: face for face in page.find_all("span", "tarot-card")}
+    fool = faces["M0"]
+    for word in words:
+        assert word in fool.attrs["title"]
     assert "1–2" in fool.text()
-    ace = next(
-        face for face in page.find_all("svg", "card-face") if face.attrs["data-card"] == "W1"
-    )
-    assert "Ace of Wands" in ace.find_all("title")[0].text()
-    assert ace.find_all("g", "symbol-wand"), "the suit is drawn, not only coloured"
+    ace = faces["W1"]
+    assert ("Ace of Wands" if language == "en" else "棒のエース") in ace.attrs["title"]
+    assert ace.find_all("svg", "suit-symbol"), "the suit is drawn, not only coloured"
     assert re.search(r"\bA\b", ace.text())
 
 
