@@ -7,6 +7,8 @@ import pytest
 
 from scripts import i18n_check
 
+pytestmark = pytest.mark.django_db
+
 LANGUAGES = ("ja", "en")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
 

@@ -14,6 +14,8 @@ from dragonformula.rules.hands import best_hand
 from dragsaga.rules.cards import default_card_set
 from rulebook.dragonformula import EXAMPLE_ELEMENT, HAND_EXAMPLES, SEPHIRA_PLACES
 
+pytestmark = pytest.mark.django_db
+
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 DF_HANDS = json.loads((SEEDS / "df_hands.json").read_text(encoding="utf-8"))
 
