@@ -21,9 +21,11 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
+from django.utils import translation
 
 from games import rendering, selectors, services
 from games.models import Player, Table
+from games.socket_language import scope_language
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +44,7 @@ class TableConsumer(WebsocketConsumer):
         self.player = selectors.player_from_session(
             self.scope.get("user"), self.scope.get("session")
         )
+        self.language = scope_language(self.scope)
         self.group = services.group_name(table.pk)
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()
@@ -72,7 +75,8 @@ class TableConsumer(WebsocketConsumer):
     def push(self) -> None:
         """Send the regions that changed since this socket's last frame."""
         self.table.refresh_from_db()
-        regions = rendering.render_regions(self.table, self.player)
+        with translation.override(self.language):
+            regions = rendering.render_regions(self.table, self.player)
         changed = [html for region, html in regions.items() if self.sent.get(region) != html]
         self.sent = regions
         if changed:

@@ -1,0 +1,159 @@
+"""The game tables in a real browser: axe-core, phone and laptop sizes, a turn by keyboard alone."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.models import Player, Table
+from tests.browser.test_a11y import LAPTOP, PHONE, axe_problems
+
+
+def off_the_event_loop(function, *args, **kwargs):
+    """Run a service call in its own thread: Playwright's loop runs in this one, and the
+    services notify the table through ``async_to_sync`` after commit."""
+
+    def call():
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(call).result()
+
+
+def open_table_with_bots(player: Player, game_name: str, options: dict | None) -> Table:
+    table = services.create_table(
+        game_name=game_name,
+        players=4 if game_name == "dragonformula" else 3,
+        options=options or {},
+        bot_level="random",
+        created_by=player,
+    )
+    if game_name == "dragonformula":
+        Table.objects.filter(pk=table.pk).update(stacking={"deals": [], "fire_seats": [0]})
+        table.refresh_from_db()
+    services.start(table, player, seed=11)
+    return table
+
+
+def guest_at_table(new_page, game_name: str, *, viewport=None, options=None, locale="en-US"):
+    """A guest who named themselves in the lobby, seated at a started table with bots.
+
+    Dragon Formula tables make the guest Fire, so the first turn is theirs.
+    """
+    page = new_page(viewport=viewport, locale=locale)
+    page.goto("/")
+    name = f"Guest{Player.objects.count() + 1}"
+    page.locator("#id_display_name").fill(name)
+    page.locator("#id_display_name").press("Enter")
+    page.wait_for_selector(".hello")
+    player = Player.objects.get(display_name=name)
+    table = off_the_event_loop(open_table_with_bots, player, game_name, options)
+    page.goto(f"/{game_name}/{table.code}/")
+    page.wait_for_selector("#prompt")
+    return page, table
+
+
+def tab_to(page, predicate_js: str, limit: int = 80) -> None:
+    """Press Tab until the focused element satisfies ``predicate_js`` (a function of it)."""
+    for _press in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(({predicate_js}))(document.activeElement)"):
+            return
+    raise AssertionError(f"Tab never reached an element with {predicate_js}")
+
+
+@pytest.mark.parametrize("game_name", ["dragonformula", "dragsaga"])
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_table_has_no_serious_accessibility_violation(new_page, game_name, locale):
+    page, _table = guest_at_table(new_page, game_name, locale=locale)
+    assert axe_problems(page) == []
+
+
+@pytest.mark.parametrize("game_name", ["dragonformula", "dragsaga"])
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("laptop", LAPTOP)])
+def test_table_screenshots(new_page, artifacts_dir, game_name, size, viewport):
+    page, _table = guest_at_table(new_page, game_name, viewport=viewport)
+    page.screenshot(path=artifacts_dir / f"table-{game_name}-{size}.png")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('#prompt button, #hand button')]
+              .filter(el => el.offsetParent !== null)
+              .map(el => el.getBoundingClientRect())
+              .filter(box => box.height < 44 || box.width < 44).length"""
+    )
+    assert small == 0
+
+
+def test_a_dragon_formula_turn_played_with_the_keyboard_alone(new_page, artifacts_dir):
+    page, table = guest_at_table(new_page, "dragonformula")
+    assert "Your turn — draw" in page.locator("#prompt").inner_text()
+    assert page.title().startswith("●"), "the tab title tells it is your turn"
+
+    tab_to(page, "el => el.dataset.action === 'draw'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#hand .card-button').length === 11")
+    assert "Discard a card" in page.locator("#prompt").inner_text()
+
+    # Focus stays usable after the swap: Tab reaches a card of the hand, Space discards it.
+    tab_to(page, "el => el.classList.contains('card-button')")
+    focused = page.evaluate("document.activeElement.querySelector('[data-card]').dataset.card")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none", "the focused card shows where the keyboard is"
+    page.screenshot(path=artifacts_dir / "table-dragonformula-keyboard-focus.png")
+    page.keyboard.press("Space")
+
+    page.wait_for_function(
+        "code => !document.querySelector(`#hand [data-card='${code}']`)", arg=focused
+    )
+    mine = page.locator(".df-seat[data-seat='0'] .discards [data-card]")
+    assert focused in [mine.nth(i).get_attribute("data-card") for i in range(mine.count())]
+    assert page.locator("#hand [data-card]").count() == 10
+    game = table.games.latest("pk")
+    discards = [
+        entry.action.get("card")
+        for entry in game.actions.order_by("pk")
+        if entry.seat == 0 and entry.action.get("type") == "discard"
+    ]
+    assert discards == [focused]
+
+
+def test_hand_order_changes_without_dragging(new_page):
+    page, _table = guest_at_table(new_page, "dragonformula")
+    tab_to(page, "el => el.classList.contains('card-button') || !!el.closest('#hand')")
+
+    def order():
+        return page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+
+    before = order()
+    page.locator("#hand .hand-card").first.focus()
+    page.keyboard.press("Alt+ArrowRight")
+    after = order()
+    assert after == [before[1], before[0], *before[2:]]
+    assert page.evaluate("document.activeElement.querySelector('[data-card]').dataset.card") == (
+        before[0]
+    )
+    page.reload()
+    page.wait_for_selector("#hand [data-card]")
+    assert order() == after, "the chosen order survives a reload"
+    page.get_by_role("button", name="Sort by suit").click()
+    assert order() == before
+
+
+def test_title_badge_and_announcement_follow_the_turn(new_page):
+    page, _table = guest_at_table(new_page, "dragonformula")
+    assert page.title().startswith("●")
+    tab_to(page, "el => el.dataset.action === 'draw'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#hand .card-button').length === 11")
+    page.locator("#hand .card-button").first.click()
+    page.wait_for_function("!document.title.startsWith('●')")
+    assert page.locator("#prompt").get_attribute("aria-live") == "polite"
+
+
