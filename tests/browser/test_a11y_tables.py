@@ -118,7 +118,7 @@ def test_a_dragon_formula_turn_played_with_the_keyboard_alone(new_page, artifact
     game = table.games.latest("pk")
     discards = [
         entry.action.get("card")
-        for entry in game.actions.order_by("pk")
+        for entry in game.log.order_by("pk")
         if entry.seat == 0 and entry.action.get("type") == "discard"
     ]
     assert discards == [focused]
@@ -132,28 +132,52 @@ def test_hand_order_changes_without_dragging(new_page):
         return page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
 
     before = order()
-    page.locator("#hand .hand-card").first.focus()
+    page.locator("#hand .cards > *").first.focus()
     page.keyboard.press("Alt+ArrowRight")
     after = order()
     assert after == [before[1], before[0], *before[2:]]
-    assert page.evaluate("document.activeElement.querySelector('[data-card]').dataset.card") == (
-        before[0]
-    )
+    assert page.evaluate("document.activeElement.closest('[data-card]').dataset.card") == before[0]
     page.reload()
     page.wait_for_selector("#hand [data-card]")
     assert order() == after, "the chosen order survives a reload"
-    page.get_by_role("button", name="Sort by suit").click()
+    page.get_by_role("button", name="Sort the hand").click()
     assert order() == before
 
 
 def test_title_badge_and_announcement_follow_the_turn(new_page):
     page, _table = guest_at_table(new_page, "dragonformula")
-    assert page.title().startswith("●")
-    tab_to(page, "el => el.dataset.action === 'draw'")
-    page.keyboard.press("Enter")
+    assert page.title().startswith("● Your turn")
+    page.locator("[data-action='draw']").click()
     page.wait_for_function("document.querySelectorAll('#hand .card-button').length === 11")
+    announcer = page.locator("#announcer")
+    page.wait_for_function("document.getElementById('announcer').textContent.includes('Discard')")
+    assert announcer.get_attribute("aria-live") == "polite"
     page.locator("#hand .card-button").first.click()
     page.wait_for_function("!document.title.startsWith('●')")
-    assert page.locator("#prompt").get_attribute("aria-live") == "polite"
+    # The bots play on; the announcer keeps saying whose turn it is.
+    page.wait_for_function("document.getElementById('announcer').textContent.length > 0")
 
 
+def test_card_tooltip_shows_on_keyboard_focus(new_page):
+    page, _table = guest_at_table(new_page, "dragonformula")
+    page.locator("[data-action='draw']").click()
+    page.wait_for_function("document.querySelectorAll('#hand .card-button').length === 11")
+    button = page.locator("#hand .card-button").first
+    button.focus()
+    tip = page.locator(".card-tip")
+    assert tip.is_visible()
+    assert tip.inner_text() == button.locator("[data-card]").get_attribute("title")
+    page.keyboard.press("Escape")
+    assert not tip.is_visible()
+
+
+def test_turn_sound_is_a_remembered_choice(new_page):
+    page, _table = guest_at_table(new_page, "dragonformula")
+    sound = page.get_by_role("button", name="Sound on my turn")
+    assert sound.get_attribute("aria-pressed") == "false"
+    sound.click()
+    assert sound.get_attribute("aria-pressed") == "true"
+    page.reload()
+    assert page.get_by_role("button", name="Sound on my turn").get_attribute("aria-pressed") == (
+        "true"
+    )
