@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 from playwright.sync_api import Error, Page
@@ -83,10 +84,8 @@ def take_dragsaga_step(page: Page) -> bool:
             buttons.nth(choice).click()
     except Error:
         return True  # the region was replaced under the click by a push: look again
-    try:
+    with contextlib.suppress(Error):
         wait_for_new_version(page, seen, timeout=10_000)
-    except Error:
-        pass
     return True
 
 
@@ -96,8 +95,6 @@ def play_dragsaga_until_the_end(page: Page, limit_seconds: float = 240) -> None:
         if page.locator("#scores .result").count():
             return
         if not take_dragsaga_step(page):
-            try:
+            with contextlib.suppress(Error):
                 wait_for_new_version(page, version(page), timeout=5_000)
-            except Error:
-                pass
     raise AssertionError("The DragSaga game did not finish in time")
