@@ -1,16 +1,17 @@
 """Tarot words for Dragon Formula's templates: card faces, card, hand, bonus names, the event log.
 
-``{% card_face "W3" %}`` renders the table's card face (``partials/card.html``) for a
+``{% tarot_card "W3" %}`` renders the table's card face (``partials/card.html``) for a
 code, e.g. on the rules pages; ``{% card_description code %}`` is the card's names
 and correspondences as one sentence in the page's language (tooltips, labels).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -105,6 +106,17 @@ def df_event(event: dict[str, Any]) -> str:
     return kind
 
 
+@register.simple_tag
+def tarot_card(code: str) -> str:
+    """A card face (SVG/CSS), rendered once per card and language."""
+    return _card_face(code, _lang())
+
+
+@lru_cache(maxsize=512)
+def _card_face(code: str, lang: str) -> str:
+    return render_to_string("dragonformula/partials/card.html", {"card": card_info(code)})
+
+
 @cache
 def sephiroth() -> dict[int, dict[str, Any]]:
     return {entry["number"]: entry for entry in load_seed("tree.json")["sephiroth"]}
@@ -150,12 +162,6 @@ def describe(info: dict[str, Any]) -> str:
         "class": pick(classes()[info["class"]], "name"),
         "attribution": pick(info["attribution"], "name"),
     }
-
-
-@register.inclusion_tag("dragonformula/partials/card.html")
-def card_face(code: str) -> dict[str, Any]:
-    """The card face of ``code``, as the tables show it."""
-    return {"card": card_info(code)}
 
 
 @register.simple_tag
