@@ -1,5 +1,11 @@
+from django.urls import path
+
+from dragonformula.waits_helper import my_waits
 from games.table_urls import table_urlpatterns
 
 app_name = "dragonformula"
 
-urlpatterns = table_urlpatterns("dragonformula")
+urlpatterns = [
+    *table_urlpatterns("dragonformula"),
+    path("<str:code>/waits", my_waits, name="waits"),
+]

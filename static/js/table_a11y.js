@@ -144,7 +144,12 @@
     restore();
   }
 
-  document.addEventListener("htmx:oobAfterSwap", refresh);
+  document.addEventListener("htmx:oobAfterSwap", (event) => {
+    // Shown waits belong to the hand they were asked for.
+    const waits = document.getElementById("waits");
+    if (waits && event.target.id === "hand") waits.textContent = "";
+    refresh();
+  });
   document.addEventListener("htmx:afterSettle", refresh);
   document.addEventListener("DOMContentLoaded", () => {
     const phase = document.querySelector("#prompt .phase");
