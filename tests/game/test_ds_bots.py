@@ -6,7 +6,7 @@ import pytest
 
 from dragsaga.rules import ENGINE
 from dragsaga.rules.bots import simulate_game
-from tests.game.ds_helpers import act, new_table, pass_round, place_all
+from tests.game.ds_helpers import act, new_table, pass_round, place_all, round_one
 
 
 def test_bot_levels_weakest_first():
@@ -35,10 +35,7 @@ def test_the_heuristic_targets_the_leader():
 
 
 def test_the_heuristic_guards_an_attack_it_can_block():
-    state = place_all(
-        new_table(3, start=0),
-        {0: (["fang", "claw"], 1), 1: (["scale_shield", "claw"], 2), 2: (["claw", "sparks"], 0)},
-    )
+    state = round_one(3, {0: ["fang", "claw"], 1: ["scale_shield", "claw"], 2: ["claw", "sparks"]})
     state = act(state, 0, type="flip", card="fang")
     assert ENGINE.bot_action(state, 1, "heuristic") == {"type": "guard", "card": "scale_shield"}
 

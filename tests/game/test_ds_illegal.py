@@ -6,7 +6,7 @@ import pytest
 
 from dragsaga.rules import ENGINE
 from games.engine import IllegalAction, dumps
-from tests.game.ds_helpers import NOW, act, new_table, place_all, refused
+from tests.game.ds_helpers import NOW, act, new_table, refused, round_one
 
 
 @pytest.fixture
@@ -18,9 +18,8 @@ def placing():
 @pytest.fixture
 def turns():
     """Round 1 turns, three players, start player 0, seat 0 has flipped Fang at seat 1."""
-    state = place_all(
-        new_table(3, start=0),
-        {0: (["fang", "claw"], 1), 1: (["scale_shield", "charge"], 2), 2: (["claw", "sparks"], 0)},
+    state = round_one(
+        3, {0: ["fang", "claw"], 1: ["scale_shield", "charge"], 2: ["claw", "sparks"]}
     )
     return act(state, 0, type="flip", card="fang")
 
@@ -99,10 +98,7 @@ def test_nothing_is_accepted_after_the_end():
 
 
 def test_each_hit_player_answers_once():
-    state = place_all(
-        new_table(3, start=0),
-        {0: (["roar", "claw"], 1), 1: (["wing_shield", "claw"], 2), 2: (["claw", "sparks"], 0)},
-    )
+    state = round_one(3, {0: ["roar", "claw"], 1: ["wing_shield", "claw"], 2: ["claw", "sparks"]})
     state = act(state, 0, type="flip", card="roar")
     state = act(state, 2, type="no_guard")
     refused(state, 2, "already_answered", type="no_guard")

@@ -7,7 +7,7 @@ import json
 from dragsaga.rules import ENGINE
 from dragsaga.rules.bots import simulate_game
 from dragsaga.rules.events import describe
-from tests.game.ds_helpers import act, new_table, pass_round, place_all
+from tests.game.ds_helpers import act, new_table, round_one, round_two
 
 
 def test_a_placed_choice_and_target_stay_secret_until_the_reveal():
@@ -28,11 +28,7 @@ def test_a_placed_choice_and_target_stay_secret_until_the_reveal():
 
 
 def test_others_see_card_backs_counts_damage_targets_and_flipped_faces():
-    state = new_table(3, start=0)
-    state = place_all(
-        state,
-        {0: (["fang", "charge"], 1), 1: (["claw", "sparks"], 2), 2: (["wing_shield", "roar"], 0)},
-    )
+    state = round_one(3, {0: ["fang", "charge"], 1: ["claw", "sparks"], 2: ["wing_shield", "roar"]})
     state = act(state, 0, type="flip", card="fang")
     seen = ENGINE.view(state, 2)
     assert seen["seats"][0]["placed"] == [
@@ -56,14 +52,13 @@ def test_others_see_card_backs_counts_damage_targets_and_flipped_faces():
 
 
 def test_a_guard_answer_is_hidden_until_every_hit_player_has_answered():
-    state = new_table(4, start=0)
-    state = place_all(
-        state,
+    state = round_one(
+        4,
         {
-            0: (["dragon_breath", "claw"], None),
-            1: (["wing_shield", "claw"], None),
-            2: (["claw", "sparks"], None),
-            3: (["claw", "sparks"], None),
+            0: ["dragon_breath", "claw"],
+            1: ["wing_shield", "claw"],
+            2: ["claw", "sparks"],
+            3: ["claw", "sparks"],
         },
     )
     state = act(state, 0, type="flip", card="dragon_breath")
@@ -82,15 +77,7 @@ def test_a_guard_answer_is_hidden_until_every_hit_player_has_answered():
 
 
 def test_the_target_change_shows_the_new_target_but_not_the_discarded_card():
-    state = pass_round(new_table(3, start=0))
-    state = place_all(
-        state,
-        {
-            0: (["fang", "wind_blade"], 1),
-            1: (["fang", "wind_blade"], 2),
-            2: (["fang", "wind_blade"], 0),
-        },
-    )
+    state = round_two()
     state = act(state, 1, type="pass")
     state = act(state, 2, type="pass")
     state = act(state, 0, type="change_target", discard="dragon_breath", target=2)
