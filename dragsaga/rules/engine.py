@@ -28,6 +28,10 @@ Actions (``seat`` is the acting seat; card ids come from the card set in play,
 - ``{"type": "tick"}`` (any seat or ``None``) — apply the defaults of every passed
   deadline (see ``deadlines.py``); refused with code ``nothing_due`` before one.
 
+Deadlines: ``deadline(state)`` is when the seats in ``waiting_for(state)`` time out.
+An action is still accepted after its deadline until a tick applies the defaults, so
+a service that finds ``deadline <= now`` applies ``{"type": "tick"}`` first.
+
 Table options: ``card_set`` (a list of 15 card dicts, see ``cards.py``; default the
 set in ``seeds/dragsaga_cards.json``), ``place_seconds`` (90), ``guard_seconds`` (20),
 ``turn_seconds`` (90); 0 seconds means no deadline.

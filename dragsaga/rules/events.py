@@ -57,7 +57,9 @@ def describe(event: Event, cards: list[dict[str, Any]], colours: list[str]) -> s
         return f"Targets revealed: {aims}."
     if kind == "damage":
         parts = [
-            f"{who(hit['seat'])} blocks" if hit["blocked_by"] else f"{who(hit['seat'])} takes {hit['amount']}"
+            f"{who(hit['seat'])} blocks"
+            if hit["blocked_by"]
+            else f"{who(hit['seat'])} takes {hit['amount']}"
             for hit in event["damage"]
         ]
         return f"{names[event['card']]}: {'; '.join(parts)}."
