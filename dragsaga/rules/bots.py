@@ -100,15 +100,15 @@ class Heuristic:
     def place(self) -> Action:
         leader = self.leader()
         aimed = [a for a in self.legal if a["target"] == leader] or self.legal
-        return self.best(aimed, lambda action: self.pair_score(*action["cards"]))
+        relief = 1.0 if self.end_near() else 0.25
+        used = self.threat() * GUARD_USE
+        return self.best(aimed, lambda action: self.pair_score(*action["cards"], relief, used))
 
-    def pair_score(self, a: str, b: str) -> float:
+    def pair_score(self, a: str, b: str, relief: float, used: float) -> float:
         """The best plan for placing ``a`` and ``b``: which attacks to flip on our turn,
         a guard that may be used if we are attacked, and the penalty saved by the cards
         that leave the hand (weighted up when the end is near; a pass with both cards
-        face down discards both)."""
-        relief = 1.0 if self.end_near() else 0.25
-        used = self.threat() * GUARD_USE
+        face down discards both). ``used``: the chance a placed guard gets used."""
         pair = (a, b)
         attacks = [c for c in pair if self.cards[c]["kind"] != "guard"]
         plans: list[list[str]] = [[]] + [[c] for c in attacks]
