@@ -7,7 +7,8 @@ choice is a function of the state.
   leader (the other player with the least damage), places the pair with the best
   plan (damage dealt, a guard when it is likely to be attacked, penalty saved by
   cards leaving the hand, weighted up when the end is near, when it also dumps
-  costly cards), guards whenever it can, keeps a guard face down for a later
+  costly cards), guards an attack it can block unless the guard would cost it a
+  stronger attack of its own still to come, keeps a guard face down for a later
   attacker aiming at it, and uses the paid target change to turn on the leader.
 """
 
@@ -17,14 +18,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.engine import Action, View
+from games.engine import Action, Engine, State, View
+
+from .turns import FLIP_LIMIT
 
 LEVELS = ("random", "heuristic")
 
 END_NEAR_HAND = 4  # a hand this small somewhere means the game may end within two rounds
 GUARD_WORTH = 2.5  # what a face-down guard is worth against a likely attack
 GUARD_USE = 0.7  # the chance a placed guard meets an attack it blocks, when we are a target
-FLIP_LIMIT = 6
 
 
 def choose(view: View, level: str, rng: random.Random) -> Action:
@@ -208,8 +210,12 @@ class Heuristic:
 
 
 def simulate_game(
-    engine: Any, players: int, seed: int, levels: list[str], options: dict[str, Any] | None = None
-) -> dict[str, Any]:
+    engine: Engine,
+    players: int,
+    seed: int,
+    levels: list[str],
+    options: dict[str, Any] | None = None,
+) -> State:
     """Play one game with a bot of ``levels[seat]`` in every seat; return the final state."""
     state = engine.new_game(players, options or {}, seed)
     while not state["finished"]:
