@@ -65,7 +65,7 @@ from games.engine import Action, IllegalAction, State, View, clone, rng_for
 from . import bots, deadlines, placing, turns
 from .cards import CardSet, default_card_set
 from .legal import legal_actions
-from .table import GAME, MAX_PLAYERS, MIN_PLAYERS, new_state, validate_options
+from .table import DRAGON_COLOURS, GAME, MAX_PLAYERS, MIN_PLAYERS, new_state, validate_options
 from .view import view
 
 
@@ -162,3 +162,33 @@ class DragSagaEngine:
 
 
 ENGINE = DragSagaEngine()
+
+
+def stacked_game(
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    start_player: int | None = None,
+    colours: list[str] | None = None,
+    now: float = 0.0,
+) -> State:
+    """A game whose first start player and/or dragon colours are fixed instead of drawn
+    from ``seed`` (tests and puzzles; everything else still comes from ``seed``)."""
+    state = ENGINE.new_game(players, options, seed, now=now)
+    if start_player is not None:
+        if start_player not in range(players):
+            raise ValueError(f"start_player must be a seat 0-{players - 1}, not {start_player!r}.")
+        state["start_player"] = start_player
+    if colours is not None:
+        if len(colours) != players or len(set(colours)) != players:
+            raise ValueError(f"colours must name {players} different colours.")
+        for colour in colours:
+            if colour not in DRAGON_COLOURS:
+                raise ValueError(f"Unknown dragon colour {colour!r}.")
+        state["colours"] = list(colours)
+    state["log"][0] = {
+        "type": "game_start",
+        "colours": list(state["colours"]),
+        "start_player": state["start_player"],
+    }
+    return state
