@@ -42,7 +42,9 @@ def table(
     return stacked_game(players, options, seed=7, deals=deals, fire_seats=fire_seats or [0])
 
 
-def act(state: State, seat: int | None, kind: str, card: str | None = None, now: float = 0.0) -> State:
+def act(
+    state: State, seat: int | None, kind: str, card: str | None = None, now: float = 0.0
+) -> State:
     action: dict[str, Any] = {"type": kind}
     if card is not None:
         action["card"] = card

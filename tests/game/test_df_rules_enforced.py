@@ -115,7 +115,14 @@ def test_a_finished_match_refuses_everything():
 
 @pytest.mark.parametrize(
     "options",
-    [{"dan_assist": "yes"}, {"pick_seconds": 0}, {"pick_seconds": "8"}, {"sets": 0}, {"sets": 1.5}, {"deck": []}],
+    [
+        {"dan_assist": "yes"},
+        {"pick_seconds": 0},
+        {"pick_seconds": "8"},
+        {"sets": 0},
+        {"sets": 1.5},
+        {"deck": []},
+    ],
 )
 def test_bad_table_options_are_named(options):
     with pytest.raises(ValueError, match=next(iter(options))):

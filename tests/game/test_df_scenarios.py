@@ -73,7 +73,9 @@ def test_a_pick_lost_on_priority_does_not_rule_out_genius():
 
 
 def test_no_genius_for_the_picker_on_its_first_draw():
-    state = table(4, [deal(4, {0: "S2", 1: "W6 C6 S6 W1 C1 S1 W2 C2 M4 M20"}, pile="PK WK CK SK M6")])
+    state = table(
+        4, [deal(4, {0: "S2", 1: "W6 C6 S6 W1 C1 S1 W2 C2 M4 M20"}, pile="PK WK CK SK M6")]
+    )
     state = act(act(state, 0, "draw"), 0, "discard", "S2")
     state = all_pass(act(state, 1, "pick"))
     state = all_pass(act(state, 1, "discard_major", "M20"))
@@ -218,7 +220,11 @@ def test_a_nearer_plain_pick_beats_a_pick_and_dan():
 def test_pick_and_dan_by_a_seat_holding_no_major():
     state = table(4, [deal(4, {0: "CP", 2: "C1 C2 C3 C4 C5 C6 C7 C8 C9 C10"}, pile="PK")])
     state = act(act(state, 0, "draw"), 0, "discard", "CP")
-    assert ENGINE.legal_actions(state, 2) == [{"type": "pick"}, {"type": "pick_and_dan"}, {"type": "pass"}]
+    assert ENGINE.legal_actions(state, 2) == [
+        {"type": "pick"},
+        {"type": "pick_and_dan"},
+        {"type": "pass"},
+    ]
     with pytest.raises(Exception, match="no major arcana"):
         act(state, 2, "pick")
     state = act(act(act(state, 1, "pass"), 2, "pick_and_dan"), 3, "pass")
@@ -339,6 +345,9 @@ def test_match_ties_on_victory_points_are_broken_by_total_points():
     state = play_out(state)
     outcome = ENGINE.outcome(state)
     assert outcome["victory_points"] == [5.0, 5.0]
-    assert outcome["points"] == [plain_points(WIN_ON_6, "fire"), 10 * plain_points(WIN_ON_6, "fire")]
+    assert outcome["points"] == [
+        plain_points(WIN_ON_6, "fire"),
+        10 * plain_points(WIN_ON_6, "fire"),
+    ]
     assert outcome["winners"] == [1]
     assert {p["seat"]: p["rank"] for p in outcome["placings"]} == {1: 1, 0: 2}

@@ -50,10 +50,14 @@ def test_every_seat_gets_the_same_pick_window_and_answers_stay_secret():
         "your_answer": None,
     }
     # Seat 3 holds no major, yet is offered the same buttons as seat 1.
-    assert ENGINE.legal_actions(state, 3) == ENGINE.legal_actions(state, 1) == [
-        {"type": "pick"},
-        {"type": "pass"},
-    ]
+    assert (
+        ENGINE.legal_actions(state, 3)
+        == ENGINE.legal_actions(state, 1)
+        == [
+            {"type": "pick"},
+            {"type": "pass"},
+        ]
+    )
     assert ENGINE.waiting_for(state) == [1, 2, 3]
     state = act(state, 1, "pick")
     for seat in (0, 2, 3, None):
@@ -97,7 +101,12 @@ def test_after_a_win_everyone_sees_the_reading_and_the_winners_cards():
         win = [e for e in last["events"] if e["type"] == "win"][0]
         assert win["points"] == last["points"] == ENGINE.view(state, seat)["set_points"][2]
     # The next game has been dealt, started by the next seat.
-    assert ENGINE.view(state, 0)["events"][0] == {"type": "game_start", "set": 1, "game": 2, "starter": 1}
+    assert ENGINE.view(state, 0)["events"][0] == {
+        "type": "game_start",
+        "set": 1,
+        "game": 2,
+        "starter": 1,
+    }
 
 
 def test_the_seed_is_shown_once_the_match_is_over():
