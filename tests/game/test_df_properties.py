@@ -61,6 +61,9 @@ def _try_something_illegal(state: dict, rng: random.Random, now: float) -> None:
             {"type": "draw"},
             {"type": "dan"},
             {"type": "pass"},
+            {"type": "pick"},
+            {"type": "pick_and_dan"},
+            {"type": "tick"},
             {"type": "discard", "card": rng.choice(ALL_CARDS)},
             {"type": "discard_major", "card": f"M{rng.randrange(22)}"},
             {"type": "discard", "card": "Z9"},
@@ -103,6 +106,8 @@ def test_random_matches_keep_every_invariant_and_replay_exactly(seed, players, a
         state = ENGINE.apply(state, seat, action, now)
         log.append((seat, action, now))
         _check_invariants(state)
+        offered = [s for s in range(players) if ENGINE.legal_actions(state, s)]
+        assert offered == ENGINE.waiting_for(state)
         if steps % 23 == 0 or action["type"] in ("pick", "discard_major"):
             _check_views(state)
     _check_views(state)
