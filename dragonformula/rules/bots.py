@@ -98,8 +98,9 @@ def _sephiroth(major: int) -> frozenset[int]:
     return frozenset(n for n, majors in DERIVED_MAJORS.items() if f"M{major}" in majors)
 
 
-def _connections(cards: list[str]) -> dict[str, float]:
-    return {card: sum(_link(card, other) for other in cards if other != card) for card in cards}
+def _connections(cards: list[str], hand: list[str]) -> dict[str, float]:
+    """How much each of ``cards`` links with the rest of ``hand``."""
+    return {card: sum(_link(card, other) for other in hand if other != card) for card in cards}
 
 
 @lru_cache(maxsize=1 << 14)
@@ -117,13 +118,13 @@ def plan(mask: int) -> tuple[int, int, int]:
         majors = _two_lowest(mask & _DERIVED_MASK[n])
         starts.append(((mask & head).bit_count() + majors.bit_count(), n, head, majors))
     starts.sort(reverse=True)
+    ceiling = _meld_cards(mask, touching)  # no plan's two melds hold more of the hand
     best, useful, wanted = -1, 0, 0
     for start, n, head, majors in starts:
-        if start + 6 < best:
+        if start + ceiling < best:
             break
         rest = mask & ~head & ~majors
-        melds = sorted(((rest & meld).bit_count(), meld) for meld in touching if meld & rest)[-8:]
-        first, second = _best_pair(melds)
+        first, second = _best_pair(rest, touching)
         covered = start + _overlap(rest, first, second)
         plan_cards = head | first | second
         missing = (plan_cards & ~mask) | (_DERIVED_MASK[n] & ~mask if majors.bit_count() < 2 else 0)
@@ -160,8 +161,9 @@ def _overlap(rest: int, first: int, second: int) -> int:
     return (rest & first).bit_count() + (rest & second).bit_count()
 
 
-def _best_pair(melds: list[tuple[int, int]]) -> tuple[int, int]:
-    """The two disjoint melds holding the most cards (of the few most promising)."""
+def _best_pair(rest: int, touching: set[int]) -> tuple[int, int]:
+    """The two disjoint melds holding the most cards of ``rest`` (of the most promising)."""
+    melds = sorted(((rest & meld).bit_count(), meld) for meld in touching if meld & rest)[-8:]
     best, pair = -1, (0, 0)
     for i, (count_a, mask_a) in enumerate(melds):
         for count_b, mask_b in melds[i + 1 :]:
@@ -170,6 +172,11 @@ def _best_pair(melds: list[tuple[int, int]]) -> tuple[int, int]:
     if best < 0 and melds:
         return melds[-1][1], 0
     return pair
+
+
+def _meld_cards(mask: int, touching: set[int]) -> int:
+    first, second = _best_pair(mask, touching)
+    return _overlap(mask, first, second)
 
 
 def _mask(cards: list[str]) -> int:
@@ -195,8 +202,8 @@ def _best_discard(state: State, seat: int, candidates: list[str]) -> str:
     """Throw a card no best plan uses (the least connected); near a win, keep most waits."""
     hand = state["hands"][seat]
     covered, useful, _ = plan(_mask(hand))
-    links = _connections(hand)
     spare = [card for card in candidates if not BIT[card] & useful] or candidates
+    links = _connections(spare, hand)
     rng = _rng(state, seat)
     ranked = sorted(spare, key=lambda card: (links[card], rng.random()))
     if covered < len(hand) - 1:
