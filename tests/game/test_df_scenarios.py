@@ -259,6 +259,13 @@ def test_false_dan_on_a_strict_table_costs_500_and_the_game_is_replayed():
     assert state["games"][-1]["counted"] is False
     assert state["phase"] == "draw" and state["turn"] == 0
     assert state["hands"] != first_hands  # a fresh deal
+    for _ in range(4):
+        state = play_out(state)
+    assert state["finished"]
+    assert [g["starter"] for g in state["games"]] == [0, 0, 1, 2, 3]
+    assert [g["counted"] for g in state["games"]] == [False, True, True, True, True]
+    placings = {p["seat"]: (p["rank"], p["victory_points"]) for p in state["sets"][0]["placings"]}
+    assert placings == {1: (1, 2.0), 2: (1, 2.0), 3: (1, 2.0), 0: (4, 0.0)}
 
 
 def test_an_assisted_table_offers_dan_only_on_a_winning_hand():
