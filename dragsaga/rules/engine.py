@@ -28,6 +28,22 @@ Actions (``seat`` is the acting seat; card ids come from the card set in play,
 - ``{"type": "tick"}`` (any seat or ``None``) — apply the defaults of every passed
   deadline (see ``deadlines.py``); refused with code ``nothing_due`` before one.
 
+Decisions this engine takes where RULES.md is silent (for the rules page):
+
+- the five dragon colours are red, blue, green, yellow and black; seats get theirs,
+  and the first start player, from the seed;
+- a secret choice (dragon, placing, guard answer) cannot be taken back once made;
+- an attack asks every hit player who still has a face-down placed card that the
+  flip limit does not rule out whatever it is (from what everyone can see), so
+  waiting for an answer never tells who holds a guard; answers stay secret until all
+  are in, then guards are shown and damage dealt together;
+- a turn ends by itself once both placed cards are face up; otherwise the player
+  passes (nothing flipped this turn) or ends the turn (after a flip);
+- idle seats at a deadline: the first divine dragon of the set; the two cheapest hand
+  cards at the left neighbour; no guard; pass or end the turn (a pass with both
+  cards face down discards both, as the rules say);
+- at the end every hand is shown with its penalty.
+
 Deadlines: ``deadline(state)`` is when the seats in ``waiting_for(state)`` time out.
 An action is still accepted after its deadline until a tick applies the defaults, so
 a service that finds ``deadline <= now`` applies ``{"type": "tick"}`` first.
