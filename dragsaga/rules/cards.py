@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -43,9 +44,15 @@ _KEYS = {"id", "name_ja", "name_en", "kind", "cost", "damage", "scope", "blocks"
 
 
 def default_card_set() -> list[Card]:
-    """The default 15-card set shipped in ``seeds/dragsaga_cards.json``, validated."""
+    """The default 15-card set shipped in ``seeds/dragsaga_cards.json``, validated
+    (a fresh copy each call)."""
+    return json.loads(_default_set_text())
+
+
+@cache
+def _default_set_text() -> str:
     with DEFAULT_SET_PATH.open(encoding="utf-8") as handle:
-        return validate_card_set(json.load(handle))
+        return json.dumps(validate_card_set(json.load(handle)), ensure_ascii=False)
 
 
 def validate_card_set(raw: Any) -> list[Card]:

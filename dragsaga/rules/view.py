@@ -5,6 +5,17 @@ pile; of the others, hand counts, card backs of placed cards (faces once
 flipped), discard counts, damage, targets once revealed, and whether they have
 made their secret choice (never what it is). ``seat=None`` is a spectator,
 who sees what every player sees in common. The seed is shown after the end.
+
+Keys: ``game``, ``players``, ``seat``, ``version``, ``phase``, ``round``,
+``start_player``, ``last_player``, ``turn`` (whose turn, or None), ``turn_flips``,
+``target_changed``, ``colours``, ``cards`` (the card set in play), ``seats`` (per
+seat: ``seat``, ``colour``, ``hand_count``, ``placed`` [{``card`` (None while face
+down), ``flipped``}], ``discard_count``, ``damage``, ``target`` (None until revealed),
+``chosen`` (the secret choice is made: a tick mark, never the choice)), ``you`` (None
+for a spectator; else ``hand``, ``placed``, ``discard``, ``choice``, ``guard_answer``,
+``answered``), ``guard`` (the open attack: ``attacker``, ``card``, ``hits``, ``pending``,
+``answered``), ``waiting_for``, ``deadline``, ``options``, ``legal_actions`` (this seat's),
+``events``, ``finished``, ``result`` (see ``scoring.py``), and ``seed`` once finished.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from dragsaga.rules import ENGINE, default_card_set, validate_card_set
+from dragsaga.rules import ENGINE, default_card_set, stacked_game, validate_card_set
 from dragsaga.rules.cards import DEFAULT_SET_PATH
 from dragsaga.rules.table import DRAGON_COLOURS
 from tests.game.ds_helpers import act, keep_dragons, place_all, refused
@@ -136,3 +136,19 @@ def test_each_player_keeps_one_divine_dragon_secretly_and_discards_two():
         assert sorted(s["discard"]) == sorted(
             {"divine_storm", "divine_blaze", "divine_aegis"} - {kept[seat]}
         )
+
+
+def test_a_stacked_game_fixes_the_start_player_and_colours():
+    state = stacked_game(3, {}, seed=2, start_player=2, colours=["black", "red", "blue"])
+    assert state["start_player"] == 2 and state["colours"] == ["black", "red", "blue"]
+    state = keep_dragons(state, dict.fromkeys(range(3), "divine_storm"))
+    state = place_all(state, {seat: (["claw", "sparks"], None) for seat in range(3)})
+    assert state["turn"]["seat"] == 2
+    assert ENGINE.view(state, None)["events"][0]["start_player"] == 2
+    for bad in (
+        {"start_player": 3},
+        {"colours": ["red", "red", "blue"]},
+        {"colours": ["pink"] * 3},
+    ):
+        with pytest.raises(ValueError):
+            stacked_game(3, {}, seed=2, **bad)
