@@ -6,5 +6,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("dragonformula/", include("dragonformula.urls")),
     path("dragsaga/", include("dragsaga.urls")),
+    path("leagues/", include("games.leagues.urls")),
     path("", include("games.urls")),
 ]
