@@ -1,8 +1,8 @@
 """Dragon Formula hands as the league pages need them, on top of ``dragonformula.rules``.
 
 Scoring is always the rules package's: 11 cards go through ``best_hand``; a chosen
-hand id with bonuses is priced from the same hand table the evaluator uses.
-Names come from the table's ja/en fields in the page's language.
+hand id with bonuses is priced from the same scoring table the evaluator uses.
+Names come from that table's ja/en fields, in the page's language.
 """
 
 from __future__ import annotations
@@ -31,21 +31,20 @@ class ScoredHand:
 
     @property
     def bonus_lines(self) -> list[tuple[str, int]]:
-        return [(bonus_name(b), bonuses()[b]["points"]) for b in self.bonuses]
+        return [(bonus_name(b), rules.bonus_points(b)) for b in self.bonuses]
 
     @property
     def multiplier_lines(self) -> list[tuple[str, int]]:
-        return [(multiplier_name(m), multipliers()[m]["factor"]) for m in self.multipliers]
+        return [(multiplier_name(m), rules.multiplier_factor(m)) for m in self.multipliers]
 
 
 @cache
 def _table() -> dict[str, dict[str, dict[str, Any]]]:
-    data = rules.cards.load_seed("df_hands.json")
-    return {kind: {row["id"]: row for row in data[kind]} for kind in data}
+    return {kind: {row["id"]: row for row in rows} for kind, rows in rules.scoring_table().items()}
 
 
-def _name(row: dict[str, Any]) -> str:
-    return row["name_ja"] if (get_language() or "ja").startswith("ja") else row["name_en"]
+def _lang() -> str:
+    return get_language() or "ja"
 
 
 def hands() -> dict[str, dict[str, Any]]:
@@ -61,49 +60,51 @@ def multipliers() -> dict[str, dict[str, Any]]:
 
 
 def hand_name(hand_id: str) -> str:
-    row = hands().get(hand_id)
-    return _name(row) if row else hand_id
+    return rules.hand_name(hand_id, _lang()) if hand_id in hands() else hand_id
 
 
 def bonus_name(bonus_id: str) -> str:
-    row = bonuses().get(bonus_id)
-    return _name(row) if row else bonus_id
+    return rules.bonus_name(bonus_id, _lang()) if bonus_id in bonuses() else bonus_id
 
 
 def multiplier_name(multiplier_id: str) -> str:
-    row = multipliers().get(multiplier_id)
-    return _name(row) if row else multiplier_id
+    if multiplier_id not in multipliers():
+        return multiplier_id
+    return rules.multiplier_name(multiplier_id, _lang())
 
 
 def hand_choices() -> list[tuple[str, str]]:
-    return [(hid, f"{_name(row)} ({row['points']})") for hid, row in hands().items()]
+    return [(h, f"{hand_name(h)} ({row['points']})") for h, row in hands().items()]
 
 
 def bonus_choices() -> list[tuple[str, str]]:
-    return [(bid, f"{_name(row)} (+{row['points']})") for bid, row in bonuses().items()]
+    return [(b, f"{bonus_name(b)} (+{row['points']})") for b, row in bonuses().items()]
 
 
 def multiplier_choices() -> list[tuple[str, str]]:
-    return [(mid, f"{_name(row)} (×{row['factor']})") for mid, row in multipliers().items()]
+    return [(m, f"{multiplier_name(m)} (×{row['factor']})") for m, row in multipliers().items()]
 
 
 def _check_multipliers(ids: Iterable[str]) -> tuple[str, ...]:
     ids = tuple(dict.fromkeys(ids))
-    for mid in ids:
-        if mid not in multipliers():
-            raise ValueError(_("Unknown multiplier “%(id)s”.") % {"id": mid})
+    for multiplier in ids:
+        if multiplier not in multipliers():
+            raise ValueError(_("Unknown multiplier “%(id)s”.") % {"id": multiplier})
     return ids
 
 
 def parse(cards: str | Sequence[str]) -> list[str]:
     """Card codes from text or a list; a ``ValueError`` names a malformed or repeated code."""
-    return [str(card) for card in rules.parse_cards(cards)]
+    try:
+        return [card.code for card in rules.parse_cards(cards)]
+    except ValueError as error:
+        raise ValueError(_("Card codes: %(error)s") % {"error": error}) from error
 
 
 def score_cards(
     cards: str | Sequence[str], element: str, multiplier_ids: Iterable[str] = ()
 ) -> ScoredHand:
-    """The best reading of 11 cards for ``element`` (``best_hand``); ``ValueError`` if it does not win."""
+    """The best reading of 11 cards for ``element`` (``best_hand``); ``ValueError`` if no win."""
     codes = parse(cards)
     if len(codes) != 11:
         raise ValueError(_("A winning hand has 11 cards, not %(count)s.") % {"count": len(codes)})
@@ -125,33 +126,33 @@ def score_cards(
         multipliers=tuple(result.multipliers),
         total=result.total,
         cards=tuple(codes),
-        reading={key: data[key] for key in ("head", "melds", "majors") if key in data},
+        reading={key: data[key] for key in ("head", "melds", "majors")},
     )
 
 
 def score_chosen(
     hand_id: str, bonus_ids: Iterable[str] = (), multiplier_ids: Iterable[str] = ()
 ) -> ScoredHand:
-    """Points of a hand named by id with its bonuses (sephirot hands only), times the multipliers."""
+    """A hand named by id with its bonuses (sephirot hands only), times the multipliers."""
     row = hands().get(hand_id)
     if row is None:
         raise ValueError(_("Unknown hand “%(id)s”.") % {"id": hand_id})
     bonus_ids = tuple(dict.fromkeys(bonus_ids))
-    for bid in bonus_ids:
-        if bid not in bonuses():
-            raise ValueError(_("Unknown bonus “%(id)s”.") % {"id": bid})
+    for bonus in bonus_ids:
+        if bonus not in bonuses():
+            raise ValueError(_("Unknown bonus “%(id)s”.") % {"id": bonus})
     if bonus_ids and row["kind"] != "sephirot":
         raise ValueError(_("Bonuses belong to sephirot hands only."))
-    for bid in bonus_ids:
-        replaced = [r for r in bonuses()[bid]["replaces"] if r in bonus_ids]
+    for bonus in bonus_ids:
+        replaced = [other for other in bonuses()[bonus]["replaces"] if other in bonus_ids]
         if replaced:
             raise ValueError(
                 _("%(bonus)s replaces %(other)s: count only one of them.")
-                % {"bonus": bonus_name(bid), "other": bonus_name(replaced[0])}
+                % {"bonus": bonus_name(bonus), "other": bonus_name(replaced[0])}
             )
     ids = _check_multipliers(multiplier_ids)
-    value = row["points"] + sum(bonuses()[bid]["points"] for bid in bonus_ids)
-    factor = prod(multipliers()[mid]["factor"] for mid in ids)
+    value = row["points"] + sum(rules.bonus_points(b) for b in bonus_ids)
+    total = value * prod(rules.multiplier_factor(m) for m in ids)
     return ScoredHand(
-        hand=hand_id, base=row["points"], bonuses=bonus_ids, multipliers=ids, total=value * factor
+        hand=hand_id, base=row["points"], bonuses=bonus_ids, multipliers=ids, total=total
     )

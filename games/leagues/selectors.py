@@ -13,6 +13,7 @@ from django.db.models import (
     Count,
     DecimalField,
     F,
+    FloatField,
     IntegerField,
     OrderBy,
     OuterRef,
@@ -25,7 +26,7 @@ from django.db.models import (
     When,
     Window,
 )
-from django.db.models.functions import Coalesce, Rank
+from django.db.models.functions import Cast, Coalesce, Rank
 
 from games.models import (
     DragSagaLine,
@@ -92,9 +93,9 @@ def standings(league: League, sort: str = "place", descending: bool = False) -> 
         ),
     ).annotate(
         vp_average=Case(
-            When(played=0, then=Value(0)),
-            default=F("vp_total") / F("played"),
-            output_field=decimal,
+            When(played=0, then=Value(0.0)),
+            default=Cast("vp_total", FloatField()) / F("played"),
+            output_field=FloatField(),
         ),
         place=Window(Rank(), order_by=tie_break(league)),
     )

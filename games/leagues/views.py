@@ -131,7 +131,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         values = [
             row.place,
             row.name,
-            row.vp_total,
+            f"{row.vp_total:.2f}",
             row.played,
             f"{row.vp_average:.2f}",
             row.wins,
