@@ -1,5 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from dragonformula.calculator import calculator
 
 app_name = "dragonformula"
 
-urlpatterns: list = []
+urlpatterns: list = [
+    path("calculator/", calculator, name="calculator"),
+]
