@@ -130,6 +130,19 @@ def score_cards(
     )
 
 
+def from_engine(reading: dict[str, Any], cards: Sequence[str] = ()) -> ScoredHand:
+    """A hand an online table's engine already scored (``HandResult.to_json()``)."""
+    return ScoredHand(
+        hand=reading["hand"],
+        base=reading["base"],
+        bonuses=tuple(reading.get("bonuses", ())),
+        multipliers=tuple(reading.get("multipliers", ())),
+        total=reading["total"],
+        cards=tuple(cards),
+        reading={key: reading.get(key) for key in ("head", "melds", "majors")},
+    )
+
+
 def score_chosen(
     hand_id: str, bonus_ids: Iterable[str] = (), multiplier_ids: Iterable[str] = ()
 ) -> ScoredHand:

@@ -13,9 +13,10 @@ stored (each function runs in one transaction).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -73,7 +74,8 @@ class PenaltyEntry:
 @dataclass(frozen=True)
 class GameEntry:
     """One game of a set. The winning hand is either ``cards`` (the winner's 11 card codes,
-    scored by ``best_hand``) or a chosen ``hand`` id with its ``bonuses``."""
+    scored by ``best_hand``) or a chosen ``hand`` id with its ``bonuses``; an online table
+    passes ``engine_hand``, the engine's own scored reading (``HandResult.to_json()``)."""
 
     winner: int | None
     win: str = SetGame.Win.DAN
@@ -82,6 +84,7 @@ class GameEntry:
     hand: str = ""
     bonuses: tuple[str, ...] = ()
     penalties: tuple[PenaltyEntry, ...] = field(default_factory=tuple)
+    engine_hand: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -190,7 +193,7 @@ def _check_game(entry: GameEntry, players: int) -> None:
             raise ValueError(_("There is no seat %(seat)s at this table.") % {"seat": entry.winner})
         if entry.win == SetGame.Win.NONE:
             raise ValueError(_("Say how the winner won: Dan or Pick-and-Dan."))
-        if bool(entry.cards) == bool(entry.hand):
+        if entry.engine_hand is None and bool(entry.cards) == bool(entry.hand):
             raise ValueError(_("Give the winning hand either as 11 cards or as a hand."))
         for multiplier in entry.multipliers:
             needed = MULTIPLIER_WIN.get(multiplier)
@@ -221,7 +224,9 @@ def record_game(set_result: SetResult, entry: GameEntry) -> SetGame:
     scored = None
     if entry.winner is not None:
         element = lines[entry.winner].element
-        if entry.cards:
+        if entry.engine_hand is not None:
+            scored = hands.from_engine(entry.engine_hand, entry.cards)
+        elif entry.cards:
             scored = hands.score_cards(entry.cards, element, entry.multipliers)
         else:
             scored = hands.score_chosen(entry.hand, entry.bonuses, entry.multipliers)

@@ -133,8 +133,16 @@ class Match(models.Model):
     source = models.CharField(
         _("played with"), max_length=10, choices=Source.choices, default=Source.PHYSICAL
     )
+    table = models.OneToOneField(
+        "games.Table",
+        verbose_name=_("online table"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="league_match",
+    )
     table_code = models.CharField(
-        _("online table"), max_length=40, blank=True, help_text=_("The online table's code.")
+        _("online table code"), max_length=40, blank=True, help_text=_("The online table's code.")
     )
     played_on = models.DateField(_("played on"), default=timezone.localdate)
     created_at = models.DateTimeField(auto_now_add=True)
