@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.leagues import hands
 from games.leagues.services import DragSagaEntry, GameEntry, PenaltyEntry, SeatEntry
 from games.models import ClubNight, Element, League, Member, Penalty, SetGame, SetLine
+from games.registry import game_kind
 
 MAX_SEATS = 4
 PENALTY_ROWS = 2
@@ -206,3 +207,18 @@ class DragSagaForm(MatchFieldsMixin, forms.Form):
                 )
         self.seats = seats
         return data
+
+
+class LeagueTableForm(MatchFieldsMixin, forms.Form):
+    """Open an online table whose results go to the league by themselves."""
+
+    players = forms.TypedChoiceField(
+        label=_("Players"), choices=[(n, n) for n in (2, 3, 4)], coerce=int, initial=4
+    )
+    bot_level = forms.ChoiceField(label=_("Bots in empty seats"), required=False)
+
+    def __init__(self, *args, league: League, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_club_night(league)
+        levels = game_kind(league.game).engine.bot_levels()
+        self.fields["bot_level"].choices = [("", _("no bots")), *((lv, lv) for lv in levels)]

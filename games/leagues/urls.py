@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("<int:pk>/results.csv", views.results_csv, name="results_csv"),
     path("<int:pk>/record/", views.record, name="record"),
+    path("<int:pk>/tables/", views.open_table, name="open_table"),
     path("<int:pk>/sheet/", views.standings_sheet, name="standings_sheet"),
     path("<int:pk>/sheet/pdf/", views.standings_sheet, PDF, name="standings_sheet_pdf"),
     path("sets/<int:pk>/", views.set_detail, name="set_detail"),

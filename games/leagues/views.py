@@ -21,7 +21,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.leagues import forms, hands, pdf, selectors, services, sheets
+from games import services as table_services
+from games import views as table_views
+from games.leagues import forms, hands, online, pdf, selectors, services, sheets
 from games.models import DragSagaResult, League, Match, SetResult
 
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
@@ -109,6 +111,8 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["dragsaga_games"] = selectors.league_dragsaga_games(league)[:20]
     context["club_nights"] = league.club_nights.all()
     context["may_keep_score"] = may_keep_score(request.user, league)
+    if context["may_keep_score"]:
+        context["table_form"] = forms.LeagueTableForm(league=league)
     return render(request, "leagues/league_detail.html", context)
 
 
@@ -247,6 +251,30 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, str(error))
     status = 400 if request.method == "POST" else 200
     return render(request, "leagues/record.html", {"league": league, "form": form}, status=status)
+
+
+@require_http_methods(["POST"])
+def open_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open an online league table (its results then reach the league by themselves)."""
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return _refuse_or_login(request)
+    form = forms.LeagueTableForm(request.POST, league=league)
+    if form.is_valid():
+        try:
+            table = online.open_league_table(
+                league,
+                players=form.cleaned_data["players"],
+                bot_level=form.cleaned_data["bot_level"],
+                created_by=table_views.current_player(request),
+                club_night=form.cleaned_data.get("club_night"),
+            )
+        except table_services.ActionRefused as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(table_views.table_url(table))
+    context = {"league": league, "table_form": form, "form": None}
+    return render(request, "leagues/open_table.html", context, status=400)
 
 
 @require_http_methods(["GET", "POST"])

@@ -96,3 +96,26 @@ def test_a_table_outside_any_league_records_nothing():
     table = tables.create_table(game_name="dragsaga", players=2, bot_level="random", created_by=cho)
     play_out(tables.start(table, cho, seed=13), cho)
     assert not Match.objects.exists()
+
+
+def test_a_keeper_opens_a_league_table_from_the_league_page(admin_client):
+    league = make_league()
+    page = admin_client.get(f"/leagues/{league.pk}/").content.decode()
+    assert "Open an online league table" in page
+    response = admin_client.post(
+        f"/leagues/{league.pk}/tables/", {"players": 2, "bot_level": "smart"}
+    )
+    match = Match.objects.get(league=league)
+    assert response.status_code == 302
+    assert response["Location"] == f"/dragonformula/{match.table.code}/"
+    assert match.table.options["dan_assist"] is False and match.table.bot_level == "smart"
+
+
+def test_only_keepers_open_league_tables(client):
+    league = make_league()
+    assert (
+        "Open an online league table" not in client.get(f"/leagues/{league.pk}/").content.decode()
+    )
+    response = client.post(f"/leagues/{league.pk}/tables/", {"players": 2})
+    assert response.status_code == 302 and "login" in response["Location"]
+    assert not Match.objects.exists()
