@@ -18,6 +18,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -29,7 +30,6 @@ from games.registry import game_kind
 
 logger = logging.getLogger(__name__)
 
-BOT_DELAY = 0.8  # seconds: a bot "thinks" long enough for people to follow its move
 MAX_TICKS = 50  # a tick applies every passed deadline; this only bounds a broken engine
 
 
@@ -279,6 +279,11 @@ def resume_tables(now: float | None = None) -> int:
     return count
 
 
+def bot_delay() -> float:
+    """Seconds a bot waits before its move (``settings.TABLE_BOT_DELAY``)."""
+    return float(getattr(settings, "TABLE_BOT_DELAY", 0.8))
+
+
 def next_wakeup(game: Game, now: float) -> float | None:
     """Seconds until the server must move this game itself (a bot's turn, a deadline)."""
     if game.is_finished:
@@ -287,7 +292,7 @@ def next_wakeup(game: Game, now: float) -> float | None:
     delays = []
     bots = _bot_levels(game)
     if any(seat in bots for seat in engine.waiting_for(game.state)):
-        delays.append(BOT_DELAY)
+        delays.append(bot_delay())
     deadline = engine.deadline(game.state)
     if deadline is not None:
         delays.append(max(0.0, deadline - now))
