@@ -147,6 +147,12 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def _match_columns(match: Match) -> list[Any]:
+    """The columns every results row starts with: when, where and which match."""
+    night = match.club_night.date if match.club_night else ""
+    return [match.played_on, night, match.pk, match.source, match.table_code]
+
+
 @require_GET
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Every result line of the league, one row per player per set (or DragSaga game)."""
@@ -158,15 +164,10 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
             [*common, "set", "complete", "seat", "player", "element", "points", "rank", "vp"]
         )
         for set_result in selectors.league_sets(league):
-            match = set_result.match
             for line in set_result.lines.all():
                 writer.writerow(
                     [
-                        match.played_on,
-                        match.club_night.date if match.club_night else "",
-                        match.pk,
-                        match.source,
-                        match.table_code,
+                        *_match_columns(set_result.match),
                         set_result.number,
                         int(set_result.complete),
                         line.seat + 1,
@@ -194,15 +195,10 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
             ]
         )
         for result in selectors.league_dragsaga_games(league):
-            match = result.match
             for line in result.lines.all():
                 writer.writerow(
                     [
-                        match.played_on,
-                        match.club_night.date if match.club_night else "",
-                        match.pk,
-                        match.source,
-                        match.table_code,
+                        *_match_columns(result.match),
                         result.number,
                         line.seat + 1,
                         line.member.name,
