@@ -7,12 +7,13 @@ download here. A missing Chromium is a failure, never a silent skip.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+# The same Chromium and flags as the app's score-sheet PDFs.
+from games.leagues.pdf import CHROMIUM, CHROMIUM_ARGS
 from tests.support.servers import daphne
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the
@@ -20,17 +21,6 @@ from tests.support.servers import daphne
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 
 def pytest_collection_modifyitems(items):
@@ -45,8 +35,10 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    # Module scope: Playwright's sync API keeps an event loop running in this thread
+    # while it is open, which would break the asyncio tests collected after tests/browser.
     if not Path(CHROMIUM).exists():
         pytest.fail(
             f"Chromium not found at {CHROMIUM}: run scripts/system-deps.sh (make test does)."

@@ -15,3 +15,7 @@ class Command(BaseCommand):
             password = secrets.token_urlsafe(9)
             User.objects.create_superuser("admin", "", password)
             self.stdout.write(f"Admin account created: admin / {password}  (keep it; shown once)")
+        from games.leagues.demo import load_demo_leagues
+
+        for league in load_demo_leagues():
+            self.stdout.write(f"Demo league created: {league}")
