@@ -82,4 +82,8 @@ def test_four_browsers_play_to_a_pick_window_and_a_win(new_page, artifacts_dir):
     assert (win["result"], win["winner"], win["via"]) == ("win", 1, "pick_and_dan")
     assert game.state["set_points"][1] == win["points"] > 0
     pages[1].screenshot(path=artifacts_dir / "dragonformula_table.png", full_page=True)
-    pages[3].screenshot(path=artifacts_dir / "dragonformula_table_phone.png", full_page=True)
+    phone = pages[3]
+    phone.click(".overlay .close")
+    assert not phone.locator(".overlay.result").is_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.screenshot(path=artifacts_dir / "dragonformula_table_phone.png", full_page=True)
