@@ -378,9 +378,7 @@ def own_suit_of(element: str) -> str:
 
 def hand_mask(cards: Iterable[str | Card] | str, size: int = HAND_SIZE) -> int:
     """The bit mask of exactly ``size`` distinct valid cards; ``ValueError`` names a bad one."""
-    if not isinstance(cards, str):
-        if not isinstance(cards, list | tuple):
-            cards = list(cards)
+    if isinstance(cards, list | tuple):
         mask = 0
         try:
             for code in cards:

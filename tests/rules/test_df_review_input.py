@@ -1,0 +1,44 @@
+"""Review findings: bad input to the hand tools is refused with ValueError, never a crash."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+
+from dragonformula.rules import best_hand, parse_cards, waits
+
+TEN = ["C3", "S3", "P3", "C4", "S4", "P4", "C5", "S5", "M7", "M8"]
+
+
+@pytest.mark.parametrize("junk", [5, None, True, 2.5])
+def test_parse_cards_refuses_what_is_not_text_or_a_list_of_codes(junk):
+    with pytest.raises(ValueError, match="card codes"):
+        parse_cards(junk)
+
+
+@pytest.mark.parametrize("junk", [5, True, {"W5": 1}])
+def test_waits_refuse_unseen_that_is_not_a_list_of_codes(junk):
+    with pytest.raises(ValueError):
+        waits(TEN, "fire", unseen=junk)
+
+
+def test_best_hand_refuses_a_number_for_cards():
+    with pytest.raises(ValueError, match="card codes"):
+        best_hand(11, "fire")
+
+
+def test_a_batch_line_with_a_bad_unseen_gets_an_error_and_the_rest_still_run():
+    lines = [
+        json.dumps({"cards": TEN, "element": "fire", "waits": True, "unseen": 5}),
+        json.dumps({"cards": TEN, "element": "fire", "waits": True, "unseen": True}),
+        json.dumps({"cards": TEN, "element": "fire", "waits": True}),
+    ]
+    out = io.StringIO()
+    call_command("df_hand", "--batch", "-", stdin=io.StringIO("\n".join(lines)), stdout=out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == 3
+    assert "error" in answers[0] and "error" in answers[1]
+    assert [w["card"] for w in answers[2]["waits"]] == ["P5", "W5"]
