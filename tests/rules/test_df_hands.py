@@ -236,7 +236,8 @@ def test_each_special_hand_and_a_near_miss(hand_id, cards, element, total, near_
     assert result.hand == hand_id
     assert (result.base, result.bonuses, result.total) == (total, [], total)
     assert result.head is None
-    assert sorted(c for group in result.melds for c in group) + list(result.majors) != []
+    shown = [c for group in result.melds for c in group] + list(result.majors)
+    assert sorted(shown) == sorted(cards.split())  # the reading shows exactly the 11 cards
     assert score(near_miss, element) is None
 
 
