@@ -432,10 +432,15 @@ def best_hand(
     """The best reading of 11 cards for a player of ``element``, or ``None`` if they do not win.
 
     Raises ``ValueError`` unless ``cards`` are 11 distinct valid card codes (or
-    :class:`Card` objects) and ``element`` is fire, water, air or earth.
+    :class:`Card` objects) and ``element`` is fire, water, air or earth, and when both
+    ``genius`` and ``surprise`` are set (one win is a Dan or a Pick-and-Dan, not both).
     """
     mask = hand_mask(cards)
     own = own_suit_of(element)
+    if genius and surprise:
+        raise ValueError(
+            "Genius (a Dan after a draw) and Surprise (a Pick-and-Dan) cannot both apply to one win"
+        )
     best = best_reading(mask, own)
     if best is None:
         return None

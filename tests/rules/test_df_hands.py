@@ -272,7 +272,6 @@ TWO_HUNDRED = "C6 S6 P6 W1 W2 W3 CK SK PK M2 M4"  # my_series for fire: 200
         ({"last_judgement": True}, 400),
         ({"genius": True, "last_judgement": True}, 4000),
         ({"surprise": True, "last_judgement": True}, 2000),
-        ({"genius": True, "surprise": True, "last_judgement": True}, 20000),
     ],
 )
 def test_multipliers_multiply(flags, total):

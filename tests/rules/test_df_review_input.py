@@ -42,3 +42,28 @@ def test_a_batch_line_with_a_bad_unseen_gets_an_error_and_the_rest_still_run():
     assert len(answers) == 3
     assert "error" in answers[0] and "error" in answers[1]
     assert [w["card"] for w in answers[2]["waits"]] == ["P5", "W5"]
+
+
+GENIUS_AND_SURPRISE = "Genius .*Dan.* and Surprise .*Pick-and-Dan.* cannot both"
+
+
+def test_genius_and_surprise_together_are_refused():
+    # Genius needs a Dan after a draw, Surprise a Pick-and-Dan (RULES 1.4 Multipliers):
+    # one win cannot be both, so a score sheet asking for both is refused, not scored x50.
+    cards = "C6 S6 P6 W1 W2 W3 CK SK PK M2 M4"
+    with pytest.raises(ValueError, match=GENIUS_AND_SURPRISE):
+        best_hand(cards, "fire", genius=True, surprise=True)
+    assert best_hand(cards, "fire", genius=True, last_judgement=True).total == 4000
+    assert best_hand(cards, "fire", surprise=True, last_judgement=True).total == 2000
+
+
+def test_the_calculator_refuses_genius_with_surprise():
+    from django.core.management import CommandError
+
+    cards = ["C6", "S6", "P6", "W1", "W2", "W3", "CK", "SK", "PK", "M2", "M4"]
+    with pytest.raises(CommandError, match="cannot both"):
+        call_command("df_hand", "--element", "fire", "--genius", "--surprise", *cards)
+    line = json.dumps({"cards": cards, "element": "fire", "genius": True, "surprise": True})
+    out = io.StringIO()
+    call_command("df_hand", "--batch", "-", stdin=io.StringIO(line), stdout=out)
+    assert "cannot both" in json.loads(out.getvalue())["error"]
