@@ -67,3 +67,13 @@ def test_the_calculator_refuses_genius_with_surprise():
     out = io.StringIO()
     call_command("df_hand", "--batch", "-", stdin=io.StringIO(line), stdout=out)
     assert "cannot both" in json.loads(out.getvalue())["error"]
+
+
+def test_the_genius_condition_says_no_pick_of_ones_own_in_both_languages():
+    # RULES 1.4: Genius is a Dan on the first draw "before any pick of theirs"; the
+    # Japanese rules page must say so as the English one does.
+    from dragonformula.rules import scoring_table
+
+    genius = next(m for m in scoring_table()["multipliers"] if m["id"] == "genius")
+    assert "before any pick of yours" in genius["condition_en"]
+    assert "自分のピック" in genius["condition_ja"]
