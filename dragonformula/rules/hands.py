@@ -351,10 +351,6 @@ class HandResult:
     melds: list[tuple[str, ...]] = field(default_factory=list)
     majors: tuple[str, ...] = ()
 
-    @property
-    def points_before_multipliers(self) -> int:
-        return self.base + sum(bonus_points(b) for b in self.bonuses)
-
     def to_json(self) -> dict[str, Any]:
         return {
             "hand": self.hand,
