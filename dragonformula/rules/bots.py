@@ -19,7 +19,7 @@ from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.cards import card as card_of
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.game import legal_actions
-from dragonformula.rules.melds import ALL_MELDS, BIT, NUMBER_TRIPLES, mask_of
+from dragonformula.rules.melds import NUMBER_TRIPLES, mask_of, mask_of_codes, melds_with_card
 from dragonformula.rules.tree import DERIVED_MAJORS
 from dragonformula.rules.turn import hand_wins
 from dragonformula.rules.waits import waits
@@ -138,7 +138,7 @@ def plan(mask: int) -> tuple[int, int, int]:
 
 _HEADS = {n: tuple(meld.mask for meld in melds) for n, melds in NUMBER_TRIPLES.items()}
 _MELDS_OF_CARD = {
-    BIT[code]: tuple(meld.mask for meld in ALL_MELDS if meld.mask & BIT[code]) for code in ALL_CARDS
+    mask_of_codes((code,)): tuple(meld.mask for meld in melds_with_card(code)) for code in ALL_CARDS
 }
 
 
@@ -179,13 +179,6 @@ def _meld_cards(mask: int, touching: set[int]) -> int:
     return _overlap(mask, first, second)
 
 
-def _mask(cards: list[str]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= BIT[card]
-    return mask
-
-
 def _unseen(state: State, seat: int) -> list[str]:
     """The cards ``seat`` has not seen: not in its hand, not in any discard pile."""
     seen = set(state["hands"][seat])
@@ -201,8 +194,8 @@ def _live_waits(state: State, seat: int, ten: list[str]) -> int:
 def _best_discard(state: State, seat: int, candidates: list[str]) -> str:
     """Throw a card no best plan uses (the least connected); near a win, keep most waits."""
     hand = state["hands"][seat]
-    covered, useful, _ = plan(_mask(hand))
-    spare = [card for card in candidates if not BIT[card] & useful] or candidates
+    covered, useful, _ = plan(mask_of_codes(hand))
+    spare = [card for card in candidates if not mask_of_codes((card,)) & useful] or candidates
     links = _connections(spare, hand)
     rng = _rng(state, seat)
     ranked = sorted(spare, key=lambda card: (links[card], rng.random()))
@@ -235,11 +228,11 @@ def _pick_helps(state: State, seat: int) -> bool:
     """Pick when the discard is wanted and the hand, giving up a spare major, gets closer."""
     card = state["window"]["card"]
     hand = state["hands"][seat]
-    covered, _, wanted = plan(_mask(hand))
-    if not BIT[card] & wanted:
+    covered, _, wanted = plan(mask_of_codes(hand))
+    if not mask_of_codes((card,)) & wanted:
         return False
     after = [*hand, card]
-    _, useful, _ = plan(_mask(after))
+    _, useful, _ = plan(mask_of_codes(after))
     majors = [c for c in hand if is_major(c)]
-    spare = [m for m in majors if not BIT[m] & useful] or majors
-    return any(plan(_mask([c for c in after if c != m]))[0] > covered for m in spare)
+    spare = [m for m in majors if not mask_of_codes((m,)) & useful] or majors
+    return any(plan(mask_of_codes([c for c in after if c != m]))[0] > covered for m in spare)

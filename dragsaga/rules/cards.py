@@ -150,12 +150,6 @@ class CardSet:
     def __getitem__(self, card_id: str) -> Card:
         return self.by_id[card_id]
 
-    def __contains__(self, card_id: object) -> bool:
-        return card_id in self.by_id
-
-    def ids(self) -> list[str]:
-        return [card["id"] for card in self.cards]
-
     def divine(self) -> list[str]:
         """The divine dragon cards (cost 6), in set order."""
         return [card["id"] for card in self.cards if card["cost"] == DIVINE_COST]

@@ -24,7 +24,7 @@ Actions (``seat`` is the acting seat; card ids come from the card set in play,
   card face down and switch to a different target. Once a round.
 - ``{"type": "pass"}`` — own turn, nothing flipped this turn: end the turn.
 - ``{"type": "end_turn"}`` — own turn after a flip: end the turn (it also ends by
-  itself once both placed cards are face up).
+  itself once a flip of that turn leaves both placed cards face up).
 - ``{"type": "tick"}`` (any seat or ``None``) — apply the defaults of every passed
   deadline (see ``deadlines.py``); refused with code ``nothing_due`` before one.
 
@@ -37,8 +37,10 @@ Decisions this engine takes where RULES.md is silent (for the rules page):
   flip limit does not rule out whatever it is (from what everyone can see), so
   waiting for an answer never tells who holds a guard; answers stay secret until all
   are in, then guards are shown and damage dealt together;
-- a turn ends by itself once both placed cards are face up; otherwise the player
-  passes (nothing flipped this turn) or ends the turn (after a flip);
+- a turn ends by itself once a flip of that turn leaves both placed cards face up;
+  otherwise the player passes (nothing flipped this turn) or ends the turn (after a
+  flip) - also a player whose two cards were both flipped as guards before their
+  turn passes (the round's last player may still change target first);
 - idle seats at a deadline: the first divine dragon of the set; the two cheapest hand
   cards at the left neighbour; no guard; pass or end the turn (a pass with both
   cards face down discards both, as the rules say);

@@ -50,7 +50,6 @@ def test_the_heuristic_keeps_its_guard_face_down_for_a_later_attacker():
     # seat 2 (still to play) targets seat 0: a Claw is not worth losing the Aegis for
     assert ENGINE.bot_action(state, 0, "heuristic") == {"type": "pass"}
 
-    placings[2] = (["fang", "sparks"], 0)
     state = place_all(new_table(3, start=1, dragon="divine_aegis"), placings)
     state = act(state, 1, type="pass")
     state = act(state, 2, type="pass")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -124,10 +123,10 @@ def test_each_player_keeps_one_divine_dragon_secretly_and_discards_two():
     assert seen["you"]["choice"] is None
     assert ENGINE.view(state, 2)["you"]["choice"] == "divine_aegis"
 
-    before = copy.deepcopy(state)
     state = act(state, 0, type="choose_dragon", card="divine_storm")
+    assert state["phase"] == "choose_dragon"  # seat 1 has still to choose: nothing discarded
+    assert all(len(s["hand"]) == 15 and not s["discard"] for s in state["seats"])
     state = act(state, 1, type="choose_dragon", card="divine_blaze")
-    assert before["phase"] == "choose_dragon"
     assert state["phase"] == "place" and state["round"] == 1
     kept = {0: "divine_storm", 1: "divine_blaze", 2: "divine_aegis"}
     for seat, s in enumerate(state["seats"]):
