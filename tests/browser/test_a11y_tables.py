@@ -181,3 +181,20 @@ def test_turn_sound_is_a_remembered_choice(new_page):
     assert page.get_by_role("button", name="Sound on my turn").get_attribute("aria-pressed") == (
         "true"
     )
+
+
+def test_show_my_waits_on_an_assisted_table(new_page):
+    page, _table = guest_at_table(new_page, "dragonformula", options={"dan_assist": True})
+    waits = page.get_by_role("button", name="Show my waits")
+    waits.focus()
+    page.keyboard.press("Enter")
+    panel = page.locator("#waits")
+    panel.locator("p").first.wait_for()
+    # Ten cards at the start of the turn: the panel answers about this hand, in words.
+    assert "your hand" in panel.inner_text()
+    assert axe_problems(page) == []
+
+
+def test_no_waits_helper_on_a_strict_table(new_page):
+    page, _table = guest_at_table(new_page, "dragonformula", options={"dan_assist": False})
+    assert page.get_by_role("button", name="Show my waits").count() == 0
