@@ -205,6 +205,7 @@ def apply_action(
     action: Action,
     expected_version: int,
     now: float | None = None,
+    still_seen: Callable[[Game], bool] | None = None,
 ) -> Game:
     """``player`` takes ``action`` in ``game``, having seen ``expected_version``.
 
@@ -212,6 +213,10 @@ def apply_action(
     :class:`StaleVersion` (the table moved on since the player looked) or
     :class:`IllegalMove` (the rules refuse it). Overdue deadlines are applied
     (and logged) first, even when the action is then refused.
+
+    ``still_seen(game)`` may accept a click made at an older version when what the
+    player was deciding is still exactly what they would be shown now (the views
+    compare the prompt's fingerprint); the engine checks the action as always.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(_("That is not an action of this game."), "malformed")
@@ -220,7 +225,7 @@ def apply_action(
 
     def act(game: Game, engine: Engine, at: float) -> Action | None:
         seat = _seat_of(game, player)
-        if game.version != expected_version:
+        if game.version != expected_version and not (still_seen and still_seen(game)):
             raise StaleVersion(
                 _("The table has moved on since you looked; here is the current state."),
                 "stale",
