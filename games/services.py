@@ -9,8 +9,10 @@ bot move or deadline.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -402,7 +404,18 @@ def notify(table_id: int, game_id: int | None, version: int | None) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(
-        group_name(table_id),
-        {"type": "table.changed", "table": table_id, "game": game_id, "version": version},
-    )
+    message = {"type": "table.changed", "table": table_id, "game": game_id, "version": version}
+
+    def send() -> None:
+        async_to_sync(layer.group_send)(group_name(table_id), message)
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        send()  # the usual case: a sync view or a worker thread
+    else:
+        # This thread runs an event loop of its own (a script driving a browser, say):
+        # async_to_sync cannot block here, so a helper thread sends.
+        helper = threading.Thread(target=send)
+        helper.start()
+        helper.join()
