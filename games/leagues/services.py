@@ -173,6 +173,18 @@ def start_set(match: Match, seats: Sequence[SeatEntry]) -> SetResult:
     return set_result
 
 
+def start_next_set(set_result: SetResult, fire_seat: int) -> SetResult:
+    """The match's next set at the same table: same seats, elements clockwise from ``fire_seat``."""
+    lines = list(set_result.lines.select_related("member").order_by("seat"))
+    if not 0 <= fire_seat < len(lines):
+        raise ValueError(_("There is no seat %(seat)s at this table.") % {"seat": fire_seat + 1})
+    seats = [
+        SeatEntry(line.member, ELEMENT_ORDER[(line.seat - fire_seat) % len(lines)])
+        for line in lines
+    ]
+    return start_set(set_result.match, seats)
+
+
 def starter_seat(set_result: SetResult, lines: Sequence[SetLine] | None = None) -> int:
     """The seat that starts the next game: Fire first, then clockwise per counting game."""
     lines = list(lines if lines is not None else set_result.lines.all())

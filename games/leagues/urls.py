@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:pk>/sheet/", views.standings_sheet, name="standings_sheet"),
     path("<int:pk>/sheet/pdf/", views.standings_sheet, PDF, name="standings_sheet_pdf"),
     path("sets/<int:pk>/", views.set_detail, name="set_detail"),
+    path("sets/<int:pk>/next/", views.next_set, name="next_set"),
     path("sets/<int:pk>/reading/", views.hand_preview, name="hand_preview"),
     path("sets/<int:pk>/sheet/", views.set_sheet, name="set_sheet"),
     path("sets/<int:pk>/sheet/pdf/", views.set_sheet, PDF, name="set_sheet_pdf"),

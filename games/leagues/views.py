@@ -312,6 +312,23 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["POST"])
+def next_set(request: HttpRequest, pk: int) -> HttpResponse:
+    """After a complete set: the next set of the match, with the Fire seat drawn at the table."""
+    set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk)
+    if not may_keep_score(request.user, set_result.match.league):
+        return _refuse_or_login(request)
+    if not set_result.complete:
+        message = _("Finish this set first: every player starts one game.")
+        return render(request, "leagues/message.html", {"message": message}, status=409)
+    try:
+        following = services.start_next_set(set_result, int(request.POST.get("fire", "")))
+    except ValueError as error:
+        message = str(error) if str(error) else _("Choose the Fire seat.")
+        return render(request, "leagues/message.html", {"message": message}, status=400)
+    return redirect("leagues:set_detail", pk=following.pk)
+
+
+@require_http_methods(["POST"])
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """HTMX: the reading of the cards typed for the winner, before the game is saved."""
     set_result = get_object_or_404(SetResult, pk=pk)

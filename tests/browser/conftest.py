@@ -35,10 +35,8 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    # Module scope: Playwright's sync API keeps an event loop running in this thread
-    # while it is open, which would break the asyncio tests collected after tests/browser.
     if not Path(CHROMIUM).exists():
         pytest.fail(
             f"Chromium not found at {CHROMIUM}: run scripts/system-deps.sh (make test does)."

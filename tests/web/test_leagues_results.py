@@ -3,7 +3,10 @@
 from decimal import Decimal
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from games.engine import victory_point_table
 from games.leagues import services
 from games.leagues.services import GameEntry, PenaltyEntry
 from games.models import GameKind, Penalty, SetLine
@@ -237,3 +240,31 @@ def test_a_league_only_takes_its_own_game():
     members = make_members(league, "Aki", "Ben")
     with pytest.raises(ValueError, match="DragSaga"):
         services.start_set(new_match(league), seats(members))
+
+
+HANDS = ["sephirot_1", "sephirot_6", "center_pillar", "constellation", "wisdom_of_kings"]
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    players=st.integers(2, 4),
+    outcomes=st.lists(st.sampled_from([None, *HANDS]), min_size=4, max_size=4),
+    winners=st.lists(st.integers(0, 3), min_size=4, max_size=4),
+)
+def test_any_set_shares_out_exactly_the_tables_victory_points(players, outcomes, winners):
+    league = make_league()
+    members = make_members(league, *["Aki", "Ben", "Chie", "Dai"][:players])
+    games = [
+        NO_WINNER if hand is None else won(winner % players, hand)
+        for hand, winner in zip(outcomes[:players], winners, strict=False)
+    ]
+    lines = list(record_set(league, members, games).lines.all())
+    assert sum(line.victory_points for line in lines) == sum(
+        Decimal(str(v)) for v in victory_point_table(players)
+    )
+    for line in lines:  # competition numbering: 1 + the number of players strictly ahead
+        assert line.rank == 1 + sum(other.points > line.points for other in lines)
+        tied = [other for other in lines if other.points == line.points]
+        assert all(other.victory_points == line.victory_points for other in tied)

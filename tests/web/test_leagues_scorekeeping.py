@@ -189,3 +189,24 @@ def test_a_dragsaga_game_recorded_at_a_real_table(admin_client):
     assert finals == {"Aki": (3, 7, 1), "Ben": (4, 7, 2), "Chie": (0, 8, 3)}
     page = admin_client.get(response["Location"]).content.decode()
     assert "Aki" in page and "Final damage" in page
+
+
+def test_the_next_set_keeps_the_seats_and_reassigns_the_elements(keeper):
+    client, league, members = keeper
+    set_result = start_set(client, league, members)
+    url = reverse("leagues:next_set", args=[set_result.pk])
+    assert client.post(url, {"fire": 1}).status_code == 409  # the set is not over
+    for _game in range(4):
+        post_game(client, set_result, winner="", win="none")
+    response = client.post(url, {"fire": 1})
+    following = SetResult.objects.latest("pk")
+    assert response["Location"] == reverse("leagues:set_detail", args=[following.pk])
+    assert (following.match_id, following.number) == (set_result.match_id, 2)
+    lines = following.lines.select_related("member").order_by("seat")
+    assert [(line.member.name, line.element) for line in lines] == [
+        ("Aki", "earth"),
+        ("Ben", "fire"),
+        ("Chie", "water"),
+        ("Dai", "air"),
+    ]
+    assert client.post(url, {"fire": 9}).status_code == 400
