@@ -5,6 +5,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games.consumers import viewer_language as scope_language
+from tests.web.sockets import in_own_loop
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,6 +36,7 @@ async def first_frame(code: str, headers: list[tuple[bytes, bytes]]) -> str:
         ([(b"cookie", b"django_language=xx"), (b"accept-language", b"fr, en;q=0.5")], "en"),
     ],
 )
+@in_own_loop
 async def test_socket_frames_use_the_viewers_language(settings, headers, language):
     settings.LANGUAGE_CODE = "ja"
     table, _game, _players = await database_sync_to_async(seated_table)(
