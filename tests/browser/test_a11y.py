@@ -64,10 +64,11 @@ def filled_league_pages() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("name", "path"), PAGES)
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
-def test_page_has_no_serious_accessibility_violation(new_page, name, path, locale):
+def test_page_has_no_serious_accessibility_violation(new_page, artifacts_dir, name, path, locale):
     page = new_page(locale=locale)
     page.goto(path)
     assert page.locator("html").get_attribute("lang") == locale[:2]
+    page.screenshot(path=artifacts_dir / f"{name}-{locale[:2]}.png")
     assert axe_problems(page) == []
 
 

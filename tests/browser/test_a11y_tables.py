@@ -70,8 +70,9 @@ def tab_to(page, predicate_js: str, limit: int = 80) -> None:
 
 @pytest.mark.parametrize("game_name", ["dragonformula", "dragsaga"])
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
-def test_table_has_no_serious_accessibility_violation(new_page, game_name, locale):
+def test_table_has_no_serious_accessibility_violation(new_page, artifacts_dir, game_name, locale):
     page, _table = guest_at_table(new_page, game_name, locale=locale)
+    page.screenshot(path=artifacts_dir / f"table-{game_name}-{locale[:2]}.png")
     assert axe_problems(page) == []
 
 
