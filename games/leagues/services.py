@@ -24,6 +24,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from dragonformula.rules.ending import FALSE_DAN_PENALTY
 from games.engine import place, victory_point_table
 from games.leagues import hands
 from games.models import (
@@ -41,9 +42,10 @@ from games.models import (
 
 ELEMENT_ORDER = [Element.FIRE, Element.WATER, Element.AIR, Element.EARTH]
 
-# RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten.
+# RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's
+# amount is the engine's own (online strict tables apply it).
 PENALTY_POINTS = {
-    Penalty.Offence.FALSE_DAN: 500,
+    Penalty.Offence.FALSE_DAN: -FALSE_DAN_PENALTY,
     Penalty.Offence.WRONG_ORDER: 100,
     Penalty.Offence.TOO_FEW_CARDS: 100,
     Penalty.Offence.TOO_MANY_CARDS: 100,
