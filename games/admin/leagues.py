@@ -100,6 +100,9 @@ class SetResultInline(admin.TabularInline):
     show_change_link = True
     can_delete = True
 
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False  # results are recorded on the league pages or by online tables
+
 
 class DragSagaResultInline(admin.TabularInline):
     model = DragSagaResult
@@ -107,6 +110,9 @@ class DragSagaResultInline(admin.TabularInline):
     fields = ["number"]
     readonly_fields = ["number"]
     show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False  # results are recorded on the league pages or by online tables
 
 
 @admin.register(Match)
@@ -117,28 +123,41 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [SetResultInline, DragSagaResultInline]
 
 
-class SetLineInline(admin.TabularInline):
-    model = SetLine
-    extra = 0
-    fields = ["seat", "member", "element", "points", "rank", "victory_points"]
-    readonly_fields = ["points", "rank", "victory_points"]
+class ComputedInline(admin.TabularInline):
+    """Lines computed by games.leagues.services: shown, never typed (delete the whole result)."""
 
-
-class SetGameInline(admin.TabularInline):
-    model = SetGame
     extra = 0
-    fields = ["number", "winner", "win", "hand", "bonuses", "multipliers", "points", "counts"]
-    readonly_fields = fields
-    show_change_link = True
     can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None) -> list[str]:
+        return list(self.fields)
+
+
+class SetLineInline(ComputedInline):
+    model = SetLine
+    fields = ["seat", "member", "element", "points", "rank", "victory_points"]
+
+
+class SetGameInline(ComputedInline):
+    model = SetGame
+    fields = ["number", "winner", "win", "hand", "bonuses", "multipliers", "points", "counts"]
+    show_change_link = True
 
 
 @admin.register(SetResult)
 class SetResultAdmin(admin.ModelAdmin):
+    """Sets are recorded by the score-keeping page or online tables; here they are read or deleted."""
+
     list_display = ["__str__", "match", "complete", "created_at"]
     list_filter = ["complete", "match__league"]
-    readonly_fields = ["complete", "sheet_link"]
+    readonly_fields = ["match", "number", "complete", "sheet_link"]
     inlines = [SetLineInline, SetGameInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
     @admin.display(description=_("score sheet"))
     def sheet_link(self, set_result: SetResult) -> str:
@@ -146,12 +165,9 @@ class SetResultAdmin(admin.ModelAdmin):
         return format_html('<a href="{}">{}</a>', url, _("print the score sheet"))
 
 
-class PenaltyInline(admin.TabularInline):
+class PenaltyInline(ComputedInline):
     model = Penalty
-    extra = 0
     fields = ["member", "offence", "intentional", "points"]
-    readonly_fields = fields
-    can_delete = False
 
 
 @admin.register(SetGame)
@@ -174,10 +190,15 @@ class SetGameAdmin(admin.ModelAdmin):
     ]
     inlines = [PenaltyInline]
 
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # games are recorded on the score-keeping page or by online tables
 
-class DragSagaLineInline(admin.TabularInline):
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False  # the set's totals hang on every game: delete the whole set instead
+
+
+class DragSagaLineInline(ComputedInline):
     model = DragSagaLine
-    extra = 0
     fields = [
         "seat",
         "member",
@@ -189,8 +210,6 @@ class DragSagaLineInline(admin.TabularInline):
         "rank",
         "victory_points",
     ]
-    readonly_fields = fields
-    can_delete = False
 
 
 @admin.register(DragSagaResult)
@@ -199,3 +218,6 @@ class DragSagaResultAdmin(admin.ModelAdmin):
     list_filter = ["match__league"]
     readonly_fields = ["match", "number"]
     inlines = [DragSagaLineInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # recorded on the league page or by online tables

@@ -1,11 +1,12 @@
 """Recording league results: the one way results enter a league, online or from real cards.
 
-Online tables call :func:`record_set_result` (Dragon Formula, when a set ends) or
-:func:`record_dragsaga_result` (when a DragSaga game ends) with the league match
-of the table (:func:`match_for_online_table`). The score-keeping pages for games
-played with real cards call :func:`start_set` then :func:`record_game` game by
-game. Every path computes set points, ranks and victory points the same way:
-``games.engine.place`` with ``victory_point_table``.
+Online league tables (``games.leagues.online``) record each Dragon Formula game
+as it ends (:func:`start_set`, :func:`record_game`) and a DragSaga game when it ends
+(:func:`record_dragsaga_result`); :func:`record_set_result` stores a whole set at
+once. The score-keeping pages for games played with real cards call
+:func:`start_set` then :func:`record_game` game by game. Every path computes set
+points, ranks and victory points the same way: ``games.engine.place`` with
+``victory_point_table``.
 
 Bad input raises ``ValueError`` with a message a player can read, and nothing is
 stored (each function runs in one transaction).
@@ -21,9 +22,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from dragonformula.rules.ending import FALSE_DAN_PENALTY
 from games.engine import place, victory_point_table
 from games.leagues import hands
 from games.models import (
@@ -31,7 +32,6 @@ from games.models import (
     DragSagaResult,
     Element,
     GameKind,
-    League,
     Match,
     Member,
     Penalty,
@@ -42,9 +42,10 @@ from games.models import (
 
 ELEMENT_ORDER = [Element.FIRE, Element.WATER, Element.AIR, Element.EARTH]
 
-# RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten.
+# RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's
+# amount is the engine's own (online strict tables apply it).
 PENALTY_POINTS = {
-    Penalty.Offence.FALSE_DAN: 500,
+    Penalty.Offence.FALSE_DAN: -FALSE_DAN_PENALTY,
     Penalty.Offence.WRONG_ORDER: 100,
     Penalty.Offence.TOO_FEW_CARDS: 100,
     Penalty.Offence.TOO_MANY_CARDS: 100,
@@ -113,17 +114,6 @@ def member_for(name: str, user: AbstractBaseUser | None = None) -> Member:
         return member
     member, _created = Member.objects.get_or_create(name=name)
     return member
-
-
-def match_for_online_table(league: League, table_code: str) -> Match:
-    """The league match of an online table (created on its first result)."""
-    match, _created = Match.objects.get_or_create(
-        league=league,
-        table_code=table_code,
-        source=Match.Source.ONLINE,
-        defaults={"played_on": timezone.localdate()},
-    )
-    return match
 
 
 def penalty_points(offence: str, intentional: bool = False) -> int:

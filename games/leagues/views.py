@@ -6,6 +6,7 @@ Views stay thin: reads come from ``selectors``, writes go through ``services``.
 from __future__ import annotations
 
 import csv
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from games import views as table_views
 from games.leagues import forms, hands, online, pdf, selectors, services, sheets
 from games.models import DragSagaResult, League, Match, SetResult
 
+logger = logging.getLogger(__name__)
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
 
 
@@ -364,7 +366,13 @@ def _sheet(
     html = render_to_string(
         template, {**context, "for_pdf": True, "print_css": PRINT_CSS.read_text()}, request
     )
-    response = HttpResponse(pdf.html_to_pdf(html), content_type="application/pdf")
+    try:
+        document = pdf.html_to_pdf(html)
+    except Exception:  # no Chromium, a crash or a timeout: say so, the Print button still works
+        logger.exception("Printing %s to PDF failed", request.path)
+        message = _("The PDF could not be made just now; use the Print button instead.")
+        return render(request, "leagues/message.html", {"message": message}, status=503)
+    response = HttpResponse(document, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{name}.pdf"'
     return response
 

@@ -121,3 +121,15 @@ def test_standings_sheet(client):
     assert page.index("Ben") < page.index("Aki")
     assert "League standings" in page and "Tarot Club" in page
     assert "hx-get" not in response.content.decode()  # not sortable on paper
+
+
+def test_a_pdf_that_cannot_be_made_says_so_and_points_to_print(client, monkeypatch):
+    from games.leagues import pdf
+
+    def no_chromium(html):
+        raise FileNotFoundError("/usr/bin/chromium")
+
+    monkeypatch.setattr(pdf, "html_to_pdf", no_chromium)
+    response = client.get(reverse("leagues:blank_set_sheet_pdf"))
+    assert response.status_code == 503
+    assert "use the Print button instead" in response.content.decode()
