@@ -199,3 +199,29 @@ def test_show_my_waits_on_an_assisted_table(new_page):
 def test_no_waits_helper_on_a_strict_table(new_page):
     page, _table = guest_at_table(new_page, "dragonformula", options={"dan_assist": False})
     assert page.get_by_role("button", name="Show my waits").count() == 0
+
+
+def test_dragons_and_suits_differ_without_colour(new_page):
+    page, _table = guest_at_table(new_page, "dragsaga")
+    swatches = page.eval_on_selector_all(
+        ".ds-seat .dragon-swatch",
+        """els => els.map(el => {
+            const style = getComputedStyle(el);
+            return style.backgroundImage + ' ' + style.backgroundSize;
+        })""",
+    )
+    assert len(swatches) == 3 and len(set(swatches)) == 3, "each dragon has its own pattern"
+    names = page.eval_on_selector_all(".ds-seat .colour-name", "els => els.map(e => e.textContent)")
+    assert len(set(names)) == 3 and all(name.strip() for name in names)
+
+    page, _table = guest_at_table(new_page, "dragonformula")
+    symbols = page.eval_on_selector_all(
+        "#hand .tarot-card:not(.major)",
+        """els => els.map(el => [el.dataset.card[0],
+                                  el.querySelector('.suit-symbol use').getAttribute('href')])""",
+    )
+    by_suit = {}
+    for suit, href in symbols:
+        by_suit.setdefault(suit, set()).add(href)
+    assert all(len(hrefs) == 1 for hrefs in by_suit.values())
+    assert len({next(iter(h)) for h in by_suit.values()}) == len(by_suit), "one symbol per suit"
