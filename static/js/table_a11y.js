@@ -166,6 +166,29 @@
     window.sessionStorage.setItem(orderKey(), JSON.stringify(codes));
   }
 
+  // Buttons for phones: move the hand card last focused or tapped (while it is not your
+  // turn a tap selects a card; on your turn a tap plays it, so arrange while you wait).
+  let chosen = null;
+  document.addEventListener("focusin", (event) => {
+    const item = handItems().find((el) => el === event.target || el.contains(event.target));
+    if (!item) return;
+    if (chosen && chosen !== item) chosen.classList.remove("is-chosen");
+    chosen = item;
+    chosen.classList.add("is-chosen");
+  });
+
+  function moveChosen(step) {
+    const items = handItems();
+    const current = chosen && items.find((el) => cardOf(el) === cardOf(chosen));
+    if (!current) return;
+    const cards = current.parentNode;
+    const next = items[items.indexOf(current) + step];
+    if (!next) return;
+    if (step < 0) cards.insertBefore(current, next);
+    else cards.insertBefore(next, current);
+    saveHandOrder();
+  }
+
   document.addEventListener("keydown", (event) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     const cards = document.querySelector("#hand .cards");
@@ -199,6 +222,11 @@
       const items = handItems();
       items.sort((a, b) => Number(a.dataset.serverIndex) - Number(b.dataset.serverIndex));
       if (items.length) for (const el of items) items[0].parentNode.appendChild(el);
+      return;
+    }
+    const move = event.target.closest("[data-move-card]");
+    if (move) {
+      moveChosen(Number(move.dataset.moveCard));
       return;
     }
     const sound = event.target.closest("[data-turn-sound]");

@@ -143,6 +143,13 @@ def test_hand_order_changes_without_dragging(new_page):
     assert order() == after, "the chosen order survives a reload"
     page.get_by_role("button", name="Sort the hand").click()
     assert order() == before
+    # On a phone: tap a card while waiting, then the arrow buttons move it.
+    page.locator("#hand .cards > *").nth(2).click()
+    page.get_by_role("button", name="Move the chosen card left").click()
+    assert order()[1] == before[2]
+    page.get_by_role("button", name="Move the chosen card right").click()
+    page.get_by_role("button", name="Move the chosen card right").click()
+    assert order()[3] == before[2]
 
 
 def test_title_badge_and_announcement_follow_the_turn(new_page):
