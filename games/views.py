@@ -7,6 +7,7 @@ Table requests answer HTMX with every region of the table as out-of-band swaps
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.contrib.auth import login
@@ -156,8 +157,10 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
         if player is None:
             raise services.NotSeated(_("Please name yourself first."), "no_player")
         if what == "sit":
-            number = request.POST.get("seat")
-            services.sit(table, player, int(number) if number and number.isdigit() else None)
+            number = request.POST.get("seat", "")
+            if number and not _is_number(number):
+                raise IllegalMove(_("That seat is not at this table."), "bad_seat")
+            services.sit(table, player, int(number) if number else None)
         elif what == "stand":
             services.stand(table, player)
         elif what == "start":
@@ -200,9 +203,17 @@ def _table(code: str, game_name: str) -> Table:
 
 def _posted_version(request: HttpRequest) -> int:
     raw = request.POST.get("version", "")
-    if not raw.isdigit():
+    if not _is_number(raw):
         raise IllegalMove(_("That request did not say which state you saw."), "no_version")
     return int(raw)
+
+
+def _is_number(raw: str) -> bool:
+    """Whether ``raw`` is a plain count as forms post it (ASCII digits, not absurdly long).
+
+    ``str.isdigit`` would let through "²" or 5,000 digits, which ``int`` then refuses.
+    """
+    return re.fullmatch(r"[0-9]{1,9}", raw) is not None
 
 
 def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:

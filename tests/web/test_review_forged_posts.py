@@ -1,0 +1,40 @@
+"""Review: forged table POSTs get a readable 4xx and change nothing (never a 500)."""
+
+import json
+
+import pytest
+
+from games import services
+from games.models import Game
+from tests.web.tables import browser_of, htmx_post, seated_table
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Ben", "Cho", "Dai"]
+
+
+@pytest.fixture
+def df():
+    table, game, players = seated_table("dragonformula", NAMES)
+    return table, game, players
+
+
+@pytest.mark.parametrize("version", ["²", "٣", "9" * 5000, "-1", " 0"])
+def test_a_version_that_is_no_plain_number_is_refused_readably(df, version):
+    table, game, players = df
+    browser = browser_of(players[game.state["turn"]])
+    data = {"action": json.dumps({"type": "draw"}), "version": version}
+    response = htmx_post(browser, f"/dragonformula/{table.code}/act", data)
+    assert response.status_code == 400
+    assert "did not say which state you saw" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).version == 0
+
+
+@pytest.mark.parametrize("seat", ["²", "9" * 5000])
+def test_a_seat_number_that_is_no_plain_number_is_refused_readably(seat):
+    players = [services.create_guest(name) for name in ("Ann", "Ben")]
+    table = services.create_table(game_name="dragonformula", players=4, created_by=players[0])
+    response = htmx_post(browser_of(players[1]), f"/dragonformula/{table.code}/sit", {"seat": seat})
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    assert not table.seats.filter(player=players[1]).exists()
