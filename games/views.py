@@ -223,7 +223,7 @@ def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
             action = json.loads(raw)
         else:
             action = game_kind(table.game_name).presenters.action_from_post(request.POST)
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):  # nesting deeper than json can read
         action = None
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(_("That is not an action of this game."), "malformed")

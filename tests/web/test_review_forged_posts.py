@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games import services
-from games.models import Game
+from games.models import ActionLog, Game
 from tests.web.tables import browser_of, htmx_post, seated_table
 
 pytestmark = pytest.mark.django_db
@@ -38,3 +38,13 @@ def test_a_seat_number_that_is_no_plain_number_is_refused_readably(seat):
     assert response.status_code == 400
     assert 'role="alert"' in response.content.decode()
     assert not table.seats.filter(player=players[1]).exists()
+
+
+def test_a_deeply_nested_action_is_refused_readably(df):
+    table, game, players = df
+    browser = browser_of(players[game.state["turn"]])
+    data = {"action": "[" * 50_000 + "]" * 50_000, "version": "0"}
+    response = htmx_post(browser, f"/dragonformula/{table.code}/act", data)
+    assert response.status_code == 400
+    assert "not an action of this game" in response.content.decode()
+    assert not ActionLog.objects.exists()
