@@ -21,7 +21,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
 from games import timers
@@ -266,12 +266,32 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
         bots = _bot_levels(game)
         for seat in engine.waiting_for(game.state):
             if seat in bots:
-                action = engine.bot_action(game.state, seat, bots[seat])
-                _apply(game, engine, seat, action, at)
-                return action
+                return _bot_moves(game, engine, seat, bots[seat], at)
         return None
 
     return _record(game, bot_move, now)
+
+
+def _bot_moves(game: Game, engine: Engine, seat: int, level: str, at: float) -> Action:
+    """The bot's action; if its engine call fails, its first legal action (the table goes on)."""
+    try:
+        action = engine.bot_action(game.state, seat, level)
+        _apply(game, engine, seat, action, at)
+    except DatabaseError:
+        raise
+    except Exception:
+        logger.exception(
+            "The %s bot in seat %s of game %s failed; it plays its first legal action instead",
+            level,
+            seat,
+            game.pk,
+        )
+        legal = engine.legal_actions(game.state, seat)
+        if not legal:
+            raise
+        action = legal[0]
+        _apply(game, engine, seat, action, at)
+    return action
 
 
 def resume_tables(now: float | None = None) -> int:
@@ -355,10 +375,10 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         state = engine.apply(game.state, seat, action, at)
     except IllegalAction as error:
         raise IllegalMove(error.message, error.code) from None
+    outcome = engine.outcome(state)  # before any change: an engine error leaves the game as it was
     game.version += 1
     ActionLog.objects.create(game=game, version=game.version, seat=seat, action=action, now=at)
     game.state = state
-    outcome = engine.outcome(state)
     if outcome is not None and game.finished is None:
         game.outcome = outcome
         game.finished = datetime.fromtimestamp(at, tz=UTC)
