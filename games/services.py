@@ -33,6 +33,7 @@ from games.registry import game_kind
 logger = logging.getLogger(__name__)
 
 MAX_TICKS = 50  # a tick applies every passed deadline; this only bounds a broken engine
+RETRY_SECONDS = 1.0  # a server move that found nothing due looks again after at least this
 
 
 class ActionRefused(Exception):  # noqa: N818 - a refusal, shown to the player
@@ -269,7 +270,14 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
                 return _bot_moves(game, engine, seat, bots[seat], at)
         return None
 
-    return _record(game, bot_move, now)
+    moved = _record(game, bot_move, now)
+    if moved.version == version:
+        # Nothing was due after all (a timer a little early, a tick the engine would not
+        # take yet): nobody else will arm the next call, so this one does, a moment later.
+        delay = next_wakeup(moved, time.time() if now is None else now)
+        if delay is not None:
+            timers.schedule(moved.pk, moved.version, max(delay, RETRY_SECONDS))
+    return moved
 
 
 def _bot_moves(game: Game, engine: Engine, seat: int, level: str, at: float) -> Action:
