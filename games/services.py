@@ -77,10 +77,21 @@ def player_for_user(user: Any) -> Player:
 
 def create_guest(display_name: str) -> Player:
     """A guest known only by a name (the caller binds it to the browser's session)."""
+    return Player.objects.create(display_name=_guest_name(display_name))
+
+
+def rename_guest(guest: Player, display_name: str) -> Player:
+    """This browser's guest under a new name: the same player, so its seats stay its own."""
+    guest.display_name = _guest_name(display_name)
+    guest.save(update_fields=["display_name"])
+    return guest
+
+
+def _guest_name(display_name: str) -> str:
     name = " ".join(display_name.split())[:40]
     if not name:
         raise ActionRefused(_("Please give a name to play under."), "no_name")
-    return Player.objects.create(display_name=name)
+    return name
 
 
 # --- tables -----------------------------------------------------------------

@@ -76,11 +76,17 @@ def lobby(
 
 @require_POST
 def guest(request: HttpRequest) -> HttpResponse:
-    """Name yourself once: a guest player bound to this browser's session."""
+    """Name yourself: a guest player bound to this browser's session (named again: renamed).
+
+    A browser that already has a guest keeps it (a second lobby tab still shows the
+    form): a new player would leave the first one's seats with nobody to play them.
+    """
     form = GuestForm(request.POST)
     if not form.is_valid():
         return lobby(request, guest_form=form, status=400)
-    player = services.create_guest(form.cleaned_data["display_name"])
+    name = form.cleaned_data["display_name"]
+    known = selectors.player_from_session(None, request.session)
+    player = services.rename_guest(known, name) if known else services.create_guest(name)
     request.session[selectors.SESSION_PLAYER] = player.pk
     return redirect(_safe_next(request))
 
