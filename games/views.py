@@ -25,6 +25,9 @@ from games.models import Game, Player, Table
 from games.registry import GAMES, game_kind
 from games.services import ActionRefused, IllegalMove
 
+# The longest real action (a DragSaga place: two card ids and a target) is well under this.
+MAX_ACTION_CHARS = 1000
+
 
 def current_player(request: HttpRequest) -> Player | None:
     """The player behind this request: the member's, else this browser's guest."""
@@ -225,7 +228,9 @@ def _is_number(raw: str) -> bool:
 def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
     raw = request.POST.get("action")
     try:
-        if raw is not None:
+        if raw is not None and len(raw) > MAX_ACTION_CHARS:
+            action = None  # no action of either game is this long; the log would keep it forever
+        elif raw is not None:
             action = json.loads(raw)
         else:
             action = game_kind(table.game_name).presenters.action_from_post(request.POST)

@@ -48,3 +48,15 @@ def test_a_deeply_nested_action_is_refused_readably(df):
     assert response.status_code == 400
     assert "not an action of this game" in response.content.decode()
     assert not ActionLog.objects.exists()
+
+
+def test_an_action_padded_with_a_huge_extra_field_is_refused_and_not_logged(df):
+    table, game, players = df
+    browser = browser_of(players[game.state["turn"]])
+    padded = {"type": "draw", "note": "x" * 1_000_000}
+    data = {"action": json.dumps(padded), "version": "0"}
+    response = htmx_post(browser, f"/dragonformula/{table.code}/act", data)
+    assert response.status_code == 400
+    assert "not an action of this game" in response.content.decode()
+    assert not ActionLog.objects.exists()
+    assert Game.objects.get(pk=game.pk).version == 0
