@@ -318,7 +318,11 @@ def resume_tables(now: float | None = None) -> int:
     now = time.time() if now is None else now
     count = 0
     for game in Game.objects.filter(finished__isnull=True).select_related("table"):
-        delay = next_wakeup(game, now)
+        try:
+            delay = next_wakeup(game, now)
+        except Exception:  # one bad game must not keep every other table from resuming
+            logger.exception("Game %s cannot be resumed", game.pk)
+            continue
         if delay is not None:
             timers.schedule(game.pk, game.version, delay)
             count += 1

@@ -3,7 +3,7 @@
 import pytest
 
 from games import services, timers
-from games.models import ActionLog
+from games.models import ActionLog, Game
 from tests.web.toygame import ENGINE
 
 pytestmark = pytest.mark.django_db
@@ -92,3 +92,16 @@ def test_a_timer_with_nothing_left_to_do_arms_nothing(toygame, players, armed):
     armed.clear()
     assert services.advance(game.pk, 0) is None  # an old version's timer
     assert armed == []
+
+
+def test_one_broken_game_does_not_keep_the_other_tables_from_resuming(toygame, players, armed):
+    table = services.create_table(game_name="toygame", players=2, created_by=players[0])
+    services.sit(table, players[1])
+    running = services.start(table, players[0])
+    other = services.create_table(game_name="toygame", players=2, created_by=players[2])
+    services.sit(other, players[3])
+    broken = services.start(other, players[2])
+    Game.objects.filter(pk=broken.pk).update(state={"game": "toygame"})  # a snapshot gone bad
+    armed.clear()
+    assert services.resume_tables(now=running.state["deadline"] + 1) == 1
+    assert armed == [(running.pk, 0, 0.0)]
