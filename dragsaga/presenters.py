@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from dragsaga.models import CardSet
 from games.engine import seats_from
 
 REGIONS = [
@@ -29,7 +30,8 @@ OPTION_LABELS = {
     "guard_seconds": _("Seconds to guard"),
     "turn_seconds": _("Seconds per turn"),
 }
-OPTION_CHOICES = {"card_set": [("default", _("Default set"))]}
+# Choices read when the form is built (card sets are edited in the admin).
+OPTION_CHOICES = {"card_set": CardSet.lobby_choices}
 
 COLOUR_NAMES = {
     "red": _("red"),
@@ -41,8 +43,9 @@ COLOUR_NAMES = {
 
 
 def lobby_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The lobby's choices as engine options (the default card set is ``None``)."""
-    return {**options, "card_set": None}
+    """The lobby's choices as engine options: the chosen set's cards, copied into the
+    table's options (so a later edit of the set never changes this table)."""
+    return {**options, "card_set": CardSet.cards_for_choice(options.get("card_set", ""))}
 
 
 def action_from_post(post: Any) -> dict[str, Any]:
