@@ -33,6 +33,14 @@ OPTION_LABELS = {
 # Choices read when the form is built (card sets are edited in the admin).
 OPTION_CHOICES = {"card_set": CardSet.lobby_choices}
 
+# Where each seat sits on the screen, in turn order from the viewer (clockwise: the
+# next player sits on the viewer's left).
+POSITIONS = {
+    2: ("you", "opposite"),
+    3: ("you", "left", "right"),
+    4: ("you", "left", "opposite", "right"),
+}
+
 COLOUR_NAMES = {
     "red": _("red"),
     "blue": _("blue"),
@@ -61,15 +69,55 @@ def action_from_post(post: Any) -> dict[str, Any]:
     return {"type": kind}
 
 
+def flip_outcomes(events: list[dict[str, Any]], names: list[str]) -> dict[tuple[int, str], Any]:
+    """What each card flipped this round did, by (seat, card): an attack's damage per
+    player hit (``blocked`` when a guard stopped it), a guard's attacker; an attack
+    still waiting for the hit players' answers has ``pending`` set."""
+    outcomes: dict[tuple[int, str], Any] = {}
+    for event in events:
+        kind = event["type"]
+        if kind == "round_start":
+            outcomes = {}
+        elif kind == "flip":
+            outcomes[(event["seat"], event["card"])] = {"pending": True, "hits": []}
+        elif kind == "damage":
+            outcomes[(event["attacker"], event["card"])] = {
+                "pending": False,
+                "hits": [
+                    {"name": names[d["seat"]], "amount": d["amount"], "blocked": d["blocked_by"]}
+                    for d in event["damage"]
+                ],
+            }
+        elif kind == "guard":
+            outcomes[(event["seat"], event["card"])] = {"guarded": names[event["attacker"]]}
+    return outcomes
+
+
+def _placed(public: dict[str, Any], cards: dict[str, Any], outcomes: dict, round_: int) -> list:
+    """A seat's placed cards: backs, or faces with what their flip did (and a key that
+    tells the page which flips it has already shown, so each animates once)."""
+    return [
+        {
+            "face": cards[p["card"]],
+            "outcome": outcomes.get((public["seat"], p["card"])),
+            "key": f"{round_}-{public['seat']}-{p['card']}",
+        }
+        if p["card"] is not None
+        else None
+        for p in public["placed"]
+    ]
+
+
 def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> dict[str, Any]:
     cards = {card["id"]: card for card in view["cards"]}
     names = context["names"]
+    outcomes = flip_outcomes(view["events"], names)
     you = view["you"]
     legal = view["legal_actions"]
     waiting = set(view["waiting_for"])
     order = seats_from(seat if seat is not None else 0, view["players"])
     seats = []
-    for number in order:
+    for number, position in zip(order, POSITIONS[view["players"]], strict=True):
         public = view["seats"][number]
         seats.append(
             {
@@ -77,9 +125,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "name": names[number],
                 "colour_name": COLOUR_NAMES.get(public["colour"], public["colour"]),
                 "is_you": number == seat,
-                "placed_faces": [
-                    cards[p["card"]] if p["card"] is not None else None for p in public["placed"]
-                ],
+                "position": position,
+                "placed_cards": _placed(public, cards, outcomes, view["round"]),
                 "target_name": names[public["target"]] if public["target"] is not None else "",
                 "waiting": number in waiting,
                 "turn": number == view["turn"],
