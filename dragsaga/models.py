@@ -13,7 +13,7 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from dragsaga.rules.cards import validate_card_set
+from dragsaga.rules.cards import default_card_set, validate_card_set
 
 
 class CardSet(models.Model):
@@ -112,6 +112,22 @@ class Card(models.Model):
     @classmethod
     def from_rules_card(cls, card: dict[str, Any], **fields: Any) -> Card:
         return cls(**row_fields(card), **fields)
+
+
+DEFAULT_SET_NAME = "Default set (RULES 2.1)"
+
+
+def ensure_default_set(card_set_model: Any = None, card_model: Any = None) -> Any:
+    """The default set of ``seeds/dragsaga_cards.json`` as a card set, made if missing
+    (the data migration passes its historical models)."""
+    card_set_model = card_set_model or CardSet
+    card_model = card_model or Card
+    card_set, created = card_set_model.objects.get_or_create(name=DEFAULT_SET_NAME)
+    if created:
+        card_model.objects.bulk_create(
+            card_model(card_set=card_set, **row_fields(card)) for card in default_card_set()
+        )
+    return card_set
 
 
 def row_fields(card: dict[str, Any]) -> dict[str, Any]:

@@ -2,24 +2,17 @@
 
 from django.db import migrations
 
-DEFAULT_NAME = "Default set (RULES 2.1)"
-
 
 def create_default_set(apps, schema_editor):
-    from dragsaga.models import row_fields
-    from dragsaga.rules.cards import default_card_set
+    from dragsaga.models import ensure_default_set
 
-    CardSet = apps.get_model("dragsaga", "CardSet")
-    Card = apps.get_model("dragsaga", "Card")
-    if CardSet.objects.filter(name=DEFAULT_NAME).exists():
-        return
-    card_set = CardSet.objects.create(name=DEFAULT_NAME)
-    for card in default_card_set():
-        Card.objects.create(card_set=card_set, **row_fields(card))
+    ensure_default_set(apps.get_model("dragsaga", "CardSet"), apps.get_model("dragsaga", "Card"))
 
 
 def remove_default_set(apps, schema_editor):
-    apps.get_model("dragsaga", "CardSet").objects.filter(name=DEFAULT_NAME).delete()
+    from dragsaga.models import DEFAULT_SET_NAME
+
+    apps.get_model("dragsaga", "CardSet").objects.filter(name=DEFAULT_SET_NAME).delete()
 
 
 class Migration(migrations.Migration):

@@ -12,7 +12,7 @@ import copy
 import pytest
 from django.urls import reverse
 
-from dragsaga.models import Card, CardSet
+from dragsaga.models import DEFAULT_SET_NAME, Card, CardSet, ensure_default_set
 from dragsaga.rules.cards import default_card_set
 from games import rendering, services
 from games.models import Player, Table
@@ -23,6 +23,12 @@ pytestmark = pytest.mark.django_db
 
 ADD_URL = "admin:dragsaga_cardset_add"
 CHANGE_URL = "admin:dragsaga_cardset_change"
+
+
+@pytest.fixture(autouse=True)
+def default_set():
+    """The set the data migration makes (a transactional test elsewhere may have flushed it)."""
+    return ensure_default_set()
 
 
 def club_cards() -> list[dict]:
@@ -72,8 +78,8 @@ def edit_set(admin_client, card_set: CardSet, cards: list[dict]):
     return admin_client.post(url, admin_post(card_set.name, cards, rows))
 
 
-def test_the_default_set_is_there_for_the_admin_to_edit(admin_client):
-    default = CardSet.objects.get()
+def test_the_default_set_is_there_for_the_admin_to_edit(admin_client, default_set):
+    default = CardSet.objects.get(name=DEFAULT_SET_NAME)
     assert default.rules_cards() == default_card_set()
     page = admin_client.get(reverse(CHANGE_URL, args=[default.pk])).content.decode()
     assert "Divine Storm" in page and "龍鱗の結界" in page
@@ -113,8 +119,8 @@ def test_a_malformed_set_is_refused_with_the_engine_s_message(admin_client, chan
     assert not CardSet.objects.filter(name="Broken box").exists()
 
 
-def test_an_edit_that_breaks_the_set_is_refused_and_changes_nothing(admin_client):
-    default = CardSet.objects.get()
+def test_an_edit_that_breaks_the_set_is_refused_and_changes_nothing(admin_client, default_set):
+    default = default_set
     cards = default.rules_cards()
     cards[0].update(kind="guard", blocks=["melee"])  # a guard that still deals damage
     response = edit_set(admin_client, default, cards)
@@ -124,8 +130,8 @@ def test_an_edit_that_breaks_the_set_is_refused_and_changes_nothing(admin_client
     assert default.rules_cards() == default_card_set()
 
 
-def test_a_set_is_copied_to_edit_the_copy(admin_client):
-    default = CardSet.objects.get()
+def test_a_set_is_copied_to_edit_the_copy(admin_client, default_set):
+    default = default_set
     admin_client.post(
         reverse("admin:dragsaga_cardset_changelist"),
         {"action": "copy_sets", "_selected_action": [str(default.pk)]},
@@ -158,7 +164,7 @@ def test_the_lobby_offers_every_card_set(admin_client):
     add_set(admin_client, "Our box", club_cards())
     browser = browser_of(Player.objects.create(display_name="Ann"))
     lobby = browser.get("/").content.decode()
-    assert "Default set (RULES 2.1)" in lobby and "Our box" in lobby
+    assert DEFAULT_SET_NAME in lobby and "Our box" in lobby
 
 
 def test_a_table_with_a_club_set_plays_a_whole_game_with_those_cards(admin_client):
