@@ -6,7 +6,13 @@ import time
 
 from playwright.sync_api import Error
 
-from tests.browser.tables import as_guest, take_dragsaga_step, version, wait_for_new_version
+from tests.browser.tables import (
+    as_guest,
+    open_dragsaga_table,
+    take_dragsaga_step,
+    version,
+    wait_for_new_version,
+)
 
 ARROWS = "#seats svg.ds-arrows path[data-from]"
 
@@ -26,10 +32,7 @@ def test_arrows_flips_and_readiness_at_a_three_player_table(new_page, artifacts_
     page = new_page()
     page.emulate_media(reduced_motion="no-preference")
     as_guest(page, "Ann")
-    page.click("#tables-dragsaga summary")
-    page.select_option("#id_dragsaga-players", "3")
-    page.select_option("#id_dragsaga-bot_level", "heuristic")
-    page.click("#tables-dragsaga button:has-text('Open the table')")
+    open_dragsaga_table(page, 3, "heuristic")
     page.click("#prompt button:has-text('Start')")
     page.wait_for_selector("#prompt .card-button")
     assert page.locator(".ds-card-list .ds-card").count() == 15  # the table's set
