@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from dragsaga.rules.cards import default_card_set, validate_card_set
 
+ENGINE_DEFAULT = "default"  # the lobby's choice of the engine's default set
+
 
 class CardSet(models.Model):
     name = models.CharField(_("name"), max_length=80, unique=True)
@@ -34,15 +36,15 @@ class CardSet(models.Model):
 
     @classmethod
     def lobby_choices(cls) -> list[tuple[str, str]]:
-        """The sets a new table may use ("" is the engine's default set when none exist)."""
+        """The sets a new table may use (the engine's own default when none exist)."""
         sets = [(str(pk), name) for pk, name in cls.objects.values_list("pk", "name")]
-        return sets or [("", str(_("Default set")))]
+        return sets or [(ENGINE_DEFAULT, str(_("Default set")))]
 
     @classmethod
     def cards_for_choice(cls, choice: str) -> list[dict[str, Any]] | None:
         """The cards of the chosen set, unchecked: opening the table checks them, and
         refuses a bad set with the engine's message (``None``: the engine's default set)."""
-        if not choice:
+        if choice == ENGINE_DEFAULT:
             return None
         return [card.as_rules_card() for card in cls.objects.get(pk=int(choice)).cards.all()]
 

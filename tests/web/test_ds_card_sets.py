@@ -218,3 +218,15 @@ def test_deleting_a_set_leaves_its_tables_playing(admin_client):
     our_box.delete()
     game = services.start(table, players[0], seed=3)
     assert game.state["cards"] == club_cards()
+
+
+def test_without_any_set_in_the_database_a_table_gets_the_engine_s_default():
+    CardSet.objects.all().delete()
+    ann = Player.objects.create(display_name="Ann")
+    browser = browser_of(ann, csrf=False)
+    assert 'value="default"' in browser.get("/").content.decode()
+    fields = {"players": "2", "option_card_set": "default", "option_place_seconds": "0"}
+    fields |= {"option_guard_seconds": "0", "option_turn_seconds": "0"}
+    response = browser.post("/new/dragsaga/", {f"dragsaga-{k}": v for k, v in fields.items()})
+    assert response.status_code == 302
+    assert Table.objects.get(created_by=ann).options["card_set"] == default_card_set()
