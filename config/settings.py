@@ -118,18 +118,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg 3. Under ASGI every request may run on a new thread, so persistent
     # per-thread connections (CONN_MAX_AGE) would pile up: a psycopg pool per
-    # process hands connections out and checks each one before reuse instead.
+    # process hands connections out instead.
     _pg_options = DATABASES["default"].setdefault("OPTIONS", {})
     _pg_options.setdefault("connect_timeout", int(os.environ.get("DB_CONNECT_TIMEOUT", "5")))
     if env_bool("DB_POOL", True):
-        from psycopg_pool import ConnectionPool
-
+        # CONN_HEALTH_CHECKS (above) makes the pool check each connection it hands out.
         DATABASES["default"]["CONN_MAX_AGE"] = 0
         _pg_options["pool"] = {
             "min_size": int(os.environ.get("DB_POOL_MIN_SIZE", "2")),
             "max_size": int(os.environ.get("DB_POOL_MAX_SIZE", "20")),
             "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
-            "check": ConnectionPool.check_connection,
         }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
