@@ -23,7 +23,8 @@ as_service_user() {  # run a command as the given system user when root, else as
   local user=$1
   shift
   if [ "$(id -u)" -eq 0 ]; then
-    runuser -u "$user" -- "$@"
+    # From /, since the checkout (e.g. under /root) may be closed to that user.
+    (cd / && runuser -u "$user" -- "$@")
   else
     "$@"
   fi
