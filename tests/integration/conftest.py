@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.servers import daphne
+from tests.support.servers import Served, daphne
 
 
 def pytest_collection_modifyitems(items):
@@ -47,9 +47,12 @@ def shared_env(django_db_setup) -> dict[str, str]:
 
 
 @pytest.fixture
-def two_daphnes(shared_env, transactional_db) -> Iterator[tuple[str, str]]:
-    """Two Daphne processes on different ports sharing the test database and Redis."""
+def two_daphnes(shared_env, transactional_db, tmp_path) -> Iterator[tuple[Served, Served]]:
+    """Two Daphne processes on different ports sharing the test database and Redis.
+
+    Their logs (the operator log included) are in the test's tmp_path: daphne-1.log, daphne-2.log.
+    """
     with contextlib.ExitStack() as stack:
-        first = stack.enter_context(daphne(env=shared_env))
-        second = stack.enter_context(daphne(env=shared_env))
+        first = stack.enter_context(daphne(env=shared_env, log=tmp_path / "daphne-1.log"))
+        second = stack.enter_context(daphne(env=shared_env, log=tmp_path / "daphne-2.log"))
         yield first, second
