@@ -56,6 +56,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -108,49 +110,67 @@ class ScriptedSeat:
         session: str,
         socket_base: str,
         post_base: str,
-        stop_at: float,
-        max_actions: int,
     ) -> None:
         self.tally, self.table, self.seat, self.code = tally, table, seat, code
         self.player = Player(session)
         self.socket_base, self.post_base = socket_base, post_base
-        self.stop_at, self.max_actions = stop_at, max_actions
         self.rng = random.Random(f"{table}-{seat}")
         self.changed = asyncio.Event()
         self.refused: set[tuple[int, str]] = set()
-        self.tally.receipts[(table, seat)] = []
+        self.receipts: list[tuple[float, int]] = []
+        tally.receipts[(table, seat)] = self.receipts
+        self.ws: Any = None
+        self.listener: asyncio.Task[None] | None = None
 
-    async def listen(self, ws: Any) -> None:
-        receipts = self.tally.receipts[(self.table, self.seat)]
-        async for frame in ws:
-            now = time.perf_counter()
-            text = frame if isinstance(frame, str) else frame.decode()
-            version = version_of(text)
-            if version is not None:
-                receipts.append((now, version))
-            self.player.absorb(text)
-            self.changed.set()
+    async def open(self) -> None:
+        """Connect as the page does and wait for the first frame (the table as it is)."""
+        self.ws = await self.player.socket(self.socket_base, self.code)
+        self.player.absorb(await asyncio.wait_for(self.ws.recv(), 60))
+        self.listener = asyncio.create_task(self.listen())
 
-    async def play(self) -> None:
+    async def listen(self) -> None:
+        try:
+            async for frame in self.ws:
+                now = time.perf_counter()
+                text = frame if isinstance(frame, str) else frame.decode()
+                version = version_of(text)
+                if version is not None:
+                    self.receipts.append((now, version))
+                self.player.absorb(text)
+                self.changed.set()
+        except ConnectionClosed as closed:
+            self.tally.errors.append(f"socket closed: {closed}")
+
+    def offers(self, posted_at: int | None) -> list[dict[str, str]]:
+        """What the page offers now, unless already clicked at this version or refused."""
+        version = self.player.version
+        if version is None or version == posted_at:
+            return []
+        return [
+            f
+            for f in self.player.offers()
+            if (version, json.dumps(f, sort_keys=True)) not in self.refused
+        ]
+
+    async def play(self, stop_at: float, max_actions: int, think: float) -> None:
         acted = 0
         posted_at: int | None = None
-        while time.perf_counter() < self.stop_at and acted < self.max_actions:
+        self.changed.set()
+        while time.perf_counter() < stop_at and acted < max_actions:
             try:
                 await asyncio.wait_for(
-                    self.changed.wait(), max(0.01, self.stop_at - time.perf_counter())
+                    self.changed.wait(), max(0.01, stop_at - time.perf_counter())
                 )
             except TimeoutError:
                 return
             self.changed.clear()
-            version = self.player.version
-            if version is None or version == posted_at:
+            if not self.offers(posted_at):
                 continue
-            offers = [
-                f
-                for f in self.player.offers()
-                if (version, json.dumps(f, sort_keys=True)) not in self.refused
-            ]
-            if not offers:
+            if think:  # a person looks at the new state before clicking (and may be overtaken)
+                await asyncio.sleep(think * self.rng.uniform(0.5, 1.5))
+            version = self.player.version
+            offers = self.offers(posted_at)
+            if version is None or not offers:
                 continue
             fields = choose(offers, self.rng)
             posted_at = version
@@ -179,46 +199,61 @@ class ScriptedSeat:
             self.player.absorb(body)
             self.changed.set()
 
-
-async def run_seat(seat: ScriptedSeat) -> None:
-    try:
-        async with seat.player.socket(seat.socket_base, seat.code) as ws:
-            listener = asyncio.create_task(seat.listen(ws))
-            await seat.play()
-            await asyncio.sleep(max(0.0, seat.stop_at + DRAIN_SECONDS - time.perf_counter()))
-            listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await listener
-    except Exception as error:  # a dropped or refused socket is an error of the run
-        seat.tally.errors.append(f"socket {type(error).__name__}: {error}")
+    async def close(self) -> None:
+        if self.listener is not None:
+            self.listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.listener
+        if self.ws is not None:
+            await self.ws.close()
 
 
 async def play(
-    tables: list[dict[str, Any]], servers: list[str], duration: float, max_actions: int
+    tables: list[dict[str, Any]],
+    servers: list[str],
+    duration: float,
+    max_actions: int,
+    think: float,
 ) -> tuple[Tally, float]:
+    """Connect every seat (a few at a time, as players arrive), then play for ``duration`` s."""
     tally = Tally()
+    seats = [
+        ScriptedSeat(
+            tally,
+            t,
+            s,
+            table["code"],
+            session,
+            socket_base=servers[(t + s) % len(servers)],
+            post_base=servers[(t + s + 1) % len(servers)],
+        )
+        for t, table in enumerate(tables)
+        for s, session in enumerate(table["sessions"])
+    ]
+    arriving = asyncio.Semaphore(8)
+
+    async def arrive(seat: ScriptedSeat) -> None:
+        async with arriving:
+            try:
+                await seat.open()
+            except Exception as error:  # a refused socket is an error of the run
+                tally.errors.append(f"connect {type(error).__name__}: {error}")
+
+    await asyncio.gather(*(arrive(seat) for seat in seats))
+    playing = [seat for seat in seats if seat.listener is not None]
     started = time.perf_counter()
     stop_at = started + duration
-    seats = []
-    for t, table in enumerate(tables):
-        for s, session in enumerate(table["sessions"]):
-            socket_base = servers[(t + s) % len(servers)]
-            post_base = servers[(t + s + 1) % len(servers)]
-            seats.append(
-                ScriptedSeat(
-                    tally,
-                    t,
-                    s,
-                    table["code"],
-                    session,
-                    socket_base,
-                    post_base,
-                    stop_at,
-                    max_actions,
-                )
-            )
-    await asyncio.gather(*(run_seat(seat) for seat in seats))
-    return tally, min(time.perf_counter(), stop_at) - started
+    await asyncio.gather(*(seat.play(stop_at, max_actions, think) for seat in playing))
+    elapsed = min(time.perf_counter(), stop_at) - started
+    await asyncio.sleep(DRAIN_SECONDS)  # pushes still on their way are counted, not lost
+    await asyncio.gather(*(seat.close() for seat in playing))
+    return tally, elapsed
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # --- figures ----------------------------------------------------------------------
@@ -344,7 +379,15 @@ def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dic
             )
             for i in range(processes)
         ]
-        tally, elapsed = asyncio.run(play(tables, servers, args.duration, args.max_actions))
+        load_before = os.getloadavg()[0]
+        cpu_before = sum(cpu_seconds(server.process.pid) for server in servers)
+        client_before = time.process_time()
+        tally, elapsed = asyncio.run(
+            play(tables, servers, args.duration, args.max_actions, args.think)
+        )
+        server_cpu = sum(cpu_seconds(server.process.pid) for server in servers) - cpu_before
+        client_cpu = time.process_time() - client_before
+        load_after = os.getloadavg()[0]
         checked = helper(env, "_verify", *(t["code"] for t in tables))
     found, lost_pushes = latencies(tally)
     return {
@@ -366,6 +409,10 @@ def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dic
         "lost_pushes": lost_pushes,
         "logs_whole": all(c["gapless"] and c["replays"] for c in checked.values()),
         "log_versions": sum(c["version"] for c in checked.values()),
+        "server_cpu_ms_per_action": server_cpu * 1000 / len(tally.applied) if tally.applied else 0,
+        "server_cpu_s": server_cpu,
+        "client_cpu_s": client_cpu,
+        "load_average": [load_before, load_after],
     }
 
 
@@ -376,6 +423,12 @@ def print_row(r: dict[str, Any]) -> None:
         f"latency p50 {r['p50']:6.1f} p95 {r['p95']:6.1f} p99 {r['p99']:6.1f} ms  "
         f"stale {r['stale']} refused {r['refused']} errors {r['errors']} "
         f"lost {r['lost_actions']}+{r['lost_pushes']} pushes  logs whole: {r['logs_whole']}",
+        flush=True,
+    )
+    print(
+        f"    server CPU {r['server_cpu_s']:.1f} s ({r['server_cpu_ms_per_action']:.0f} ms/action), "
+        f"client CPU {r['client_cpu_s']:.1f} s, machine load {r['load_average'][0]:.1f} -> "
+        f"{r['load_average'][1]:.1f}",
         flush=True,
     )
     for kind in r["error_kinds"]:
@@ -416,22 +469,34 @@ def main() -> None:
     parser.add_argument("--tables", default="10,25,50", help="comma-separated T values")
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of play per run")
     parser.add_argument("--max-actions", type=int, default=2000, help="per seat, per run")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="mean seconds a player looks before clicking (0: as fast as the server allows)",
+    )
     parser.add_argument("--processes", type=int, default=2, help="Daphne processes in scaled")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--logs", type=Path, help="keep the servers' logs in this folder")
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
     configs = ["single", "scaled"] if args.config == "both" else [args.config]
     print(
-        f"bench/load.py: {GAME}, {SEATS} seats a table, {args.duration:.0f} s of play a run, "
+        f"bench/load.py: {GAME}, {SEATS} seats a table, think {args.think:g} s, "
+        f"{args.duration:.0f} s of play a run, "
         f"{os.cpu_count()} cores",
         flush=True,
     )
     results = []
     with tempfile.TemporaryDirectory(prefix="clubtable-load-") as tmp:
+        workdir = Path(tmp)
+        if args.logs:
+            args.logs.mkdir(parents=True, exist_ok=True)
+            workdir = args.logs
         for config in configs:
             with scaled_services() if config == "scaled" else contextlib.nullcontext():
                 for count in counts:
-                    result = run(config, count, args, Path(tmp))
+                    result = run(config, count, args, workdir)
                     print_row(result)
                     results.append(result)
     if args.json:

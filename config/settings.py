@@ -111,9 +111,15 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several requests of one club night write at once: wait for the lock
-    # instead of failing, and take the write lock at BEGIN.
+    # instead of failing, and take the write lock at BEGIN. Write-ahead logging
+    # lets the sockets' reads go on while an action commits, and commits without
+    # an fsync each (a power cut may lose the last moves, never corrupt a game).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg 3. Under ASGI every request may run on a new thread, so persistent
@@ -137,7 +143,9 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [REDIS_URL],
+                # A socket's receive is a blocking pop of up to 5 s; redis-py's own
+                # default read timeout (5 s) would cut it off and drop idle sockets.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "clubtable"),
                 # Messages waiting for one consumer before it counts as full.
                 "capacity": int(os.environ.get("CHANNELS_CAPACITY", "500")),
@@ -210,5 +218,10 @@ LOGGING = {
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django": {"level": "WARNING"}, "daphne": {"level": "WARNING"}},
+    "loggers": {
+        "django": {"level": "WARNING"},
+        # A refused action is normal play; games.oplog says why in one line.
+        "django.request": {"level": "ERROR"},
+        "daphne": {"level": "WARNING"},
+    },
 }

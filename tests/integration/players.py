@@ -48,7 +48,7 @@ class Player:
 
     def offers(self) -> list[dict[str, str]]:
         """What this seat may do now: the buttons of its prompt and its hand (cards to discard)."""
-        return offered_actions("".join(self.regions.values()))
+        return offered_actions("".join(r for r in self.regions.values() if "/act" in r))
 
     async def post(self, base: str, code: str, fields: dict[str, str]) -> tuple[int, str]:
         return await post(f"{base}/{GAME}/{code}/act", fields, self.session, self.csrf)

@@ -72,3 +72,18 @@ async def test_a_group_message_does_not_reach_channels_outside_the_group():
         assert (await asyncio.wait_for(layer.receive(member), 10))["version"] == 1
     finally:
         await layer.group_discard(group, member)
+
+
+async def test_a_socket_idle_longer_than_a_blocking_pop_still_hears_the_next_change():
+    """A table can be quiet for a while (everyone thinking): its sockets must not drop."""
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+
+    async def much_later() -> None:
+        await asyncio.sleep(layer.brpop_timeout + 3)
+        await layer.send(channel, {"type": "table.changed", "version": 5})
+
+    sender = asyncio.create_task(much_later())
+    message = await asyncio.wait_for(layer.receive(channel), layer.brpop_timeout + 20)
+    await sender
+    assert message == {"type": "table.changed", "version": 5}

@@ -120,3 +120,24 @@ def test_static_files_are_served_hashed_compressed_and_cached_forever(tmp_path):
             assert response.status == 200
             assert response.headers["Content-Encoding"] == "gzip"
             assert "immutable" in response.headers["Cache-Control"]
+
+
+def test_sqlite_database_keeps_serving_reads_while_a_move_commits(tmp_path):
+    """One machine on SQLite: write-ahead logging, so sockets can read while an action commits."""
+    script = (
+        "import django; django.setup()\n"
+        "from django.db import connection\n"
+        "with connection.cursor() as c:\n"
+        "    print(c.execute('PRAGMA journal_mode').fetchone()[0])\n"
+    )
+    env = production_env(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["wal"]
