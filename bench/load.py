@@ -20,8 +20,9 @@ Each run migrates a fresh database, opens T Dragon Formula tables of four guests
 every seat connects its websocket (``/ws/table/<code>/``) with its session
 cookie and plays: whenever its own pushed prompt offers actions, it posts one,
 with the version it saw, to ``/<game>/<code>/act`` exactly as htmx does (form
-fields, CSRF cookie + header, ``HX-Request``). In ``scaled``, a seat's socket
-and its POSTs go to different processes, so every push crosses Redis.
+fields, CSRF cookie + header, ``HX-Request``), after "thinking" ``--think``
+seconds (mean, +-50 %; 0 plays as fast as the server answers). In ``scaled``, a
+seat's socket and its POSTs go to different processes, so every push crosses Redis.
 
 Printed per run:
 
@@ -32,8 +33,11 @@ Printed per run:
   where three seats answer at once; the seat then acts on the newer state);
 - refused: other 4xx (the rules said no); errors: 5xx, failed requests, dropped
   sockets; lost: applied actions missing from the action log afterwards, plus
-  pushes never received; and whether every game's log has no gaps and replays
-  to its snapshot.
+  pushes a seat never received (none within 60 s after play stopped); and
+  whether every game's log has no gaps and replays to its snapshot;
+- server CPU per applied action (both processes, from /proc), the bench client's
+  own CPU, and the machine's load average: figures from a busy machine are
+  only comparable through these.
 """
 
 from __future__ import annotations
@@ -73,7 +77,7 @@ from tests.integration.players import (  # noqa: E402
 )
 from tests.support.servers import daphne  # noqa: E402
 
-DRAIN_SECONDS = 5.0
+DRAIN_SECONDS = 60.0  # a push later than this counts as lost
 
 # --- the scripted seats ---------------------------------------------------------------
 
@@ -211,11 +215,11 @@ class ScriptedSeat:
 async def play(
     tables: list[dict[str, Any]],
     servers: list[str],
-    duration: float,
-    max_actions: int,
-    think: float,
-) -> tuple[Tally, float]:
-    """Connect every seat (a few at a time, as players arrive), then play for ``duration`` s."""
+    args: argparse.Namespace,
+    env: dict[str, str],
+) -> tuple[Tally, float, dict[str, Any]]:
+    """Connect every seat (a few at a time, as players arrive), play for the duration, then
+    wait (at most ``DRAIN_SECONDS``) until every socket has shown its table's final version."""
     tally = Tally()
     seats = [
         ScriptedSeat(
@@ -242,12 +246,19 @@ async def play(
     await asyncio.gather(*(arrive(seat) for seat in seats))
     playing = [seat for seat in seats if seat.listener is not None]
     started = time.perf_counter()
-    stop_at = started + duration
-    await asyncio.gather(*(seat.play(stop_at, max_actions, think) for seat in playing))
+    stop_at = started + args.duration
+    await asyncio.gather(*(seat.play(stop_at, args.max_actions, args.think) for seat in playing))
     elapsed = min(time.perf_counter(), stop_at) - started
-    await asyncio.sleep(DRAIN_SECONDS)  # pushes still on their way are counted, not lost
+    await asyncio.sleep(1.0)  # let the last commits and timers settle before reading the logs
+    checked = await asyncio.to_thread(helper, env, "_verify", *(t["code"] for t in tables))
+    final = {t: checked[table["code"]]["version"] for t, table in enumerate(tables)}
+    drain_until = time.perf_counter() + DRAIN_SECONDS
+    while time.perf_counter() < drain_until and any(
+        (seat.player.version or 0) < final[seat.table] for seat in playing
+    ):
+        await asyncio.sleep(0.1)
     await asyncio.gather(*(seat.close() for seat in playing))
-    return tally, elapsed
+    return tally, elapsed, checked
 
 
 def cpu_seconds(pid: int) -> float:
@@ -382,13 +393,10 @@ def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dic
         load_before = os.getloadavg()[0]
         cpu_before = sum(cpu_seconds(server.process.pid) for server in servers)
         client_before = time.process_time()
-        tally, elapsed = asyncio.run(
-            play(tables, servers, args.duration, args.max_actions, args.think)
-        )
+        tally, elapsed, checked = asyncio.run(play(tables, servers, args, env))
         server_cpu = sum(cpu_seconds(server.process.pid) for server in servers) - cpu_before
         client_cpu = time.process_time() - client_before
         load_after = os.getloadavg()[0]
-        checked = helper(env, "_verify", *(t["code"] for t in tables))
     found, lost_pushes = latencies(tally)
     return {
         "config": config,
