@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from dragonformula.rules import hands
+from dragonformula.rules.cards import card_info
 
 register = template.Library()
 
@@ -95,3 +98,14 @@ def df_event(event: dict[str, Any]) -> str:
     if kind == "set_end":
         return _("Set %(set)s is over.") % {"set": event.get("set")}
     return kind
+
+
+@register.simple_tag
+def tarot_card(code: str) -> str:
+    """A card face (SVG/CSS), rendered once per card and language."""
+    return _card_face(code, _lang())
+
+
+@lru_cache(maxsize=512)
+def _card_face(code: str, lang: str) -> str:
+    return render_to_string("dragonformula/partials/card.html", {"card": card_info(code)})
