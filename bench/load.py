@@ -72,6 +72,7 @@ from tests.integration.players import (  # noqa: E402
     Player,
     check_logs,
     choose,
+    fresh_postgres,
     open_tables,
     version_of,
 )
@@ -357,20 +358,6 @@ def migrate(env: dict[str, str]) -> None:
     )
     if result.returncode != 0:
         raise RuntimeError(f"migrate failed:\n{result.stderr}")
-
-
-@contextlib.contextmanager
-def fresh_postgres(admin_url: str) -> Iterator[str]:
-    import psycopg
-
-    name = f"clubtable_bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(admin_url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield admin_url.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with psycopg.connect(admin_url, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:

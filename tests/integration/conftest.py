@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.integration.players import fresh_postgres
 from tests.support.servers import Served, daphne
 
 
@@ -56,3 +57,10 @@ def two_daphnes(shared_env, transactional_db, tmp_path) -> Iterator[tuple[Served
         first = stack.enter_context(daphne(env=shared_env, log=tmp_path / "daphne-1.log"))
         second = stack.enter_context(daphne(env=shared_env, log=tmp_path / "daphne-2.log"))
         yield first, second
+
+
+@pytest.fixture
+def fresh_database(shared_env) -> Iterator[str]:
+    """An empty database on the test server, dropped afterwards; yields its URL."""
+    with fresh_postgres(shared_env["DATABASE_URL"]) as url:
+        yield url

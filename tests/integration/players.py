@@ -17,6 +17,8 @@ import random
 import re
 import secrets
 import string
+import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -246,6 +248,44 @@ def _unchunk(data: bytes) -> bytes:
     return bytes(out)
 
 
+# --- playing on ---------------------------------------------------------------------
+
+
+async def catch_up(ws: Any, player: Player, version: int, timeout: float = 20) -> None:
+    """Read the socket until it has shown ``version`` (or later)."""
+    while player.version is None or player.version < version:
+        player.absorb(await asyncio.wait_for(ws.recv(), timeout))
+
+
+async def play_one(
+    code: str, players: list[Player], sockets: dict[int, Any], post_to: str, rng: random.Random
+) -> int:
+    """The first connected seat that is offered something acts, via ``post_to``; every socket sees it."""
+    current = max(players[seat].version or 0 for seat in sockets)
+    actor = next(seat for seat in sorted(sockets) if players[seat].offers())
+    fields = choose(players[actor].offers(), rng)
+    status, body = await players[actor].post(post_to, code, {**fields, "version": str(current)})
+    assert status == 200, body
+    for seat, ws in sockets.items():
+        await catch_up(ws, players[seat], current + 1)
+    return actor
+
+
+@contextlib.contextmanager
+def fresh_postgres(admin_url: str) -> Iterator[str]:
+    """An empty database on the server of ``admin_url``, dropped afterwards; yields its URL."""
+    import psycopg
+
+    name = f"clubtable_fresh_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield admin_url.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
 # --- set-up and verification (Django set up, with the servers' database) -------------
 
 
@@ -282,27 +322,17 @@ def open_tables(count: int, options: dict[str, Any] | None = None) -> list[dict[
 
 def check_logs(codes: list[str]) -> dict[str, Any]:
     """Per table: its version, whether its log has no gaps and replays to its snapshot, the log."""
-    from games.engine import replay
     from games.models import Table
-    from games.registry import game_kind
+    from games.selectors import replayed_state
 
     result = {}
     for code in codes:
         game = Table.objects.get(code=code).games.get()
-        log = list(game.log.order_by("version").values_list("version", "seat", "action", "now"))
-        engine = game_kind(game.game_name).engine
-        state = replay(
-            engine,
-            game.players,
-            game.options,
-            game.seed,
-            [(seat, action, now) for _, seat, action, now in log],
-            game.created_at,
-        )
+        log = list(game.log.order_by("version").values_list("version", "seat", "action"))
         result[code] = {
             "version": game.version,
             "gapless": [v for v, *_ in log] == list(range(1, game.version + 1)),
-            "replays": state == game.state,
-            "log": [[v, seat, action] for v, seat, action, _ in log],
+            "replays": replayed_state(game) == game.state,
+            "log": [list(row) for row in log],
         }
     return result

@@ -6,28 +6,12 @@ import os
 import subprocess
 import sys
 import threading
-import uuid
 
 import psycopg
-import pytest
 from django.contrib.auth.models import User
 from django.db import DatabaseError, connection, transaction
 
 from tests.support.servers import ROOT
-
-
-@pytest.fixture
-def fresh_database(shared_env) -> str:
-    """An empty database on the test server, dropped afterwards; yields its URL."""
-    admin_url = shared_env["DATABASE_URL"]
-    name = f"clubtable_fresh_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(admin_url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield admin_url.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with psycopg.connect(admin_url, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 def manage(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from typing import Any
 
 import pytest
 from django.db import connection
@@ -17,29 +16,17 @@ from websockets.exceptions import ConnectionClosed
 
 from dragonformula.rules import pick_window
 from games.models import Game, Table
-from tests.integration.players import Player, action_type, check_logs, choose, open_tables
+from tests.integration.players import (
+    Player,
+    action_type,
+    catch_up,
+    check_logs,
+    choose,
+    open_tables,
+    play_one,
+)
 
 STALE = "The table has moved on since you looked"
-
-
-async def catch_up(ws: Any, player: Player, version: int, timeout: float = 20) -> None:
-    """Read the socket until it has shown ``version`` (or later)."""
-    while player.version is None or player.version < version:
-        player.absorb(await asyncio.wait_for(ws.recv(), timeout))
-
-
-async def play_one(
-    code: str, players: list[Player], sockets: dict[int, Any], post_to: str, rng: random.Random
-) -> int:
-    """The first connected seat that is offered something acts, via ``post_to``; every socket sees it."""
-    current = max(players[seat].version or 0 for seat in sockets)
-    actor = next(seat for seat in sorted(sockets) if players[seat].offers())
-    fields = choose(players[actor].offers(), rng)
-    status, body = await players[actor].post(post_to, code, {**fields, "version": str(current)})
-    assert status == 200, body
-    for seat, ws in sockets.items():
-        await catch_up(ws, players[seat], current + 1)
-    return actor
 
 
 def current_game(code: str) -> Game:
