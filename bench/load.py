@@ -76,6 +76,7 @@ from tests.integration.players import (  # noqa: E402
     open_tables,
     version_of,
 )
+from tests.support.commands import manage, python  # noqa: E402
 from tests.support.servers import daphne  # noqa: E402
 
 DRAIN_SECONDS = 60.0  # a push later than this counts as lost
@@ -334,28 +335,14 @@ def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
 
 def helper(env: dict[str, str], *args: str) -> Any:
     """Run this file's set-up/verify step in a process with the server's settings."""
-    result = subprocess.run(
-        [sys.executable, __file__, *args],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    result = python({**os.environ, **env}, __file__, *args, timeout=600)
     if result.returncode != 0:
         raise RuntimeError(f"{args[0]} failed:\n{result.stderr}")
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def migrate(env: dict[str, str]) -> None:
-    result = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    result = manage({**os.environ, **env}, "migrate", "--noinput", "-v", "0", timeout=600)
     if result.returncode != 0:
         raise RuntimeError(f"migrate failed:\n{result.stderr}")
 

@@ -28,15 +28,7 @@ def log_action_applied(
     table: Any, seat: int | None, action: Mapping[str, Any], version: int
 ) -> None:
     """An action changed the game of ``table``; ``version`` is the state version it produced."""
-    logger.info(
-        "action applied %s",
-        _fields(
-            table=_table_label(table),
-            seat=_seat_label(seat),
-            action=_action(action),
-            version=version,
-        ),
-    )
+    _emit("action applied", table, seat, action=_action(action), version=version)
 
 
 def log_action_rejected(
@@ -52,16 +44,7 @@ def log_action_rejected(
     ``version`` is the version the client claimed to have seen, when known.
     ``action`` may be the raw text of a request that did not even parse.
     """
-    logger.info(
-        "action rejected %s",
-        _fields(
-            table=_table_label(table),
-            seat=_seat_label(seat),
-            action=_action(action),
-            reason=reason,
-            version=version,
-        ),
-    )
+    _emit("action rejected", table, seat, action=_action(action), reason=reason, version=version)
 
 
 def log_ws(
@@ -74,15 +57,12 @@ def log_ws(
     """A websocket of ``table`` connected or disconnected (``code``: the close code)."""
     if event not in WS_EVENTS:
         raise ValueError(f"websocket event must be one of {WS_EVENTS}, not {event!r}")
+    _emit(f"ws {event}", table, seat, user=_user_label(user), code=code)
+
+
+def _emit(event: str, table: Any, seat: int | None, **fields: Any) -> None:
     logger.info(
-        "ws %s %s",
-        event,
-        _fields(
-            table=_table_label(table),
-            seat=_seat_label(seat),
-            user=_user_label(user),
-            code=code,
-        ),
+        "%s %s", event, _fields(table=_table_label(table), seat=_seat_label(seat), **fields)
     )
 
 

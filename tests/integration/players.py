@@ -18,7 +18,7 @@ import re
 import secrets
 import string
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -249,6 +249,25 @@ def _unchunk(data: bytes) -> bytes:
 
 
 # --- playing on ---------------------------------------------------------------------
+
+
+def one_table(options: dict[str, Any] | None = None) -> tuple[str, list[Player]]:
+    """A started table of four guests: its join code and its players, in seat order."""
+    [table] = open_tables(1, options)
+    return table["code"], [Player(session) for session in table["sessions"]]
+
+
+async def connect(
+    stack: contextlib.AsyncExitStack, code: str, players: list[Player], base: Callable[[int], str]
+) -> dict[int, Any]:
+    """Open every player's socket (seat ``s`` on server ``base(s)``); each shows the table as it is."""
+    sockets = {
+        seat: await stack.enter_async_context(player.socket(base(seat), code))
+        for seat, player in enumerate(players)
+    }
+    for seat, ws in sockets.items():
+        players[seat].absorb(await asyncio.wait_for(ws.recv(), 20))
+    return sockets
 
 
 async def catch_up(ws: Any, player: Player, version: int, timeout: float = 20) -> None:

@@ -3,32 +3,30 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import subprocess
-import sys
 
-from tests.integration.players import Player, catch_up, check_logs, open_tables, play_one
+from tests.integration.players import check_logs, connect, one_table, play_one
+from tests.support.commands import manage
 from tests.support.servers import ROOT, daphne
 
 
 def test_a_game_in_progress_resumes_from_a_restored_dump(
     transactional_db, shared_env, fresh_database, tmp_path
 ):
-    [table] = open_tables(1)
-    code, players = table["code"], [Player(session) for session in table["sessions"]]
+    code, players = one_table()
     rng = random.Random(5)
 
-    async def play(base: str, moves: int) -> None:
-        sockets = {seat: await player.socket(base, code) for seat, player in enumerate(players)}
-        try:
-            for seat, ws in sockets.items():
-                players[seat].absorb(await asyncio.wait_for(ws.recv(), 20))
+    async def play(base: str, moves: int) -> set[int | None]:
+        """Connect every seat, note the version each is shown, then play ``moves`` actions."""
+        async with contextlib.AsyncExitStack() as stack:
+            sockets = await connect(stack, code, players, lambda seat: base)
+            shown = {player.version for player in players}
             for _ in range(moves):
                 await play_one(code, players, sockets, base, rng)
-        finally:
-            for ws in sockets.values():
-                await ws.close()
+        return shown
 
     with daphne(env=shared_env, log=tmp_path / "live.log") as live:
         asyncio.run(play(live, 5))
@@ -51,34 +49,14 @@ def test_a_game_in_progress_resumes_from_a_restored_dump(
         "DATABASE_URL": fresh_database,
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
     }
-    checked = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", check],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    checked = manage(env, "shell", "-c", check)
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.split()[-1] == "ok"
 
     # Served from the restored database, the table is where the dump left it, and goes on.
     restored_env = {**shared_env, "DATABASE_URL": fresh_database}
     with daphne(env=restored_env, log=tmp_path / "restored.log") as restored:
-        for player in players:
+        for player in players:  # browsers that reconnect after the restore
             player.regions, player.version = {}, None
-
-        async def reconnect_and_play() -> int:
-            sockets = {seat: await p.socket(restored, code) for seat, p in enumerate(players)}
-            try:
-                for seat, ws in sockets.items():
-                    await catch_up(ws, players[seat], 1)
-                seen = {p.version for p in players}
-                await play_one(code, players, sockets, restored, rng)
-                return seen.pop() if len(seen) == 1 else -1
-            finally:
-                for ws in sockets.values():
-                    await ws.close()
-
-        assert asyncio.run(reconnect_and_play()) == dumped["version"]
+        assert asyncio.run(play(restored, 1)) == {dumped["version"]}
         assert {p.version for p in players} == {dumped["version"] + 1}

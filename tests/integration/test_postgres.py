@@ -4,32 +4,24 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import threading
 
 import psycopg
 from django.contrib.auth.models import User
 from django.db import DatabaseError, connection, transaction
 
-from tests.support.servers import ROOT
+from tests.support.commands import manage
 
 
-def manage(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
+def manage_on(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "config.settings"}
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return manage(env, *args)
 
 
 def test_migrate_builds_an_empty_postgres_database_and_leaves_nothing_pending(fresh_database):
-    migrated = manage(fresh_database, "migrate", "--noinput")
+    migrated = manage_on(fresh_database, "migrate", "--noinput")
     assert migrated.returncode == 0, migrated.stderr
-    pending = manage(fresh_database, "migrate", "--check")
+    pending = manage_on(fresh_database, "migrate", "--check")
     assert pending.returncode == 0, pending.stdout + pending.stderr
     with psycopg.connect(fresh_database) as conn:
         tables = {row[0] for row in conn.execute("SELECT tablename FROM pg_tables")}

@@ -22,7 +22,8 @@ from tests.integration.players import (
     catch_up,
     check_logs,
     choose,
-    open_tables,
+    connect,
+    one_table,
     play_one,
 )
 
@@ -31,10 +32,6 @@ STALE = "The table has moved on since you looked"
 
 def current_game(code: str) -> Game:
     return Table.objects.get(code=code).games.get()
-
-
-def current_version(code: str) -> int:
-    return current_game(code).version
 
 
 async def game_now(code: str) -> Game:
@@ -49,26 +46,29 @@ async def game_now(code: str) -> Game:
     return await asyncio.to_thread(read)
 
 
+def one_applied_rest_stale(results: list[tuple[int, str]], code: str, seen: int) -> dict:
+    """One answer 200, every other 409 with the stale message; the log gained exactly one
+    action, has no gaps and replays to the snapshot. Returns the checked log."""
+    assert sorted(status for status, _ in results) == [200] + [409] * (len(results) - 1)
+    assert all(STALE in body for status, body in results if status == 409)
+    checked = check_logs([code])[code]
+    assert checked["version"] == seen + 1
+    assert checked["gapless"] and checked["replays"]
+    return checked
+
+
 def test_a_post_to_one_process_is_pushed_to_the_sockets_on_the_other(two_daphnes):
     first, second = two_daphnes
-    [table] = open_tables(1)
-    code, players = table["code"], [Player(session) for session in table["sessions"]]
-    start = current_version(code)
+    code, players = one_table()
+    start = current_game(code).version
 
     async def scenario() -> int:
         async with contextlib.AsyncExitStack() as stack:
-            sockets = {
-                s: await stack.enter_async_context(p.socket(first, code))
-                for s, p in enumerate(players)
-            }
-            for seat, ws in sockets.items():
-                await catch_up(ws, players[seat], start)
+            sockets = await connect(stack, code, players, lambda seat: first)
             # Only the seat to play is offered anything; it posts to the *other* process.
             [actor] = [seat for seat, player in enumerate(players) if player.offers()]
-            fields = choose(players[actor].offers(), random.Random(1))
-            status, body = await players[actor].post(
-                second, code, {**fields, "version": str(start)}
-            )
+            fields = {**choose(players[actor].offers(), random.Random(1)), "version": str(start)}
+            status, body = await players[actor].post(second, code, fields)
             assert status == 200, body
             for seat, ws in sockets.items():
                 if seat != actor:
@@ -76,22 +76,18 @@ def test_a_post_to_one_process_is_pushed_to_the_sockets_on_the_other(two_daphnes
             return actor
 
     actor = asyncio.run(scenario())
-    assert current_version(code) == start + 1
+    assert current_game(code).version == start + 1
     assert [p.version for s, p in enumerate(players) if s != actor] == [start + 1] * 3
 
 
 def test_twenty_concurrent_posts_of_one_action_apply_exactly_once(two_daphnes):
     first, second = two_daphnes
-    [table] = open_tables(1)
-    code, players = table["code"], [Player(session) for session in table["sessions"]]
-    start = current_version(code)
+    code, players = one_table()
+    start = current_game(code).version
 
     async def scenario() -> list[tuple[int, str]]:
-        sockets = [p.socket(first, code) for p in players]
         async with contextlib.AsyncExitStack() as stack:
-            opened = [await stack.enter_async_context(s) for s in sockets]
-            for player, ws in zip(players, opened, strict=True):
-                await catch_up(ws, player, start)
+            await connect(stack, code, players, lambda seat: first)
         [actor] = [p for p in players if p.offers()]
         fields = {**choose(actor.offers(), random.Random(2)), "version": str(start)}
         # The same click, twenty times at once, spread over both processes.
@@ -99,30 +95,17 @@ def test_twenty_concurrent_posts_of_one_action_apply_exactly_once(two_daphnes):
             *(actor.post((first, second)[n % 2], code, fields) for n in range(20))
         )
 
-    results = asyncio.run(scenario())
-    statuses = sorted(status for status, _ in results)
-    assert statuses == [200] + [409] * 19
-    assert all(STALE in body for status, body in results if status == 409)
-    checked = check_logs([code])[code]
-    assert checked["version"] == start + 1
-    assert checked["gapless"] and checked["replays"]
+    one_applied_rest_stale(asyncio.run(scenario()), code, start)
 
 
 def test_competing_picks_for_one_discard_apply_exactly_one(two_daphnes):
     first, second = two_daphnes
-    [table] = open_tables(1)
-    code, players = table["code"], [Player(session) for session in table["sessions"]]
+    code, players = one_table()
     rng = random.Random(3)
 
     async def open_a_window() -> None:
         async with contextlib.AsyncExitStack() as stack:
-            sockets = {
-                s: await stack.enter_async_context(p.socket(first, code))
-                for s, p in enumerate(players)
-            }
-            start = (await game_now(code)).version
-            for seat, ws in sockets.items():
-                await catch_up(ws, players[seat], start)
+            sockets = await connect(stack, code, players, lambda seat: first)
             # Play (draw, discard) until a discard opens a pick window for the other seats.
             for _ in range(4):
                 if (await game_now(code)).state["phase"] == "window":
@@ -140,54 +123,41 @@ def test_competing_picks_for_one_discard_apply_exactly_one(two_daphnes):
     ]
     assert len(pickers) >= 2, "this seed's window has fewer than two seats able to pick"
     picks = {
-        seat: next(f for f in players[seat].offers() if action_type(f) == "pick")
+        seat: {
+            **next(f for f in players[seat].offers() if action_type(f) == "pick"),
+            "version": str(window),
+        }
         for seat in pickers
     }
+    # Twenty clicks on Pick, from every seat that may pick, spread over both processes.
+    clickers = [pickers[n % len(pickers)] for n in range(20)]
 
-    async def race() -> list[tuple[int, int, str]]:
-        posts = [
-            (
-                seat,
-                players[seat].post(
-                    (first, second)[n % 2], code, {**picks[seat], "version": str(window)}
-                ),
+    async def race() -> list[tuple[int, str]]:
+        return await asyncio.gather(
+            *(
+                players[seat].post((first, second)[n % 2], code, picks[seat])
+                for n, seat in enumerate(clickers)
             )
-            for n, seat in enumerate(pickers[n % len(pickers)] for n in range(20))
-        ]
-        answers = await asyncio.gather(*(request for _, request in posts))
-        return [
-            (seat, status, body) for (seat, _), (status, body) in zip(posts, answers, strict=True)
-        ]
+        )
 
     results = asyncio.run(race())
-    applied = [seat for seat, status, _ in results if status == 200]
+    applied = [seat for seat, (status, _) in zip(clickers, results, strict=True) if status == 200]
     assert len(applied) == 1
-    assert sorted(status for _, status, _ in results) == [200] + [409] * 19
-    assert all(STALE in body for _, status, body in results if status == 409)
-    checked = check_logs([code])[code]
-    assert checked["version"] == window + 1
+    checked = one_applied_rest_stale(results, code, window)
     assert checked["log"][-1][1:] == [applied[0], {"type": "pick"}]
-    assert checked["gapless"] and checked["replays"]
 
 
 def test_killing_one_process_mid_game_leaves_the_table_playing_on_the_other(two_daphnes):
     doomed, survivor = two_daphnes
-    [table] = open_tables(1)
-    code, players = table["code"], [Player(session) for session in table["sessions"]]
+    code, players = one_table()
     rng = random.Random(4)
 
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             # Seats 0 and 1 on the process that dies, seats 2 and 3 on the survivor.
-            sockets = {
-                seat: await stack.enter_async_context(
-                    players[seat].socket(doomed if seat < 2 else survivor, code)
-                )
-                for seat in range(4)
-            }
-            start = (await game_now(code)).version
-            for seat, ws in sockets.items():
-                await catch_up(ws, players[seat], start)
+            sockets = await connect(
+                stack, code, players, lambda seat: doomed if seat < 2 else survivor
+            )
             # Play until a survivor's seat is to move, then kill the other process outright.
             for _ in range(12):
                 if any(players[seat].offers() for seat in (2, 3)):

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
-from tests.support.servers import ROOT, daphne
+from tests.support.commands import manage, python
+from tests.support.servers import daphne
 
 # What the test run itself sets (config/settings_test.py) must not leak into "production":
 # these are removed here and set explicitly below (tests.support.servers.daphne adds
@@ -42,17 +41,6 @@ def production_env(tmp_path: Path, **overrides: str) -> dict[str, str]:
     return {key: value for key, value in env.items() if value is not None}
 
 
-def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_deploy_checklist_is_clean_with_a_production_environment(tmp_path):
     result = manage(production_env(tmp_path), "check", "--deploy", "--fail-level", "WARNING")
     assert result.returncode == 0, result.stdout + result.stderr
@@ -79,14 +67,7 @@ def test_manage_refuses_to_start_without_secret_key(tmp_path):
 
 def test_daphne_refuses_to_start_without_secret_key(tmp_path):
     env = production_env(tmp_path, SECRET_KEY="")
-    result = subprocess.run(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", "0", "config.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = python(env, "-m", "daphne", "-b", "127.0.0.1", "-p", "0", "config.asgi:application")
     assert result.returncode != 0
     assert "SECRET_KEY is not set, and DEBUG is off: refusing to start" in result.stderr
 
@@ -131,13 +112,6 @@ def test_sqlite_database_keeps_serving_reads_while_a_move_commits(tmp_path):
         "    print(c.execute('PRAGMA journal_mode').fetchone()[0])\n"
     )
     env = production_env(tmp_path)
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = python(env, "-c", script)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["wal"]

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import logging
 import os
-import subprocess
-import sys
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
 from games import oplog
-from tests.support.servers import ROOT
+from tests.support.commands import python
 
 
 class Table:
@@ -95,14 +93,7 @@ def test_lines_reach_the_process_output_with_the_project_logging(tmp_path):
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
     }
     env.pop("LOG_LEVEL", None)
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = python(env, "-c", script)
     assert result.returncode == 0, result.stderr
     [line] = [text for text in result.stderr.splitlines() if "games.oplog" in text]
     assert line.endswith('action applied table=5 seat=3 action={"type":"draw"} version=8')
