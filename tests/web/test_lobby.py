@@ -100,3 +100,13 @@ def test_a_member_signs_up_and_plays_under_their_username():
     user = get_user_model().objects.get(username="mika")
     assert user.player.display_name == "mika"
     assert "Playing as mika." in client.get("/").content.decode()
+
+
+def test_staff_see_tables_games_and_their_action_log_in_the_admin(admin_client):
+    from tests.web.tables import seated_table
+
+    table, game, players = seated_table("dragsaga", ["Ann", "Ben"])
+    for url in ("/admin/games/table/", f"/admin/games/table/{table.pk}/change/"):
+        assert table.code in admin_client.get(url).content.decode()
+    assert admin_client.get(f"/admin/games/game/{game.pk}/change/").status_code == 200
+    assert "Ann" in admin_client.get("/admin/games/player/").content.decode()
