@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: headless Chromium for the browser tests,
-# poppler-utils to read and render printed PDFs, gettext for the catalogues.
+# poppler-utils to read and render printed PDFs, gettext for the catalogues, a Japanese font.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null || need+=(chromium)
 command -v pdftotext >/dev/null || need+=(poppler-utils)
 command -v msgfmt >/dev/null || need+=(gettext)
+# Japanese score sheets printed to PDF need a CJK font.
+fc-list :lang=ja 2>/dev/null | grep -q . || need+=(fonts-noto-cjk)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing Debian packages: ${need[*]} (run 'sudo apt-get install ${need[*]}')." >&2
