@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -139,10 +139,6 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
     return redirect(table_url(table))
-
-
-def healthz(request: HttpRequest) -> JsonResponse:
-    return JsonResponse({"status": "ok"})
 
 
 # --- tables ---------------------------------------------------------------------
