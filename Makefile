@@ -1,6 +1,8 @@
 # Two commands do everything on a fresh clone:
 #   make run   - the club's app with demo data on http://127.0.0.1:8000 (SQLite, in-memory channel layer)
 #   make test  - every test: ruff, import-linter, pytest (browser tests in Debian's headless Chromium)
+# and, for the scale-out set-up (CI runs it after `make test`):
+#   make test-integration - the tests marked integration against PostgreSQL + Redis on loopback
 
 PYTHON ?= python3
 VENV := .venv
@@ -11,7 +13,7 @@ PORT ?= 8000
 # The local server speaks plain HTTP on loopback; production sets these through its environment.
 RUN_ENV := SECRET_KEY="$$(cat .local-secret-key)" SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0
 
-.PHONY: run test venv system-deps clean i18n
+.PHONY: run test test-integration venv system-deps clean i18n
 
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +48,18 @@ test: venv system-deps
 # Catalogues: update ja/en from the code, fill English, compile, list what still needs Japanese.
 i18n: venv
 	$(BIN)/python scripts/i18n_check.py --update
+
+# Starts throwaway PostgreSQL and Redis servers (installed from Debian's packages when missing),
+# runs the tests marked integration against them, then stops them whatever the outcome.
+# pytest's exit 5 ("no tests collected") fails the stage: it must never pass by running nothing.
+INTEGRATION_DIR ?= /tmp/clubtable-integration
+test-integration: venv
+	@trap 'INTEGRATION_DIR=$(INTEGRATION_DIR) bash scripts/integration-services.sh stop' EXIT; \
+	INTEGRATION_DIR=$(INTEGRATION_DIR) bash scripts/integration-services.sh start && \
+	. $(INTEGRATION_DIR)/env && \
+	status=0 && $(BIN)/pytest -m integration $(PYTEST_ARGS) || status=$$?; \
+	if [ $$status -eq 5 ]; then echo "make test-integration: no test is marked integration." >&2; fi; \
+	exit $$status
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 tests/browser/artifacts

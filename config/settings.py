@@ -28,18 +28,29 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 DEBUG = env_bool("DEBUG")
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
 if not SECRET_KEY:
     if DEBUG:
         SECRET_KEY = "insecure-debug-only-key"
     else:
         raise ImproperlyConfigured(
-            "SECRET_KEY is not set. Set the SECRET_KEY environment variable "
-            "(or DEBUG=1 for a local development server)."
+            "SECRET_KEY is not set, and DEBUG is off: refusing to start. "
+            "Set SECRET_KEY in the environment to a long random value, e.g. the output of "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(50))' "
+            "(or set DEBUG=1 for a local development server)."
         )
 
+# The names this site answers to (the public host behind the proxy). Loopback by default, so a
+# fresh checkout serves itself; a probe that calls a process directly must send one of these.
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+# Only needed when the browser's origin differs from the Host the proxy passes on (another
+# port or name); each entry carries its scheme: https://club.example.org
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+for _origin in CSRF_TRUSTED_ORIGINS:
+    if "://" not in _origin:
+        raise ImproperlyConfigured(
+            f"CSRF_TRUSTED_ORIGINS entry {_origin!r} needs its scheme, e.g. https://{_origin}"
+        )
 
 INSTALLED_APPS = [
     "daphne",
@@ -95,21 +106,57 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several requests of one club night write at once: wait for the lock
-    # instead of failing, and take the write lock at BEGIN.
+    # instead of failing, and take the write lock at BEGIN. Write-ahead logging
+    # lets the sockets' reads go on while an action commits, and commits without
+    # an fsync each (a power cut may lose the last moves, never corrupt a game).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # psycopg 3. Under ASGI every request may run on a new thread, so persistent
+    # per-thread connections (CONN_MAX_AGE) would pile up: a psycopg pool per
+    # process hands connections out instead.
+    _pg_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _pg_options.setdefault("connect_timeout", int(os.environ.get("DB_CONNECT_TIMEOUT", "5")))
+    if env_bool("DB_POOL", True):
+        # CONN_HEALTH_CHECKS (above) makes the pool check each connection it hands out.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        _pg_options["pool"] = {
+            "min_size": int(os.environ.get("DB_POOL_MIN_SIZE", "2")),
+            "max_size": int(os.environ.get("DB_POOL_MAX_SIZE", "20")),
+            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+        }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # Several Daphne processes: pushes and the cache must cross processes.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                # A socket's receive is a blocking pop of up to 5 s; redis-py's own
+                # default read timeout (5 s) would cut it off and drop idle sockets.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+                "prefix": os.environ.get("CHANNELS_PREFIX", "clubtable"),
+                # Messages waiting for one consumer before it counts as full.
+                "capacity": int(os.environ.get("CHANNELS_CAPACITY", "500")),
+            },
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CHANNELS_PREFIX", "clubtable"),
         }
     }
 else:
@@ -135,7 +182,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -159,7 +206,10 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
+    # The reverse proxy terminates TLS and must set (overwrite) X-Forwarded-Proto.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # A load balancer probes each process over plain HTTP: answer it, do not redirect it.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
@@ -167,8 +217,15 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"}
+    },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django": {"level": "WARNING"}, "daphne": {"level": "WARNING"}},
+    "loggers": {
+        "django": {"level": "WARNING"},
+        # A refused action is normal play; games.oplog says why in one line.
+        "django.request": {"level": "ERROR"},
+        "daphne": {"level": "WARNING"},
+    },
 }

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from dragsaga.models import CardSet
 from games.engine import seats_from
 
 REGIONS = [
@@ -29,7 +30,16 @@ OPTION_LABELS = {
     "guard_seconds": _("Seconds to guard"),
     "turn_seconds": _("Seconds per turn"),
 }
-OPTION_CHOICES = {"card_set": [("default", _("Default set"))]}
+# Choices read when the form is built (card sets are edited in the admin).
+OPTION_CHOICES = {"card_set": CardSet.lobby_choices}
+
+# Where each seat sits on the screen, in turn order from the viewer (clockwise: the
+# next player sits on the viewer's left).
+POSITIONS = {
+    2: ("you", "opposite"),
+    3: ("you", "left", "right"),
+    4: ("you", "left", "opposite", "right"),
+}
 
 COLOUR_NAMES = {
     "red": _("red"),
@@ -41,8 +51,9 @@ COLOUR_NAMES = {
 
 
 def lobby_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The lobby's choices as engine options (the default card set is ``None``)."""
-    return {**options, "card_set": None}
+    """The lobby's choices as engine options: the chosen set's cards, copied into the
+    table's options (so a later edit of the set never changes this table)."""
+    return {**options, "card_set": CardSet.cards_for_choice(options.get("card_set", ""))}
 
 
 def action_from_post(post: Any) -> dict[str, Any]:
@@ -58,15 +69,55 @@ def action_from_post(post: Any) -> dict[str, Any]:
     return {"type": kind}
 
 
+def flip_outcomes(events: list[dict[str, Any]], names: list[str]) -> dict[tuple[int, str], Any]:
+    """What each card flipped this round did, by (seat, card): an attack's damage per
+    player hit (``blocked`` when a guard stopped it), a guard's attacker; an attack
+    still waiting for the hit players' answers has ``pending`` set."""
+    outcomes: dict[tuple[int, str], Any] = {}
+    for event in events:
+        kind = event["type"]
+        if kind == "round_start":
+            outcomes = {}
+        elif kind == "flip":
+            outcomes[(event["seat"], event["card"])] = {"pending": True, "hits": []}
+        elif kind == "damage":
+            outcomes[(event["attacker"], event["card"])] = {
+                "pending": False,
+                "hits": [
+                    {"name": names[d["seat"]], "amount": d["amount"], "blocked": d["blocked_by"]}
+                    for d in event["damage"]
+                ],
+            }
+        elif kind == "guard":
+            outcomes[(event["seat"], event["card"])] = {"guarded": names[event["attacker"]]}
+    return outcomes
+
+
+def _placed(public: dict[str, Any], cards: dict[str, Any], outcomes: dict, round_: int) -> list:
+    """A seat's placed cards: backs, or faces with what their flip did (and a key that
+    tells the page which flips it has already shown, so each animates once)."""
+    return [
+        {
+            "face": cards[p["card"]],
+            "outcome": outcomes.get((public["seat"], p["card"])),
+            "key": f"{round_}-{public['seat']}-{p['card']}",
+        }
+        if p["card"] is not None
+        else None
+        for p in public["placed"]
+    ]
+
+
 def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> dict[str, Any]:
     cards = {card["id"]: card for card in view["cards"]}
     names = context["names"]
+    outcomes = flip_outcomes(view["events"], names)
     you = view["you"]
     legal = view["legal_actions"]
     waiting = set(view["waiting_for"])
     order = seats_from(seat if seat is not None else 0, view["players"])
     seats = []
-    for number in order:
+    for number, position in zip(order, POSITIONS[view["players"]], strict=True):
         public = view["seats"][number]
         seats.append(
             {
@@ -74,9 +125,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "name": names[number],
                 "colour_name": COLOUR_NAMES.get(public["colour"], public["colour"]),
                 "is_you": number == seat,
-                "placed_faces": [
-                    cards[p["card"]] if p["card"] is not None else None for p in public["placed"]
-                ],
+                "position": position,
+                "placed_cards": _placed(public, cards, outcomes, view["round"]),
                 "target_name": names[public["target"]] if public["target"] is not None else "",
                 "waiting": number in waiting,
                 "turn": number == view["turn"],

@@ -76,7 +76,7 @@ class TableConsumer(WebsocketConsumer):
     def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             message: Any = json.loads(text_data or "{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
             return
         if isinstance(message, dict) and message.get("tick"):
             self.catch_up()

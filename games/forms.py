@@ -69,6 +69,8 @@ class NewTableForm(forms.Form):
 
 
 def _option_field(default: Any, label: Any, choices: Any) -> forms.Field | None:
+    if callable(choices):  # choices from the database, read per form
+        choices = choices()
     if choices:
         return forms.ChoiceField(label=label, choices=choices, initial=choices[0][0])
     if isinstance(default, bool):

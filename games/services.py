@@ -21,7 +21,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
 from games import timers
@@ -34,6 +34,7 @@ from games.registry import game_kind
 logger = logging.getLogger(__name__)
 
 MAX_TICKS = 50  # a tick applies every passed deadline; this only bounds a broken engine
+RETRY_SECONDS = 1.0  # a server move that found nothing due looks again after at least this
 
 
 class ActionRefused(Exception):  # noqa: N818 - a refusal, shown to the player
@@ -77,10 +78,21 @@ def player_for_user(user: Any) -> Player:
 
 def create_guest(display_name: str) -> Player:
     """A guest known only by a name (the caller binds it to the browser's session)."""
+    return Player.objects.create(display_name=_guest_name(display_name))
+
+
+def rename_guest(guest: Player, display_name: str) -> Player:
+    """This browser's guest under a new name: the same player, so its seats stay its own."""
+    guest.display_name = _guest_name(display_name)
+    guest.save(update_fields=["display_name"])
+    return guest
+
+
+def _guest_name(display_name: str) -> str:
     name = " ".join(display_name.split())[:40]
     if not name:
         raise ActionRefused(_("Please give a name to play under."), "no_name")
-    return Player.objects.create(display_name=name)
+    return name
 
 
 # --- tables -----------------------------------------------------------------
@@ -267,12 +279,39 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
         bots = _bot_levels(game)
         for seat in engine.waiting_for(game.state):
             if seat in bots:
-                action = engine.bot_action(game.state, seat, bots[seat])
-                _apply(game, engine, seat, action, at)
-                return action
+                return _bot_moves(game, engine, seat, bots[seat], at)
         return None
 
-    return _record(game, bot_move, now)
+    moved = _record(game, bot_move, now)
+    if moved.version == version:
+        # Nothing was due after all (a timer a little early, a tick the engine would not
+        # take yet): nobody else will arm the next call, so this one does, a moment later.
+        delay = next_wakeup(moved, time.time() if now is None else now)
+        if delay is not None:
+            timers.schedule(moved.pk, moved.version, max(delay, RETRY_SECONDS))
+    return moved
+
+
+def _bot_moves(game: Game, engine: Engine, seat: int, level: str, at: float) -> Action:
+    """The bot's action; if its engine call fails, its first legal action (the table goes on)."""
+    try:
+        action = engine.bot_action(game.state, seat, level)
+        _apply(game, engine, seat, action, at)
+    except DatabaseError:
+        raise
+    except Exception:
+        logger.exception(
+            "The %s bot in seat %s of game %s failed; it plays its first legal action instead",
+            level,
+            seat,
+            game.pk,
+        )
+        legal = engine.legal_actions(game.state, seat)
+        if not legal:
+            raise
+        action = legal[0]
+        _apply(game, engine, seat, action, at)
+    return action
 
 
 def resume_tables(now: float | None = None) -> int:
@@ -280,7 +319,11 @@ def resume_tables(now: float | None = None) -> int:
     now = time.time() if now is None else now
     count = 0
     for game in Game.objects.filter(finished__isnull=True).select_related("table"):
-        delay = next_wakeup(game, now)
+        try:
+            delay = next_wakeup(game, now)
+        except Exception:  # one bad game must not keep every other table from resuming
+            logger.exception("Game %s cannot be resumed", game.pk)
+            continue
         if delay is not None:
             timers.schedule(game.pk, game.version, delay)
             count += 1
@@ -356,10 +399,10 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         state = engine.apply(game.state, seat, action, at)
     except IllegalAction as error:
         raise IllegalMove(refusal_text(error), error.code) from None
+    outcome = engine.outcome(state)  # before any change: an engine error leaves the game as it was
     game.version += 1
     ActionLog.objects.create(game=game, version=game.version, seat=seat, action=action, now=at)
     game.state = state
-    outcome = engine.outcome(state)
     if outcome is not None and game.finished is None:
         game.outcome = outcome
         game.finished = datetime.fromtimestamp(at, tz=UTC)

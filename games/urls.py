@@ -1,12 +1,12 @@
 from django.urls import path
 
-from games import views
+from games import health, views
 
 app_name = "games"
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
-    path("healthz", views.healthz, name="healthz"),
+    path("healthz", health.healthz, name="healthz"),
     path("guest/", views.guest, name="guest"),
     path("signup/", views.signup, name="signup"),
     path("join/", views.join, name="join"),

@@ -7,11 +7,12 @@ Table requests answer HTMX with every region of the table as out-of-band swaps
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -23,6 +24,9 @@ from games.forms import GuestForm, JoinForm, NewTableForm
 from games.models import Game, Player, Table
 from games.registry import GAMES, game_kind
 from games.services import ActionRefused, IllegalMove
+
+# The longest real action (a DragSaga place: two card ids and a target) is well under this.
+MAX_ACTION_CHARS = 1000
 
 
 def current_player(request: HttpRequest) -> Player | None:
@@ -75,11 +79,17 @@ def lobby(
 
 @require_POST
 def guest(request: HttpRequest) -> HttpResponse:
-    """Name yourself once: a guest player bound to this browser's session."""
+    """Name yourself: a guest player bound to this browser's session (named again: renamed).
+
+    A browser that already has a guest keeps it (a second lobby tab still shows the
+    form): a new player would leave the first one's seats with nobody to play them.
+    """
     form = GuestForm(request.POST)
     if not form.is_valid():
         return lobby(request, guest_form=form, status=400)
-    player = services.create_guest(form.cleaned_data["display_name"])
+    name = form.cleaned_data["display_name"]
+    known = selectors.player_from_session(None, request.session)
+    player = services.rename_guest(known, name) if known else services.create_guest(name)
     request.session[selectors.SESSION_PLAYER] = player.pk
     return redirect(_safe_next(request))
 
@@ -131,10 +141,6 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     return redirect(table_url(table))
 
 
-def healthz(request: HttpRequest) -> JsonResponse:
-    return JsonResponse({"status": "ok"})
-
-
 # --- tables ---------------------------------------------------------------------
 
 
@@ -156,8 +162,10 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
         if player is None:
             raise services.NotSeated(_("Please name yourself first."), "no_player")
         if what == "sit":
-            number = request.POST.get("seat")
-            services.sit(table, player, int(number) if number and number.isdigit() else None)
+            number = request.POST.get("seat", "")
+            if number and not _is_number(number):
+                raise IllegalMove(_("That seat is not at this table."), "bad_seat")
+            services.sit(table, player, int(number) if number else None)
         elif what == "stand":
             services.stand(table, player)
         elif what == "start":
@@ -200,19 +208,29 @@ def _table(code: str, game_name: str) -> Table:
 
 def _posted_version(request: HttpRequest) -> int:
     raw = request.POST.get("version", "")
-    if not raw.isdigit():
+    if not _is_number(raw):
         raise IllegalMove(_("That request did not say which state you saw."), "no_version")
     return int(raw)
+
+
+def _is_number(raw: str) -> bool:
+    """Whether ``raw`` is a plain count as forms post it (ASCII digits, not absurdly long).
+
+    ``str.isdigit`` would let through "²" or 5,000 digits, which ``int`` then refuses.
+    """
+    return re.fullmatch(r"[0-9]{1,9}", raw) is not None
 
 
 def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
     raw = request.POST.get("action")
     try:
-        if raw is not None:
+        if raw is not None and len(raw) > MAX_ACTION_CHARS:
+            action = None  # no action of either game is this long; the log would keep it forever
+        elif raw is not None:
             action = json.loads(raw)
         else:
             action = game_kind(table.game_name).presenters.action_from_post(request.POST)
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):  # nesting deeper than json can read
         action = None
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(_("That is not an action of this game."), "malformed")

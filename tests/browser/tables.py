@@ -44,6 +44,15 @@ def sign_in_as(page: Page, player: Player) -> None:
     )
 
 
+def open_dragsaga_table(page: Page, players: int, bot_level: str) -> None:
+    """Open a DragSaga table from the lobby (bots take the empty seats at the start)."""
+    page.click("#tables-dragsaga summary")
+    page.select_option("#id_dragsaga-players", str(players))
+    page.select_option("#id_dragsaga-bot_level", bot_level)
+    page.click("#tables-dragsaga button:has-text('Open the table')")
+    page.wait_for_selector("#prompt button:has-text('Start')")
+
+
 def mark_page(page: Page) -> None:
     """Mark the page's window, to tell later that it was never reloaded."""
     page.evaluate("window.notReloaded = true")

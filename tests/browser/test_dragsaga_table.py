@@ -1,17 +1,19 @@
 """A 3-player DragSaga table, one human and two bots, played to the end in Chromium."""
 
 from games.models import Game, Table
-from tests.browser.tables import as_guest, mark_page, never_reloaded, play_dragsaga_until_the_end
+from tests.browser.tables import (
+    as_guest,
+    mark_page,
+    never_reloaded,
+    open_dragsaga_table,
+    play_dragsaga_until_the_end,
+)
 
 
 def test_one_human_and_two_bots_play_a_whole_game(new_page, artifacts_dir):
     page = new_page()
     as_guest(page, "Ann")
-    page.click("#tables-dragsaga summary")
-    page.select_option("#id_dragsaga-players", "3")
-    page.select_option("#id_dragsaga-bot_level", "heuristic")
-    page.click("#tables-dragsaga button:has-text('Open the table')")
-    page.wait_for_selector("#prompt button:has-text('Start')")
+    open_dragsaga_table(page, 3, "heuristic")
     mark_page(page)
     page.click("#prompt button:has-text('Start')")
     page.wait_for_selector("#prompt .card-button")

@@ -15,6 +15,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class Served(str):
+    """A served base URL (``http://127.0.0.1:PORT``) that also holds its Daphne process."""
+
+    process: subprocess.Popen
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -23,9 +29,17 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def daphne(
-    port: int | None = None, env: dict[str, str] | None = None, timeout: float = 30.0
-) -> Iterator[str]:
-    """Run ``daphne config.asgi:application`` on loopback and yield its base URL."""
+    port: int | None = None,
+    env: dict[str, str] | None = None,
+    timeout: float = 30.0,
+    log: Path | None = None,
+) -> Iterator[Served]:
+    """Run ``daphne config.asgi:application`` on loopback and yield its base URL.
+
+    The URL's ``process`` is the Daphne process, for tests that kill it mid-game.
+    A process that logs a lot (one line per action) writes to ``log``: a pipe
+    nobody reads would fill up and stall it.
+    """
     port = port or free_port()
     process_env = {
         **os.environ,
@@ -33,6 +47,7 @@ def daphne(
         "PYTHONPATH": str(ROOT),
         **(env or {}),
     }
+    output = log.open("w") if log else subprocess.PIPE
     process = subprocess.Popen(
         [
             sys.executable,
@@ -46,13 +61,16 @@ def daphne(
         ],
         cwd=ROOT,
         env=process_env,
-        stdout=subprocess.PIPE,
+        stdout=output,
         stderr=subprocess.STDOUT,
         text=True,
     )
-    url = f"http://127.0.0.1:{port}"
+    if log:
+        output.close()  # the process has its own copy
+    url = Served(f"http://127.0.0.1:{port}")
+    url.process = process
     try:
-        wait_until_serving(url, process, timeout)
+        wait_until_serving(url, process, timeout, log)
         yield url
     finally:
         process.terminate()
@@ -63,11 +81,13 @@ def daphne(
             process.wait()
 
 
-def wait_until_serving(url: str, process: subprocess.Popen, timeout: float) -> None:
+def wait_until_serving(
+    url: str, process: subprocess.Popen, timeout: float, log: Path | None = None
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            output = process.stdout.read() if process.stdout else ""
+            output = log.read_text() if log else process.stdout.read() if process.stdout else ""
             raise RuntimeError(f"Daphne exited with {process.returncode}:\n{output}")
         try:
             with urllib.request.urlopen(url + "/healthz", timeout=1):

@@ -4,6 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from dragsaga.models import ensure_default_set
+from dragsaga.rules.cards import default_card_set
 from games.models import Player, Table
 from games.selectors import SESSION_PLAYER
 from tests.web.tables import browser_of
@@ -51,11 +53,12 @@ def test_a_new_table_from_the_lobby_seats_its_creator_with_the_chosen_options():
 
 def test_a_dragsaga_table_gets_the_default_card_set():
     browser = browser_of(Player.objects.create(display_name="Ann"), csrf=False)
-    fields = {"players": "2", "option_card_set": "default", "option_place_seconds": "45"}
+    default_set = str(ensure_default_set().pk)  # made by dragsaga's data migration
+    fields = {"players": "2", "option_card_set": default_set, "option_place_seconds": "45"}
     fields |= {"option_guard_seconds": "15", "option_turn_seconds": "60"}
     browser.post("/new/dragsaga/", {f"dragsaga-{name}": value for name, value in fields.items()})
     table = Table.objects.get()
-    assert len(table.options["card_set"]) == 15
+    assert table.options["card_set"] == default_card_set()
     assert (table.options["place_seconds"], table.options["turn_seconds"]) == (45, 60)
 
 

@@ -1,0 +1,490 @@
+"""Load benchmark: T tables of 4 scripted players, over websockets and the browser's POSTs.
+
+Not a test: it prints figures and never fails on them. Loopback only, bounded in
+time (``--duration`` seconds of play per run, then a short drain) and in count
+(``--max-actions`` per table).
+
+    .venv/bin/python bench/load.py --config single --tables 10,25,50
+    .venv/bin/python bench/load.py --config scaled --tables 10,25,50
+    .venv/bin/python bench/load.py --config both --tables 10,25,50 --duration 30
+
+Configurations:
+
+- ``single``: one Daphne process, SQLite file, in-memory channel layer (``make run``).
+- ``scaled``: two Daphne processes sharing PostgreSQL and Redis. Uses ``DATABASE_URL``
+  (postgres) and ``REDIS_URL`` when set, else starts throwaway servers with
+  ``scripts/integration-services.sh``. Every run gets a fresh database.
+
+Each run migrates a fresh database, opens T Dragon Formula tables of four guests
+(set up directly through ``games.services``; the set-up is not measured), then
+every seat connects its websocket (``/ws/table/<code>/``) with its session
+cookie and plays: whenever its own pushed prompt offers actions, it posts one,
+with the version it saw, to ``/<game>/<code>/act`` exactly as htmx does (form
+fields, CSRF cookie + header, ``HX-Request``), after "thinking" ``--think``
+seconds (mean, +-50 %; 0 plays as fast as the server answers). In ``scaled``, a
+seat's socket and its POSTs go to different processes, so every push crosses Redis.
+
+Printed per run:
+
+- actions/s: actions the server applied (POST answered 200) per second of play;
+- latency p50/p95/p99: from sending an applied action's POST to the moment each
+  of the other three seats' sockets receives a frame at (or past) the new version;
+- stale: POSTs refused as stale (409, the table moved on; normal in pick windows
+  where three seats answer at once; the seat then acts on the newer state);
+- refused: other 4xx (the rules said no); errors: 5xx, failed requests, dropped
+  sockets; lost: applied actions missing from the action log afterwards, plus
+  pushes a seat never received (none within 60 s after play stopped); and
+  whether every game's log has no gaps and replays to its snapshot;
+- server CPU per applied action (both processes, from /proc), the bench client's
+  own CPU, and the machine's load average: figures from a busy machine are
+  only comparable through these.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+# The same browser-like players and the same Daphne launcher the integration tests use.
+from tests.integration.players import (  # noqa: E402
+    GAME,
+    SEATS,
+    Player,
+    check_logs,
+    choose,
+    fresh_postgres,
+    open_tables,
+    version_of,
+)
+from tests.support.commands import manage, python  # noqa: E402
+from tests.support.servers import daphne  # noqa: E402
+
+DRAIN_SECONDS = 60.0  # a push later than this counts as lost
+
+# --- the scripted seats ---------------------------------------------------------------
+
+
+@dataclass
+class Applied:
+    table: int
+    seat: int
+    sent: float
+    seen_version: int
+    fields: dict[str, str]
+
+
+@dataclass
+class Tally:
+    posts: int = 0
+    stale: int = 0
+    refused: int = 0
+    errors: list[str] = field(default_factory=list)
+    applied: list[Applied] = field(default_factory=list)
+    # (table, seat) -> [(time, version)] of frames received on the socket
+    receipts: dict[tuple[int, int], list[tuple[float, int]]] = field(default_factory=dict)
+
+
+class ScriptedSeat:
+    """One player's browser: a socket that receives pushes and a hand that posts actions."""
+
+    def __init__(
+        self,
+        tally: Tally,
+        table: int,
+        seat: int,
+        code: str,
+        session: str,
+        socket_base: str,
+        post_base: str,
+    ) -> None:
+        self.tally, self.table, self.seat, self.code = tally, table, seat, code
+        self.player = Player(session)
+        self.socket_base, self.post_base = socket_base, post_base
+        self.rng = random.Random(f"{table}-{seat}")
+        self.changed = asyncio.Event()
+        self.refused: set[tuple[int, str]] = set()
+        self.receipts: list[tuple[float, int]] = []
+        tally.receipts[(table, seat)] = self.receipts
+        self.ws: Any = None
+        self.listener: asyncio.Task[None] | None = None
+
+    async def open(self) -> None:
+        """Connect as the page does and wait for the first frame (the table as it is)."""
+        self.ws = await self.player.socket(self.socket_base, self.code)
+        self.player.absorb(await asyncio.wait_for(self.ws.recv(), 60))
+        self.listener = asyncio.create_task(self.listen())
+
+    async def listen(self) -> None:
+        try:
+            async for frame in self.ws:
+                now = time.perf_counter()
+                text = frame if isinstance(frame, str) else frame.decode()
+                version = version_of(text)
+                if version is not None:
+                    self.receipts.append((now, version))
+                self.player.absorb(text)
+                self.changed.set()
+        except ConnectionClosed as closed:
+            self.tally.errors.append(f"socket closed: {closed}")
+
+    def offers(self, posted_at: int | None) -> list[dict[str, str]]:
+        """What the page offers now, unless already clicked at this version or refused."""
+        version = self.player.version
+        if version is None or version == posted_at:
+            return []
+        return [
+            f
+            for f in self.player.offers()
+            if (version, json.dumps(f, sort_keys=True)) not in self.refused
+        ]
+
+    async def play(self, stop_at: float, max_actions: int, think: float) -> None:
+        acted = 0
+        posted_at: int | None = None
+        self.changed.set()
+        while time.perf_counter() < stop_at and acted < max_actions:
+            try:
+                await asyncio.wait_for(
+                    self.changed.wait(), max(0.01, stop_at - time.perf_counter())
+                )
+            except TimeoutError:
+                return
+            self.changed.clear()
+            if not self.offers(posted_at):
+                continue
+            if think:  # a person looks at the new state before clicking (and may be overtaken)
+                await asyncio.sleep(think * self.rng.uniform(0.5, 1.5))
+            version = self.player.version
+            offers = self.offers(posted_at)
+            if version is None or not offers:
+                continue
+            fields = choose(offers, self.rng)
+            posted_at = version
+            sent = time.perf_counter()
+            self.tally.posts += 1
+            try:
+                status, body = await asyncio.wait_for(
+                    self.player.post(
+                        self.post_base, self.code, {**fields, "version": str(version)}
+                    ),
+                    30,
+                )
+            except (OSError, TimeoutError, ValueError, IndexError) as error:
+                self.tally.errors.append(f"POST {type(error).__name__}: {error}")
+                continue
+            if status == 200:
+                acted += 1
+                self.tally.applied.append(Applied(self.table, self.seat, sent, version, fields))
+            elif status == 409:
+                self.tally.stale += 1
+            elif 400 <= status < 500:
+                self.tally.refused += 1
+                self.refused.add((version, json.dumps(fields, sort_keys=True)))
+            else:
+                self.tally.errors.append(f"POST {status}")
+            self.player.absorb(body)
+            self.changed.set()
+
+    async def close(self) -> None:
+        if self.listener is not None:
+            self.listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.listener
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def play(
+    tables: list[dict[str, Any]],
+    servers: list[str],
+    args: argparse.Namespace,
+    env: dict[str, str],
+) -> tuple[Tally, float, dict[str, Any]]:
+    """Connect every seat (a few at a time, as players arrive), play for the duration, then
+    wait (at most ``DRAIN_SECONDS``) until every socket has shown its table's final version."""
+    tally = Tally()
+    seats = [
+        ScriptedSeat(
+            tally,
+            t,
+            s,
+            table["code"],
+            session,
+            socket_base=servers[(t + s) % len(servers)],
+            post_base=servers[(t + s + 1) % len(servers)],
+        )
+        for t, table in enumerate(tables)
+        for s, session in enumerate(table["sessions"])
+    ]
+    arriving = asyncio.Semaphore(8)
+
+    async def arrive(seat: ScriptedSeat) -> None:
+        async with arriving:
+            try:
+                await seat.open()
+            except Exception as error:  # a refused socket is an error of the run
+                tally.errors.append(f"connect {type(error).__name__}: {error}")
+
+    await asyncio.gather(*(arrive(seat) for seat in seats))
+    playing = [seat for seat in seats if seat.listener is not None]
+    started = time.perf_counter()
+    stop_at = started + args.duration
+    await asyncio.gather(*(seat.play(stop_at, args.max_actions, args.think) for seat in playing))
+    elapsed = min(time.perf_counter(), stop_at) - started
+    await asyncio.sleep(1.0)  # let the last commits and timers settle before reading the logs
+    checked = await asyncio.to_thread(helper, env, "_verify", *(t["code"] for t in tables))
+    final = {t: checked[table["code"]]["version"] for t, table in enumerate(tables)}
+    drain_until = time.perf_counter() + DRAIN_SECONDS
+    while time.perf_counter() < drain_until and any(
+        (seat.player.version or 0) < final[seat.table] for seat in playing
+    ):
+        await asyncio.sleep(0.1)
+    await asyncio.gather(*(seat.close() for seat in playing))
+    return tally, elapsed, checked
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# --- figures ----------------------------------------------------------------------
+
+
+def latencies(tally: Tally) -> tuple[list[float], int]:
+    """Action->push latencies (ms) at the other seats, and the pushes never received."""
+    found, lost = [], 0
+    for action in tally.applied:
+        for seat in range(SEATS):
+            if seat == action.seat:
+                continue
+            receipts = tally.receipts.get((action.table, seat), [])
+            arrival = next(
+                (t for t, v in receipts if v > action.seen_version and t >= action.sent), None
+            )
+            if arrival is None:
+                lost += 1
+            else:
+                found.append((arrival - action.sent) * 1000)
+    return found, lost
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def lost_actions(tally: Tally, tables: list[dict[str, Any]], checked: dict[str, Any]) -> int:
+    """Applied (200) actions that the table's action log does not hold."""
+    lost = 0
+    for action in tally.applied:
+        log = checked[tables[action.table]["code"]]["log"]
+        posted = action.fields.get("action")
+        wanted = json.loads(posted) if posted else None
+        if not any(
+            v > action.seen_version and s == action.seat and (wanted is None or a == wanted)
+            for v, s, a in log
+        ):
+            lost += 1
+    return lost
+
+
+# --- one run --------------------------------------------------------------------------
+
+
+def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECURE_COOKIES": "0",
+        "STATIC_MANIFEST": "0",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url or "",
+        "LOG_LEVEL": "INFO",
+        "CHANNELS_PREFIX": f"bench{uuid.uuid4().hex[:6]}",
+        "PYTHONPATH": str(ROOT),
+    }
+    return env
+
+
+def helper(env: dict[str, str], *args: str) -> Any:
+    """Run this file's set-up/verify step in a process with the server's settings."""
+    result = python({**os.environ, **env}, __file__, *args, timeout=600)
+    if result.returncode != 0:
+        raise RuntimeError(f"{args[0]} failed:\n{result.stderr}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def migrate(env: dict[str, str]) -> None:
+    result = manage({**os.environ, **env}, "migrate", "--noinput", "-v", "0", timeout=600)
+    if result.returncode != 0:
+        raise RuntimeError(f"migrate failed:\n{result.stderr}")
+
+
+def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    with contextlib.ExitStack() as stack:
+        if config == "single":
+            env = server_env(f"sqlite:///{workdir / f'single-{count}.sqlite3'}", None)
+            processes = 1
+        else:
+            database = stack.enter_context(fresh_postgres(os.environ["DATABASE_URL"]))
+            env = server_env(database, os.environ["REDIS_URL"])
+            processes = args.processes
+        migrate(env)
+        tables = helper(env, "_setup", str(count))
+        servers = [
+            stack.enter_context(
+                daphne(env=env, log=workdir / f"{config}-{count}-daphne{i}.log", timeout=60)
+            )
+            for i in range(processes)
+        ]
+        load_before = os.getloadavg()[0]
+        cpu_before = sum(cpu_seconds(server.process.pid) for server in servers)
+        client_before = time.process_time()
+        tally, elapsed, checked = asyncio.run(play(tables, servers, args, env))
+        server_cpu = sum(cpu_seconds(server.process.pid) for server in servers) - cpu_before
+        client_cpu = time.process_time() - client_before
+        load_after = os.getloadavg()[0]
+    found, lost_pushes = latencies(tally)
+    return {
+        "config": config,
+        "tables": count,
+        "processes": processes,
+        "seconds": elapsed,
+        "applied": len(tally.applied),
+        "actions_per_s": len(tally.applied) / elapsed if elapsed else 0.0,
+        "p50": percentile(found, 50),
+        "p95": percentile(found, 95),
+        "p99": percentile(found, 99),
+        "mean": statistics.fmean(found) if found else float("nan"),
+        "stale": tally.stale,
+        "refused": tally.refused,
+        "errors": len(tally.errors),
+        "error_kinds": sorted(set(tally.errors))[:5],
+        "lost_actions": lost_actions(tally, tables, checked),
+        "lost_pushes": lost_pushes,
+        "logs_whole": all(c["gapless"] and c["replays"] for c in checked.values()),
+        "log_versions": sum(c["version"] for c in checked.values()),
+        "server_cpu_ms_per_action": server_cpu * 1000 / len(tally.applied) if tally.applied else 0,
+        "server_cpu_s": server_cpu,
+        "client_cpu_s": client_cpu,
+        "load_average": [load_before, load_after],
+    }
+
+
+def print_row(r: dict[str, Any]) -> None:
+    print(
+        f"{r['config']:<7} T={r['tables']:<3} procs={r['processes']} "
+        f"{r['actions_per_s']:7.1f} actions/s ({r['applied']} in {r['seconds']:.0f} s)  "
+        f"latency p50 {r['p50']:6.1f} p95 {r['p95']:6.1f} p99 {r['p99']:6.1f} ms  "
+        f"stale {r['stale']} refused {r['refused']} errors {r['errors']} "
+        f"lost {r['lost_actions']}+{r['lost_pushes']} pushes  logs whole: {r['logs_whole']}",
+        flush=True,
+    )
+    print(
+        f"    server CPU {r['server_cpu_s']:.1f} s ({r['server_cpu_ms_per_action']:.0f} ms/action), "
+        f"client CPU {r['client_cpu_s']:.1f} s, machine load {r['load_average'][0]:.1f} -> "
+        f"{r['load_average'][1]:.1f}",
+        flush=True,
+    )
+    for kind in r["error_kinds"]:
+        print(f"    error: {kind}", flush=True)
+
+
+@contextlib.contextmanager
+def scaled_services() -> Iterator[None]:
+    """PostgreSQL and Redis: the environment's, else throwaway ones on loopback."""
+    if os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL"):
+        yield
+        return
+    state = Path(tempfile.mkdtemp(prefix="clubtable-bench-"))
+    env = {**os.environ, "INTEGRATION_DIR": str(state)}
+    script = str(ROOT / "scripts" / "integration-services.sh")
+    subprocess.run(["bash", script, "start"], env=env, check=True)
+    try:
+        for line in (state / "env").read_text().splitlines():
+            key, _, value = line.removeprefix("export ").partition("=")
+            os.environ[key] = value
+        yield
+    finally:
+        subprocess.run(["bash", script, "stop"], env=env, check=False)
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] in ("_setup", "_verify"):
+        import django
+
+        django.setup()
+        if sys.argv[1] == "_setup":
+            print(json.dumps(open_tables(int(sys.argv[2]))))
+        else:
+            print(json.dumps(check_logs(sys.argv[2:])))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--config", choices=["single", "scaled", "both"], default="both")
+    parser.add_argument("--tables", default="10,25,50", help="comma-separated T values")
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of play per run")
+    parser.add_argument("--max-actions", type=int, default=2000, help="per seat, per run")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="mean seconds a player looks before clicking (0: as fast as the server allows)",
+    )
+    parser.add_argument("--processes", type=int, default=2, help="Daphne processes in scaled")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--logs", type=Path, help="keep the servers' logs in this folder")
+    args = parser.parse_args()
+    counts = [int(n) for n in args.tables.split(",")]
+    configs = ["single", "scaled"] if args.config == "both" else [args.config]
+    print(
+        f"bench/load.py: {GAME}, {SEATS} seats a table, think {args.think:g} s, "
+        f"{args.duration:.0f} s of play a run, "
+        f"{os.cpu_count()} cores",
+        flush=True,
+    )
+    results = []
+    with tempfile.TemporaryDirectory(prefix="clubtable-load-") as tmp:
+        workdir = Path(tmp)
+        if args.logs:
+            args.logs.mkdir(parents=True, exist_ok=True)
+            workdir = args.logs
+        for config in configs:
+            with scaled_services() if config == "scaled" else contextlib.nullcontext():
+                for count in counts:
+                    result = run(config, count, args, workdir)
+                    print_row(result)
+                    results.append(result)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+// DragSaga table: each flip animates once (pushes re-render the seats, so the page
+// remembers which flips it has shown), and target arrows from attacker to target.
+// Nothing of the game lives here: both read what the server rendered.
+(function () {
+  "use strict";
+  const SVG = "http://www.w3.org/2000/svg";
+  const shown = new Set();
+  let firstLook = true;
+
+  function markFlips(seats) {
+    for (const card of seats.querySelectorAll("[data-flip]")) {
+      const key = card.dataset.flip;
+      if (!shown.has(key) && !firstLook) card.classList.add("fresh");
+      shown.add(key);
+    }
+    firstLook = false;
+  }
+
+  // Where the line from a box's centre towards (dx, dy) leaves the box.
+  function edge(box, dx, dy) {
+    const cx = box.left + box.width / 2;
+    const cy = box.top + box.height / 2;
+    const scale = Math.min(
+      dx ? box.width / 2 / Math.abs(dx) : Infinity,
+      dy ? box.height / 2 / Math.abs(dy) : Infinity,
+    );
+    return [cx + dx * scale, cy + dy * scale];
+  }
+
+  function drawArrows(seats) {
+    const svg = seats.querySelector("svg.ds-arrows");
+    if (!svg) return;
+    const origin = seats.getBoundingClientRect();
+    const boxes = {};
+    for (const seat of seats.querySelectorAll("[data-seat]")) {
+      const r = seat.getBoundingClientRect();
+      boxes[seat.dataset.seat] = { left: r.left - origin.left, top: r.top - origin.top, width: r.width, height: r.height };
+    }
+    svg.replaceChildren();
+    const defs = document.createElementNS(SVG, "defs");
+    const marker = document.createElementNS(SVG, "marker");
+    for (const [k, v] of Object.entries({ id: "ds-arrowhead", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" })) marker.setAttribute(k, v);
+    const head = document.createElementNS(SVG, "path");
+    head.setAttribute("d", "M 0 0 L 10 5 L 0 10 z");
+    marker.append(head);
+    defs.append(marker);
+    svg.append(defs);
+    for (const seat of seats.querySelectorAll("[data-seat][data-target]")) {
+      const from = boxes[seat.dataset.seat];
+      const to = boxes[seat.dataset.target];
+      if (!from || !to) continue;
+      const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+      const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+      const [x1, y1] = edge(from, dx, dy);
+      const [x2, y2] = edge(to, -dx, -dy);
+      // Bow each arrow to its right, so A→B and B→A stay apart.
+      const bend = 0.15;
+      const mx = (x1 + x2) / 2 - (y2 - y1) * bend;
+      const my = (y1 + y2) / 2 + (x2 - x1) * bend;
+      const path = document.createElementNS(SVG, "path");
+      path.setAttribute("d", `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`);
+      path.setAttribute("marker-end", "url(#ds-arrowhead)");
+      const colour = [...seat.classList].find((c) => c.startsWith("dragon-"));
+      if (colour) path.classList.add("arrow-" + colour.slice("dragon-".length));
+      path.dataset.from = seat.dataset.seat;
+      path.dataset.to = seat.dataset.target;
+      svg.append(path);
+    }
+  }
+
+  function refresh() {
+    const seats = document.querySelector(".ds-seats");
+    if (!seats) return;
+    markFlips(seats);
+    drawArrows(seats);
+  }
+
+  let pending = false;
+  function soon() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      refresh();
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    refresh();
+    const table = document.querySelector(".table-dragsaga");
+    // Pushes replace the seats region (a child of the table): redraw after each.
+    if (table) new MutationObserver(soon).observe(table, { childList: true });
+    window.addEventListener("resize", soon);
+  });
+})();
