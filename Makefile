@@ -1,8 +1,7 @@
 # Two commands do everything on a fresh clone:
 #   make run   - the club's app with demo data on http://127.0.0.1:8000 (SQLite, in-memory channel layer)
-#   make test  - every test: ruff, import-linter, pytest (browser tests in Debian's headless Chromium)
-# and, for the scale-out set-up (CI runs it after `make test`):
-#   make test-integration - the tests marked integration against PostgreSQL + Redis on loopback
+#   make test  - every test: ruff, import-linter, pytest (browser tests in Debian's headless Chromium),
+#                then the integration stage (`make test-integration`: PostgreSQL + Redis on loopback)
 
 PYTHON ?= python3
 VENV := .venv
@@ -44,6 +43,7 @@ test: venv system-deps
 	$(BIN)/python manage.py compilemessages --ignore '.venv' -v 0 --settings=config.settings_test 2>/dev/null || true
 	npm ci --no-audit --no-fund --loglevel=error
 	$(BIN)/pytest -m "not integration" $(PYTEST_ARGS)
+	@$(MAKE) --no-print-directory test-integration
 
 # Catalogues: update ja/en from the code, fill English, compile, list what still needs Japanese.
 i18n: venv
