@@ -1,0 +1,146 @@
+"""Shuffle commitment: proof that the server did not stack the deck mid-game.
+
+At game start the server draws a secret random *salt* and publishes
+
+    commitment = SHA-256( ASCII( "<salt>:<seed>" ) )    as 64 lowercase hex digits
+
+where ``<salt>`` is the 32 lowercase hex digits of 16 random bytes and ``<seed>``
+is the game's shuffle seed in decimal (a leading ``-`` if negative, no leading
+zeros). Anyone can recompute it by hand, e.g. ``printf '%s:%s' SALT SEED | sha256sum``.
+
+The seed decides every shuffle of the game (``Engine.new_game`` draws all its
+randomness from it). At game end the seed and salt are revealed; :func:`verify`
+recomputes the commitment and, through the game's own engine (never a
+re-implementation), the deal the seed produces: the full deck order of the
+first game of the set (Dragon Formula) or the starting setup (DragSaga).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine import Engine, State
+
+SALT_BYTES = 16
+SALT_PATTERN = re.compile(r"^[0-9a-f]{32}$")
+COMMITMENT_PATTERN = re.compile(r"^[0-9a-f]{64}$")
+
+
+def new_salt() -> str:
+    """A fresh secret salt: 16 random bytes as 32 lowercase hex digits."""
+    return secrets.token_hex(SALT_BYTES)
+
+
+def commitment_message(salt: str, seed: int) -> bytes:
+    """The exact bytes that are hashed: ``"<salt>:<seed>"`` in ASCII."""
+    if not SALT_PATTERN.match(salt):
+        raise ValueError("The salt must be 32 lowercase hexadecimal digits.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError("The seed must be a whole number.")
+    return f"{salt}:{seed}".encode("ascii")
+
+
+def commit(salt: str, seed: int) -> str:
+    """The published commitment of ``seed`` under ``salt`` (64 lowercase hex digits)."""
+    return hashlib.sha256(commitment_message(salt, seed)).hexdigest()
+
+
+def commitment_matches(salt: str, seed: int, commitment: str) -> bool:
+    """Whether ``commitment`` is the commitment of ``seed`` under ``salt``."""
+    return hmac.compare_digest(commit(salt, seed), commitment.strip().lower())
+
+
+# --- the deal a seed produces, read from the engine's own new_game ------------------
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One line of a starting setup: who or what (``label``) and its cards, in order."""
+
+    label: str
+    cards: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What a seed deals: rows in the order a player would check them at the table."""
+
+    title: str
+    rows: tuple[DealRow, ...]
+    deck: tuple[str, ...] = ()  # the whole shuffled deck, top first (Dragon Formula)
+
+
+DealReader = Callable[[State], Deal]
+_DEAL_READERS: dict[str, DealReader] = {}
+
+
+def deal_reader(game: str) -> Callable[[DealReader], DealReader]:
+    """Register how to read the starting deal out of ``game``'s fresh state."""
+
+    def register(reader: DealReader) -> DealReader:
+        _DEAL_READERS[game] = reader
+        return reader
+
+    return register
+
+
+def dealt(engine: Engine, players: int, options: dict[str, Any], seed: int) -> Deal:
+    """The deal ``seed`` produces, from the engine's own ``new_game``."""
+    state = engine.new_game(players, engine.validate_options(options), seed)
+    reader = _DEAL_READERS.get(engine.name)
+    if reader is None:
+        raise ValueError(f"No deal reader for the game {engine.name!r}.")
+    return reader(state)
+
+
+@dataclass(frozen=True)
+class Verification:
+    """The outcome of checking a revealed seed and salt against a published commitment."""
+
+    game: str
+    players: int
+    seed: int
+    salt: str
+    commitment: str
+    recomputed: str
+    matches: bool
+    deal: Deal | None
+    problems: tuple[str, ...] = field(default=())
+
+
+def verify(
+    seed: int,
+    salt: str,
+    commitment: str,
+    engine: Engine,
+    players: int,
+    options: dict[str, Any] | None = None,
+) -> Verification:
+    """Recompute the commitment of ``seed`` under ``salt`` and the deal it produces.
+
+    ``matches`` is true only when the recomputed commitment equals ``commitment``.
+    The deal is shown either way, so a player can compare it with what they saw.
+    """
+    if not engine.min_players <= players <= engine.max_players:
+        raise ValueError(
+            f"{engine.name} is played by {engine.min_players} to {engine.max_players} players."
+        )
+    recomputed = commit(salt, seed)
+    normalised = commitment.strip().lower()
+    return Verification(
+        game=engine.name,
+        players=players,
+        seed=seed,
+        salt=salt,
+        commitment=normalised,
+        recomputed=recomputed,
+        matches=hmac.compare_digest(recomputed, normalised),
+        deal=dealt(engine, players, options or {}, seed),
+    )

@@ -1,0 +1,117 @@
+"""Replays: a finished game rebuilt from its seed and action log by its engine.
+
+Nothing is stored as pictures: every step is ``engine.new_game`` followed by the
+logged actions through ``engine.apply``, and what a step shows is exactly what
+``engine.view(state, None)`` gave a spectator at that moment. Once the game is
+over, every seat's own view (hands included) may be shown too. A game still
+being played has no replay: its log would reveal what a spectator may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import Action, Engine, State, View
+
+
+class ReplayRefused(Exception):  # noqa: N818 - a refusal a player reads, not a crash
+    """The game has no replay (yet): the message says why, in a player's words."""
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """One line of a game's action log, as the replay consumes it."""
+
+    seat: int | None
+    action: Action
+    at: float
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """The table after ``number`` logged actions (0 is the deal)."""
+
+    number: int
+    last: int
+    action: LoggedAction | None
+    spectator: View
+    seats: tuple[View, ...]  # every seat's own view; only ever built for a finished game
+
+    @property
+    def previous(self) -> int | None:
+        return self.number - 1 if self.number > 0 else None
+
+    @property
+    def next(self) -> int | None:
+        return self.number + 1 if self.number < self.last else None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A finished game, ready to be stepped through."""
+
+    engine: Engine
+    players: int
+    options: dict[str, Any]
+    seed: int
+    log: tuple[LoggedAction, ...]
+    created_at: float = 0.0
+
+    @property
+    def last(self) -> int:
+        return len(self.log)
+
+    def state_at(self, number: int) -> State:
+        """The state after the first ``number`` logged actions."""
+        if not 0 <= number <= self.last:
+            raise ValueError(f"This replay has steps 0 to {self.last}.")
+        state = self.engine.new_game(self.players, self.options, self.seed, now=self.created_at)
+        for entry in self.log[:number]:
+            state = self.engine.apply(state, entry.seat, entry.action, entry.at)
+        return state
+
+    def final_state(self) -> State:
+        return self.state_at(self.last)
+
+    def step(self, number: int) -> ReplayStep:
+        state = self.state_at(number)
+        return ReplayStep(
+            number=number,
+            last=self.last,
+            action=self.log[number - 1] if number else None,
+            spectator=self.engine.view(state, None),
+            seats=tuple(self.engine.view(state, seat) for seat in range(self.players)),
+        )
+
+
+def build_replay(
+    engine: Engine,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    log: Iterable[LoggedAction],
+    finished: bool,
+    created_at: float = 0.0,
+) -> Replay:
+    """The replay of a game, refused while the game is still being played.
+
+    ``finished`` is the platform's record; the rebuilt final state must agree with
+    it (a log that does not reach the end is refused too, rather than shown).
+    """
+    if not finished:
+        raise ReplayRefused("This game is still being played: its replay opens when it ends.")
+    replay = Replay(engine, players, options, seed, tuple(log), created_at)
+    if engine.outcome(replay.final_state()) is None:
+        raise ReplayRefused("This game's log does not reach its end, so it has no replay.")
+    return replay
+
+
+def hand_codes(view: View, keys: Sequence[str] = ("hand",)) -> list[str]:
+    """The card codes of the hand in a seat's view (empty when the view has none)."""
+    for key in keys:
+        cards = view.get(key)
+        if isinstance(cards, list):
+            return [card if isinstance(card, str) else str(card.get("code")) for card in cards]
+    return []
