@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
 import secrets
 from collections.abc import Callable
@@ -144,3 +145,34 @@ def verify(
         matches=hmac.compare_digest(recomputed, normalised),
         deal=dealt(engine, players, options or {}, seed),
     )
+
+
+# --- the platform's record ----------------------------------------------------------
+
+
+def publish(game: Any) -> Any:
+    """Draw the secret salt of a game that is starting and publish its commitment.
+
+    Call inside the transaction that creates the game, so no game ever runs without one.
+    """
+    from games.models import ShuffleCommitment
+
+    salt = new_salt()
+    return ShuffleCommitment.objects.create(game=game, salt=salt, commitment=commit(salt, game.seed))
+
+
+def options_json(options: dict[str, Any]) -> str:
+    """A game's options as the verify form carries them (canonical JSON)."""
+    return json.dumps(options, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def replay_reaches_record(game: Any) -> bool:
+    """Whether the revealed seed and the action log, replayed by the engine, reach the
+    recorded final state: the deal was not changed between the start and the end."""
+    from games.replays import ReplayRefused, replay_of
+
+    try:
+        rebuilt = replay_of(game).final_state()
+    except ReplayRefused:
+        return False
+    return json.loads(json.dumps(rebuilt)) == game.state

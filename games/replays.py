@@ -9,7 +9,7 @@ being played has no replay: its log would reveal what a spectator may not see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,8 @@ class ReplayStep:
     action: LoggedAction | None
     spectator: View
     seats: tuple[View, ...]  # every seat's own view; only ever built for a finished game
+    waiting_for: tuple[int, ...]
+    finished: bool
 
     @property
     def previous(self) -> int | None:
@@ -83,6 +85,8 @@ class Replay:
             action=self.log[number - 1] if number else None,
             spectator=self.engine.view(state, None),
             seats=tuple(self.engine.view(state, seat) for seat in range(self.players)),
+            waiting_for=tuple(self.engine.waiting_for(state)),
+            finished=self.engine.outcome(state) is not None,
         )
 
 
@@ -108,10 +112,28 @@ def build_replay(
     return replay
 
 
-def hand_codes(view: View, keys: Sequence[str] = ("hand",)) -> list[str]:
-    """The card codes of the hand in a seat's view (empty when the view has none)."""
-    for key in keys:
-        cards = view.get(key)
-        if isinstance(cards, list):
-            return [card if isinstance(card, str) else str(card.get("code")) for card in cards]
-    return []
+def seat_cards(view: View) -> list[Any]:
+    """The cards a seat's own view holds in hand (Dragon Formula: ``hand``; DragSaga:
+    ``you.hand``); empty for a spectator."""
+    own = view.get("you") if isinstance(view.get("you"), dict) else view
+    cards = own.get("hand")
+    return list(cards) if isinstance(cards, list) else []
+
+
+def replay_of(game: Any) -> Replay:
+    """The replay of a platform :class:`~games.models.Game`, from its seed and action log."""
+    from games.registry import engine_for
+
+    log = [
+        LoggedAction(seat=seat, action=action, at=at)
+        for seat, action, at in game.log.order_by("version").values_list("seat", "action", "now")
+    ]
+    return build_replay(
+        engine_for(game.game_name),
+        game.players,
+        game.options,
+        game.seed,
+        log,
+        finished=game.is_finished,
+        created_at=game.created_at,
+    )
