@@ -12,6 +12,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from games.timers import attach_to_server  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -21,3 +22,6 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Bots and deadlines run on this process's event loop; running tables resume now.
+attach_to_server()

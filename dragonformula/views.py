@@ -1,1 +1,1 @@
-"""Views of the table pages (thin: reads come from selectors, actions from games.services)."""
+"""Dragon Formula's table views are the platform's (games.views); its look is in presenters and templates."""

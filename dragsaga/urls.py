@@ -1,5 +1,5 @@
-from django.urls import path  # noqa: F401
+from games.table_urls import table_urlpatterns
 
 app_name = "dragsaga"
 
-urlpatterns: list = []
+urlpatterns = table_urlpatterns("dragsaga")

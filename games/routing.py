@@ -1,3 +1,9 @@
 """Websocket routes, mounted by config/asgi.py."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from games.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/table/<str:code>/", TableConsumer.as_asgi(), name="table-socket"),
+]

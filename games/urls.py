@@ -7,4 +7,8 @@ app_name = "games"
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("healthz", views.healthz, name="healthz"),
+    path("guest/", views.guest, name="guest"),
+    path("signup/", views.signup, name="signup"),
+    path("join/", views.join, name="join"),
+    path("new/<str:game_name>/", views.new_table, name="new_table"),
 ]

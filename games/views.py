@@ -1,10 +1,233 @@
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+"""The lobby, players, and the table views both games share (thin: selectors read, services act).
+
+Table requests answer HTMX with every region of the table as out-of-band swaps
+(the prompt carries any refusal message); plain requests get the whole page.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import rendering, selectors, services
+from games.forms import GuestForm, JoinForm, NewTableForm
+from games.models import Player, Table
+from games.registry import GAMES, game_kind
+from games.services import ActionRefused, IllegalMove
 
 
-def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html")
+def current_player(request: HttpRequest) -> Player | None:
+    """The player behind this request: the member's, else this browser's guest."""
+    if request.user.is_authenticated:
+        return services.player_for_user(request.user)
+    return selectors.player_from_session(None, request.session)
+
+
+def table_url(table: Table) -> str:
+    return reverse(f"{table.game_name}:table", args=[table.code])
+
+
+# --- lobby and players ----------------------------------------------------------
+
+
+def lobby(
+    request: HttpRequest,
+    join_form: JoinForm | None = None,
+    guest_form: GuestForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    player = current_player(request)
+    tables = selectors.open_tables()
+    games = [
+        {
+            "kind": kind,
+            "tables": tables.get(name, []),
+            "form": NewTableForm(kind),
+            "create_url": reverse("games:new_table", args=[name]),
+        }
+        for name, kind in GAMES.items()
+    ]
+    context = {
+        "player": player,
+        "games": games,
+        "join_form": join_form or JoinForm(),
+        "guest_form": guest_form or GuestForm(),
+    }
+    return render(request, "games/lobby.html", context, status=status)
+
+
+@require_POST
+def guest(request: HttpRequest) -> HttpResponse:
+    """Name yourself once: a guest player bound to this browser's session."""
+    form = GuestForm(request.POST)
+    if not form.is_valid():
+        return lobby(request, guest_form=form, status=400)
+    player = services.create_guest(form.cleaned_data["display_name"])
+    request.session[selectors.SESSION_PLAYER] = player.pk
+    return redirect(_safe_next(request))
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        services.player_for_user(user)
+        return redirect("games:lobby")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@require_GET
+def join(request: HttpRequest) -> HttpResponse:
+    """Join by code: the table page (where a seat can be taken)."""
+    form = JoinForm(request.GET)
+    if form.is_valid():
+        table = selectors.table_by_code(form.cleaned_data["code"])
+        if table is not None:
+            return redirect(table_url(table))
+        form.add_error("code", _("No table has that code. Check the letters and try again."))
+    return lobby(request, join_form=form, status=404)
+
+
+@require_POST
+def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
+    try:
+        kind = game_kind(game_name)
+    except LookupError:
+        raise Http404(_("The club does not play that game.")) from None
+    player = current_player(request)
+    if player is None:
+        return _refuse_page(request, _("Please name yourself first."), 403)
+    form = NewTableForm(kind, request.POST)
+    if not form.is_valid():
+        return _refuse_page(request, _("Please check the table's options."), 400)
+    try:
+        table = services.create_table(
+            game_name=game_name,
+            players=form.cleaned_data["players"],
+            options=form.options(),
+            bot_level=form.cleaned_data["bot_level"],
+            created_by=player,
+        )
+    except ActionRefused as refusal:
+        return _refuse_page(request, refusal.message, refusal.status)
+    return redirect(table_url(table))
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
+
+
+# --- tables ---------------------------------------------------------------------
+
+
+def table_page(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
+    """A game's table page: every region rendered in place for this viewer."""
+    table = _table(code, game_name)
+    game = selectors.current_game(table)
+    if game is not None:
+        services.tick(game)  # the lazy timeout: whoever looks applies passed deadlines
+    return _table_response(request, table, oob=False)
+
+
+@require_POST
+def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> HttpResponse:
+    """Sit, stand up or start, at a table that has not started."""
+    table = _table(code, game_name)
+    player = current_player(request)
+    try:
+        if player is None:
+            raise services.NotSeated(_("Please name yourself first."), "no_player")
+        if what == "sit":
+            number = request.POST.get("seat")
+            services.sit(table, player, int(number) if number and number.isdigit() else None)
+        elif what == "stand":
+            services.stand(table, player)
+        elif what == "start":
+            services.start(table, player)
+        else:
+            raise Http404
+    except ActionRefused as refusal:
+        return _table_response(request, table, refusal.message, refusal.status)
+    return _table_response(request, table)
+
+
+@require_POST
+def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
+    """A player's action, with the version they saw: applied, or refused with a reason."""
+    table = _table(code, game_name)
+    game = selectors.current_game(table)
+    player = current_player(request)
+    try:
+        if game is None:
+            raise IllegalMove(_("The game has not started yet."), "not_started")
+        version = _posted_version(request)
+        action = _posted_action(request, table)
+        services.apply_action(game, player, action, version)
+    except ActionRefused as refusal:
+        return _table_response(request, table, refusal.message, refusal.status)
+    return _table_response(request, table)
+
+
+def _table(code: str, game_name: str) -> Table:
+    table = selectors.table_by_code(code)
+    if table is None or table.game_name != game_name:
+        raise Http404(_("No table of this game has that code."))
+    return table
+
+
+def _posted_version(request: HttpRequest) -> int:
+    raw = request.POST.get("version", "")
+    if not raw.isdigit():
+        raise IllegalMove(_("That request did not say which state you saw."), "no_version")
+    return int(raw)
+
+
+def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
+    raw = request.POST.get("action")
+    try:
+        if raw is not None:
+            action = json.loads(raw)
+        else:
+            action = game_kind(table.game_name).presenters.action_from_post(request.POST)
+    except (ValueError, KeyError, TypeError):
+        action = None
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalMove(_("That is not an action of this game."), "malformed")
+    return action
+
+
+def _table_response(
+    request: HttpRequest, table: Table, message: str = "", status: int = 200, oob: bool = True
+) -> HttpResponse:
+    table.refresh_from_db()
+    player = current_player(request)
+    if request.htmx and oob:
+        html = rendering.render_regions(table, player, message=message, request=request)
+        return HttpResponse(html, status=status)
+    context = rendering.table_context(table, player)
+    context.update(message=message, oob=False)
+    template = f"{context['kind'].template_dir}/table.html"
+    return render(request, template, context, status=status)
+
+
+def _refuse_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    return render(request, "games/refused.html", {"message": message}, status=status)
+
+
+def _safe_next(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return reverse("games:lobby")

@@ -1,0 +1,69 @@
+"""The table's websocket: pushes every region, rendered for this socket's own viewer.
+
+Frames the server sends are HTML fragments for the htmx ws extension: each region
+(``<section id="prompt" hx-swap-oob="true">`` ...) replaces the element with its
+id. A socket gets the full current state when it connects (so a reconnect is
+simply shown the table) and after every change the table's group announces.
+
+The browser sends JSON: ``{"tick": true}`` when a countdown ends, which applies
+the deadlines that have passed (server time decides, so an early tick is harmless).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.generic.websocket import WebsocketConsumer
+
+from games import rendering, selectors, services
+from games.models import Player, Table
+
+logger = logging.getLogger(__name__)
+
+
+class TableConsumer(WebsocketConsumer):
+    table: Table
+    player: Player | None
+
+    def connect(self) -> None:
+        table = selectors.table_by_code(self.scope["url_route"]["kwargs"]["code"])
+        if table is None:
+            self.close(code=4404)
+            return
+        self.table = table
+        self.player = selectors.player_from_session(
+            self.scope.get("user"), self.scope.get("session")
+        )
+        self.group = services.group_name(table.pk)
+        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
+        self.accept()
+        self.catch_up()
+        self.push()
+
+    def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+
+    def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            message: Any = json.loads(text_data or "{}")
+        except ValueError:
+            return
+        if isinstance(message, dict) and message.get("tick"):
+            self.catch_up()
+
+    def table_changed(self, event: dict[str, Any]) -> None:
+        self.push()
+
+    def catch_up(self) -> None:
+        """Apply the deadlines that have passed (the lazy timeout); the group hears of it."""
+        game = selectors.current_game(self.table)
+        if game is not None and not game.is_finished:
+            services.tick(game)
+
+    def push(self) -> None:
+        self.table.refresh_from_db()
+        self.send(text_data=rendering.render_regions(self.table, self.player))

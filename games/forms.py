@@ -1,0 +1,79 @@
+"""Forms of the lobby: a guest's name, a join code, a new table (built from the engine's options)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models.tables import JOIN_CODE_LENGTH
+from games.registry import GameKind
+
+
+class GuestForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Your name"),
+        max_length=40,
+        widget=forms.TextInput(attrs={"autocomplete": "nickname", "placeholder": _("Your name")}),
+    )
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(
+        label=_("Join code"),
+        max_length=JOIN_CODE_LENGTH + 4,
+        widget=forms.TextInput(
+            attrs={
+                "autocapitalize": "characters",
+                "autocomplete": "off",
+                "inputmode": "text",
+                "placeholder": "K7M2Q",
+                "size": JOIN_CODE_LENGTH + 2,
+            }
+        ),
+    )
+
+
+class NewTableForm(forms.Form):
+    """A new table of one game: players, bots for empty seats, and the engine's own options."""
+
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    bot_level = forms.ChoiceField(label=_("Bots in empty seats"), required=False)
+
+    def __init__(self, kind: GameKind, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", kind.name)
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+        engine = kind.engine
+        counts = range(engine.min_players, engine.max_players + 1)
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["players"].initial = engine.max_players
+        self.fields["bot_level"].choices = [("", _("No bots"))] + [
+            (level, level) for level in engine.bot_levels()
+        ]
+        labels = getattr(kind.presenters, "OPTION_LABELS", {})
+        choices = getattr(kind.presenters, "OPTION_CHOICES", {})
+        self.option_names = []
+        for name, default in engine.default_options().items():
+            field = _option_field(default, labels.get(name, name), choices.get(name))
+            if field is not None:
+                self.fields[f"option_{name}"] = field
+                self.option_names.append(name)
+
+    def options(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[f"option_{name}"] for name in self.option_names}
+
+
+def _option_field(default: Any, label: Any, choices: Any) -> forms.Field | None:
+    if choices:
+        return forms.ChoiceField(label=label, choices=choices, initial=default)
+    if isinstance(default, bool):
+        return forms.BooleanField(label=label, required=False, initial=default)
+    if isinstance(default, int):
+        return forms.IntegerField(label=label, initial=default, min_value=0)
+    if isinstance(default, float):
+        return forms.FloatField(label=label, initial=default, min_value=0)
+    if isinstance(default, str):
+        return forms.CharField(label=label, initial=default, required=False)
+    return None  # options the lobby does not offer keep their defaults

@@ -1,0 +1,58 @@
+"""Reads: who is asking, which table, which game, what a seat may see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from games.models import Game, Player, Seat, Table
+from games.registry import GAMES
+
+SESSION_PLAYER = "player_id"
+
+
+def player_from_session(user: Any, session: Any) -> Player | None:
+    """The player behind a request or socket: the signed-in member's, else the session's guest."""
+    if user is not None and user.is_authenticated:
+        return Player.objects.filter(user=user).first()
+    player_id = session.get(SESSION_PLAYER) if session is not None else None
+    if player_id is None:
+        return None
+    return Player.objects.filter(pk=player_id, user__isnull=True).first()
+
+
+def table_by_code(code: str) -> Table | None:
+    """The table with this join code (typed on a phone: case and spaces do not matter)."""
+    cleaned = "".join(code.split()).upper()
+    return Table.objects.filter(code=cleaned).first()
+
+
+def current_game(table: Table) -> Game | None:
+    return table.games.order_by("-created", "-pk").first()
+
+
+def seat_number(table: Table, player: Player | None) -> int | None:
+    """The seat ``player`` holds at ``table``; ``None`` for a spectator."""
+    if player is None:
+        return None
+    return Seat.objects.filter(table=table, player=player).values_list("number", flat=True).first()
+
+
+def seats(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("player").order_by("number"))
+
+
+def open_tables() -> dict[str, list[Table]]:
+    """The lobby: tables still taking players, and those being played, per game."""
+    tables: QuerySet[Table] = (
+        Table.objects.exclude(status=Table.Status.FINISHED)
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+        )
+        .order_by("status", "-created")
+    )
+    by_game: dict[str, list[Table]] = {name: [] for name in GAMES}
+    for table in tables[:200]:
+        by_game.setdefault(table.game_name, []).append(table)
+    return by_game

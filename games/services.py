@@ -1,0 +1,392 @@
+"""What players and the server do to tables and games (the only writers).
+
+Every change to a game goes through :func:`_record`: lock the game row, apply the
+overdue deadlines as logged ticks, apply the action with the engine, append it to
+the action log and save the snapshot, all in one transaction. After the commit the
+table's Channels group hears "table N is at version V" and the timers arm the next
+bot move or deadline.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games import timers
+from games.engine import TICK, Action, Engine, IllegalAction
+from games.models import ActionLog, Game, Player, Seat, Table
+from games.registry import game_kind
+
+logger = logging.getLogger(__name__)
+
+BOT_DELAY = 0.8  # seconds: a bot "thinks" long enough for people to follow its move
+MAX_TICKS = 50  # a tick applies every passed deadline; this only bounds a broken engine
+
+
+class ActionRefused(Exception):  # noqa: N818 - a refusal, shown to the player
+    """Something a player asked for that the table refuses; ``message`` is for the player."""
+
+    status = 400
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+class NotSeated(ActionRefused):
+    status = 403
+
+
+class StaleVersion(ActionRefused):
+    status = 409
+
+
+class IllegalMove(ActionRefused):
+    status = 400
+
+
+def group_name(table_id: int) -> str:
+    """The Channels group of a table's sockets."""
+    return f"table-{table_id}"
+
+
+# --- players ----------------------------------------------------------------
+
+
+def player_for_user(user: Any) -> Player:
+    """The player of a signed-in club member (made on first use)."""
+    player, _created = Player.objects.get_or_create(
+        user=user, defaults={"display_name": user.get_username()[:40]}
+    )
+    return player
+
+
+def create_guest(display_name: str) -> Player:
+    """A guest known only by a name (the caller binds it to the browser's session)."""
+    name = " ".join(display_name.split())[:40]
+    if not name:
+        raise ActionRefused(_("Please give a name to play under."), "no_name")
+    return Player.objects.create(display_name=name)
+
+
+# --- tables -----------------------------------------------------------------
+
+
+def create_table(
+    *,
+    game_name: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    bot_level: str = "",
+    created_by: Player | None = None,
+) -> Table:
+    """Open a table with empty seats; its creator (if any) sits in seat 0."""
+    try:
+        engine = game_kind(game_name).engine
+    except LookupError:
+        raise ActionRefused(_("The club does not play that game."), "unknown_game") from None
+    if not engine.min_players <= players <= engine.max_players:
+        raise ActionRefused(
+            _("This game is for %(min)d to %(max)d players.")
+            % {"min": engine.min_players, "max": engine.max_players},
+            "players",
+        )
+    if bot_level and bot_level not in engine.bot_levels():
+        raise ActionRefused(_("There is no bot of that level."), "bot_level")
+    try:
+        checked = engine.validate_options(dict(options or {}))
+    except ValueError as error:
+        raise ActionRefused(str(error), "options") from None
+    with transaction.atomic():
+        table = Table.objects.create(
+            game_name=game_name,
+            players=players,
+            options=checked,
+            bot_level=bot_level,
+            created_by=created_by,
+        )
+        Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
+        if created_by is not None:
+            Seat.objects.filter(table=table, number=0).update(player=created_by)
+    return table
+
+
+def _locked_open_table(table: Table) -> Table:
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    if locked.status != Table.Status.OPEN:
+        raise ActionRefused(_("This table has already started."), "started")
+    return locked
+
+
+def sit(table: Table, player: Player, number: int | None = None) -> Seat:
+    """Seat ``player`` at an open table (the first empty seat unless ``number`` is given)."""
+    with transaction.atomic():
+        table = _locked_open_table(table)
+        if table.seats.filter(player=player).exists():
+            raise ActionRefused(_("You already have a seat at this table."), "seated")
+        empty = table.seats.filter(player__isnull=True, bot_level="")
+        if number is not None:
+            empty = empty.filter(number=number)
+        seat = empty.order_by("number").first()
+        if seat is None:
+            raise ActionRefused(_("That seat is taken."), "seat_taken")
+        seat.player = player
+        seat.save(update_fields=["player"])
+        _after_commit(table.pk)
+    return seat
+
+
+def stand(table: Table, player: Player) -> None:
+    """Leave one's seat at a table that has not started."""
+    with transaction.atomic():
+        table = _locked_open_table(table)
+        if not table.seats.filter(player=player).update(player=None):
+            raise NotSeated(_("You have no seat at this table."), "not_seated")
+        _after_commit(table.pk)
+
+
+def start(table: Table, player: Player | None) -> Game:
+    """Start the table's game; bots take the empty seats if the table has a bot level.
+
+    ``player`` must be seated at the table; ``None`` is the club itself (demo tables).
+    """
+    with transaction.atomic():
+        table = _locked_open_table(table)
+        seats = list(table.seats.all())
+        if player is not None and not any(s.player_id == player.pk for s in seats):
+            raise NotSeated(_("Only a seated player can start the table."), "not_seated")
+        empty = [s for s in seats if s.is_empty]
+        if empty and not table.bot_level:
+            raise ActionRefused(_("Every seat must be taken before the start."), "seats_empty")
+        for seat in empty:
+            seat.bot_level = table.bot_level
+            seat.save(update_fields=["bot_level"])
+        engine = game_kind(table.game_name).engine
+        # Microsecond precision, so created.timestamp() gives replays the same ``now``.
+        created = datetime.fromtimestamp(round(time.time(), 6), tz=UTC)
+        seed = secrets.randbits(62)
+        state = engine.new_game(table.players, table.options, seed, now=created.timestamp())
+        game = Game.objects.create(
+            table=table,
+            game_name=table.game_name,
+            players=table.players,
+            options=table.options,
+            seed=seed,
+            state=state,
+            created=created,
+        )
+        table.status = Table.Status.PLAYING
+        table.save(update_fields=["status"])
+        _after_commit(table.pk, game)
+    return game
+
+
+# --- games ------------------------------------------------------------------
+
+
+def apply_action(
+    game: Game,
+    player: Player | None,
+    action: Action,
+    expected_version: int,
+    now: float | None = None,
+) -> Game:
+    """``player`` takes ``action`` in ``game``, having seen ``expected_version``.
+
+    Raises :class:`NotSeated` (a spectator or someone else's seat),
+    :class:`StaleVersion` (the table moved on since the player looked) or
+    :class:`IllegalMove` (the rules refuse it). Overdue deadlines are applied
+    (and logged) first, even when the action is then refused.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalMove(_("That is not an action of this game."), "malformed")
+    if action.get("type") == TICK["type"]:
+        raise IllegalMove(_("Timeouts are the table's business."), "tick")
+
+    def act(game: Game, engine: Engine, at: float) -> Action | None:
+        seat = _seat_of(game, player)
+        if game.version != expected_version:
+            raise StaleVersion(
+                _("The table has moved on since you looked; here is the current state."),
+                "stale",
+            )
+        if game.is_finished:
+            raise IllegalMove(_("This game is over."), "finished")
+        _apply(game, engine, seat, action, at)
+        return action
+
+    return _record(game, act, now)
+
+
+def tick(game: Game, now: float | None = None) -> Game:
+    """Apply every deadline that has passed (what a client sends when its countdown ends)."""
+    at = time.time() if now is None else now
+    deadline = game_kind(game.game_name).engine.deadline(game.state)
+    if game.is_finished or deadline is None or deadline > at:
+        return game  # nothing due: no lock, no write
+    return _record(game, lambda game, engine, at: None, at)
+
+
+def advance(game_id: int, version: int, now: float | None = None) -> Game | None:
+    """The server's own move: overdue deadlines, then one bot's action if a bot is awaited.
+
+    Called by the timers with the version they were armed for; if the game has
+    moved on since, someone else has armed the next call and this one does nothing
+    (so duplicates, e.g. from a second server process, are harmless).
+    """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.version != version:
+        return None
+
+    def bot_move(game: Game, engine: Engine, at: float) -> Action | None:
+        if game.version != version or game.is_finished:
+            return None
+        bots = _bot_levels(game)
+        for seat in engine.waiting_for(game.state):
+            if seat in bots:
+                action = engine.bot_action(game.state, seat, bots[seat])
+                _apply(game, engine, seat, action, at)
+                return action
+        return None
+
+    return _record(game, bot_move, now)
+
+
+def resume_tables(now: float | None = None) -> int:
+    """Arm the timers of every running game (start-up): overdue ones fire at once."""
+    now = time.time() if now is None else now
+    count = 0
+    for game in Game.objects.filter(finished__isnull=True).select_related("table"):
+        delay = next_wakeup(game, now)
+        if delay is not None:
+            timers.schedule(game.pk, game.version, delay)
+            count += 1
+    return count
+
+
+def next_wakeup(game: Game, now: float) -> float | None:
+    """Seconds until the server must move this game itself (a bot's turn, a deadline)."""
+    if game.is_finished:
+        return None
+    engine = game_kind(game.game_name).engine
+    delays = []
+    bots = _bot_levels(game)
+    if any(seat in bots for seat in engine.waiting_for(game.state)):
+        delays.append(BOT_DELAY)
+    deadline = engine.deadline(game.state)
+    if deadline is not None:
+        delays.append(max(0.0, deadline - now))
+    return min(delays) if delays else None
+
+
+# --- the one place that writes a game --------------------------------------------
+
+
+def _record(
+    game: Game, change: Callable[[Game, Engine, float], Action | None], now: float | None
+) -> Game:
+    """Lock, apply overdue ticks, apply ``change``, log, save; refusals still keep the ticks."""
+    at = time.time() if now is None else now
+    refusal: ActionRefused | None = None
+    with transaction.atomic():
+        game = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
+        engine = game_kind(game.game_name).engine
+        before = game.version
+        _apply_overdue_ticks(game, engine, at)
+        try:
+            change(game, engine, at)
+        except ActionRefused as error:
+            refusal = error
+        if game.version != before:
+            _save(game, engine, at)
+            _after_commit(game.table_id, game)
+    if refusal is not None:
+        raise refusal
+    return game
+
+
+def _apply_overdue_ticks(game: Game, engine: Engine, at: float) -> None:
+    for _step in range(MAX_TICKS):
+        if game.is_finished or game.state.get("finished"):
+            return
+        deadline = engine.deadline(game.state)
+        if deadline is None or deadline > at:
+            return
+        before = game.state
+        _apply(game, engine, None, TICK, at)
+        if game.state == before:
+            logger.warning("A tick at %s changed nothing in game %s", at, game.pk)
+            return
+
+
+def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: float) -> None:
+    try:
+        state = engine.apply(game.state, seat, action, at)
+    except IllegalAction as error:
+        raise IllegalMove(error.message, error.code) from None
+    game.version += 1
+    ActionLog.objects.create(game=game, version=game.version, seat=seat, action=action, now=at)
+    game.state = state
+    outcome = engine.outcome(state)
+    if outcome is not None and game.finished is None:
+        game.outcome = outcome
+        game.finished = datetime.fromtimestamp(at, tz=UTC)
+
+
+def _save(game: Game, engine: Engine, at: float) -> None:
+    game.save(update_fields=["state", "version", "outcome", "finished"])
+    if game.is_finished:
+        Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
+
+
+def _seat_of(game: Game, player: Player | None) -> int:
+    if player is None:
+        raise NotSeated(_("Spectators cannot play; take a seat at an open table."), "spectator")
+    seat = Seat.objects.filter(table_id=game.table_id, player=player).first()
+    if seat is None:
+        raise NotSeated(_("Spectators cannot play; take a seat at an open table."), "spectator")
+    return seat.number
+
+
+def _bot_levels(game: Game) -> dict[int, str]:
+    return dict(
+        Seat.objects.filter(table_id=game.table_id)
+        .exclude(bot_level="")
+        .values_list("number", "bot_level")
+    )
+
+
+def _after_commit(table_id: int, game: Game | None = None) -> None:
+    """After the commit: tell the table's sockets, and arm the server's next move."""
+    version = game.version if game is not None else None
+    game_id = game.pk if game is not None else None
+
+    def announce() -> None:
+        notify(table_id, game_id, version)
+        if game is not None:
+            delay = next_wakeup(game, time.time())
+            if delay is not None:
+                timers.schedule(game.pk, game.version, delay)
+
+    transaction.on_commit(announce)
+
+
+def notify(table_id: int, game_id: int | None, version: int | None) -> None:
+    """Send "table N is at version V" to the table's Channels group."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    async_to_sync(layer.group_send)(
+        group_name(table_id),
+        {"type": "table.changed", "table": table_id, "game": game_id, "version": version},
+    )

@@ -1,0 +1,31 @@
+import pytest
+
+from games import registry
+from games.models import Player
+
+
+@pytest.fixture(autouse=True)
+def _no_server_timers(settings):
+    """Tests move bots and deadlines themselves (services.advance / services.tick)."""
+    settings.TABLE_TIMERS = False
+
+
+@pytest.fixture
+def toygame():
+    """The platform's own test game (tests/web/toygame.py), registered for one test."""
+    kind = registry.register(
+        registry.GameKind(
+            name="toygame",
+            label="Toy game",
+            engine_path="tests.web.toygame:ENGINE",
+            presenters_path="tests.web.toygame",
+            template_dir="toygame",
+        )
+    )
+    yield kind
+    registry.GAMES.pop("toygame", None)
+
+
+@pytest.fixture
+def players(db):
+    return [Player.objects.create(display_name=name) for name in ("Ann", "Ben", "Cho", "Dai")]

@@ -1,0 +1,217 @@
+"""games.services on the platform's own test game: seats, turns, versions, the log, ticks, bots."""
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games import services
+from games.engine import TICK, replay
+from games.models import ActionLog, Game, Table
+from tests.web.toygame import ENGINE
+
+pytestmark = pytest.mark.django_db
+
+
+def started(players, n=2, bot_level="", options=None):
+    table = services.create_table(
+        game_name="toygame",
+        players=n,
+        options=options or {},
+        bot_level=bot_level,
+        created_by=players[0],
+    )
+    for player in players[1:n]:
+        if not bot_level:
+            services.sit(table, player)
+    return table, services.start(table, players[0])
+
+
+def hand(game, seat):
+    return game.state["hands"][seat]
+
+
+def replayed(game):
+    log = [(row.seat, row.action, row.now) for row in game.log.order_by("version")]
+    return replay(ENGINE, game.players, game.options, game.seed, log, game.created_at)
+
+
+def test_creator_sits_first_and_others_fill_the_empty_seats(toygame, players):
+    table = services.create_table(game_name="toygame", players=3, created_by=players[0])
+    services.sit(table, players[1])
+    services.sit(table, players[2])
+    assert [s.player for s in table.seats.order_by("number")] == players[:3]
+    assert table.status == Table.Status.OPEN
+    assert len(table.code) == 5
+
+
+def test_a_player_cannot_take_two_seats_or_a_taken_one(toygame, players):
+    table = services.create_table(game_name="toygame", players=2, created_by=players[0])
+    with pytest.raises(services.ActionRefused, match="already have a seat"):
+        services.sit(table, players[0])
+    services.sit(table, players[1], number=1)
+    with pytest.raises(services.ActionRefused, match="taken"):
+        services.sit(table, players[2])
+
+
+def test_standing_up_frees_the_seat(toygame, players):
+    table = services.create_table(game_name="toygame", players=2, created_by=players[0])
+    services.stand(table, players[0])
+    services.sit(table, players[1], number=0)
+    assert table.seats.get(number=0).player == players[1]
+    with pytest.raises(services.NotSeated):
+        services.stand(table, players[0])
+
+
+def test_a_table_starts_only_when_its_seats_are_full_or_bots_fill_them(toygame, players):
+    table = services.create_table(game_name="toygame", players=3, created_by=players[0])
+    with pytest.raises(services.ActionRefused, match="Every seat"):
+        services.start(table, players[0])
+    assert not Game.objects.exists()
+
+    with_bots = services.create_table(
+        game_name="toygame", players=3, bot_level="easy", created_by=players[0]
+    )
+    with pytest.raises(services.NotSeated):
+        services.start(with_bots, players[1])
+    game = services.start(with_bots, players[0])
+    assert [s.bot_level for s in with_bots.seats.order_by("number")] == ["", "easy", "easy"]
+    assert game.version == 0 and game.state["players"] == 3
+    with_bots.refresh_from_db()
+    assert with_bots.status == Table.Status.PLAYING
+    with pytest.raises(services.ActionRefused, match="already started"):
+        services.sit(with_bots, players[2])
+
+
+def test_bad_table_settings_are_refused_with_a_reason(toygame, players):
+    with pytest.raises(services.ActionRefused, match="2 to 4 players"):
+        services.create_table(game_name="toygame", players=5)
+    with pytest.raises(services.ActionRefused, match="no bot of that level"):
+        services.create_table(game_name="toygame", players=2, bot_level="grandmaster")
+    with pytest.raises(services.ActionRefused, match="turn_seconds"):
+        services.create_table(game_name="toygame", players=2, options={"turn_seconds": 0})
+    with pytest.raises(services.ActionRefused, match="does not play"):
+        services.create_table(game_name="chess", players=2)
+    assert not Table.objects.exists()
+
+
+def test_an_action_is_applied_logged_and_the_snapshot_equals_the_replay(toygame, players):
+    _table, game = started(players)
+    card = hand(game, 0)[0]
+    game = services.apply_action(game, players[0], {"type": "play", "card": card}, 0)
+    card = hand(game, 1)[-1]
+    game = services.apply_action(game, players[1], {"type": "play", "card": card}, 1)
+    game.refresh_from_db()
+    assert game.version == 2
+    assert list(game.log.values_list("version", "seat")) == [(1, 0), (2, 1)]
+    assert game.state == replayed(game)
+
+
+def test_out_of_turn_unknown_card_and_spectators_change_nothing(toygame, players):
+    _table, game = started(players)
+    before = dict(game.state)
+    with pytest.raises(services.IllegalMove, match="not your turn"):
+        services.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 0)
+    with pytest.raises(services.IllegalMove, match="not in your hand"):
+        services.apply_action(game, players[0], {"type": "play", "card": hand(game, 1)[0]}, 0)
+    with pytest.raises(services.NotSeated, match="Spectators"):
+        services.apply_action(game, players[3], {"type": "play", "card": hand(game, 0)[0]}, 0)
+    with pytest.raises(services.NotSeated):
+        services.apply_action(game, None, {"type": "play", "card": hand(game, 0)[0]}, 0)
+    with pytest.raises(services.IllegalMove, match="not an action"):
+        services.apply_action(game, players[0], ["play"], 0)
+    with pytest.raises(services.IllegalMove, match="table's business"):
+        services.apply_action(game, players[0], TICK, 0)
+    game.refresh_from_db()
+    assert game.version == 0 and game.state == before
+    assert not ActionLog.objects.exists()
+
+
+def test_a_stale_click_is_refused_and_changes_nothing(toygame, players):
+    _table, game = started(players, n=3)
+    game = services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
+    with pytest.raises(services.StaleVersion, match="moved on"):
+        services.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 0)
+    game.refresh_from_db()
+    assert game.version == 1 and game.log.count() == 1
+
+
+def test_a_passed_deadline_is_applied_as_a_logged_tick_before_the_action(toygame, players):
+    _table, game = started(players, options={"turn_seconds": 10})
+    late = game.state["deadline"] + 1
+    lowest = min(hand(game, 0), key=lambda c: int(c[1:]))
+    with pytest.raises(services.StaleVersion):
+        services.apply_action(game, players[0], {"type": "play", "card": lowest}, 0, now=late)
+    game.refresh_from_db()
+    assert game.version == 1
+    assert game.state["played"][0] == [lowest]
+    tick = game.log.get()
+    assert (tick.seat, tick.action, tick.now) == (None, TICK, late)
+    assert game.state == replayed(game)
+
+
+def test_a_tick_before_the_deadline_does_nothing(toygame, players):
+    _table, game = started(players)
+    game = services.tick(game, now=game.state["deadline"] - 1)
+    assert game.version == 0
+    game = services.tick(game, now=game.state["deadline"] + 0.5)
+    assert game.version == 1
+
+
+def test_the_server_plays_bots_and_ignores_a_timer_armed_for_an_old_version(toygame, players):
+    _table, game = started(players, n=3, bot_level="easy")
+    assert services.next_wakeup(game, now=0) == pytest.approx(game.state["deadline"])
+    game = services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
+    assert services.next_wakeup(game, now=game.state["deadline"] - 5) == services.BOT_DELAY
+    assert services.advance(game.pk, 0) is None  # armed before the human moved
+    game = services.advance(game.pk, 1)
+    assert game.version == 2 and game.log.get(version=2).seat == 1
+    game = services.advance(game.pk, 2)
+    assert game.version == 3 and game.state["turn"] == 0
+    assert services.advance(game.pk, 3).version == 3  # a human is awaited: nothing to do
+
+
+def test_bots_finish_the_game_and_the_table(toygame, players):
+    table, game = started(players, n=2, bot_level="easy")
+    while not game.is_finished:
+        if game.state["turn"] == 0:
+            card = hand(game, 0)[0]
+            game = services.apply_action(
+                game, players[0], {"type": "play", "card": card}, game.version
+            )
+        else:
+            game = services.advance(game.pk, game.version)
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert game.outcome == ENGINE.outcome(game.state)
+    assert services.next_wakeup(game, now=0) is None
+    with pytest.raises(services.IllegalMove, match="over"):
+        services.apply_action(game, players[0], {"type": "play", "card": "T1"}, game.version)
+
+
+def test_the_table_group_hears_the_new_version_after_the_commit(
+    toygame, players, django_capture_on_commit_callbacks
+):
+    _table, game = started(players)
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(services.group_name(game.table_id), channel)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
+    message = async_to_sync(layer.receive)(channel)
+    assert message == {
+        "type": "table.changed",
+        "table": game.table_id,
+        "game": game.pk,
+        "version": 1,
+    }
+
+
+def test_the_action_log_is_append_only(toygame, players):
+    _table, game = started(players)
+    game = services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
+    row = game.log.get()
+    row.action = {"type": "play", "card": "T20"}
+    with pytest.raises(TypeError):
+        row.save()
+    with pytest.raises(TypeError):
+        ActionLog.objects.update(seat=1)
