@@ -1,0 +1,210 @@
+"""Bot players: ``random`` (any sensible legal action) and ``smart``.
+
+The smart bot Dans and Picks-and-Dans whenever it can; otherwise it keeps the cards
+with the most *connections* towards melds and a Sephirot head (same number or court
+rank, neighbours in a suit, consecutive majors, majors derived from a number it
+holds), prefers discards that leave it waiting on a win (``waits``), picks a discard
+when that card connects better than the major it would give up, and discards the
+least connected major after a pick. Every choice is deterministic given the state
+(``rng_for(seed, "bot", move, seat)`` breaks ties).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache, lru_cache
+
+from dragonformula.rules import pick_window
+from dragonformula.rules.deal import is_major
+from dragonformula.rules.game import legal_actions
+from dragonformula.rules.cards import card as card_of
+from dragonformula.rules.melds import ALL_MELDS, BIT, NUMBER_TRIPLES, mask_of
+from dragonformula.rules.tree import DERIVED_MAJORS
+from dragonformula.rules.turn import hand_wins
+from dragonformula.rules.waits import waits
+from games.engine import Action, State, rng_for
+
+LEVELS = ("random", "smart")
+_DERIVED_MASK = {n: mask_of(majors) for n, majors in DERIVED_MAJORS.items()}
+
+
+def sensible_actions(state: State, seat: int) -> list[Action]:
+    """Legal actions minus the ones that can only be refused or penalised (a Pick
+    without a major, a false Dan on a strict table)."""
+    actions = legal_actions(state, seat)
+    sensible = []
+    for action in actions:
+        if action["type"] == pick_window.PICK and not pick_window.can_pick(state, seat):
+            continue
+        if action["type"] == "dan" and not hand_wins(state, seat):
+            continue
+        sensible.append(action)
+    return sensible
+
+
+def bot_action(state: State, seat: int, level: str) -> Action:
+    if level not in LEVELS:
+        raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    rng = rng_for(state["seed"], "bot", state["move"], seat)
+    actions = sensible_actions(state, seat)
+    if not actions:
+        raise ValueError(f"Seat {seat} has nothing to do now")
+    if level == "random":
+        return rng.choice(actions)
+    return _smart(state, seat, actions, rng)
+
+
+# --- the smart bot -------------------------------------------------------------
+
+
+@cache
+def _card(code: str) -> tuple[str, int]:
+    """(suit letter, rank) with courts 11-14 and majors 0-21."""
+    found = card_of(code)
+    return found.suit, found.rank
+
+
+@cache
+def _link(a: str, b: str) -> float:
+    """How much two cards help each other towards a meld or a Sephirot reading."""
+    suit_a, rank_a = _card(a)
+    suit_b, rank_b = _card(b)
+    major_a, major_b = suit_a == "M", suit_b == "M"
+    if major_a and major_b:
+        gap = abs(rank_a - rank_b)
+        shared = bool(_sephiroth(rank_a) & _sephiroth(rank_b))
+        return (1.0 if gap == 1 else 0.5 if gap == 2 else 0.0) + (1.0 if shared else 0.0)
+    if major_a or major_b:
+        major, other = (rank_a, (suit_b, rank_b)) if major_a else (rank_b, (suit_a, rank_a))
+        return 0.7 if other[1] <= 10 and other[1] in _sephiroth(major) else 0.0
+    court_a, court_b = rank_a > 10, rank_b > 10
+    if court_a != court_b:
+        return 0.0
+    if rank_a == rank_b:
+        return 1.0
+    if suit_a == suit_b:
+        gap = abs(rank_a - rank_b)
+        return 1.0 if gap == 1 else 0.5 if gap == 2 else 0.0
+    return 0.0
+
+
+@cache
+def _sephiroth(major: int) -> frozenset[int]:
+    """The sephiroth a major's path touches."""
+    return frozenset(n for n, majors in DERIVED_MAJORS.items() if f"M{major}" in majors)
+
+
+def _connections(cards: list[str]) -> dict[str, float]:
+    return {card: sum(_link(card, other) for other in cards if other != card) for card in cards}
+
+
+@lru_cache(maxsize=1 << 14)
+def plan(mask: int) -> tuple[int, int, int]:
+    """The closest Sephirot reading in reach of the cards of ``mask``.
+
+    Returns (covered, useful, wanted): how many cards of the best plans (a head of N,
+    two majors derived from N, two more melds) the hand already holds, the hand's cards
+    that some best plan uses, and the cards missing from the best plans.
+    """
+    best, useful, wanted = -1, 0, 0
+    for n in range(1, 11):
+        head = max(NUMBER_TRIPLES[n], key=lambda meld: (mask & meld.mask).bit_count())
+        held_majors = mask & _DERIVED_MASK[n]
+        majors = 0
+        for _ in range(2):
+            if held_majors:
+                low = held_majors & -held_majors
+                majors |= low
+                held_majors ^= low
+        rest = mask & ~head.mask & ~majors
+        melds = sorted(
+            ((rest & meld.mask).bit_count(), meld.mask) for meld in ALL_MELDS if meld.mask & rest
+        )[-8:]
+        first, second = _best_pair(melds)
+        covered = (mask & head.mask).bit_count() + majors.bit_count() + _overlap(rest, first, second)
+        plan_cards = head.mask | first | second
+        missing = (plan_cards & ~mask) | (_DERIVED_MASK[n] & ~mask if majors.bit_count() < 2 else 0)
+        used = (plan_cards & mask) | majors
+        if covered > best:
+            best, useful, wanted = covered, used, missing
+        elif covered == best:
+            useful, wanted = useful | used, wanted | missing
+    return best, useful, wanted
+
+
+def _overlap(rest: int, first: int, second: int) -> int:
+    return (rest & first).bit_count() + (rest & second).bit_count()
+
+
+def _best_pair(melds: list[tuple[int, int]]) -> tuple[int, int]:
+    """The two disjoint melds holding the most cards (of the few most promising)."""
+    best, pair = -1, (0, 0)
+    for i, (count_a, mask_a) in enumerate(melds):
+        for count_b, mask_b in melds[i + 1 :]:
+            if not mask_a & mask_b and count_a + count_b > best:
+                best, pair = count_a + count_b, (mask_a, mask_b)
+    if best < 0 and melds:
+        return melds[-1][1], 0
+    return pair
+
+
+def _mask(cards: list[str]) -> int:
+    return mask_of(cards)
+
+
+def _seen(state: State, seat: int) -> set[str]:
+    seen = set(state["hands"][seat])
+    for pile in state["discards"]:
+        seen.update(pile)
+    return seen
+
+
+def _live_waits(state: State, seat: int, ten: list[str]) -> int:
+    seen = _seen(state, seat)
+    return sum(1 for wait in waits(ten, state["elements"][seat]) if wait.card not in seen)
+
+
+def _best_discard(state: State, seat: int, candidates: list[str], rng: random.Random) -> str:
+    """Throw a card no best plan uses (the least connected); near a win, keep most waits."""
+    hand = state["hands"][seat]
+    covered, useful, _ = plan(_mask(hand))
+    links = _connections(hand)
+    spare = [card for card in candidates if not BIT[card] & useful] or candidates
+    ranked = sorted(spare, key=lambda card: (links[card], rng.random()))
+    if covered < len(hand) - 1:
+        return ranked[0]
+    scored = [
+        (_live_waits(state, seat, [c for c in hand if c != card]), -index, card)
+        for index, card in enumerate(ranked[:3])
+    ]
+    return max(scored)[2]
+
+
+def _smart(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    kinds = {action["type"]: action for action in actions}
+    for winning in ("dan", pick_window.PICK_AND_DAN, "draw"):
+        if winning in kinds:
+            return kinds[winning]
+    if "discard" in kinds:
+        card = _best_discard(state, seat, [a["card"] for a in actions if a["type"] == "discard"], rng)
+        return {"type": "discard", "card": card}
+    if "discard_major" in kinds:
+        majors = [a["card"] for a in actions if a["type"] == "discard_major"]
+        return {"type": "discard_major", "card": _best_discard(state, seat, majors, rng)}
+    if pick_window.PICK in kinds and _pick_helps(state, seat):
+        return kinds[pick_window.PICK]
+    return kinds[pick_window.PASS]
+
+
+def _pick_helps(state: State, seat: int) -> bool:
+    """Pick when the discard is wanted and the hand, giving up a spare major, gets closer."""
+    card = state["window"]["card"]
+    hand = state["hands"][seat]
+    covered, _, wanted = plan(_mask(hand))
+    if not BIT[card] & wanted:
+        return False
+    after = [*hand, card]
+    _, useful, _ = plan(_mask(after))
+    majors = [c for c in hand if is_major(c)]
+    spare = [m for m in majors if not BIT[m] & useful] or majors
+    return any(plan(_mask([c for c in after if c != m]))[0] > covered for m in spare)

@@ -1,0 +1,97 @@
+"""The Dragon Formula engine: ``from dragonformula.rules.engine import ENGINE``.
+
+Implements :class:`games.engine.Engine` over plain JSON state (RULES.md Part 1).
+
+Actions (``apply(state, seat, action, now)``; ``legal_actions(state, seat)`` lists them):
+
+=================================  ============================================================
+``{"type": "draw"}``               your turn: take the top card of the pile
+``{"type": "dan"}``                right after your draw: declare a win (strict tables offer
+                                   it always; a false Dan costs −500 and the game is replayed)
+``{"type": "discard", "card": "W3"}``   after your draw: discard a card; a pick window opens
+``{"type": "pick"}``               in a pick window: take the discard (needs a major in hand)
+``{"type": "pick_and_dan"}``       in a pick window: take the discard and win (offered only
+                                   when it completes your hand)
+``{"type": "pass"}``               in a pick window: let it go
+``{"type": "discard_major", "card": "M5"}``  after your pick: discard a major other than the
+                                   card just picked (``"discard"`` is accepted here too);
+                                   a new pick window opens on it
+``{"type": "tick"}`` (seat None)   apply the pick window's deadline once ``now`` has reached it
+=================================  ============================================================
+
+Every seat but the discarder is asked in every pick window and offered Pick and Pass
+(plus Pick-and-Dan when it wins), so nothing about its hand leaks; a Pick without a
+major is refused with ``IllegalAction(code="no_major")``. The window closes when all
+asked seats have answered or at its deadline (option ``pick_seconds``); the nearest
+declaring seat after the discarder takes the card.
+
+``IllegalAction.code`` values: ``malformed_action``, ``unknown_action``, ``not_seated``,
+``match_over``, ``not_your_turn``, ``window_open``, ``already_drawn``, ``draw_first``,
+``dan_not_now``, ``hand_does_not_win``, ``bad_card``, ``card_not_in_hand``,
+``must_discard_major``, ``picked_card``, ``no_pick``, ``no_window``, ``own_discard``,
+``already_answered``, ``window_closed``, ``no_major``, ``discard_does_not_win``,
+``nothing_due``.
+
+Events (``view()["events"]`` for the current game, ``view()["last_game"]["events"]`` for
+the previous one), each a dict with ``type``: ``game_start`` (set, game, starter),
+``draw`` (seat, pile; ``card`` only in the drawer's own view), ``discard`` (seat, card),
+``window_closed`` (card, from, answers per seat, taker), ``pick`` (seat, card, from),
+``discard_major`` (seat, card), ``dan`` (seat), ``pick_and_dan`` (seat, card, from),
+``win`` (seat, via, cards, reading = ``HandResult.to_json()``, points),
+``false_dan`` (seat, cards, points), ``exhaust`` (seat that could not draw),
+``set_end`` (set, elements, points, placings with rank and victory_points).
+
+Options: ``dan_assist`` (bool, default True), ``pick_seconds`` (default 8), ``sets``
+(default 1). Bot levels: ``random`` and ``smart``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dragonformula.rules import bots, game, options, view
+from dragonformula.rules.match import match_outcome
+from games.engine import Action, State, View
+
+
+class DragonFormulaEngine:
+    name = "dragonformula"
+    min_players = options.MIN_PLAYERS
+    max_players = options.MAX_PLAYERS
+
+    def default_options(self) -> dict[str, Any]:
+        return options.default_options()
+
+    def validate_options(self, opts: dict[str, Any]) -> dict[str, Any]:
+        return options.validate_options(opts)
+
+    def new_game(self, players: int, opts: dict[str, Any], seed: int, now: float = 0.0) -> State:
+        return game.new_game(players, opts, seed, now)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return game.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int | None, action: Action, now: float) -> State:
+        return game.apply(state, seat, action, now)
+
+    def view(self, state: State, seat: int | None) -> View:
+        return view.view(state, seat)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return match_outcome(state)
+
+    def waiting_for(self, state: State) -> list[int]:
+        return game.waiting_for(state)
+
+    def deadline(self, state: State) -> float | None:
+        return game.deadline(state)
+
+    def bot_action(self, state: State, seat: int, level: str) -> Action:
+        return bots.bot_action(state, seat, level)
+
+    def bot_levels(self) -> Sequence[str]:
+        return bots.LEVELS
+
+
+ENGINE = DragonFormulaEngine()

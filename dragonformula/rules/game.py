@@ -1,0 +1,223 @@
+"""A Dragon Formula match as plain JSON state: creation, legal actions and ``apply``.
+
+The state is a ``dict`` (see :mod:`dragonformula.rules.engine` for the action shapes):
+
+- ``players``, ``seed``, ``options``, ``finished``, ``move`` (actions applied so far);
+- the set: ``set_index`` (0-based), ``fire_seat``, ``elements`` (per seat),
+  ``games_counted`` (games of the set that count towards the starter rotation),
+  ``set_points``; the match: ``total_points``, ``victory_points``, ``sets``
+  (finished sets), ``games`` (a score sheet line per finished game);
+- the game: ``starter``, ``hands``, ``pile`` (top first), ``discards`` (per seat, newest
+  last), ``phase`` (``draw``/``discard``/``window``/``pick_discard``/``over``), ``turn``,
+  ``window`` (the open pick window), ``picked_card``, ``draws`` and ``picked_cards`` per
+  seat and ``last_drawer`` (the engine's memory for Genius, Surprise, Last Judgement),
+  ``events`` (this game's event log) and ``last_game`` (the previous game's result).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dragonformula.rules import pick_window, turn
+from dragonformula.rules.deal import deal_game, is_card, is_major, sorted_hand, start_set
+from dragonformula.rules.options import validate_options, validate_players
+from games.engine import Action, IllegalAction, State
+
+DRAW = {"type": "draw"}
+DAN = {"type": "dan"}
+
+
+def new_game(players: int, options: dict[str, Any], seed: int, now: float = 0.0) -> State:
+    validate_players(players)
+    return _start(players, validate_options(options), seed, {})
+
+
+def stacked_game(
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    deals: list[dict[str, Any]],
+    fire_seats: list[int] | None = None,
+) -> State:
+    """A match whose first games are dealt from ``deals`` (tests and puzzles only).
+
+    Each deal is ``{"hands": [[10 codes] per seat], "pile": [codes, top first]}``;
+    ``fire_seats`` fixes the Fire seat of the first sets. Later games shuffle from ``seed``.
+    """
+    validate_players(players)
+    stacked = {"stacked": [dict(d) for d in deals], "stacked_fire": list(fire_seats or [])}
+    return _start(players, validate_options(options), seed, stacked)
+
+
+def _start(players: int, options: dict[str, Any], seed: int, stacked: dict[str, Any]) -> State:
+    state: State = {
+        "game": "dragonformula",
+        "players": players,
+        "seed": seed,
+        "options": options,
+        "finished": False,
+        "move": 0,
+        "set_index": 0,
+        "deal_index": 0,
+        "total_points": [0] * players,
+        "victory_points": [0.0] * players,
+        "sets": [],
+        "games": [],
+        "last_game": None,
+        **stacked,
+    }
+    start_set(state)
+    deal_game(state)
+    return state
+
+
+def legal_actions(state: State, seat: int | None) -> list[Action]:
+    """What ``seat`` is offered now.
+
+    In a pick window every asked seat is offered Pick and Pass (a Pick without a major
+    is refused with a neutral message, so the offer leaks nothing) and Pick-and-Dan only
+    when the discard completes its hand. Dan is offered after one's own draw on strict
+    tables always, on assisted tables only when the eleven cards win.
+    """
+    if state["finished"] or seat is None:
+        return []
+    phase = state["phase"]
+    if phase == "window":
+        if not pick_window.asked(state, seat):
+            return []
+        offered = [{"type": pick_window.PICK}]
+        if pick_window.discard_wins(state, seat):
+            offered.append({"type": pick_window.PICK_AND_DAN})
+        return [*offered, {"type": pick_window.PASS}]
+    if seat != state["turn"]:
+        return []
+    hand = sorted_hand(state["hands"][seat])
+    if phase == "draw":
+        return [dict(DRAW)]
+    if phase == "discard":
+        actions = [{"type": "discard", "card": card} for card in hand]
+        if not state["options"]["dan_assist"] or turn.hand_wins(state, seat):
+            actions.append(dict(DAN))
+        return actions
+    return [
+        {"type": "discard_major", "card": card}
+        for card in hand
+        if is_major(card) and card != state["picked_card"]
+    ]
+
+
+def waiting_for(state: State) -> list[int]:
+    if state["finished"]:
+        return []
+    if state["phase"] == "window":
+        return [s for s in range(state["players"]) if pick_window.asked(state, s)]
+    return [state["turn"]]
+
+
+def deadline(state: State) -> float | None:
+    if state["finished"] or state["phase"] != "window":
+        return None
+    return float(state["window"]["deadline"])
+
+
+def apply(state: State, seat: int | None, action: Action, now: float) -> State:
+    """The state after ``seat`` takes ``action``; ``IllegalAction`` leaves ``state`` as it was."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("An action needs a type.", "malformed_action")
+    if state["finished"]:
+        raise IllegalAction("The match is over.", "match_over")
+    kind = action["type"]
+    if kind == "tick":
+        return _tick(state, now)
+    if seat is None or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+        raise IllegalAction("Only a seated player can do that.", "not_seated")
+    if kind in pick_window.ANSWERS:
+        return _answer(state, seat, kind, now)
+    if kind not in ("draw", "discard", "dan", "discard_major"):
+        raise IllegalAction(f"Unknown action {kind!r}.", "unknown_action", action=kind)
+    if state["phase"] == "window":
+        raise IllegalAction("Wait for the pick window to close.", "window_open")
+    if seat != state["turn"]:
+        raise IllegalAction("It is not your turn.", "not_your_turn")
+    phase = state["phase"]
+    new = fork(state)
+    if kind == "draw":
+        if phase != "draw":
+            raise IllegalAction("You have already drawn.", "already_drawn")
+        turn.draw(new, seat)
+    elif kind == "dan":
+        if phase != "discard":
+            raise IllegalAction("Dan is declared right after your own draw.", "dan_not_now")
+        turn.dan(new, seat)
+    else:
+        if phase == "draw":
+            raise IllegalAction("Draw a card first.", "draw_first")
+        card = _card_in_hand(state, seat, action)
+        if phase == "pick_discard":
+            turn.discard_major(new, seat, card, now)
+        elif kind == "discard_major":
+            raise IllegalAction("Discard any card: you have not picked.", "no_pick")
+        else:
+            turn.discard(new, seat, card, now)
+    new["move"] += 1
+    return new
+
+
+_NESTED_LISTS = ("hands", "discards", "picked_cards")
+_FLAT_LISTS = (
+    "pile", "draws", "set_points", "total_points", "victory_points",
+    "sets", "games", "events", "stacked", "stacked_fire",
+)
+
+
+def fork(state: State) -> State:
+    """A copy ``apply`` may change without touching ``state`` (cheaper than a deep copy).
+
+    Events, finished sets and games and ``last_game`` are never changed once written,
+    so the copy shares them; every container the rules change is copied.
+    """
+    new = dict(state)
+    for key in _NESTED_LISTS:
+        new[key] = [list(inner) for inner in state[key]]
+    for key in _FLAT_LISTS:
+        if key in state:
+            new[key] = list(state[key])
+    if state["window"] is not None:
+        new["window"] = {**state["window"], "answers": list(state["window"]["answers"])}
+    return new
+
+
+def _card_in_hand(state: State, seat: int, action: Action) -> str:
+    raw = action.get("card")
+    code = raw.strip().upper() if isinstance(raw, str) else raw
+    if not is_card(code):
+        raise IllegalAction(f"{raw!r} is not a card code.", "bad_card", card=str(raw))
+    if code not in state["hands"][seat]:
+        raise IllegalAction(f"You do not hold {code}.", "card_not_in_hand", card=code)
+    return code
+
+
+def _answer(state: State, seat: int, kind: str, now: float) -> State:
+    if state["phase"] != "window":
+        raise IllegalAction("There is no discard to pick now.", "no_window")
+    window = state["window"]
+    if seat == window["discarder"]:
+        raise IllegalAction("You cannot pick your own discard.", "own_discard")
+    if window["answers"][seat] is not None:
+        raise IllegalAction("You have already answered this discard.", "already_answered")
+    if now >= window["deadline"]:
+        raise IllegalAction("The pick window has closed.", "window_closed")
+    new = fork(state)
+    pick_window.answer(new, seat, kind)
+    new["move"] += 1
+    return new
+
+
+def _tick(state: State, now: float) -> State:
+    due = deadline(state)
+    if due is None or now < due:
+        raise IllegalAction("Nothing is due yet.", "nothing_due")
+    new = fork(state)
+    pick_window.close_window(new)
+    new["move"] += 1
+    return new

@@ -1,0 +1,37 @@
+"""Table options of a Dragon Formula game (the lobby form is built from the defaults)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+
+def default_options() -> dict[str, Any]:
+    """``dan_assist``: offer Dan only on a winning hand (RULES §1.5, Dan assist);
+    ``pick_seconds``: how long a pick window stays open; ``sets``: sets in the match."""
+    return {"dan_assist": True, "pick_seconds": 8, "sets": 1}
+
+
+def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The defaults updated with ``options``; ``ValueError`` names the first bad one."""
+    result = default_options()
+    for key, value in (options or {}).items():
+        if key not in result:
+            raise ValueError(f"Unknown table option: {key!r}")
+        if key == "dan_assist":
+            if not isinstance(value, bool):
+                raise ValueError("dan_assist must be true or false")
+        elif key == "pick_seconds":
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 1 <= value <= 120:
+                raise ValueError("pick_seconds must be a number of seconds from 1 to 120")
+        elif key == "sets" and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10):
+            raise ValueError("sets must be a whole number from 1 to 10")
+        result[key] = value
+    return result
+
+
+def validate_players(players: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Dragon Formula is played by {MIN_PLAYERS} to {MAX_PLAYERS} players")

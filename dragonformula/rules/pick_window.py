@@ -1,0 +1,102 @@
+"""The pick window after every discard (RULES §1.5 steps 4-6 and the Fine points).
+
+Every seat but the discarder gets the same prompt — Pick, Pass, and Pick-and-Dan when
+the discard completes their hand — whether or not it holds a major, so the window's
+length and shape leak nothing. Answers stay secret until the window closes, when every
+seat has answered or its deadline has passed (unanswered seats pass). The declaring
+seat nearest after the discarder takes the card (nearness alone decides).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dragonformula.rules.deal import is_major
+from dragonformula.rules.ending import declare_win, pass_to_draw
+from dragonformula.rules.hands import is_winning
+from games.engine import IllegalAction, State, next_seat, seats_after
+
+PICK = "pick"
+PICK_AND_DAN = "pick_and_dan"
+PASS = "pass"
+ANSWERS = (PICK, PICK_AND_DAN, PASS)
+
+
+def open_window(state: State, discarder: int, card: str, kind: str, now: float) -> None:
+    """``kind`` is ``"turn"`` for the discard after a draw, ``"pick"`` for a picker's major."""
+    state["phase"] = "window"
+    state["turn"] = None
+    state["window"] = {
+        "discarder": discarder,
+        "card": card,
+        "kind": kind,
+        "deadline": now + state["options"]["pick_seconds"],
+        "answers": [None] * state["players"],
+    }
+
+
+def asked(state: State, seat: int | None) -> bool:
+    """Whether ``seat`` still owes an answer to the open window."""
+    window = state["window"]
+    return (
+        state["phase"] == "window"
+        and seat is not None
+        and seat != window["discarder"]
+        and window["answers"][seat] is None
+    )
+
+
+def can_pick(state: State, seat: int) -> bool:
+    """A plain pick needs a major in hand before taking the card."""
+    return any(is_major(card) for card in state["hands"][seat])
+
+
+def discard_wins(state: State, seat: int) -> bool:
+    return is_winning([*state["hands"][seat], state["window"]["card"]], state["elements"][seat])
+
+
+def answer(state: State, seat: int, kind: str) -> None:
+    """Record ``seat``'s answer (validated now, so a refused answer changes nothing)."""
+    if kind == PICK and not can_pick(state, seat):
+        raise IllegalAction("You hold no major arcana to pick with.", "no_major")
+    if kind == PICK_AND_DAN and not discard_wins(state, seat):
+        raise IllegalAction("That discard does not complete a winning hand.", "discard_does_not_win")
+    state["window"]["answers"][seat] = kind
+    if all(
+        state["window"]["answers"][other] is not None
+        for other in seats_after(state["window"]["discarder"], state["players"])
+    ):
+        close_window(state)
+
+
+def close_window(state: State) -> None:
+    """Resolve priority: the nearest declaring seat after the discarder takes the card."""
+    window = state["window"]
+    discarder, card = window["discarder"], window["card"]
+    taker = next(
+        (s for s in seats_after(discarder, state["players"]) if window["answers"][s] in (PICK, PICK_AND_DAN)),
+        None,
+    )
+    answers: list[Any] = [a if a is not None else PASS for a in window["answers"]]
+    answers[discarder] = None
+    state["events"].append({"type": "window_closed", "card": card, "from": discarder, "answers": answers, "taker": taker})
+    if taker is None:
+        pass_to_draw(state, next_seat(discarder, state["players"]))
+        return
+    state["discards"][discarder].pop()
+    if window["answers"][taker] == PICK_AND_DAN:
+        cards = [*state["hands"][taker], card]
+        multipliers = {
+            "surprise": state["draws"][taker] == 0,
+            "last_judgement": window["kind"] == "turn" and discarder == state["last_drawer"],
+        }
+        state["events"].append({"type": "pick_and_dan", "seat": taker, "card": card, "from": discarder})
+        declare_win(state, taker, cards, PICK_AND_DAN, multipliers)
+        return
+    state["hands"][taker].append(card)
+    state["picked_cards"][taker].append(card)
+    state["events"].append({"type": "pick", "seat": taker, "card": card, "from": discarder})
+    state["window"] = None
+    state["phase"] = "pick_discard"
+    state["turn"] = taker
+    state["picked_card"] = card
