@@ -1,0 +1,152 @@
+"""DragSaga 銀龍大戦 as a ``games.engine.Engine`` (RULES.md Part 2).
+
+Phases: ``choose_dragon`` → (``place`` → ``turns``)* → ``finished``.
+
+Actions (``seat`` is the acting seat; card ids come from the card set in play,
+``state["cards"]``; seats are 0-based and clockwise, the left neighbour is seat + 1):
+
+- ``{"type": "choose_dragon", "card": id}`` — setup, simultaneous and secret:
+  keep one of the three divine dragons (cost 6); the other two are discarded.
+- ``{"type": "place", "cards": [id, id], "target": seat}`` — start of every round,
+  simultaneous and secret: two different hand cards face down and a target
+  (another seat). ``target`` may be left out when it is forced (round 1: the left
+  neighbour; 2 players: the other one). Nothing is revealed until all have placed.
+- ``{"type": "flip", "card": id}`` — own turn only, an attack (melee/ranged) among
+  one's placed cards; a second flip of the round needs the two costs to total at
+  most 6 (a guard flipped earlier in the round counts). The attack hits the target
+  (scope ``target``) or every other player (scope ``all``); the hit players who
+  still have a face-down card the limit does not rule out are then asked to answer.
+- ``{"type": "guard", "card": id}`` / ``{"type": "no_guard"}`` — a hit player's
+  answer to the open attack (simultaneous and secret; revealed, and damage dealt,
+  once all asked players have answered). The guard must block the attack's kind.
+- ``{"type": "change_target", "discard": id, "target": seat}`` — the round's last
+  player, from round 2, at the start of their turn before flipping: discard a hand
+  card face down and switch to a different target. Once a round.
+- ``{"type": "pass"}`` — own turn, nothing flipped this turn: end the turn.
+- ``{"type": "end_turn"}`` — own turn after a flip: end the turn (it also ends by
+  itself once both placed cards are face up).
+- ``{"type": "tick"}`` (any seat or ``None``) — apply the defaults of every passed
+  deadline (see ``deadlines.py``); refused with code ``nothing_due`` before one.
+
+Table options: ``card_set`` (a list of 15 card dicts, see ``cards.py``; default the
+set in ``seeds/dragsaga_cards.json``), ``place_seconds`` (90), ``guard_seconds`` (20),
+``turn_seconds`` (90); 0 seconds means no deadline.
+
+``IllegalAction.code`` values: ``bad_seat``, ``malformed_action``, ``unknown_action``,
+``game_over``, ``wrong_phase``, ``already_chosen``, ``not_a_divine_dragon``,
+``place_two_cards``, ``card_not_in_hand``, ``bad_target``, ``round_one_target``,
+``not_your_turn``, ``guard_window_open``, ``card_not_placed``, ``already_flipped``,
+``guard_on_own_turn``, ``attack_on_others_turn``, ``flip_limit``, ``no_attack``,
+``not_hit``, ``already_answered``, ``guard_does_not_block``, ``not_last_player``,
+``target_changed``, ``same_target``, ``nothing_flipped``, ``nothing_due``.
+
+Events (``view(...)["events"]``, all public; ``events.describe`` renders English):
+``game_start`` (colours, start_player), ``chosen`` (seat, phase), ``dragons_kept``,
+``round_start`` (round, start_player), ``targets_revealed`` (targets by seat),
+``turn`` (seat), ``target_change`` (seat, old, new), ``flip`` (seat, card, hits),
+``answered`` (seat), ``guard`` (seat, card, attacker), ``damage`` (attacker, card,
+damage: [{seat, amount, blocked_by}]), ``pass`` (seat), ``end_turn`` (seat),
+``timeout`` (seat, phase), ``clean_up`` (discarded_both: seats), ``end_check``
+(seats), ``game_end`` (placings).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine import Action, IllegalAction, State, View, clone, rng_for
+
+from . import bots, deadlines, placing, turns
+from .cards import CardSet, default_card_set
+from .legal import legal_actions
+from .table import GAME, MAX_PLAYERS, MIN_PLAYERS, new_state, validate_options
+from .view import view
+
+
+def _card_field(action: Action, key: str) -> str:
+    value = action.get(key)
+    if not isinstance(value, str):
+        raise IllegalAction(f"The action needs a card id in {key!r}.", "malformed_action")
+    return value
+
+
+class DragSagaEngine:
+    name = GAME
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def default_options(self) -> dict[str, Any]:
+        return validate_options({}, default_card_set())
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, dict):
+            raise ValueError("Options must be a mapping of option names to values.")
+        return validate_options(options, default_card_set())
+
+    def new_game(self, players: int, options: dict[str, Any], seed: int, now: float = 0.0) -> State:
+        return new_state(players, self.validate_options(options), seed, now)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return legal_actions(state, seat, CardSet(state["cards"]))
+
+    def apply(self, state: State, seat: int | None, action: Action, now: float) -> State:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("An action is an object with a 'type'.", "malformed_action")
+        if state["finished"]:
+            raise IllegalAction("The game is over.", "game_over")
+        kind = action["type"]
+        if kind != "tick" and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]
+        ):
+            raise IllegalAction("That seat is not at this table.", "bad_seat")
+        new = json.loads(json.dumps(state))  # work on a copy: never half-apply
+        cards = CardSet(new["cards"])
+        if kind == "tick":
+            deadlines.tick(new, now, cards)
+        elif kind == "choose_dragon":
+            placing.choose_dragon(new, seat, action.get("card"), now, cards)
+        elif kind == "place":
+            placing.place(new, seat, action.get("cards"), action.get("target"), now, cards)
+        elif kind == "flip":
+            turns.flip(new, seat, _card_field(action, "card"), now, cards)
+        elif kind == "guard":
+            turns.guard(new, seat, _card_field(action, "card"), now, cards)
+        elif kind == "no_guard":
+            turns.no_guard(new, seat, now, cards)
+        elif kind == "change_target":
+            discard = _card_field(action, "discard")
+            turns.change_target(new, seat, discard, action.get("target"), now, cards)
+        elif kind == "pass":
+            turns.pass_turn(new, seat, now, cards)
+        elif kind == "end_turn":
+            turns.end_turn(new, seat, now, cards)
+        else:
+            raise IllegalAction(f"Unknown action {kind!r}.", "unknown_action")
+        new["version"] += 1
+        return new
+
+    def view(self, state: State, seat: int | None) -> View:
+        legal = self.legal_actions(state, seat) if seat is not None else []
+        return view(state, seat, legal)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return clone(state["result"]) if state["finished"] else None
+
+    def waiting_for(self, state: State) -> list[int]:
+        return deadlines.waiting_for(state)
+
+    def deadline(self, state: State) -> float | None:
+        return None if state["finished"] else state["deadline"]
+
+    def bot_action(self, state: State, seat: int, level: str) -> Action:
+        legal = self.legal_actions(state, seat)
+        rng = rng_for(state["seed"], "bot", state["version"], seat, level)
+        return bots.choose(view(state, seat, legal, events=False), level, rng)
+
+    def bot_levels(self) -> Sequence[str]:
+        return bots.LEVELS
+
+
+ENGINE = DragSagaEngine()

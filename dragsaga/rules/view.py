@@ -1,0 +1,95 @@
+"""What one seat may know: the only door from the state to a player's screen.
+
+A seat sees its own hand, placed cards, pending secret choice and discard
+pile; of the others, hand counts, card backs of placed cards (faces once
+flipped), discard counts, damage, targets once revealed, and whether they have
+made their secret choice (never what it is). ``seat=None`` is a spectator,
+who sees what every player sees in common. The seed is shown after the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import State, View, clone
+
+from .deadlines import waiting_for
+from .table import last_player
+
+
+def view(state: State, seat: int | None, legal: list[dict[str, Any]], events: bool = True) -> View:
+    window = state["guard"]
+    answered = {r["seat"] for r in window["responses"]} if window else set()
+    seats = []
+    for index, s in enumerate(state["seats"]):
+        seats.append(
+            {
+                "seat": index,
+                "colour": state["colours"][index],
+                "hand_count": len(s["hand"]),
+                "placed": [
+                    {"card": p["card"] if p["flipped"] else None, "flipped": p["flipped"]}
+                    for p in s["placed"]
+                ],
+                "discard_count": len(s["discard"]),
+                "damage": s["damage"],
+                "target": s["target"],
+                "chosen": s["choice"] is not None,
+            }
+        )
+    you = None
+    if seat is not None:
+        me = state["seats"][seat]
+        own_answer = [r["card"] for r in window["responses"] if r["seat"] == seat] if window else []
+        you = {
+            "seat": seat,
+            "colour": state["colours"][seat],
+            "hand": list(me["hand"]),
+            "placed": [dict(p) for p in me["placed"]],
+            "discard": list(me["discard"]),
+            "choice": _copy_choice(me["choice"]),
+            "guard_answer": own_answer[0] if own_answer else None,
+            "answered": bool(own_answer),
+        }
+    result: View = {
+        "game": state["game"],
+        "players": state["players"],
+        "seat": seat,
+        "version": state["version"],
+        "phase": state["phase"],
+        "round": state["round"],
+        "start_player": state["start_player"],
+        "last_player": last_player(state),
+        "turn": state["turn"]["seat"] if state["turn"] else None,
+        "turn_flips": state["turn"]["flips"] if state["turn"] else 0,
+        "target_changed": state["target_changed"],
+        "colours": list(state["colours"]),
+        "cards": [dict(card) for card in state["cards"]],
+        "seats": seats,
+        "you": you,
+        "guard": None
+        if window is None
+        else {
+            "attacker": window["attacker"],
+            "card": window["card"],
+            "hits": list(window["hits"]),
+            "pending": list(window["pending"]),
+            "answered": sorted(answered),
+        },
+        "waiting_for": waiting_for(state),
+        "deadline": state["deadline"],
+        "options": dict(state["options"]),
+        "legal_actions": legal,
+        "events": [dict(event) for event in state["log"]] if events else [],
+        "finished": state["finished"],
+        "result": clone(state["result"]) if state["result"] else None,
+    }
+    if state["finished"]:
+        result["seed"] = state["seed"]
+    return result
+
+
+def _copy_choice(choice: Any) -> Any:
+    if isinstance(choice, dict):
+        return {"cards": list(choice["cards"]), "target": choice["target"]}
+    return choice
