@@ -18,7 +18,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
 
-from games import rendering, selectors, services
+from games import leavers, rendering, selectors, services
 from games.models import Player, Table
 
 logger = logging.getLogger(__name__)
@@ -40,12 +40,14 @@ class TableConsumer(WebsocketConsumer):
         self.group = services.group_name(table.pk)
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()
+        leavers.connected(table, self.player, self.channel_name)  # back: retake a bot-held seat
         self.catch_up()
         self.push()
 
     def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+            leavers.disconnected(self.channel_name)  # the away clock starts if it was the last
 
     def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

@@ -158,7 +158,9 @@ def publish(game: Any) -> Any:
     from games.models import ShuffleCommitment
 
     salt = new_salt()
-    return ShuffleCommitment.objects.create(game=game, salt=salt, commitment=commit(salt, game.seed))
+    return ShuffleCommitment.objects.create(
+        game=game, salt=salt, commitment=commit(salt, game.seed)
+    )
 
 
 def options_json(options: dict[str, Any]) -> str:

@@ -22,9 +22,7 @@ def seat_players(game: Game) -> dict[int, Player | None]:
         seat.number: seat.player
         for seat in Seat.objects.filter(table_id=game.table_id).select_related("player")
     }
-    for stand_in in StandIn.objects.filter(game=game, ended__isnull=True).select_related(
-        "player"
-    ):
+    for stand_in in StandIn.objects.filter(game=game, ended__isnull=True).select_related("player"):
         players[stand_in.seat_number] = stand_in.player
     return dict(sorted(players.items()))
 

@@ -140,7 +140,7 @@ def away_since(game: Game, seat: Seat, now: float) -> float | None:
         .first(),
     ):
         signs.append(moment.timestamp() if moment is not None else None)
-    return min(now, max([game.created.timestamp(), *(s for s in signs if s is not None)]))
+    return max([game.created.timestamp(), *(s for s in signs if s is not None)])
 
 
 # --- taking over and giving back ------------------------------------------------------

@@ -21,7 +21,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import timers
+from games import fairness, leavers, timers
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.models import ActionLog, Game, Player, Seat, Table
 from games.registry import game_kind
@@ -185,6 +185,7 @@ def start(table: Table, player: Player | None) -> Game:
             state=state,
             created=created,
         )
+        fairness.publish(game)
         table.status = Table.Status.PLAYING
         table.save(update_fields=["status"])
         _after_commit(table.pk, game)
@@ -251,6 +252,7 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
     def bot_move(game: Game, engine: Engine, at: float) -> Action | None:
         if game.version != version or game.is_finished:
             return None
+        leavers.take_over_due(game, at)
         bots = _bot_levels(game)
         for seat in engine.waiting_for(game.state):
             if seat in bots:
@@ -265,6 +267,7 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
 def resume_tables(now: float | None = None) -> int:
     """Arm the timers of every running game (start-up): overdue ones fire at once."""
     now = time.time() if now is None else now
+    leavers.forget_connections(now)
     count = 0
     for game in Game.objects.filter(finished__isnull=True).select_related("table"):
         delay = next_wakeup(game, now)
@@ -286,6 +289,9 @@ def next_wakeup(game: Game, now: float) -> float | None:
     deadline = engine.deadline(game.state)
     if deadline is not None:
         delays.append(max(0.0, deadline - now))
+    takeover = leavers.seconds_until_takeover(game, now)
+    if takeover is not None:
+        delays.append(takeover)
     return min(delays) if delays else None
 
 
@@ -346,6 +352,7 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
 def _save(game: Game, engine: Engine, at: float) -> None:
     game.save(update_fields=["state", "version", "outcome", "finished"])
     if game.is_finished:
+        leavers.game_over(game)
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
 
 

@@ -153,7 +153,7 @@ def _spectator_regions(game: Game, step: ReplayStep) -> str:
         "oob": False,
         "replay": True,
     }
-    context.update(kind.presenter(step.spectator, None, context))
+    context.update(kind.presenters.present(step.spectator, None, context))
     return render_to_string(f"{kind.template_dir}/regions.html", context)
 
 

@@ -24,9 +24,7 @@ def join_url(table: Table) -> str:
 @register.inclusion_tag("games/trust/commitment.html")
 def shuffle_commitment(game: Game | None) -> dict[str, Any]:
     """The commitment from the start; seed and salt, and the verify link, once the game is over."""
-    commitment = (
-        ShuffleCommitment.objects.filter(game=game).first() if game is not None else None
-    )
+    commitment = ShuffleCommitment.objects.filter(game=game).first() if game is not None else None
     return {
         "game": game,
         "commitment": commitment,
