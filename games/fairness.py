@@ -26,6 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.engine import Engine, State
 
 SALT_BYTES = 16
@@ -78,6 +81,20 @@ class Deal:
     deck: tuple[str, ...] = ()  # the whole shuffled deck, top first (Dragon Formula)
 
 
+ELEMENT_NAMES = {
+    "fire": gettext_lazy("Fire"),
+    "water": gettext_lazy("Water"),
+    "air": gettext_lazy("Air"),
+    "earth": gettext_lazy("Earth"),
+}
+COLOUR_NAMES = {
+    "red": gettext_lazy("red dragon"),
+    "blue": gettext_lazy("blue dragon"),
+    "green": gettext_lazy("green dragon"),
+    "yellow": gettext_lazy("yellow dragon"),
+    "black": gettext_lazy("black dragon"),
+}
+
 DealReader = Callable[[State], Deal]
 _DEAL_READERS: dict[str, DealReader] = {}
 
@@ -99,6 +116,45 @@ def dealt(engine: Engine, players: int, options: dict[str, Any], seed: int) -> D
     if reader is None:
         raise ValueError(f"No deal reader for the game {engine.name!r}.")
     return reader(state)
+
+
+def _seat_label(seat: int) -> str:
+    return _("Seat %(seat)d") % {"seat": seat + 1}
+
+
+@deal_reader("dragonformula")
+def _dragon_formula_deal(state: State) -> Deal:
+    """The first game of the first set: elements, the ten cards dealt to each seat and the
+    pile; dealt from one shuffled deck, so hands then pile is the deck, top first."""
+    hands = [list(hand) for hand in state["hands"]]
+    elements = state["elements"]
+    rows = [
+        DealRow(
+            label=_seat_label(seat),
+            cards=tuple(hand),
+            note=str(ELEMENT_NAMES.get(elements[seat], elements[seat]))
+            + (" · " + str(_("starts")) if seat == state["starter"] else ""),
+        )
+        for seat, hand in enumerate(hands)
+    ]
+    rows.append(DealRow(label=str(_("Pile, top first")), cards=tuple(state["pile"])))
+    deck = tuple(card for hand in hands for card in hand) + tuple(state["pile"])
+    return Deal(title=str(_("The deal of the first game")), rows=tuple(rows), deck=deck)
+
+
+@deal_reader("dragsaga")
+def _dragsaga_deal(state: State) -> Deal:
+    """The starting setup: each seat's dragon colour and hand, and the first start player."""
+    rows = [
+        DealRow(
+            label=_seat_label(seat),
+            cards=tuple(seat_state["hand"]),
+            note=str(COLOUR_NAMES.get(state["colours"][seat], state["colours"][seat]))
+            + (" · " + str(_("starts")) if seat == state["start_player"] else ""),
+        )
+        for seat, seat_state in enumerate(state["seats"])
+    ]
+    return Deal(title=str(_("The starting setup")), rows=tuple(rows))
 
 
 @dataclass(frozen=True)

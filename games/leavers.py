@@ -31,6 +31,8 @@ from games.models import ActionLog, AwayLimit, Game, Player, Seat, SeatConnectio
 from games.registry import game_kind
 
 DEFAULT_AWAY_SECONDS = 60
+# Moments are stored to the microsecond: a timer that fires "at the limit" must count.
+DUE_TOLERANCE = 0.001
 
 
 class LeaveRefused(Exception):  # noqa: N818 - a refusal a player reads
@@ -172,7 +174,7 @@ def take_over_due(game: Game, now: float | None = None) -> list[StandIn]:
     taken = []
     for seat in Seat.objects.filter(table_id=game.table_id, player__isnull=False):
         since = away_since(game, seat, now)
-        if since is not None and now - since >= limit:
+        if since is not None and now - since >= limit - DUE_TOLERANCE:
             taken.append(_take_over(game, seat, StandIn.Reason.DISCONNECTED, now))
     if taken:
         _announce(game)
