@@ -2,8 +2,12 @@
 
 Frames the server sends are HTML fragments for the htmx ws extension: each region
 (``<section id="prompt" hx-swap-oob="true">`` ...) replaces the element with its
-id. A socket gets the full current state when it connects (so a reconnect is
-simply shown the table) and after every change the table's group announces.
+id. A socket gets every region when it connects (so a reconnect is simply shown
+the current table) and, after every change the table's group announces, the
+regions whose HTML changed for this viewer (so a half-made choice in an
+unchanged region survives other players' moves). The version the viewer saw is
+its own region, ``<input id="table-version" name="version">``, which every
+action form includes.
 
 The browser sends JSON: ``{"tick": true}`` when a countdown ends, which applies
 the deadlines that have passed (server time decides, so an early tick is harmless).
@@ -34,6 +38,7 @@ class TableConsumer(WebsocketConsumer):
             self.close(code=4404)
             return
         self.table = table
+        self.sent: dict[str, str] = {}
         self.player = selectors.player_from_session(
             self.scope.get("user"), self.scope.get("session")
         )
@@ -67,5 +72,10 @@ class TableConsumer(WebsocketConsumer):
             services.tick(game)
 
     def push(self) -> None:
+        """Send the regions that changed since this socket's last frame."""
         self.table.refresh_from_db()
-        self.send(text_data=rendering.render_regions(self.table, self.player))
+        regions = rendering.render_regions(self.table, self.player)
+        changed = [html for region, html in regions.items() if self.sent.get(region) != html]
+        self.sent = regions
+        if changed:
+            self.send(text_data="".join(changed))

@@ -47,16 +47,28 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
     return context
 
 
+VERSION_REGION = ("table-version", "games/partials/version.html")
+
+
+def regions(kind: Any) -> list[tuple[str, str]]:
+    """The table's regions: ``(element id, partial template)``, the version field first."""
+    return [VERSION_REGION, *kind.presenters.REGIONS]
+
+
 def render_regions(
     table: Table,
     player: Player | None,
     *,
     message: str = "",
-    oob: bool = True,
     request: Any = None,
-) -> str:
-    """Every region of the table for ``player``; ``message`` goes into the prompt."""
+) -> dict[str, str]:
+    """Every region of the table for ``player``, each as an out-of-band swap.
+
+    ``message`` (a refusal) goes into the prompt.
+    """
     context = table_context(table, player)
-    context.update(message=message, oob=oob)
-    template = f"{context['kind'].template_dir}/regions.html"
-    return render_to_string(template, context, request=request)
+    context.update(message=message, oob=True)
+    return {
+        region: render_to_string(template, context, request=request)
+        for region, template in regions(context["kind"])
+    }

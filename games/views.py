@@ -47,6 +47,10 @@ def lobby(
 ) -> HttpResponse:
     player = current_player(request)
     tables = selectors.open_tables()
+    for name, listed in tables.items():
+        labels = getattr(game_kind(name).presenters, "OPTION_LABELS", {})
+        for table in listed:
+            table.option_list = [(labels.get(k, k), v) for k, v in table.options.items()]
     games = [
         {
             "kind": kind,
@@ -212,8 +216,10 @@ def _table_response(
     table.refresh_from_db()
     player = current_player(request)
     if request.htmx and oob:
-        html = rendering.render_regions(table, player, message=message, request=request)
-        return HttpResponse(html, status=status)
+        regions = rendering.render_regions(table, player, message=message, request=request)
+        return HttpResponse("".join(regions.values()), status=status)
+    if request.method == "POST" and status < 400:
+        return redirect(table_url(table))
     context = rendering.table_context(table, player)
     context.update(message=message, oob=False)
     template = f"{context['kind'].template_dir}/table.html"

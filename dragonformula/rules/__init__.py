@@ -1,0 +1,67 @@
+"""Dragon Formula's rules in pure Python (no Django): cards, the Tree of Life, melds,
+winning hands and waits. See RULES.md Part 1."""
+
+from .cards import (
+    ALL_CARDS,
+    ELEMENTS,
+    OWN_SUIT,
+    Card,
+    card,
+    card_info,
+    card_name,
+    format_cards,
+    parse_cards,
+)
+from .hands import (
+    HandResult,
+    Reading,
+    best_hand,
+    bonus_name,
+    bonus_points,
+    hand_name,
+    hand_points,
+    is_winning,
+    multiplier_factor,
+    multiplier_name,
+    random_winning_hand,
+    readings,
+    scoring_table,
+)
+from .melds import Meld, meld_of
+from .tree import DERIVED_MAJORS, PATHS, SEPHIROTH, derived_majors, path_of, sephira_name
+from .waits import Wait, waits
+
+__all__ = [
+    "ALL_CARDS",
+    "DERIVED_MAJORS",
+    "ELEMENTS",
+    "OWN_SUIT",
+    "PATHS",
+    "SEPHIROTH",
+    "Card",
+    "HandResult",
+    "Meld",
+    "Reading",
+    "Wait",
+    "best_hand",
+    "bonus_name",
+    "bonus_points",
+    "card",
+    "card_info",
+    "card_name",
+    "derived_majors",
+    "format_cards",
+    "hand_name",
+    "hand_points",
+    "is_winning",
+    "meld_of",
+    "multiplier_factor",
+    "multiplier_name",
+    "parse_cards",
+    "path_of",
+    "random_winning_hand",
+    "readings",
+    "scoring_table",
+    "sephira_name",
+    "waits",
+]

@@ -1,7 +1,11 @@
+from pathlib import Path
+
 import pytest
 
 from games import registry
 from games.models import Player
+
+TEMPLATES = Path(__file__).parent / "templates"
 
 
 @pytest.fixture(autouse=True)
@@ -11,8 +15,11 @@ def _no_server_timers(settings):
 
 
 @pytest.fixture
-def toygame():
+def toygame(settings):
     """The platform's own test game (tests/web/toygame.py), registered for one test."""
+    settings.TEMPLATES = [
+        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEMPLATES]}
+    ]
     kind = registry.register(
         registry.GameKind(
             name="toygame",

@@ -109,3 +109,10 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
 
 def action_from_post(post: Any) -> dict[str, Any]:
     return {"type": post["type"], "card": post["card"]}
+
+
+REGIONS = [
+    ("hand", "toygame/hand.html"),
+    ("played", "toygame/played.html"),
+    ("prompt", "toygame/prompt.html"),
+]

@@ -1,0 +1,58 @@
+// The little the table needs beyond htmx: countdowns that tick the server when they end,
+// the socket's state, and "pick at most N" for card choices. No state of the game lives here.
+(function () {
+  "use strict";
+  let socket = null;
+
+  document.addEventListener("htmx:wsOpen", (event) => {
+    socket = event.detail.socketWrapper;
+    document.body.classList.remove("offline");
+  });
+  document.addEventListener("htmx:wsClose", () => {
+    document.body.classList.add("offline");
+  });
+
+  // A countdown shows the seconds left of a server deadline (sent as seconds remaining,
+  // so the phone's clock does not matter). At zero it asks the server to apply the timeout.
+  function armCountdowns(root) {
+    const found = root.querySelectorAll ? root.querySelectorAll("[data-remaining]") : [];
+    const all = root.matches && root.matches("[data-remaining]") ? [root, ...found] : found;
+    for (const el of all) {
+      if (el._end === undefined) {
+        el._end = performance.now() + parseFloat(el.dataset.remaining) * 1000;
+      }
+    }
+  }
+
+  function showCountdowns() {
+    const now = performance.now();
+    for (const el of document.querySelectorAll("[data-remaining]")) {
+      if (el._end === undefined) armCountdowns(el);
+      const left = Math.max(0, Math.ceil((el._end - now) / 1000));
+      const text = el.querySelector(".seconds") || el;
+      if (text.textContent !== String(left)) text.textContent = String(left);
+      if (left === 0 && !el._ticked && now - el._end > 300) {
+        el._ticked = true;
+        if (socket) socket.send(JSON.stringify({ tick: true }));
+      }
+    }
+  }
+
+  document.addEventListener("htmx:load", (event) => armCountdowns(event.detail.elt));
+  document.addEventListener("DOMContentLoaded", () => {
+    armCountdowns(document);
+    setInterval(showCountdowns, 250);
+  });
+
+  // Containers marked data-pick-max="2" keep at most that many boxes ticked (oldest unticks).
+  document.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== "checkbox") return;
+    const group = box.closest("[data-pick-max]");
+    if (!group) return;
+    const max = parseInt(group.dataset.pickMax, 10);
+    group._order = (group._order || []).filter((b) => b.checked && b !== box);
+    if (box.checked) group._order.push(box);
+    while (group._order.length > max) group._order.shift().checked = false;
+  });
+})();

@@ -1,0 +1,94 @@
+"""The table socket on the platform's test game: pushes per viewer, reconnects, ticks."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import services
+from tests.web.sockets import open_socket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def hand_html(cards):
+    return "".join(f'<span class="card">{card}</span>' for card in cards)
+
+
+@database_sync_to_async
+def start_table(players, n=3):
+    table = services.create_table(game_name="toygame", players=n, created_by=players[0])
+    for player in players[1:n]:
+        services.sit(table, player)
+    return table, services.start(table, players[0])
+
+
+@database_sync_to_async
+def play(game, player, card):
+    return services.apply_action(game, player, {"type": "play", "card": card}, game.version)
+
+
+async def test_each_socket_gets_its_own_hand_and_a_move_reaches_every_other_socket(
+    toygame, players
+):
+    table, game = await start_table(players)
+    hands = game.state["hands"]
+    sockets = [await open_socket(table.code, p) for p in players[:3]]
+    spectator = await open_socket(table.code)
+    for seat, socket in enumerate(sockets):
+        frame = await socket.receive_from()
+        assert hand_html(hands[seat]) in frame
+        for other in set(range(3)) - {seat}:
+            assert not any(card in frame for card in hands[other])
+    first = await spectator.receive_from()
+    assert not any(hand_html([card]) in first for hand in hands for card in hand)
+
+    card = hands[0][0]
+    await play(game, players[0], card)
+    for socket in [*sockets[1:], spectator]:
+        frame = await socket.receive_from()
+        assert f"seat 0: {card} (2 in hand)" in frame
+        assert 'id="table-version" name="version" value="1"' in frame
+    own = await sockets[0].receive_from()
+    assert hand_html(hands[0][1:]) in own
+    for socket in [*sockets, spectator]:
+        await socket.disconnect()
+
+
+async def test_a_reconnecting_socket_is_shown_the_current_state(toygame, players):
+    table, game = await start_table(players, n=2)
+    socket = await open_socket(table.code, players[1])
+    await socket.receive_from()
+    await socket.disconnect()
+    card = game.state["hands"][0][0]
+    await play(game, players[0], card)
+    socket = await open_socket(table.code, players[1])
+    frame = await socket.receive_from()
+    assert f"seat 0: {card}" in frame and 'value="1"' in frame
+    assert "<button>" in frame  # it is this seat's turn now: its moves are offered
+    await socket.disconnect()
+
+
+async def test_a_tick_after_the_countdown_applies_the_deadline(toygame, players):
+    table, game = await start_table(players, n=2)
+    socket = await open_socket(table.code, players[0])
+    await socket.receive_from()
+    await database_sync_to_async(type(game).objects.filter(pk=game.pk).update)(
+        state={**game.state, "deadline": 0}
+    )
+    await socket.send_to(text_data=json.dumps({"tick": True}))
+    frame = await socket.receive_from()
+    assert 'value="1"' in frame
+    await socket.disconnect()
+
+
+async def test_an_unknown_code_is_refused(db):
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    socket = WebsocketCommunicator(
+        application, "/ws/table/NOPE9/", headers=[(b"origin", b"http://localhost")]
+    )
+    connected, _ = await socket.connect()
+    assert not connected
