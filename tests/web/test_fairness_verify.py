@@ -1,42 +1,13 @@
 """The shuffle commitment on real tables: published at the start, revealed at the end, and
 recomputed by the verify page with the game's own engine; tampering shows as a mismatch."""
 
-import html
-import re
-
 import pytest
 
-from games import fairness, services
-from games.models import Game, ShuffleCommitment
+from games import fairness
+from games.models import ShuffleCommitment
+from tests.web.trust_helpers import bots_only_table, deal_rows, finish, text_of
 
 pytestmark = pytest.mark.django_db
-
-
-def bots_only_table(game_name, players, level):
-    table = services.create_table(game_name=game_name, players=players, bot_level=level)
-    return table, services.start(table, None)
-
-
-def finish(game):
-    for _step in range(5000):
-        if game.is_finished:
-            return game
-        game = services.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
-    raise AssertionError("the bots did not finish the game")
-
-
-def deal_rows(page):
-    """(label, note, cards) of each row of the deal the verify page shows."""
-    rows = []
-    for label, cell in re.findall(r'<tr><th scope="row">(.*?)</th><td>(.*?)</td></tr>', page, re.S):
-        note = re.search(r'<span class="deal-note">(.*?)</span>', cell)
-        cards = re.findall(r'<span class="card-code"[^>]*>(.*?)</span>', cell)
-        rows.append((html.unescape(label), html.unescape(note.group(1)) if note else "", cards))
-    return rows
-
-
-def text_of(response):
-    return html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode()))
 
 
 def test_the_commitment_is_published_at_the_start_and_hides_seed_and_salt(client):

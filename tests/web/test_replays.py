@@ -8,24 +8,11 @@ import re
 import pytest
 
 from games import services
-from games.models import Game
 from games.registry import engine_for
 from games.replays import ReplayRefused, replay_of
+from tests.web.trust_helpers import bots_only_table, finish
 
 pytestmark = pytest.mark.django_db
-
-
-def bots_only_table(game_name, players, level):
-    table = services.create_table(game_name=game_name, players=players, bot_level=level)
-    return table, services.start(table, None)
-
-
-def finish(game, limit=5000):
-    for _step in range(limit):
-        if game.is_finished:
-            return game
-        game = services.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
-    raise AssertionError("the bots did not finish the game")
 
 
 def normalised(state):
