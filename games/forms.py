@@ -62,12 +62,15 @@ class NewTableForm(forms.Form):
                 self.option_names.append(name)
 
     def options(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[f"option_{name}"] for name in self.option_names}
+        """The chosen options as the engine takes them."""
+        chosen = {name: self.cleaned_data[f"option_{name}"] for name in self.option_names}
+        as_engine_options = getattr(self.kind.presenters, "lobby_options", None)
+        return as_engine_options(chosen) if as_engine_options else chosen
 
 
 def _option_field(default: Any, label: Any, choices: Any) -> forms.Field | None:
     if choices:
-        return forms.ChoiceField(label=label, choices=choices, initial=default)
+        return forms.ChoiceField(label=label, choices=choices, initial=choices[0][0])
     if isinstance(default, bool):
         return forms.BooleanField(label=label, required=False, initial=default)
     if isinstance(default, int):

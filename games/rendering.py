@@ -8,12 +8,15 @@ element carries the region's id and, when ``oob`` is set, ``hx-swap-oob``.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games import selectors
-from games.models import Player, Table
+from games.models import Player, Seat, Table
 from games.registry import game_kind
 
 
@@ -22,25 +25,31 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
     kind = game_kind(table.game_name)
     seat = selectors.seat_number(table, player)
     game = selectors.current_game(table)
+    seats = selectors.seats(table)
     context: dict[str, Any] = {
         "table": table,
         "kind": kind,
-        "seats": selectors.seats(table),
+        "seats": seats,
+        "names": [seat_label(s) for s in seats],
+        "seat_rows": [(s, seat_label(s)) for s in seats],
         "viewer": player,
         "my_seat": seat,
         "game": game,
         "version": game.version if game is not None else None,
+        "act_url": reverse(f"{table.game_name}:act", args=[table.code]),
+        "can_start": _can_start(table, seats, seat),
     }
     if game is None:
         return context
     engine = kind.engine
     view = engine.view(game.state, seat)
     playing = seat is not None and not game.is_finished
+    deadline = engine.deadline(game.state)
     context.update(
         view=view,
         legal=engine.legal_actions(game.state, seat) if playing else [],
         waiting_for=engine.waiting_for(game.state),
-        deadline=engine.deadline(game.state),
+        remaining=None if deadline is None else max(0.0, deadline - time.time()),
         finished=game.is_finished,
     )
     context.update(kind.presenters.present(view, seat, context))
@@ -53,6 +62,24 @@ VERSION_REGION = ("table-version", "games/partials/version.html")
 def regions(kind: Any) -> list[tuple[str, str]]:
     """The table's regions: ``(element id, partial template)``, the version field first."""
     return [VERSION_REGION, *kind.presenters.REGIONS]
+
+
+def seat_label(seat: Seat) -> str:
+    """How a seat is named at the table: its player, a bot of its level, or empty."""
+    if seat.player is not None:
+        return seat.player.display_name
+    if seat.bot_level:
+        return _("Bot %(number)d (%(level)s)") % {
+            "number": seat.number + 1,
+            "level": seat.bot_level,
+        }
+    return _("Empty seat")
+
+
+def _can_start(table: Table, seats: list[Seat], my_seat: int | None) -> bool:
+    if table.status != Table.Status.OPEN or my_seat is None:
+        return False
+    return bool(table.bot_level) or not any(s.is_empty for s in seats)
 
 
 def render_regions(

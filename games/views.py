@@ -50,7 +50,11 @@ def lobby(
     for name, listed in tables.items():
         labels = getattr(game_kind(name).presenters, "OPTION_LABELS", {})
         for table in listed:
-            table.option_list = [(labels.get(k, k), v) for k, v in table.options.items()]
+            table.option_list = [
+                (labels.get(key, key), value)
+                for key, value in table.options.items()
+                if isinstance(value, bool | int | float | str)  # a card set is no summary
+            ]
     games = [
         {
             "kind": kind,

@@ -15,9 +15,9 @@ import random
 from functools import cache, lru_cache
 
 from dragonformula.rules import pick_window
+from dragonformula.rules.cards import card as card_of
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.game import legal_actions
-from dragonformula.rules.cards import card as card_of
 from dragonformula.rules.melds import ALL_MELDS, BIT, NUMBER_TRIPLES, mask_of
 from dragonformula.rules.tree import DERIVED_MAJORS
 from dragonformula.rules.turn import hand_wins
@@ -121,7 +121,9 @@ def plan(mask: int) -> tuple[int, int, int]:
             ((rest & meld.mask).bit_count(), meld.mask) for meld in ALL_MELDS if meld.mask & rest
         )[-8:]
         first, second = _best_pair(melds)
-        covered = (mask & head.mask).bit_count() + majors.bit_count() + _overlap(rest, first, second)
+        covered = (
+            (mask & head.mask).bit_count() + majors.bit_count() + _overlap(rest, first, second)
+        )
         plan_cards = head.mask | first | second
         missing = (plan_cards & ~mask) | (_DERIVED_MASK[n] & ~mask if majors.bit_count() < 2 else 0)
         used = (plan_cards & mask) | majors
@@ -186,7 +188,9 @@ def _smart(state: State, seat: int, actions: list[Action], rng: random.Random) -
         if winning in kinds:
             return kinds[winning]
     if "discard" in kinds:
-        card = _best_discard(state, seat, [a["card"] for a in actions if a["type"] == "discard"], rng)
+        card = _best_discard(
+            state, seat, [a["card"] for a in actions if a["type"] == "discard"], rng
+        )
         return {"type": "discard", "card": card}
     if "discard_major" in kinds:
         majors = [a["card"] for a in actions if a["type"] == "discard_major"]

@@ -29,7 +29,9 @@ def pass_to_draw(state: State, seat: int) -> None:
     end_game(state, {"result": "exhaust", "winner": None, "points": 0}, counted=True)
 
 
-def declare_win(state: State, seat: int, cards: list[str], via: str, multipliers: dict[str, bool]) -> None:
+def declare_win(
+    state: State, seat: int, cards: list[str], via: str, multipliers: dict[str, bool]
+) -> None:
     """``seat`` wins with ``cards`` (eleven); only the winner scores, times its multipliers."""
     reading = best_hand(cards, state["elements"][seat], **multipliers)
     if reading is None:  # callers check is_winning first; never score a hand that does not win
@@ -40,7 +42,14 @@ def declare_win(state: State, seat: int, cards: list[str], via: str, multipliers
     shown = sorted_hand(cards)
     summary = reading.to_json()
     state["events"].append(
-        {"type": "win", "seat": seat, "via": via, "cards": shown, "reading": summary, "points": points}
+        {
+            "type": "win",
+            "seat": seat,
+            "via": via,
+            "cards": shown,
+            "reading": summary,
+            "points": points,
+        }
     )
     end_game(
         state,
@@ -66,7 +75,13 @@ def false_dan(state: State, seat: int) -> None:
     )
     end_game(
         state,
-        {"result": "false_dan", "winner": None, "offender": seat, "points": FALSE_DAN_PENALTY, "cards": cards},
+        {
+            "result": "false_dan",
+            "winner": None,
+            "offender": seat,
+            "points": FALSE_DAN_PENALTY,
+            "cards": cards,
+        },
         counted=False,
     )
 

@@ -129,7 +129,12 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
     kind = action["type"]
     if kind == "tick":
         return _tick(state, now)
-    if seat is None or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+    if (
+        seat is None
+        or isinstance(seat, bool)
+        or not isinstance(seat, int)
+        or not 0 <= seat < state["players"]
+    ):
         raise IllegalAction("Only a seated player can do that.", "not_seated")
     if kind in pick_window.ANSWERS:
         return _answer(state, seat, kind, now)
@@ -165,8 +170,16 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
 
 _NESTED_LISTS = ("hands", "discards", "picked_cards")
 _FLAT_LISTS = (
-    "pile", "draws", "set_points", "total_points", "victory_points",
-    "sets", "games", "events", "stacked", "stacked_fire",
+    "pile",
+    "draws",
+    "set_points",
+    "total_points",
+    "victory_points",
+    "sets",
+    "games",
+    "events",
+    "stacked",
+    "stacked_fire",
 )
 
 

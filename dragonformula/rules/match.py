@@ -14,7 +14,12 @@ def set_placings(state: State) -> list[dict[str, Any]]:
     table = victory_point_table(state["players"])
     placings = place(range(state["players"]), lambda seat: points[seat], table)
     return [
-        {"seat": p.seat, "rank": p.rank, "victory_points": p.victory_points, "points": points[p.seat]}
+        {
+            "seat": p.seat,
+            "rank": p.rank,
+            "victory_points": p.victory_points,
+            "points": points[p.seat],
+        }
         for p in placings
     ]
 
@@ -55,7 +60,12 @@ def match_outcome(state: State) -> dict[str, Any] | None:
         [0.0] * state["players"],
     )
     seats = [
-        {"seat": p.seat, "rank": p.rank, "victory_points": victory[p.seat], "points": points[p.seat]}
+        {
+            "seat": p.seat,
+            "rank": p.rank,
+            "victory_points": victory[p.seat],
+            "points": points[p.seat],
+        }
         for p in placings
     ]
     return {

@@ -24,14 +24,24 @@ def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
             if not isinstance(value, bool):
                 raise ValueError("dan_assist must be true or false")
         elif key == "pick_seconds":
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 1 <= value <= 120:
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not 1 <= value <= 120
+            ):
                 raise ValueError("pick_seconds must be a number of seconds from 1 to 120")
-        elif key == "sets" and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10):
+        elif key == "sets" and (
+            isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10
+        ):
             raise ValueError("sets must be a whole number from 1 to 10")
         result[key] = value
     return result
 
 
 def validate_players(players: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
         raise ValueError(f"Dragon Formula is played by {MIN_PLAYERS} to {MAX_PLAYERS} players")

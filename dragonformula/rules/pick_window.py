@@ -60,7 +60,9 @@ def answer(state: State, seat: int, kind: str) -> None:
     if kind == PICK and not can_pick(state, seat):
         raise IllegalAction("You hold no major arcana to pick with.", "no_major")
     if kind == PICK_AND_DAN and not discard_wins(state, seat):
-        raise IllegalAction("That discard does not complete a winning hand.", "discard_does_not_win")
+        raise IllegalAction(
+            "That discard does not complete a winning hand.", "discard_does_not_win"
+        )
     state["window"]["answers"][seat] = kind
     if all(
         state["window"]["answers"][other] is not None
@@ -74,12 +76,24 @@ def close_window(state: State) -> None:
     window = state["window"]
     discarder, card = window["discarder"], window["card"]
     taker = next(
-        (s for s in seats_after(discarder, state["players"]) if window["answers"][s] in (PICK, PICK_AND_DAN)),
+        (
+            s
+            for s in seats_after(discarder, state["players"])
+            if window["answers"][s] in (PICK, PICK_AND_DAN)
+        ),
         None,
     )
     answers: list[Any] = [a if a is not None else PASS for a in window["answers"]]
     answers[discarder] = None
-    state["events"].append({"type": "window_closed", "card": card, "from": discarder, "answers": answers, "taker": taker})
+    state["events"].append(
+        {
+            "type": "window_closed",
+            "card": card,
+            "from": discarder,
+            "answers": answers,
+            "taker": taker,
+        }
+    )
     if taker is None:
         pass_to_draw(state, next_seat(discarder, state["players"]))
         return
@@ -90,7 +104,9 @@ def close_window(state: State) -> None:
             "surprise": state["draws"][taker] == 0,
             "last_judgement": window["kind"] == "turn" and discarder == state["last_drawer"],
         }
-        state["events"].append({"type": "pick_and_dan", "seat": taker, "card": card, "from": discarder})
+        state["events"].append(
+            {"type": "pick_and_dan", "seat": taker, "card": card, "from": discarder}
+        )
         declare_win(state, taker, cards, PICK_AND_DAN, multipliers)
         return
     state["hands"][taker].append(card)

@@ -51,7 +51,9 @@ def discard_major(state: State, seat: int, card: str, now: float) -> None:
     if not is_major(card):
         raise IllegalAction("After a pick you must discard a major arcana.", "must_discard_major")
     if card == state["picked_card"]:
-        raise IllegalAction("You may not discard the card you just picked.", "picked_card", card=card)
+        raise IllegalAction(
+            "You may not discard the card you just picked.", "picked_card", card=card
+        )
     state["hands"][seat].remove(card)
     state["discards"][seat].append(card)
     state["picked_card"] = None

@@ -17,6 +17,7 @@ def _no_server_timers(settings):
 @pytest.fixture
 def toygame(settings):
     """The platform's own test game (tests/web/toygame.py), registered for one test."""
+    settings.ROOT_URLCONF = "tests.web.urls"
     settings.TEMPLATES = [
         {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEMPLATES]}
     ]

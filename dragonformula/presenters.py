@@ -1,0 +1,170 @@
+"""Dragon Formula's table as the templates read it, built from ``engine.view(state, seat)`` only.
+
+Seats are arranged from the viewer's place (the next seat in turn order sits to
+the left), card codes become card faces (``seeds/tarot.json`` via the rules'
+``card_info``), legal actions become buttons. Nothing here reads the state.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from dragonformula.rules.cards import card_info
+from games.engine import seats_after
+
+REGIONS = [
+    ("seats", "dragonformula/partials/seats.html"),
+    ("pile", "dragonformula/partials/pile.html"),
+    ("clock", "games/partials/clock.html"),
+    ("prompt", "dragonformula/partials/prompt.html"),
+    ("hand", "dragonformula/partials/hand.html"),
+    ("log", "dragonformula/partials/log.html"),
+    ("scores", "dragonformula/partials/scores.html"),
+]
+
+OPTION_LABELS = {
+    "dan_assist": _("Dan assist"),
+    "pick_seconds": _("Pick window (seconds)"),
+    "sets": _("Sets"),
+}
+
+ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
+ELEMENT_SYMBOLS = {"fire": "🜂", "water": "🜄", "air": "🜁", "earth": "🜃"}
+# Where the other seats sit, from the viewer's place, in turn order (the next seat is on the left).
+POSITIONS = {1: ["opposite"], 2: ["left", "right"], 3: ["left", "opposite", "right"]}
+HAND_ACTIONS = ("discard", "discard_major")
+BUTTON_LABELS = {
+    "draw": _("Draw"),
+    "dan": _("Dan!"),
+    "pick": _("Pick"),
+    "pass": _("Pass"),
+    "pick_and_dan": _("Pick and Dan!"),
+}
+
+
+def action_from_post(post: Any) -> dict[str, Any]:
+    """Dragon Formula's actions are posted whole (``action``); a bare ``type`` is a button."""
+    action: dict[str, Any] = {"type": post["type"]}
+    if post.get("card"):
+        action["card"] = post["card"]
+    return action
+
+
+def face(code: str) -> dict[str, Any]:
+    return card_info(code)
+
+
+def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> dict[str, Any]:
+    names = context["names"]
+    players = view["players"]
+    me = seat if seat is not None else 0
+    live = view["live"]
+    window = view["window"]
+    waiting = set(view["waiting_for"])
+
+    def seat_summary(number: int, position: str) -> dict[str, Any]:
+        element = view["elements"][number]
+        discards = view["discards"][number]
+        return {
+            "seat": number,
+            "position": position,
+            "name": names[number],
+            "element": element,
+            "element_name": ELEMENT_NAMES.get(element, element),
+            "element_symbol": ELEMENT_SYMBOLS.get(element, ""),
+            "is_starter": number == view["starter"],
+            "is_you": number == seat,
+            "hand_size": view["hand_sizes"][number],
+            "set_points": view["set_points"][number],
+            "discards": [
+                {
+                    **face(code),
+                    "live": live is not None
+                    and live["seat"] == number
+                    and index == len(discards) - 1
+                    and live["card"] == code,
+                }
+                for index, code in enumerate(discards)
+            ],
+            "turn": number == view["turn"] and view["phase"] != "window",
+            "waiting": number in waiting,
+            "answered": window is not None and number in window["answered"],
+        }
+
+    others = [
+        seat_summary(number, position)
+        for number, position in zip(seats_after(me, players), POSITIONS[players - 1], strict=True)
+    ]
+    legal = view["legal_actions"]
+    by_card = {a["card"]: json.dumps(a) for a in legal if a["type"] in HAND_ACTIONS}
+    buttons = [
+        {"json": json.dumps(a), "type": a["type"], "label": BUTTON_LABELS[a["type"]]}
+        for a in legal
+        if a["type"] in BUTTON_LABELS
+    ]
+    last = view["last_game"]
+    return {
+        "df": {
+            "others": others,
+            "you": seat_summary(me, "you") if seat is not None else None,
+            "spectating_seat": None if seat is not None else seat_summary(me, "you"),
+            "hand": [{**face(code), "action": by_card.get(code)} for code in view["hand"]],
+            "hand_action": next((a["type"] for a in legal if a["type"] in HAND_ACTIONS), None),
+            "buttons": buttons,
+            "window": None
+            if window is None
+            else {
+                **window,
+                "face": face(window["card"]),
+                "discarder_name": names[window["discarder"]],
+                "answered_names": [names[s] for s in window["answered"]],
+            },
+            "turn_name": names[view["turn"]] if view["turn"] is not None else "",
+            "events": [_event(e, names) for e in reversed(view["events"][-30:])],
+            "last_game": _last_game(last, names) if last else None,
+            "standings": [
+                {
+                    "name": names[n],
+                    "set_points": view["set_points"][n],
+                    "total_points": view["total_points"][n],
+                    "victory_points": view["victory_points"][n],
+                }
+                for n in range(players)
+            ],
+            "outcome": view["outcome"],
+        }
+    }
+
+
+def _event(event: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The event with the names and card faces its sentence needs."""
+    shown = dict(event)
+    for key in ("seat", "from", "taker", "starter"):
+        if isinstance(event.get(key), int):
+            shown[f"{key}_name"] = names[event[key]]
+    if isinstance(event.get("card"), str):
+        shown["face"] = face(event["card"])
+    return shown
+
+
+def _last_game(last: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    reading = last.get("reading")
+    shown = {**last, "winner_name": names[last["winner"]] if last.get("winner") is not None else ""}
+    if last.get("offender") is not None:
+        shown["offender_name"] = names[last["offender"]]
+    if reading:
+        shown["groups"] = [
+            *([(_("Head"), [face(c) for c in reading["head"]])] if reading.get("head") else []),
+            *((_("Meld"), [face(c) for c in meld]) for meld in reading.get("melds", [])),
+            *(
+                [(_("Majors"), [face(c) for c in reading["majors"]])]
+                if reading.get("majors")
+                else []
+            ),
+        ]
+    if last.get("cards"):
+        shown["faces"] = [face(c) for c in last["cards"]]
+    return shown

@@ -1,0 +1,101 @@
+"""DragSaga's event log in words: one translated sentence per structured engine event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+
+def card_name(card: dict[str, Any] | None) -> str:
+    if card is None:
+        return "?"
+    return card["name_ja"] if (get_language() or "").startswith("ja") else card["name_en"]
+
+
+register.filter("card_name", card_name)
+
+
+@register.simple_tag(takes_context=True)
+def ds_event(context: template.Context, event: dict[str, Any]) -> str:
+    """The event as a sentence, naming seats by their players and cards by their names."""
+    names: list[str] = context["names"]
+    cards: dict[str, Any] = context["ds"]["cards"]
+
+    def who(seat: int) -> str:
+        return names[seat]
+
+    def card(card_id: str) -> str:
+        return card_name(cards.get(card_id))
+
+    kind = event["type"]
+    if kind == "game_start":
+        return _("The game starts; %(seat)s is the first start player.") % {
+            "seat": who(event["start_player"])
+        }
+    if kind == "chosen":
+        if event["phase"] == "choose_dragon":
+            return _("%(seat)s has chosen a divine dragon.") % {"seat": who(event["seat"])}
+        return _("%(seat)s has placed two cards.") % {"seat": who(event["seat"])}
+    if kind == "dragons_kept":
+        return _("Everyone keeps one divine dragon and discards the other two.")
+    if kind == "round_start":
+        return _("Round %(round)s begins; %(seat)s starts.") % {
+            "round": event["round"],
+            "seat": who(event["start_player"]),
+        }
+    if kind == "targets_revealed":
+        aims = ", ".join(f"{who(s)} → {who(t)}" for s, t in enumerate(event["targets"]))
+        return _("Targets revealed: %(aims)s.") % {"aims": aims}
+    if kind == "turn":
+        return _("%(seat)s's turn.") % {"seat": who(event["seat"])}
+    if kind == "target_change":
+        return _("%(seat)s discards a card to switch target from %(old)s to %(new)s.") % {
+            "seat": who(event["seat"]),
+            "old": who(event["old"]),
+            "new": who(event["new"]),
+        }
+    if kind == "flip":
+        return _("%(seat)s flips %(card)s at %(hits)s.") % {
+            "seat": who(event["seat"]),
+            "card": card(event["card"]),
+            "hits": ", ".join(who(s) for s in event["hits"]),
+        }
+    if kind == "answered":
+        return _("%(seat)s has answered the attack.") % {"seat": who(event["seat"])}
+    if kind == "guard":
+        return _("%(seat)s guards with %(card)s.") % {
+            "seat": who(event["seat"]),
+            "card": card(event["card"]),
+        }
+    if kind == "damage":
+        parts = [
+            _("%(seat)s blocks") % {"seat": who(d["seat"])}
+            if d["blocked_by"]
+            else _("%(seat)s takes %(amount)s") % {"seat": who(d["seat"]), "amount": d["amount"]}
+            for d in event["damage"]
+        ]
+        return f"{card(event['card'])}: {'; '.join(parts)}."
+    if kind == "pass":
+        return _("%(seat)s passes.") % {"seat": who(event["seat"])}
+    if kind == "end_turn":
+        return _("%(seat)s ends the turn.") % {"seat": who(event["seat"])}
+    if kind == "timeout":
+        return _("%(seat)s ran out of time; the default applies.") % {"seat": who(event["seat"])}
+    if kind == "clean_up":
+        if not event["discarded_both"]:
+            return _("Clean-up: flipped cards are discarded, the others go back to hand.")
+        return _("Clean-up: %(seats)s flipped nothing and discard both placed cards.") % {
+            "seats": ", ".join(who(s) for s in event["discarded_both"])
+        }
+    if kind == "end_check":
+        return _("%(seats)s holds one card or fewer: the game ends.") % {
+            "seats": ", ".join(who(s) for s in event["seats"])
+        }
+    if kind == "game_end":
+        return _("The game is over.")
+    return kind

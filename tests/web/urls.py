@@ -1,0 +1,11 @@
+"""The site's URLs plus the platform's test game (tests/web/toygame.py)."""
+
+from django.urls import include, path
+
+from config.urls import urlpatterns as site
+from games.table_urls import table_urlpatterns
+
+urlpatterns = [
+    path("toygame/", include((table_urlpatterns("toygame"), "toygame"))),
+    *site,
+]
