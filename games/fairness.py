@@ -79,6 +79,11 @@ class Deal:
     title: str
     rows: tuple[DealRow, ...]
     deck: tuple[str, ...] = ()  # the whole shuffled deck, top first (Dragon Formula)
+    faces: dict[str, dict[str, Any]] = field(default_factory=dict)  # code -> card face
+
+    def face_rows(self) -> list[tuple[DealRow, list[tuple[str, dict[str, Any] | None]]]]:
+        """Each row with its cards as (code, face) pairs, for the game's card partial."""
+        return [(row, [(code, self.faces.get(code)) for code in row.cards]) for row in self.rows]
 
 
 ELEMENT_NAMES = {
@@ -139,7 +144,20 @@ def _dragon_formula_deal(state: State) -> Deal:
     ]
     rows.append(DealRow(label=str(_("Pile, top first")), cards=tuple(state["pile"])))
     deck = tuple(card for hand in hands for card in hand) + tuple(state["pile"])
-    return Deal(title=str(_("The deal of the first game")), rows=tuple(rows), deck=deck)
+    return Deal(
+        title=str(_("The deal of the first game")),
+        rows=tuple(rows),
+        deck=deck,
+        faces=_faces_from_presenters("dragonformula", deck),
+    )
+
+
+def _faces_from_presenters(game: str, codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """Card faces as the game's own table draws them (its presenters' ``face``)."""
+    from games.registry import game_kind
+
+    face = getattr(game_kind(game).presenters, "face", None)
+    return {code: face(code) for code in codes} if face is not None else {}
 
 
 @deal_reader("dragsaga")
@@ -154,7 +172,8 @@ def _dragsaga_deal(state: State) -> Deal:
         )
         for seat, seat_state in enumerate(state["seats"])
     ]
-    return Deal(title=str(_("The starting setup")), rows=tuple(rows))
+    faces = {card["id"]: dict(card) for card in state.get("cards", [])}
+    return Deal(title=str(_("The starting setup")), rows=tuple(rows), faces=faces)
 
 
 @dataclass(frozen=True)

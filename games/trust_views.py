@@ -58,7 +58,12 @@ def verify(request: HttpRequest) -> HttpResponse:
             verification = _verification(form)
         else:
             status = 400
-    context = {"form": form, "verification": verification, "game_label": _label(form)}
+    context = {
+        "form": form,
+        "verification": verification,
+        "game_label": _label(form),
+        "card_template": _card_template(verification.game) if verification else "",
+    }
     return render(request, "games/trust/verify.html", context, status=status)
 
 
@@ -82,6 +87,7 @@ def table_verify(request: HttpRequest, code: str) -> HttpResponse:
         )
         if form.is_valid():
             context["verification"] = _verification(form)
+            context["card_template"] = _card_template(game.game_name)
         context["replay_check"] = fairness.replay_reaches_record(game)
         context["form"] = form
     else:
@@ -91,6 +97,11 @@ def table_verify(request: HttpRequest, code: str) -> HttpResponse:
         context["form"] = VerifyForm(initial=initial)
     context["game_label"] = game_kind(table.game_name).label
     return render(request, "games/trust/verify.html", context)
+
+
+def _card_template(game_name: str) -> str:
+    """The game's own card face partial (it reads ``card``, a face from its presenters)."""
+    return f"{game_kind(game_name).template_dir}/partials/card.html"
 
 
 def _label(form: VerifyForm) -> Any:

@@ -31,7 +31,7 @@ def deal_rows(page):
     rows = []
     for label, cell in re.findall(r'<tr><th scope="row">(.*?)</th><td>(.*?)</td></tr>', page, re.S):
         note = re.search(r'<span class="deal-note">(.*?)</span>', cell)
-        cards = re.findall(r'<span class="card-code"[^>]*>(.*?)</span>', cell)
+        cards = re.findall(r'<span class="deal-card" data-code="([^"]*)">', cell)
         rows.append((html.unescape(label), html.unescape(note.group(1)) if note else "", cards))
     return rows
 
