@@ -57,11 +57,13 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
 
 
 VERSION_REGION = ("table-version", "games/partials/version.html")
+# The shuffle commitment and the bots standing in for away players (games.leavers).
+TRUST_REGION = ("table-trust", "games/trust/region.html")
 
 
 def regions(kind: Any) -> list[tuple[str, str]]:
     """The table's regions: ``(element id, partial template)``, the version field first."""
-    return [VERSION_REGION, *kind.presenters.REGIONS]
+    return [VERSION_REGION, *kind.presenters.REGIONS, TRUST_REGION]
 
 
 def seat_label(seat: Seat) -> str:

@@ -12,8 +12,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
-from games import fairness, history, leavers, selectors
+from games import fairness, history, leavers, rendering, selectors
 from games.models import Game, Player, ShuffleCommitment, Table
 from games.registry import game_kind
 from games.replays import ReplayRefused, ReplayStep, replay_of, seat_cards
@@ -147,25 +148,34 @@ def _step_context(game: Game, step: ReplayStep) -> dict[str, Any]:
 def _spectator_regions(game: Game, step: ReplayStep) -> str:
     """The table as a spectator saw it at this step, drawn by the game's own partials."""
     kind = game_kind(game.game_name)
+    seats = selectors.seats(game.table)
     context: dict[str, Any] = {
         "table": game.table,
         "kind": kind,
-        "seats": selectors.seats(game.table),
+        "seats": seats,
+        "names": [rendering.seat_label(seat) for seat in seats],
+        "seat_rows": [(seat, rendering.seat_label(seat)) for seat in seats],
         "viewer": None,
         "my_seat": None,
         "game": game,
         "version": step.number,
+        "act_url": "",
+        "can_start": False,
         "view": step.spectator,
         "legal": [],
-        "waiting_for": step.waiting_for,
-        "deadline": None,
+        "waiting_for": list(step.waiting_for),
+        "remaining": None,
         "finished": step.finished,
         "message": "",
         "oob": False,
         "replay": True,
     }
     context.update(kind.presenters.present(step.spectator, None, context))
-    return render_to_string(f"{kind.template_dir}/regions.html", context)
+    return "".join(
+        render_to_string(template, context)
+        for region, template in kind.presenters.REGIONS
+        if region != "clock"
+    )
 
 
 @require_GET
@@ -228,6 +238,8 @@ def leave_table(request: HttpRequest, code: str) -> HttpResponse:
         leavers.leave(table, player)
     except leavers.LeaveRefused as refusal:
         return HttpResponse(refusal.message, status=refusal.status)
+    if request.headers.get("HX-Request"):
+        return HttpResponseClientRedirect(reverse("games:lobby"))
     return redirect("games:lobby")
 
 

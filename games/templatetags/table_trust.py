@@ -55,4 +55,5 @@ def stand_ins(context: template.Context, game: Game | None) -> dict[str, Any]:
         and not game.is_finished
         and context.get("my_seat") is not None,
         "leave_url": reverse("games:leave_table", args=[game.table.code]) if game else "",
+        "csrf_token": context.get("csrf_token"),
     }

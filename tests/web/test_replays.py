@@ -80,3 +80,37 @@ def test_a_step_outside_the_replay_is_refused(client):
         response = client.get(f"/games/{game.pk}/replay/", {"step": step})
         assert response.status_code == 400
     assert client.get("/games/999999/replay/").status_code == 404
+
+
+def test_the_replay_page_steps_through_the_game_with_every_hand_shown(client):
+    _table, game = bots_only_table("dragonformula", 2, "smart")
+    game = finish(game)
+    rebuilt = replay_of(game)
+    url = f"/games/{game.pk}/replay/"
+
+    first = client.get(url)
+    page = first.content.decode()
+    assert first.status_code == 200
+    assert f"Step 0 of {game.version}" in page and "The deal." in page
+    assert 'id="seats"' in page and 'id="pile"' in page  # the table's own partials
+    assert 'class="replay-prev"' not in page and f'href="{url}?step=1"' in page
+    hands = re.findall(r'<tr class="replay-hand" data-seat="(\d)">.*?<td>(.*?)</td>', page, re.S)
+    dealt = rebuilt.state_at(0)["hands"]
+    for seat, cell in hands:
+        shown = re.findall(r'<span class="card-code" title="[^"]*">([^<]*)</span>', cell)
+        assert sorted(shown) == sorted(dealt[int(seat)])
+    assert len(hands) == 2
+
+    last = client.get(url, {"step": "end"}, headers={"HX-Request": "true"})
+    fragment = last.content.decode()
+    assert "<html" not in fragment and fragment.lstrip().startswith('<div id="replay"')
+    assert f"Step {game.version} of {game.version}" in fragment
+    assert 'class="replay-next"' not in fragment and 'class="replay-prev"' in fragment
+
+
+def test_the_finished_table_links_to_its_replay_and_verify_pages(client):
+    table, game = bots_only_table("dragsaga", 2, "random")
+    game = finish(game)
+    page = client.get(f"/dragsaga/{table.code}/").content.decode()
+    assert f'href="/games/{game.pk}/replay/"' in page
+    assert f'href="/tables/{table.code}/verify/"' in page
