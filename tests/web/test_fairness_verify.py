@@ -103,3 +103,17 @@ def test_the_public_verify_page_explains_the_recipe(client):
     response = client.get("/verify/")
     assert response.status_code == 200
     assert "printf '%s:%s' SALT SEED | sha256sum" in text_of(response)
+
+
+def test_the_table_page_shows_the_commitment_from_the_start_and_reveals_at_the_end(client):
+    table, game = bots_only_table("dragsaga", 2, "random")
+    commitment = ShuffleCommitment.objects.get(game=game)
+    page = client.get(f"/dragsaga/{table.code}/").content.decode()
+    assert f'data-commitment="{commitment.commitment}"' in page
+    assert commitment.salt not in page and f'class="seed">{game.seed}' not in page
+
+    game = finish(game)
+    page = client.get(f"/dragsaga/{table.code}/").content.decode()
+    assert f'data-commitment="{commitment.commitment}"' in page
+    assert f'<code class="seed">{game.seed}</code>' in page
+    assert f'<code class="salt">{commitment.salt}</code>' in page

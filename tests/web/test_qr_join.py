@@ -51,3 +51,15 @@ def test_two_tables_get_different_codes():
 def test_no_url_no_code():
     with pytest.raises(ValueError):
         join_qr_svg("")
+
+
+@pytest.mark.django_db
+def test_the_table_page_shows_the_qr_code_of_its_own_join_url(client):
+    from games import services
+
+    table = services.create_table(game_name="dragonformula", players=4)
+    page = client.get(f"/dragonformula/{table.code}/").content.decode()
+    url = f"http://testserver/dragonformula/{table.code}/"
+    svg = re.search(r'<svg[^>]*class="join-qr".*?</svg>', page, re.S).group(0)
+    assert modules_drawn(svg) == modules_of(url)
+    assert table.code in page
