@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import Q
 
 from games.models import Game, Player, Seat, StandIn
+from games.registry import game_kind
 
 HISTORY_LENGTH = 100
 
@@ -51,6 +52,10 @@ class PlayedGame:
     @property
     def is_finished(self) -> bool:
         return self.game.is_finished
+
+    @property
+    def label(self) -> Any:
+        return game_kind(self.game.game_name).label
 
 
 def best_hand(game: Game, seat: int) -> BestHand | None:
