@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import Engine
+from games.engine import Engine, State
 
 
 def _load(path: str) -> Any:
@@ -38,6 +38,9 @@ class GameKind:
     engine_path: str
     presenters_path: str
     template_dir: str
+    # ``module:function(players, options, seed, **stacking)`` dealing a stacked game
+    # (tests and puzzles); ``None`` when the game has none.
+    stacked_path: str | None = None
 
     @cached_property
     def engine(self) -> Engine:
@@ -46,6 +49,21 @@ class GameKind:
     @cached_property
     def presenters(self) -> Any:
         return import_module(self.presenters_path)
+
+    def initial_state(
+        self,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        now: float,
+        stacking: dict[str, Any] | None = None,
+    ) -> State:
+        """A new game's state: shuffled from ``seed``, or dealt as ``stacking`` says."""
+        if not stacking:
+            return self.engine.new_game(players, options, seed, now=now)
+        if self.stacked_path is None:
+            raise ValueError(f"{self.name} has no stacked deals.")
+        return _load(self.stacked_path)(players, options, seed, **stacking)
 
 
 GAMES: dict[str, GameKind] = {}
@@ -63,6 +81,7 @@ register(
         engine_path="dragonformula.rules.engine:ENGINE",
         presenters_path="dragonformula.presenters",
         template_dir="dragonformula",
+        stacked_path="dragonformula.rules.game:stacked_game",
     )
 )
 register(

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from games.models import Game, Player, Seat, Table
-from games.registry import GAMES
+from games.registry import GAMES, game_kind
 
 SESSION_PLAYER = "player_id"
 
@@ -41,6 +41,20 @@ def seat_number(table: Table, player: Player | None) -> int | None:
 
 def seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player").order_by("number"))
+
+
+def replayed_state(game: Game) -> dict[str, Any]:
+    """The game rebuilt from its seed (and stacked deals) and its action log.
+
+    It always equals ``game.state``: the snapshot is a cache of this.
+    """
+    kind = game_kind(game.game_name)
+    state = kind.initial_state(
+        game.players, game.options, game.seed, game.created_at, game.stacking
+    )
+    for seat, action, now in game.log.order_by("version").values_list("seat", "action", "now"):
+        state = kind.engine.apply(state, seat, action, now)
+    return state
 
 
 def open_tables() -> dict[str, list[Table]]:

@@ -155,10 +155,11 @@ def stand(table: Table, player: Player) -> None:
         _after_commit(table.pk)
 
 
-def start(table: Table, player: Player | None) -> Game:
+def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
     """Start the table's game; bots take the empty seats if the table has a bot level.
 
     ``player`` must be seated at the table; ``None`` is the club itself (demo tables).
+    ``seed`` is drawn at random unless given (tests, puzzles).
     """
     with transaction.atomic():
         table = _locked_open_table(table)
@@ -171,17 +172,20 @@ def start(table: Table, player: Player | None) -> Game:
         for seat in empty:
             seat.bot_level = table.bot_level
             seat.save(update_fields=["bot_level"])
-        engine = game_kind(table.game_name).engine
+        kind = game_kind(table.game_name)
         # Microsecond precision, so created.timestamp() gives replays the same ``now``.
         created = datetime.fromtimestamp(round(time.time(), 6), tz=UTC)
-        seed = secrets.randbits(62)
-        state = engine.new_game(table.players, table.options, seed, now=created.timestamp())
+        seed = secrets.randbits(62) if seed is None else seed
+        state = kind.initial_state(
+            table.players, table.options, seed, created.timestamp(), table.stacking
+        )
         game = Game.objects.create(
             table=table,
             game_name=table.game_name,
             players=table.players,
             options=table.options,
             seed=seed,
+            stacking=table.stacking,
             state=state,
             created=created,
         )

@@ -82,6 +82,15 @@ class Table(models.Model):
         related_name="created_tables",
         verbose_name=_("created by"),
     )
+    stacking = models.JSONField(
+        _("stacked deals"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Puzzles and tests only: the first games are dealt as given here "
+            "(for Dragon Formula: deals and fire_seats)."
+        ),
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # The league a table plays for is added by the leagues room.
 
@@ -145,6 +154,7 @@ class Game(models.Model):
     players = models.PositiveSmallIntegerField(_("players"))
     options = models.JSONField(_("options"), default=dict)
     seed = models.BigIntegerField(_("seed"))
+    stacking = models.JSONField(_("stacked deals"), null=True, blank=True)
     state = models.JSONField(_("snapshot"))
     version = models.PositiveIntegerField(_("version"), default=0)
     created = models.DateTimeField(_("created"))

@@ -4,7 +4,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import services
+from games import selectors, services
 from games.engine import TICK, replay
 from games.models import ActionLog, Game, Table
 from tests.web.toygame import ENGINE
@@ -32,7 +32,9 @@ def hand(game, seat):
 
 def replayed(game):
     log = [(row.seat, row.action, row.now) for row in game.log.order_by("version")]
-    return replay(ENGINE, game.players, game.options, game.seed, log, game.created_at)
+    by_protocol = replay(ENGINE, game.players, game.options, game.seed, log, game.created_at)
+    assert by_protocol == selectors.replayed_state(game)
+    return by_protocol
 
 
 def test_creator_sits_first_and_others_fill_the_empty_seats(toygame, players):

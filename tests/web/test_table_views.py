@@ -1,0 +1,161 @@
+"""Table views: actions with the version a player saw, forged and stale POSTs, CSRF, spectators."""
+
+import json
+
+import pytest
+
+from games.models import Game
+from tests.web.tables import browser_of, htmx_post, seated_table, shows_code
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Ben", "Cho", "Dai"]
+
+
+def act_url(table):
+    return f"/{table.game_name}/{table.code}/act"
+
+
+def post_action(client, table, action, version):
+    return htmx_post(client, act_url(table), {"action": json.dumps(action), "version": version})
+
+
+def reload(game):
+    return Game.objects.get(pk=game.pk)
+
+
+@pytest.fixture
+def df():
+    table, game, players = seated_table("dragonformula", NAMES)
+    return table, game, players, [browser_of(p) for p in players]
+
+
+def test_the_page_shows_my_hand_and_only_counts_of_the_others(df):
+    table, game, players, browsers = df
+    for seat, browser in enumerate(browsers):
+        html = browser.get(f"/dragonformula/{table.code}/").content.decode()
+        assert all(shows_code(html, code) for code in game.state["hands"][seat])
+        others = [c for s, hand in enumerate(game.state["hands"]) if s != seat for c in hand]
+        assert not any(shows_code(html, code) for code in others)
+        assert not any(shows_code(html, code) for code in game.state["pile"])
+
+
+def test_the_seat_to_play_draws_and_everyone_s_version_moves_on(df):
+    table, game, players, browsers = df
+    turn = game.state["turn"]
+    response = post_action(browsers[turn], table, {"type": "draw"}, 0)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'id="table-version" name="version" value="1" hx-swap-oob="true"' in body
+    assert 'id="prompt"' in body and 'id="hand"' in body
+    drawn = reload(game).state["hands"][turn]
+    assert len(drawn) == 11 and all(shows_code(body, code) for code in drawn)
+
+
+def test_another_seat_cannot_play_out_of_turn(df):
+    table, game, players, browsers = df
+    other = (game.state["turn"] + 1) % 4
+    response = post_action(browsers[other], table, {"type": "draw"}, 0)
+    assert response.status_code == 400
+    assert 'class="refusal"' in response.content.decode()
+    assert reload(game).version == 0
+
+
+def test_a_card_not_in_hand_or_a_malformed_code_is_refused_and_changes_nothing(df):
+    table, game, players, browsers = df
+    turn = game.state["turn"]
+    post_action(browsers[turn], table, {"type": "draw"}, 0)
+    someone_elses = game.state["hands"][(turn + 1) % 4][0]
+    for card in (someone_elses, "X99", 7):
+        response = post_action(browsers[turn], table, {"type": "discard", "card": card}, 1)
+        assert response.status_code == 400
+        assert 'role="alert"' in response.content.decode()
+    game = reload(game)
+    assert game.version == 1 and len(game.state["hands"][turn]) == 11
+
+
+def test_a_stale_click_is_refused_with_the_current_state(df):
+    table, game, players, browsers = df
+    turn = game.state["turn"]
+    post_action(browsers[turn], table, {"type": "draw"}, 0)
+    response = post_action(browsers[turn], table, {"type": "draw"}, 0)
+    assert response.status_code == 409
+    body = response.content.decode()
+    assert "moved on" in body
+    assert 'name="version" value="1"' in body
+    assert reload(game).version == 1
+
+
+def test_without_the_csrf_token_nothing_happens(df):
+    table, game, players, browsers = df
+    browser = browsers[game.state["turn"]]
+    response = browser.post(
+        act_url(table), {"action": json.dumps({"type": "draw"}), "version": 0}, HTTP_HX_REQUEST="1"
+    )
+    assert response.status_code == 403
+    assert reload(game).version == 0
+
+
+def test_spectators_and_strangers_cannot_act(df):
+    table, game, players, browsers = df
+    for spectator in (browser_of(None), browser_of(seated_table("dragsaga", ["Eve", "Fay"])[2][0])):
+        response = post_action(spectator, table, {"type": "draw"}, 0)
+        assert response.status_code == 403
+        assert "Spectators cannot play" in response.content.decode()
+    assert reload(game).version == 0
+
+
+def test_a_spectator_sees_the_table_but_no_hand(df):
+    table, game, players, browsers = df
+    html = browser_of(None).get(f"/dragonformula/{table.code}/").content.decode()
+    assert "watching" in html
+    assert not any(shows_code(html, c) for hand in game.state["hands"] for c in hand)
+
+
+def test_an_action_posted_to_the_other_game_s_address_is_not_found(df):
+    table, game, players, browsers = df
+    browser = browsers[game.state["turn"]]
+    response = htmx_post(
+        browser,
+        f"/dragsaga/{table.code}/act",
+        {"action": json.dumps({"type": "draw"}), "version": 0},
+    )
+    assert response.status_code == 404
+    assert reload(game).version == 0
+
+
+def test_an_action_of_the_other_game_or_no_action_is_refused(df):
+    table, game, players, browsers = df
+    browser = browsers[game.state["turn"]]
+    response = post_action(browser, table, {"type": "flip", "card": "claw"}, 0)
+    assert response.status_code == 400
+    for data in ({"action": "{not json", "version": 0}, {"action": '{"type": "draw"}'}):
+        assert htmx_post(browser, act_url(table), data).status_code == 400
+    assert reload(game).version == 0
+
+
+def test_dragsaga_place_form_fields_make_one_place_action():
+    table, game, players = seated_table("dragsaga", ["Ann", "Ben", "Cho"])
+    browsers = [browser_of(p) for p in players]
+    for seat, browser in enumerate(browsers):
+        dragon = next(a for a in _legal(game, seat) if a["type"] == "choose_dragon")
+        game = reload(game)
+        response = post_action(browser, table, dragon, game.version)
+        assert response.status_code == 200, response.content.decode()
+    game = reload(game)
+    assert game.state["phase"] == "place"
+    hand = game.state["seats"][0]["hand"]
+    response = htmx_post(
+        browsers[0],
+        act_url(table),
+        {"type": "place", "cards": hand[:2], "version": game.version},
+    )
+    assert response.status_code == 200, response.content.decode()
+    assert "Placed. Waiting for the others." in response.content.decode()
+    assert reload(game).state["seats"][0]["choice"]["cards"] == hand[:2]
+
+
+def _legal(game, seat):
+    from games.registry import engine_for
+
+    return engine_for(game.game_name).legal_actions(game.state, seat)
