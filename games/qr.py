@@ -17,7 +17,7 @@ def join_qr_svg(url: str, scale: int = 4) -> str:
     if not url:
         raise ValueError("A QR code needs a URL.")
     code = segno.make(url, error="m", micro=False)
-    return code.svg_inline(
+    svg = code.svg_inline(
         scale=scale,
         dark="#000",
         light="#fff",
@@ -25,3 +25,6 @@ def join_qr_svg(url: str, scale: int = 4) -> str:
         lineclass="join-qr-modules",
         title=url,
     )
+    # segno starts the path with an absolute "M4 4.5", which reads like a card code
+    # (M4, the Emperor) to anyone scanning a page for cards; a first "m" means the same.
+    return svg.replace(' d="M', ' d="m')

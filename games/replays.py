@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engine import Action, Engine, State, View
 
 
@@ -56,10 +58,8 @@ class Replay:
 
     engine: Engine
     players: int
-    options: dict[str, Any]
-    seed: int
+    start: State  # the state ``new_game`` dealt (``apply`` never mutates it)
     log: tuple[LoggedAction, ...]
-    created_at: float = 0.0
 
     @property
     def last(self) -> int:
@@ -69,7 +69,7 @@ class Replay:
         """The state after the first ``number`` logged actions."""
         if not 0 <= number <= self.last:
             raise ValueError(f"This replay has steps 0 to {self.last}.")
-        state = self.engine.new_game(self.players, self.options, self.seed, now=self.created_at)
+        state = self.start
         for entry in self.log[:number]:
             state = self.engine.apply(state, entry.seat, entry.action, entry.at)
         return state
@@ -91,13 +91,7 @@ class Replay:
 
 
 def build_replay(
-    engine: Engine,
-    players: int,
-    options: dict[str, Any],
-    seed: int,
-    log: Iterable[LoggedAction],
-    finished: bool,
-    created_at: float = 0.0,
+    engine: Engine, start: State, log: Iterable[LoggedAction], finished: bool
 ) -> Replay:
     """The replay of a game, refused while the game is still being played.
 
@@ -105,10 +99,10 @@ def build_replay(
     it (a log that does not reach the end is refused too, rather than shown).
     """
     if not finished:
-        raise ReplayRefused("This game is still being played: its replay opens when it ends.")
-    replay = Replay(engine, players, options, seed, tuple(log), created_at)
+        raise ReplayRefused(_("This game is still being played: its replay opens when it ends."))
+    replay = Replay(engine, start["players"], start, tuple(log))
     if engine.outcome(replay.final_state()) is None:
-        raise ReplayRefused("This game's log does not reach its end, so it has no replay.")
+        raise ReplayRefused(_("This game's log does not reach its end, so it has no replay."))
     return replay
 
 
@@ -122,18 +116,16 @@ def seat_cards(view: View) -> list[Any]:
 
 def replay_of(game: Any) -> Replay:
     """The replay of a platform :class:`~games.models.Game`, from its seed and action log."""
-    from games.registry import engine_for
+    from games.registry import game_kind
 
+    if not game.is_finished:  # refuse before any work: nothing of a running game is rebuilt
+        raise ReplayRefused(_("This game is still being played: its replay opens when it ends."))
+    kind = game_kind(game.game_name)
+    start = kind.initial_state(
+        game.players, game.options, game.seed, game.created_at, game.stacking
+    )
     log = [
         LoggedAction(seat=seat, action=action, at=at)
         for seat, action, at in game.log.order_by("version").values_list("seat", "action", "now")
     ]
-    return build_replay(
-        engine_for(game.game_name),
-        game.players,
-        game.options,
-        game.seed,
-        log,
-        finished=game.is_finished,
-        created_at=game.created_at,
-    )
+    return build_replay(kind.engine, start, log, finished=game.is_finished)

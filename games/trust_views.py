@@ -74,7 +74,12 @@ def table_verify(request: HttpRequest, code: str) -> HttpResponse:
     table = _table_or_404(code)
     game = selectors.current_game(table)
     commitment = ShuffleCommitment.objects.filter(game=game).first() if game else None
-    context: dict[str, Any] = {"table": table, "game": game, "commitment": commitment}
+    context: dict[str, Any] = {
+        "table": table,
+        "game": game,
+        "commitment": commitment,
+        "stacked": bool(game is not None and game.stacking),
+    }
     if game is not None and commitment is not None and game.is_finished:
         form = VerifyForm(
             {

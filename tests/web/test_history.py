@@ -16,12 +16,11 @@ DF = engine_for("dragonformula")
 SEAT_ZERO_WINS = 1  # a seed whose smart-bot match has Dragon Formula wins for seat 0
 
 
-def ann_against_a_bot(ann, monkeypatch, seed=SEAT_ZERO_WINS):
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: seed)
+def ann_against_a_bot(ann, seed=SEAT_ZERO_WINS):
     table = services.create_table(
         game_name="dragonformula", players=2, bot_level="smart", created_by=ann
     )
-    return table, services.start(table, ann)
+    return table, services.start(table, ann, seed=seed)
 
 
 def play_as(game, player, seat):
@@ -35,11 +34,9 @@ def play_as(game, player, seat):
     return game
 
 
-def test_the_history_lists_the_game_with_place_score_best_hand_and_replay(
-    client, players, monkeypatch
-):
+def test_the_history_lists_the_game_with_place_score_best_hand_and_replay(client, players):
     ann = players[0]
-    table, game = ann_against_a_bot(ann, monkeypatch)
+    table, game = ann_against_a_bot(ann)
     game = play_as(game, ann, 0)
     wins = [g for g in game.state["games"] if g["result"] == "win" and g["seat"] == 0]
     assert wins, "the seed should give seat 0 a win"

@@ -13,8 +13,8 @@ def modules_drawn(svg: str) -> set[tuple[int, int]]:
     path = re.search(r'class="join-qr-modules"[^>]*\sd="([^"]+)"', svg).group(1)
     dark: set[tuple[int, int]] = set()
     x = y = 0.0
-    for op, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path):
-        if op == "M":
+    for index, (op, a, b) in enumerate(re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path)):
+        if op == "M" or index == 0:  # a path's first move is absolute, "m" or "M"
             x, y = float(a), float(b)
         elif op == "m":
             x, y = x + float(a), y + float(b)
