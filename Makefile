@@ -40,6 +40,7 @@ test: venv system-deps
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python manage.py compilemessages --ignore '.venv' -v 0 --settings=config.settings_test 2>/dev/null || true
+	npm ci --no-audit --no-fund --loglevel=error
 	$(BIN)/pytest -m "not integration" $(PYTEST_ARGS)
 
 clean:

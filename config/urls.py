@@ -7,5 +7,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("dragonformula/", include("dragonformula.urls")),
     path("dragsaga/", include("dragsaga.urls")),
+    path("rules/", include("rulebook.urls")),
     path("", include("games.urls")),
 ]

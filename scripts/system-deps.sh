@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: headless Chromium for the browser tests,
-# poppler-utils to read and render printed PDFs, gettext for the catalogues.
+# poppler-utils to read and render printed PDFs, gettext for the catalogues,
+# npm to install axe-core (package-lock.json) for the accessibility checks,
+# a Japanese font for the screenshots.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null || need+=(chromium)
 command -v pdftotext >/dev/null || need+=(poppler-utils)
 command -v msgfmt >/dev/null || need+=(gettext)
+command -v npm >/dev/null || need+=(npm)
+# A Japanese font, so screenshots of the (Japanese by default) pages show text, not boxes.
+fc-list :lang=ja family 2>/dev/null | grep -q . || need+=(fonts-ipafont-gothic)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing Debian packages: ${need[*]} (run 'sudo apt-get install ${need[*]}')." >&2

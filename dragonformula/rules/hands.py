@@ -119,16 +119,12 @@ class Reading:
         return [meld.cards for meld in sorted(self.melds, key=lambda meld: meld.mask & -meld.mask)]
 
 
-def _bits(codes: Iterable[str]) -> int:
-    return mask_of(codes)
-
-
 def _sephirot_majors() -> dict[int, tuple[tuple[int, tuple[str, str], tuple[Meld, ...]], ...]]:
     """Majors (as a mask) → every (N, two majors derived from N, major series) they read as."""
     table: dict[int, list[tuple[int, tuple[str, str], tuple[Meld, ...]]]] = {}
     for n, derived in DERIVED_MAJORS.items():
         for pair in combinations(derived, 2):
-            pair_mask = _bits(pair)
+            pair_mask = mask_of(pair)
             for count in range(3):
                 for series in combinations(MAJOR_SERIES_MELDS, count):
                     mask = pair_mask
@@ -170,7 +166,7 @@ def _special_readings() -> list[Reading]:
         found.append(Reading("straight_major", tuple(f"M{n}" for n in range(low, low + 11))))
     for majors in combinations(MAJORS_OF_CLASS["zodiacal"], 11):
         found.append(Reading("constellation", majors))
-    for hand_id, court, number in (
+    for royal, court, number in (
         ("kingdom_of_princesses", "P", 10),
         ("beauty_of_princes", "N", 6),
         ("understanding_of_queens", "Q", 3),
@@ -178,7 +174,7 @@ def _special_readings() -> list[Reading]:
     ):
         groups = (tuple(suit + court for suit in SUITS), tuple(f"{suit}{number}" for suit in SUITS))
         for majors in combinations(DERIVED_MAJORS[number], 3):
-            found.append(Reading(hand_id, majors, groups=groups))
+            found.append(Reading(royal, majors, groups=groups))
     return found
 
 
@@ -186,8 +182,8 @@ def _specials_by_mask() -> dict[int, tuple[Reading, ...]]:
     table: dict[int, list[Reading]] = {}
     for reading in _special_readings():
         cards = [code for group in reading.groups for code in group] + list(reading.majors)
-        table.setdefault(_bits(cards), []).append(reading)
-    return {mask: tuple(readings) for mask, readings in table.items()}
+        table.setdefault(mask_of(cards), []).append(reading)
+    return {mask: tuple(found) for mask, found in table.items()}
 
 
 SPECIAL_HANDS = _specials_by_mask()
@@ -241,8 +237,8 @@ def wins(mask: int) -> bool:
 
 # --- the bonuses of sephirot hands --------------------------------------------
 
-PLANETARY_BITS = _bits(MAJORS_OF_CLASS["planetary"])
-MATERIAL_BITS = _bits(("M0", "M12", "M20"))
+PLANETARY_BITS = mask_of(MAJORS_OF_CLASS["planetary"])
+MATERIAL_BITS = mask_of(("M0", "M12", "M20"))
 
 
 @dataclass(frozen=True)
@@ -396,24 +392,34 @@ def hand_mask(cards: Iterable[str | Card] | str, size: int = HAND_SIZE) -> int:
     return mask_of(parse_cards(cards, count=size))
 
 
-def score(reading: Reading, mask: int, own_suit: str) -> tuple[str, int, list[str]]:
-    """(hand id, base points, bonus ids) of one reading."""
+@dataclass(frozen=True)
+class Score:
+    """What one reading scores before multipliers: ``points`` = base + the bonuses' points."""
+
+    reading: Reading
+    hand: str
+    base: int
+    bonuses: list[str]
+    points: int
+
+
+def score(reading: Reading, mask: int, own_suit: str) -> Score:
+    """The score of one reading of the hand ``mask`` for the owner of ``own_suit``."""
     scored = hand_id(reading, own_suit)
-    if reading.head is None:
-        return scored, hand_points(scored), []
+    base = HANDS[scored]["points"]
+    if reading.head is None:  # special hands get no sephirot bonuses
+        return Score(reading, scored, base, [], base)
     bonuses = sephirot_bonuses(Context(reading, mask, own_suit))
-    return scored, hand_points(scored), bonuses
+    return Score(reading, scored, base, bonuses, base + sum(BONUSES[b]["points"] for b in bonuses))
 
 
-def best_reading(mask: int, own_suit: str) -> tuple[Reading, str, int, list[str]] | None:
-    """The best-scoring reading of a hand with its (hand id, base, bonuses), or ``None``."""
-    best: tuple[Reading, str, int, list[str]] | None = None
-    best_points = -1
+def best_reading(mask: int, own_suit: str) -> Score | None:
+    """The best-scoring reading of a hand (the first found among equals), or ``None``."""
+    best: Score | None = None
     for reading in readings(mask):
-        scored, base, bonuses = score(reading, mask, own_suit)
-        points = base + sum(BONUSES[b]["points"] for b in bonuses)
-        if points > best_points:
-            best, best_points = (reading, scored, base, bonuses), points
+        scored = score(reading, mask, own_suit)
+        if best is None or scored.points > best.points:
+            best = scored
     return best
 
 
@@ -435,16 +441,16 @@ def best_hand(
     best = best_reading(mask, own)
     if best is None:
         return None
-    reading, scored, base, bonuses = best
+    reading = best.reading
     flags = {"genius": genius, "surprise": surprise, "last_judgement": last_judgement}
     multipliers = [m for m in MULTIPLIERS if flags[m]]
-    total = base + sum(BONUSES[b]["points"] for b in bonuses)
+    total = best.points
     for multiplier in multipliers:
         total *= MULTIPLIERS[multiplier]["factor"]
     return HandResult(
-        hand=scored,
-        base=base,
-        bonuses=bonuses,
+        hand=best.hand,
+        base=best.base,
+        bonuses=best.bonuses,
         multipliers=multipliers,
         total=total,
         head=reading.head.cards if reading.head else None,
@@ -472,7 +478,7 @@ def random_winning_hand(rng: random.Random, special_share: float = 0.1) -> list[
         return list(codes_of(rng.choice(_SPECIAL_LIST)))
     while True:
         n = rng.randrange(1, 11)
-        mask = rng.choice(NUMBER_TRIPLES[n]).mask | _bits(rng.sample(DERIVED_MAJORS[n], 2))
+        mask = rng.choice(NUMBER_TRIPLES[n]).mask | mask_of(rng.sample(DERIVED_MAJORS[n], 2))
         for meld in rng.sample(ALL_MELDS, 2):
             if mask & meld.mask:
                 break

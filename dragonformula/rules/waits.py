@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import ALL_CARDS, INDEX, Card, parse_cards
-from .hands import BONUSES, best_reading, hand_mask, own_suit_of, wins
+from .hands import best_reading, hand_mask, own_suit_of, wins
 from .melds import mask_of
 
 _EVERY_CARD = (1 << len(ALL_CARDS)) - 1
@@ -52,11 +52,10 @@ def waits(
         candidates ^= bit
         mask = hand | bit
         if not wins(mask):
-            continue
+            continue  # the fast rejection; most cards end here
         best = best_reading(mask, own)
-        assert best is not None
-        _, hand_id, base, bonuses = best
-        total = base + sum(BONUSES[b]["points"] for b in bonuses)
-        found.append(Wait(ALL_CARDS[bit.bit_length() - 1], hand_id, total, tuple(bonuses)))
+        if best is not None:
+            code = ALL_CARDS[bit.bit_length() - 1]
+            found.append(Wait(code, best.hand, best.points, tuple(best.bonuses)))
     found.sort(key=lambda wait: (-wait.total, INDEX[wait.card]))
     return found

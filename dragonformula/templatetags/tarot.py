@@ -1,7 +1,13 @@
-"""Tarot words for Dragon Formula's templates: card, hand, bonus names, and the event log."""
+"""Tarot words for Dragon Formula's templates: card faces, card, hand, bonus names, the event log.
+
+``{% card_face "W3" %}`` renders the table's card face (``partials/card.html``) for a
+code, e.g. on the rules pages; ``{% card_description code %}`` is the card's names
+and correspondences as one sentence in the page's language (tooltips, labels).
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from django import template
@@ -9,6 +15,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from dragonformula.rules import hands
+from dragonformula.rules.cards import card_info, load_seed
+from games.templatetags.bilingual import pick
 
 register = template.Library()
 
@@ -95,3 +103,62 @@ def df_event(event: dict[str, Any]) -> str:
     if kind == "set_end":
         return _("Set %(set)s is over.") % {"set": event.get("set")}
     return kind
+
+
+@cache
+def sephiroth() -> dict[int, dict[str, Any]]:
+    return {entry["number"]: entry for entry in load_seed("tree.json")["sephiroth"]}
+
+
+@cache
+def suits() -> dict[str, dict[str, Any]]:
+    return {entry["code"]: entry for entry in load_seed("tarot.json")["suits"]}
+
+
+@cache
+def classes() -> dict[str, dict[str, Any]]:
+    return {entry["key"]: entry for entry in load_seed("tarot.json")["classes"]}
+
+
+def describe(info: dict[str, Any]) -> str:
+    """The card's names and correspondences as one sentence in the page's language."""
+    name = pick(info, "name")
+    if info["kind"] != "major":
+        suit = suits()[info["suit"]]
+        text = _("%(name)s — %(suit)s, element %(element)s") % {
+            "name": name,
+            "suit": pick(suit, "name"),
+            "element": pick(suit, "element"),
+        }
+        if info["kind"] == "court":
+            text += " · " + _("Golden Dawn: %(title)s") % {"title": pick(info, "golden_dawn")}
+        return text
+    low, high = info["sephiroth"]
+    return _(
+        "%(numeral)s %(name)s — path %(path)s, %(letter)s %(glyph)s; joins %(low)s %(low_name)s "
+        "and %(high)s %(high_name)s; %(class)s: %(attribution)s"
+    ) % {
+        "numeral": info["numeral"],
+        "name": name,
+        "path": info["path"],
+        "letter": pick(info["letter"], "name"),
+        "glyph": info["letter"]["glyph"],
+        "low": low,
+        "low_name": pick(sephiroth()[low], "name"),
+        "high": high,
+        "high_name": pick(sephiroth()[high], "name"),
+        "class": pick(classes()[info["class"]], "name"),
+        "attribution": pick(info["attribution"], "name"),
+    }
+
+
+@register.inclusion_tag("dragonformula/partials/card.html")
+def card_face(code: str) -> dict[str, Any]:
+    """The card face of ``code``, as the tables show it."""
+    return {"card": card_info(code)}
+
+
+@register.simple_tag
+def card_description(code: str) -> str:
+    """The card's names and correspondences (for a tooltip or an aria-label)."""
+    return describe(card_info(code))

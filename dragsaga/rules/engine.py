@@ -72,6 +72,14 @@ def _card_field(action: Action, key: str) -> str:
     return value
 
 
+def _working_copy(state: State) -> State:
+    """A copy to change, so ``apply`` never half-applies nor touches its input. Logged
+    events are never changed once appended, so the log's list is copied, not its events."""
+    new = json.loads(json.dumps({key: value for key, value in state.items() if key != "log"}))
+    new["log"] = list(state["log"])
+    return new
+
+
 class DragSagaEngine:
     name = GAME
     min_players = MIN_PLAYERS
@@ -101,7 +109,7 @@ class DragSagaEngine:
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]
         ):
             raise IllegalAction("That seat is not at this table.", "bad_seat")
-        new = json.loads(json.dumps(state))  # work on a copy: never half-apply
+        new = _working_copy(state)
         cards = CardSet(new["cards"])
         if kind == "tick":
             deadlines.tick(new, now, cards)

@@ -177,6 +177,8 @@ def change_target(
         raise IllegalAction("Only the round's last player may change target.", "not_last_player")
     if state["round"] <= 1:
         raise IllegalAction("Targets cannot be changed in round 1.", "round_one_target")
+    if state["players"] == 2:
+        raise IllegalAction("With two players there is no other target.", "same_target")
     if state["target_changed"]:
         raise IllegalAction("The target has already been changed this round.", "target_changed")
     if turn["flips"]:

@@ -150,3 +150,4 @@ def test_every_id_has_japanese_and_english_names():
     table = scoring_table()
     for entry in table["hands"] + table["bonuses"] + table["multipliers"]:
         assert entry["name_ja"] and entry["name_en"]
+        assert entry["condition_ja"] and entry["condition_en"]
