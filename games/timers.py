@@ -83,7 +83,9 @@ async def _advance(game_id: int, version: int) -> None:
     from games import services
 
     try:
-        await database_sync_to_async(services.advance)(game_id, version)
+        # Not thread-sensitive: the timers run outside any request, and sharing the one
+        # thread-sensitive executor with Daphne's consumers deadlocks ("would deadlock").
+        await database_sync_to_async(services.advance, thread_sensitive=False)(game_id, version)
     except Exception:
         logger.exception("The server's move in game %s at version %s failed", game_id, version)
 
@@ -92,7 +94,7 @@ async def _resume() -> None:
     from games import services
 
     try:
-        count = await database_sync_to_async(services.resume_tables)()
+        count = await database_sync_to_async(services.resume_tables, thread_sensitive=False)()
     except Exception:
         logger.exception("Resuming the running tables failed")
     else:
