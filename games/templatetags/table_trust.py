@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from games import leavers
+from games import history, leavers
 from games.models import Game, ShuffleCommitment, Table
 from games.qr import join_qr_svg
 
@@ -25,10 +25,12 @@ def join_url(table: Table) -> str:
 def shuffle_commitment(game: Game | None) -> dict[str, Any]:
     """The commitment from the start; seed and salt, and the verify link, once the game is over."""
     commitment = ShuffleCommitment.objects.filter(game=game).first() if game is not None else None
+    revealed = commitment is not None and game.is_finished
     return {
         "game": game,
         "commitment": commitment,
-        "revealed": commitment is not None and game.is_finished,
+        "revealed": revealed,
+        "players": [p for p in history.seat_players(game).values() if p] if revealed else [],
         "verify_url": reverse("games:table_verify", args=[game.table.code]) if game else "",
         "replay_url": reverse("games:replay", args=[game.pk]) if game else "",
     }

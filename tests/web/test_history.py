@@ -56,6 +56,9 @@ def test_the_history_lists_the_game_with_place_score_best_hand_and_replay(client
     assert f'data-hand="{best["hand"]}"' in row[1] and f"{best['points']} points" in cells[6]
     assert f'href="/games/{game.pk}/replay/"' in row[1]
     assert "finished by a bot" not in text
+    # The finished table links to its players' histories.
+    table_page = client.get(f"/dragonformula/{table.code}/").content.decode()
+    assert f'href="/players/{ann.pk}/"' in table_page
 
 
 def test_a_game_a_bot_finished_is_marked_and_a_running_game_has_no_replay(players):
