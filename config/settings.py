@@ -115,6 +115,9 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# Seconds a bot waits before its move, so people can follow it (tests and load runs shorten it).
+TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "0.8"))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

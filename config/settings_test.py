@@ -13,8 +13,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not memory: browser and restart tests serve this database from a Daphne process.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+    # One file per test run, so two runs in one checkout never delete each other's database.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}  # noqa: F405
 
-# Serve static files straight from the app and project folders (no collectstatic before tests),
-# so browser tests see the real CSS and JS.
+# Daphne under test serves the static files (htmx, the table's CSS/JS) straight from the apps,
+# without a collectstatic step.
 WHITENOISE_USE_FINDERS = True

@@ -32,7 +32,6 @@ OPTION_LABELS = {
 }
 
 ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
-ELEMENT_SYMBOLS = {"fire": "🜂", "water": "🜄", "air": "🜁", "earth": "🜃"}
 # Where the other seats sit, from the viewer's place, in turn order (the next seat is on the left).
 POSITIONS = {1: ["opposite"], 2: ["left", "right"], 3: ["left", "opposite", "right"]}
 HAND_ACTIONS = ("discard", "discard_major")
@@ -74,7 +73,6 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "name": names[number],
             "element": element,
             "element_name": ELEMENT_NAMES.get(element, element),
-            "element_symbol": ELEMENT_SYMBOLS.get(element, ""),
             "is_starter": number == view["starter"],
             "is_you": number == seat,
             "hand_size": view["hand_sizes"][number],

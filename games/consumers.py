@@ -5,9 +5,11 @@ Frames the server sends are HTML fragments for the htmx ws extension: each regio
 id. A socket gets every region when it connects (so a reconnect is simply shown
 the current table) and, after every change the table's group announces, the
 regions whose HTML changed for this viewer (so a half-made choice in an
-unchanged region survives other players' moves). The version the viewer saw is
-its own region, ``<input id="table-version" name="version">``, which every
-action form includes.
+unchanged region survives other players' moves). What the viewer saw is its own
+region, ``<span id="seen">`` holding ``<input id="table-version" name="version">``
+and the prompt's fingerprint ``<input name="prompt">``, which every action form
+includes (``hx-include="#seen"``). Regions are rendered in the viewer's language
+(the language cookie, else the browser's Accept-Language).
 
 The browser sends JSON: ``{"tick": true}`` when a countdown ends, which applies
 the deadlines that have passed (server time decides, so an early tick is harmless).
@@ -21,11 +23,29 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import trans_real
 
 from games import leavers, rendering, selectors, services
 from games.models import Player, Table
 
 logger = logging.getLogger(__name__)
+
+
+def viewer_language(scope: dict[str, Any]) -> str:
+    """The language the viewer's pages are in: the language cookie, else Accept-Language."""
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    headers = dict(scope.get("headers", []))
+    accepted = headers.get(b"accept-language", b"").decode("latin-1")
+    candidates = [cookie] if cookie else []
+    candidates += [lang for lang, _q in trans_real.parse_accept_lang_header(accepted)]
+    for candidate in candidates:
+        try:
+            return translation.get_supported_language_variant(candidate)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
 
 
 class TableConsumer(WebsocketConsumer):
@@ -39,6 +59,7 @@ class TableConsumer(WebsocketConsumer):
             return
         self.table = table
         self.sent: dict[str, str] = {}
+        self.language = viewer_language(self.scope)
         self.player = selectors.player_from_session(
             self.scope.get("user"), self.scope.get("session")
         )
@@ -74,7 +95,8 @@ class TableConsumer(WebsocketConsumer):
     def push(self) -> None:
         """Send the regions that changed since this socket's last frame."""
         self.table.refresh_from_db()
-        regions = rendering.render_regions(self.table, self.player)
+        with translation.override(self.language):
+            regions = rendering.render_regions(self.table, self.player)
         changed = [html for region, html in regions.items() if self.sent.get(region) != html]
         self.sent = regions
         if changed:

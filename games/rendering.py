@@ -8,6 +8,7 @@ element carries the region's id and, when ``oob`` is set, ``hx-swap-oob``.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from typing import Any
 
@@ -16,15 +17,19 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games import selectors
-from games.models import Player, Seat, Table
+from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 
 
-def table_context(table: Table, player: Player | None) -> dict[str, Any]:
-    """Everything a table's templates read for ``player`` (``None``: a spectator)."""
+def table_context(table: Table, player: Player | None, game: Game | None = None) -> dict[str, Any]:
+    """Everything a table's templates read for ``player`` (``None``: a spectator).
+
+    ``game`` is the table's current game as the caller holds it (e.g. locked, in a
+    transaction); by default it is read from the database.
+    """
     kind = game_kind(table.game_name)
     seat = selectors.seat_number(table, player)
-    game = selectors.current_game(table)
+    game = game if game is not None else selectors.current_game(table)
     seats = selectors.seats(table)
     context: dict[str, Any] = {
         "table": table,
@@ -56,14 +61,45 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
     return context
 
 
-VERSION_REGION = ("table-version", "games/partials/version.html")
+SEEN_REGION = ("seen", "games/partials/seen.html")
+PROMPT_REGION = "prompt"
 # The shuffle commitment and the bots standing in for away players (games.leavers).
 TRUST_REGION = ("table-trust", "games/trust/region.html")
 
 
 def regions(kind: Any) -> list[tuple[str, str]]:
-    """The table's regions: ``(element id, partial template)``, the version field first."""
-    return [VERSION_REGION, *kind.presenters.REGIONS, TRUST_REGION]
+    """The table's regions: ``(element id, partial template)``, what-was-seen first."""
+    return [SEEN_REGION, *kind.presenters.REGIONS, TRUST_REGION]
+
+
+def prompt_fingerprint(table: Table, player: Player | None, game: Game | None = None) -> str:
+    """A short digest of the prompt ``player`` is shown (without any message).
+
+    Action forms post it with the version: a click made while other seats' moves
+    were still on their way is accepted when the clicker's prompt has not changed
+    since (three seats answering one pick window at once), and refused as stale
+    when it has (the window they answered has closed).
+    """
+    context = table_context(table, player, game)
+    context.update(oob=True, message="")
+    return _fingerprint(render_to_string(_prompt_template(context["kind"]), context))
+
+
+def page_context(table: Table, player: Player | None, message: str = "") -> dict[str, Any]:
+    """The context of a whole table page (regions in place, the prompt's fingerprint)."""
+    context = table_context(table, player)
+    context.update(oob=True, message="")
+    seen = _fingerprint(render_to_string(_prompt_template(context["kind"]), context))
+    context.update(oob=False, message=message, prompt_seen=seen)
+    return context
+
+
+def _prompt_template(kind: Any) -> str:
+    return dict(kind.presenters.REGIONS)[PROMPT_REGION]
+
+
+def _fingerprint(html: str) -> str:
+    return hashlib.sha256(html.encode()).hexdigest()[:16]
 
 
 def seat_label(seat: Seat) -> str:
@@ -96,8 +132,12 @@ def render_regions(
     ``message`` (a refusal) goes into the prompt.
     """
     context = table_context(table, player)
-    context.update(message=message, oob=True)
+    context.update(message="", oob=True)
+    bare_prompt = render_to_string(_prompt_template(context["kind"]), context)
+    context.update(message=message, prompt_seen=_fingerprint(bare_prompt))
     return {
-        region: render_to_string(template, context, request=request)
+        region: bare_prompt
+        if region == PROMPT_REGION and not message
+        else render_to_string(template, context, request=request)
         for region, template in regions(context["kind"])
     }

@@ -9,8 +9,10 @@ bot move or deadline.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -18,6 +20,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -28,7 +31,6 @@ from games.registry import game_kind
 
 logger = logging.getLogger(__name__)
 
-BOT_DELAY = 0.8  # seconds: a bot "thinks" long enough for people to follow its move
 MAX_TICKS = 50  # a tick applies every passed deadline; this only bounds a broken engine
 
 
@@ -205,6 +207,7 @@ def apply_action(
     action: Action,
     expected_version: int,
     now: float | None = None,
+    still_seen: Callable[[Game], bool] | None = None,
 ) -> Game:
     """``player`` takes ``action`` in ``game``, having seen ``expected_version``.
 
@@ -212,6 +215,10 @@ def apply_action(
     :class:`StaleVersion` (the table moved on since the player looked) or
     :class:`IllegalMove` (the rules refuse it). Overdue deadlines are applied
     (and logged) first, even when the action is then refused.
+
+    ``still_seen(game)`` may accept a click made at an older version when what the
+    player was deciding is still exactly what they would be shown now (the views
+    compare the prompt's fingerprint); the engine checks the action as always.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(_("That is not an action of this game."), "malformed")
@@ -220,7 +227,7 @@ def apply_action(
 
     def act(game: Game, engine: Engine, at: float) -> Action | None:
         seat = _seat_of(game, player)
-        if game.version != expected_version:
+        if game.version != expected_version and not (still_seen and still_seen(game)):
             raise StaleVersion(
                 _("The table has moved on since you looked; here is the current state."),
                 "stale",
@@ -281,6 +288,11 @@ def resume_tables(now: float | None = None) -> int:
     return count
 
 
+def bot_delay() -> float:
+    """Seconds a bot waits before its move (``settings.TABLE_BOT_DELAY``)."""
+    return float(getattr(settings, "TABLE_BOT_DELAY", 0.8))
+
+
 def next_wakeup(game: Game, now: float) -> float | None:
     """Seconds until the server must move this game itself (a bot's turn, a deadline)."""
     if game.is_finished:
@@ -289,7 +301,7 @@ def next_wakeup(game: Game, now: float) -> float | None:
     delays = []
     bots = _bot_levels(game)
     if any(seat in bots for seat in engine.waiting_for(game.state)):
-        delays.append(BOT_DELAY)
+        delays.append(bot_delay())
     deadline = engine.deadline(game.state)
     if deadline is not None:
         delays.append(max(0.0, deadline - now))
@@ -397,7 +409,18 @@ def notify(table_id: int, game_id: int | None, version: int | None) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(
-        group_name(table_id),
-        {"type": "table.changed", "table": table_id, "game": game_id, "version": version},
-    )
+    message = {"type": "table.changed", "table": table_id, "game": game_id, "version": version}
+
+    def send() -> None:
+        async_to_sync(layer.group_send)(group_name(table_id), message)
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        send()  # the usual case: a sync view or a worker thread
+    else:
+        # This thread runs an event loop of its own (a script driving a browser, say):
+        # async_to_sync cannot block here, so a helper thread sends.
+        helper = threading.Thread(target=send)
+        helper.start()
+        helper.join()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from contextvars import Context
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -37,7 +38,7 @@ def attach(loop: asyncio.AbstractEventLoop) -> None:
     """Run the timers on ``loop`` and resume every running table once it turns."""
     global _loop
     _loop = loop
-    loop.call_soon_threadsafe(_spawn, _resume())
+    loop.call_soon_threadsafe(_spawn, _resume(), context=Context())
 
 
 def attach_to_server() -> None:
@@ -53,7 +54,8 @@ def schedule(game_id: int, version: int, delay: float) -> None:
     if not enabled():
         return
     assert _loop is not None
-    _loop.call_soon_threadsafe(_arm, game_id, version, max(0.0, delay))
+    # A fresh context: the caller's (e.g. asgiref's thread markers) must not leak into timers.
+    _loop.call_soon_threadsafe(_arm, game_id, version, max(0.0, delay), context=Context())
 
 
 def _arm(game_id: int, version: int, delay: float) -> None:
@@ -83,8 +85,6 @@ async def _advance(game_id: int, version: int) -> None:
     from games import services
 
     try:
-        # Not thread-sensitive: the timers run outside any request, and sharing the one
-        # thread-sensitive executor with Daphne's consumers deadlocks ("would deadlock").
         await database_sync_to_async(services.advance, thread_sensitive=False)(game_id, version)
     except Exception:
         logger.exception("The server's move in game %s at version %s failed", game_id, version)

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import leavers, rendering, selectors, services
 from games.forms import GuestForm, JoinForm, NewTableForm
-from games.models import Player, Table
+from games.models import Game, Player, Table
 from games.registry import GAMES, game_kind
 from games.services import ActionRefused, IllegalMove
 
@@ -183,7 +183,12 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
             raise IllegalMove(_("The game has not started yet."), "not_started")
         version = _posted_version(request)
         action = _posted_action(request, table)
-        services.apply_action(game, player, action, version)
+        seen = request.POST.get("prompt", "")
+
+        def still_seen(current: Game) -> bool:
+            return bool(seen) and rendering.prompt_fingerprint(table, player, current) == seen
+
+        services.apply_action(game, player, action, version, still_seen=still_seen)
     except ActionRefused as refusal:
         return _table_response(request, table, refusal.message, refusal.status)
     return _table_response(request, table)
@@ -227,8 +232,7 @@ def _table_response(
         return HttpResponse("".join(regions.values()), status=status)
     if request.method == "POST" and status < 400:
         return redirect(table_url(table))
-    context = rendering.table_context(table, player)
-    context.update(message=message, oob=False)
+    context = rendering.page_context(table, player, message)
     template = f"{context['kind'].template_dir}/table.html"
     return render(request, template, context, status=status)
 

@@ -7,10 +7,11 @@ and correspondences as one sentence in the page's language (tooltips, labels).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -162,3 +163,14 @@ def card_face(code: str) -> dict[str, Any]:
 def card_description(code: str) -> str:
     """The card's names and correspondences (for a tooltip or an aria-label)."""
     return describe(card_info(code))
+
+
+@register.simple_tag
+def tarot_card(code: str) -> str:
+    """A card face (SVG/CSS), rendered once per card and language."""
+    return _card_face(code, _lang())
+
+
+@lru_cache(maxsize=512)
+def _card_face(code: str, lang: str) -> str:
+    return render_to_string("dragonformula/partials/card.html", {"card": card_info(code)})

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -99,3 +102,14 @@ def ds_event(context: template.Context, event: dict[str, Any]) -> str:
     if kind == "game_end":
         return _("The game is over.")
     return kind
+
+
+@register.simple_tag
+def ds_card(card: dict[str, Any]) -> str:
+    """A card face, rendered once per card (as the set defines it) and language."""
+    return _card_face(json.dumps(card, sort_keys=True), get_language() or "")
+
+
+@lru_cache(maxsize=256)
+def _card_face(card_json: str, language: str) -> str:
+    return render_to_string("dragsaga/partials/card.html", {"card": json.loads(card_json)})

@@ -12,6 +12,28 @@
     document.body.classList.add("offline");
   });
 
+  // Answers to a player's own clicks carry every region too. Two races with the socket:
+  // an answer older than what a push already showed is dropped, and an answer whose
+  // button a push has replaced (so htmx would look for the regions in a detached tree)
+  // is swapped against the whole document.
+  function versionIn(html) {
+    const match = /id="table-version"[^>]*value="(\d*)"/.exec(html || "");
+    return match && match[1] !== "" ? Number(match[1]) : null;
+  }
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const shown = document.getElementById("table-version");
+    const incoming = versionIn(event.detail.serverResponse);
+    if (shown && shown.value !== "" && incoming !== null && incoming < Number(shown.value)) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    const clicked = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (clicked && !clicked.isConnected && event.detail.shouldSwap) {
+      event.detail.shouldSwap = false;
+      htmx.swap(document.body, event.detail.serverResponse, { swapStyle: "none" });
+    }
+  });
+
   // A countdown shows the seconds left of a server deadline (sent as seconds remaining,
   // so the phone's clock does not matter). At zero it asks the server to apply the timeout.
   function armCountdowns(root) {

@@ -163,7 +163,7 @@ def test_the_server_plays_bots_and_ignores_a_timer_armed_for_an_old_version(toyg
     _table, game = started(players, n=3, bot_level="easy")
     assert services.next_wakeup(game, now=0) == pytest.approx(game.state["deadline"])
     game = services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
-    assert services.next_wakeup(game, now=game.state["deadline"] - 5) == services.BOT_DELAY
+    assert services.next_wakeup(game, now=game.state["deadline"] - 5) == services.bot_delay()
     assert services.advance(game.pk, 0) is None  # armed before the human moved
     game = services.advance(game.pk, 1)
     assert game.version == 2 and game.log.get(version=2).seat == 1

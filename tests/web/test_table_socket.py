@@ -92,3 +92,54 @@ async def test_an_unknown_code_is_refused(db):
     )
     connected, _ = await socket.connect()
     assert not connected
+
+
+@database_sync_to_async
+def df_table():
+    from tests.web.tables import seated_table
+
+    return seated_table(
+        "dragonformula", ["Ann", "Ben", "Cho", "Dai"], seed=11, options={"pick_seconds": 120}
+    )
+
+
+@database_sync_to_async
+def act(game, player, action):
+    return services.apply_action(game, player, action, game.version)
+
+
+async def receive_until(socket, text):
+    """Frames until one contains ``text`` (each a push of the regions that changed)."""
+    frames = []
+    while True:
+        frames.append(await socket.receive_from(timeout=5))
+        if text in frames[-1]:
+            return "".join(frames)
+
+
+async def test_a_dragon_formula_discard_reaches_the_other_three_seats_as_a_pick_window():
+    from tests.web.tables import shows_code
+
+    table, game, players = await df_table()
+    hands = game.state["hands"]
+    sockets = [await open_socket(table.code, p) for p in players]
+    for seat, socket in enumerate(sockets):
+        first = await socket.receive_from()
+        assert all(shows_code(first, c) for c in hands[seat])
+        assert not any(shows_code(first, c) for s, h in enumerate(hands) if s != seat for c in h)
+
+    turn = game.state["turn"]
+    game = await act(game, players[turn], {"type": "draw"})
+    card = game.state["hands"][turn][0]
+    game = await act(game, players[turn], {"type": "discard", "card": card})
+    for seat, socket in enumerate(sockets):
+        if seat == turn:
+            continue
+        frames = await receive_until(socket, 'name="version" value="2"')
+        assert 'data-action="pick"' in frames and 'data-action="pass"' in frames
+        assert f'data-card="{card}"' in frames  # the live discard, on the table for all
+        assert 'data-remaining="' in frames  # the pick window's countdown
+        hidden = [c for s, h in enumerate(game.state["hands"]) if s != seat for c in h]
+        assert not any(shows_code(frames, c) for c in hidden)
+    for socket in sockets:
+        await socket.disconnect()

@@ -46,7 +46,8 @@ def test_the_seat_to_play_draws_and_everyone_s_version_moves_on(df):
     response = post_action(browsers[turn], table, {"type": "draw"}, 0)
     assert response.status_code == 200
     body = response.content.decode()
-    assert 'id="table-version" name="version" value="1" hx-swap-oob="true"' in body
+    assert '<span id="seen" hidden hx-swap-oob="true">' in body
+    assert 'id="table-version" name="version" value="1"' in body
     assert 'id="prompt"' in body and 'id="hand"' in body
     drawn = reload(game).state["hands"][turn]
     assert len(drawn) == 11 and all(shows_code(body, code) for code in drawn)
@@ -159,3 +160,50 @@ def _legal(game, seat):
     from games.registry import engine_for
 
     return engine_for(game.game_name).legal_actions(game.state, seat)
+
+
+def seen_of(browser, table):
+    """The version and prompt fingerprint a player's page holds (what its forms post)."""
+    import re
+
+    html = browser.get(f"/{table.game_name}/{table.code}/").content.decode()
+    version = re.search(r'id="table-version" name="version" value="(\d+)"', html).group(1)
+    prompt = re.search(r'name="prompt" value="([0-9a-f]+)"', html).group(1)
+    return version, prompt
+
+
+def answer(browser, table, action, seen):
+    version, prompt = seen
+    data = {"action": json.dumps(action), "version": version, "prompt": prompt}
+    return htmx_post(browser, act_url(table), data)
+
+
+def test_seats_answering_one_pick_window_at_once_are_not_refused_as_stale():
+    table, game, players = seated_table("dragonformula", NAMES, options={"pick_seconds": 120})
+    browsers = [browser_of(p) for p in players]
+    turn = game.state["turn"]
+    post_action(browsers[turn], table, {"type": "draw"}, 0)
+    card = reload(game).state["hands"][turn][0]
+    post_action(browsers[turn], table, {"type": "discard", "card": card}, 1)
+    others = [s for s in range(4) if s != turn]
+    seen = {s: seen_of(browsers[s], table) for s in others}  # all three look at version 2
+    for s in others:
+        response = answer(browsers[s], table, {"type": "pass"}, seen[s])
+        assert response.status_code == 200, response.content.decode()
+    game = reload(game)
+    assert game.version == 5 and game.state["phase"] == "draw"
+    assert [e["type"] for e in game.state["events"]][-1] == "window_closed"
+
+
+def test_a_click_on_a_prompt_that_has_changed_since_is_stale():
+    table, game, players = seated_table("dragonformula", NAMES, options={"pick_seconds": 120})
+    browsers = [browser_of(p) for p in players]
+    turn = game.state["turn"]
+    waiting = browsers[(turn + 1) % 4]
+    seen = seen_of(waiting, table)  # "Ann's turn"
+    post_action(browsers[turn], table, {"type": "draw"}, 0)
+    card = reload(game).state["hands"][turn][0]
+    post_action(browsers[turn], table, {"type": "discard", "card": card}, 1)
+    response = answer(waiting, table, {"type": "pass"}, seen)  # a window it never saw
+    assert response.status_code == 409
+    assert reload(game).version == 2

@@ -1,0 +1,100 @@
+"""What a player does at a table page, for the browser tests (Playwright's sync API)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+from playwright.sync_api import Error, Page
+
+from games.models import Player
+from games.selectors import SESSION_PLAYER
+
+
+def version(page: Page) -> str:
+    return page.locator("#table-version").get_attribute("value") or ""
+
+
+def wait_for_new_version(page: Page, seen: str, timeout: float = 20_000) -> None:
+    """Wait until a push or an answer brings a version other than ``seen``."""
+    page.wait_for_function(
+        "seen => document.querySelector('#table-version').value !== seen", arg=seen, timeout=timeout
+    )
+
+
+def as_guest(page: Page, name: str) -> None:
+    """Name oneself in the lobby (a guest: no password)."""
+    page.goto("/")
+    page.fill("input[name=display_name]", name)
+    page.click("button:has-text('Start playing')")
+    page.wait_for_selector(f"text=Playing as {name}")
+
+
+def sign_in_as(page: Page, player: Player) -> None:
+    """Give this browser a session that knows ``player`` (for tables arranged by the test)."""
+    from django.conf import settings
+    from django.contrib.sessions.backends.db import SessionStore
+
+    store = SessionStore()
+    store[SESSION_PLAYER] = player.pk
+    store.create()
+    base = page.context._impl_obj._options.get("baseURL")  # noqa: SLF001
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": base}]
+    )
+
+
+def mark_page(page: Page) -> None:
+    """Mark the page's window, to tell later that it was never reloaded."""
+    page.evaluate("window.notReloaded = true")
+
+
+def never_reloaded(page: Page) -> bool:
+    return page.evaluate("window.notReloaded === true")
+
+
+DRAGSAGA_PREFERENCES = ("Flip", "Guard with", "No guard", "End turn", "Pass")
+
+
+def take_dragsaga_step(page: Page) -> bool:
+    """Take one action the prompt offers (a simple player); ``False`` when nothing is offered."""
+    seen = version(page)
+    try:
+        if page.locator("#prompt .card-button").count():
+            page.locator("#prompt .card-button").first.click()
+        elif page.locator("#place-form").count():
+            cards = page.locator("#hand .pickable")
+            cards.nth(0).click()
+            cards.nth(1).click()
+            page.click("#place-form button:has-text('Ready')")
+        else:
+            buttons = page.locator("#prompt button[name=action]")
+            labels = [buttons.nth(i).inner_text().strip() for i in range(buttons.count())]
+            choice = next(
+                (
+                    i
+                    for word in DRAGSAGA_PREFERENCES
+                    for i, t in enumerate(labels)
+                    if t.startswith(word)
+                ),
+                None,
+            )
+            if choice is None:
+                return False
+            buttons.nth(choice).click()
+    except Error:
+        return True  # the region was replaced under the click by a push: look again
+    with contextlib.suppress(Error):
+        wait_for_new_version(page, seen, timeout=10_000)
+    return True
+
+
+def play_dragsaga_until_the_end(page: Page, limit_seconds: float = 240) -> None:
+    deadline = time.monotonic() + limit_seconds
+    while time.monotonic() < deadline:
+        if page.locator("#scores .result").count():
+            return
+        if not take_dragsaga_step(page):
+            with contextlib.suppress(Error):
+                wait_for_new_version(page, version(page), timeout=5_000)
+    raise AssertionError("The DragSaga game did not finish in time")
