@@ -31,6 +31,8 @@ from games.models import ActionLog, AwayLimit, Game, Player, Seat, SeatConnectio
 from games.registry import game_kind
 
 DEFAULT_AWAY_SECONDS = 60
+MIN_AWAY_SECONDS = 1
+MAX_AWAY_SECONDS = 3600
 # Moments are stored to the microsecond: a timer that fires "at the limit" must count.
 DUE_TOLERANCE = 0.001
 
@@ -49,6 +51,18 @@ def away_seconds(table: Table) -> int:
     """How long a seat may stay without its player before a bot takes it."""
     limit = AwayLimit.objects.filter(table=table).values_list("seconds", flat=True).first()
     return DEFAULT_AWAY_SECONDS if limit is None else limit
+
+
+def set_away_limit(table: Table, seconds: int | None) -> None:
+    """The table's option: ``seconds`` away before a bot takes a seat (``None``: the default)."""
+    if seconds is None:
+        AwayLimit.objects.filter(table=table).delete()
+        return
+    if not MIN_AWAY_SECONDS <= seconds <= MAX_AWAY_SECONDS:
+        raise ValueError(
+            f"The away limit is {MIN_AWAY_SECONDS} to {MAX_AWAY_SECONDS} seconds, not {seconds}."
+        )
+    AwayLimit.objects.update_or_create(table=table, defaults={"seconds": seconds})
 
 
 def stand_in_level(table: Table) -> str:

@@ -14,6 +14,20 @@ from games.fairness import COMMITMENT_PATTERN, SALT_PATTERN
 from games.registry import GAMES
 
 
+def away_seconds_field() -> forms.IntegerField:
+    """The lobby's table option: how long a seat may stay without its player before a bot
+    of the table's level plays it (``games.leavers``)."""
+    from games.leavers import DEFAULT_AWAY_SECONDS, MAX_AWAY_SECONDS, MIN_AWAY_SECONDS
+
+    return forms.IntegerField(
+        label=_("Seconds away before a bot plays the seat"),
+        initial=DEFAULT_AWAY_SECONDS,
+        min_value=MIN_AWAY_SECONDS,
+        max_value=MAX_AWAY_SECONDS,
+        required=False,
+    )
+
+
 class VerifyForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
     players = forms.IntegerField(label=_("Players"), min_value=2, max_value=4)

@@ -128,6 +128,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
+    leavers.set_away_limit(table, form.cleaned_data["away_seconds"])
     return redirect(table_url(table))
 
 

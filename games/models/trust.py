@@ -47,7 +47,7 @@ class AwayLimit(models.Model):
     )
     seconds = models.PositiveIntegerField(
         _("seconds away before a bot takes the seat"),
-        validators=[MinValueValidator(1), MaxValueValidator(3600)],
+        validators=[MinValueValidator(1), MaxValueValidator(3600)],  # games.leavers' bounds
     )
 
     class Meta:

@@ -183,3 +183,33 @@ def test_a_server_restart_forgets_the_old_sockets(players):
     restarted = time.time()
     services.resume_tables(now=restarted)  # what the server does at start-up
     assert leavers.seconds_until_takeover(game, restarted) == pytest.approx(60, abs=0.01)
+
+
+def lobby_post(kind_name, **changes):
+    """The lobby's new-table form as a browser posts it: every field at its initial value."""
+    from games.forms import NewTableForm
+    from games.registry import game_kind
+
+    form = NewTableForm(game_kind(kind_name))
+    data = {}
+    for name, field in form.fields.items():
+        value = changes.get(name, form.get_initial_for_field(field, name))
+        if value is not None and value is not False:
+            data[form.add_prefix(name)] = value
+    return data
+
+
+def test_the_lobby_sets_the_tables_away_limit(client, players):
+    from games.models import Table
+
+    session = client.session
+    session["player_id"] = players[0].pk
+    session.save()
+    client.post("/new/dragsaga/", lobby_post("dragsaga", away_seconds=15, players=2))
+    client.post("/new/dragsaga/", lobby_post("dragsaga", away_seconds="", players=2))
+    quick, default = Table.objects.order_by("created")
+    assert leavers.away_seconds(quick) == 15
+    assert leavers.away_seconds(default) == leavers.DEFAULT_AWAY_SECONDS == 60
+
+    response = client.post("/new/dragsaga/", lobby_post("dragsaga", away_seconds=0, players=2))
+    assert response.status_code == 400 and Table.objects.count() == 2
