@@ -38,7 +38,6 @@ COLOUR_NAMES = {
     "yellow": _("yellow"),
     "black": _("black"),
 }
-KIND_NAMES = {"melee": _("melee"), "ranged": _("ranged"), "guard": _("guard")}
 
 
 def lobby_options(options: dict[str, Any]) -> dict[str, Any]:

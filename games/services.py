@@ -345,7 +345,11 @@ def _apply_overdue_ticks(game: Game, engine: Engine, at: float) -> None:
         if deadline is None or deadline > at:
             return
         before = game.state
-        _apply(game, engine, None, TICK, at)
+        try:
+            _apply(game, engine, None, TICK, at)
+        except IllegalMove as refusal:  # the engine sees nothing due yet: leave it for later
+            logger.warning("Game %s refused a tick at %s: %s", game.pk, at, refusal.message)
+            return
         if game.state == before:
             logger.warning("A tick at %s changed nothing in game %s", at, game.pk)
             return

@@ -15,10 +15,11 @@ import random
 from functools import cache, lru_cache
 
 from dragonformula.rules import pick_window
+from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.cards import card as card_of
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.game import legal_actions
-from dragonformula.rules.melds import ALL_MELDS, BIT, NUMBER_TRIPLES, mask_of
+from dragonformula.rules.melds import NUMBER_TRIPLES, mask_of, mask_of_codes, melds_with_card
 from dragonformula.rules.tree import DERIVED_MAJORS
 from dragonformula.rules.turn import hand_wins
 from dragonformula.rules.waits import waits
@@ -45,13 +46,16 @@ def sensible_actions(state: State, seat: int) -> list[Action]:
 def bot_action(state: State, seat: int, level: str) -> Action:
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-    rng = rng_for(state["seed"], "bot", state["move"], seat)
     actions = sensible_actions(state, seat)
     if not actions:
         raise ValueError(f"Seat {seat} has nothing to do now")
     if level == "random":
-        return rng.choice(actions)
-    return _smart(state, seat, actions, rng)
+        return _rng(state, seat).choice(actions)
+    return _smart(state, seat, actions)
+
+
+def _rng(state: State, seat: int) -> random.Random:
+    return rng_for(state["seed"], "bot", state["move"], seat)
 
 
 # --- the smart bot -------------------------------------------------------------
@@ -94,8 +98,9 @@ def _sephiroth(major: int) -> frozenset[int]:
     return frozenset(n for n, majors in DERIVED_MAJORS.items() if f"M{major}" in majors)
 
 
-def _connections(cards: list[str]) -> dict[str, float]:
-    return {card: sum(_link(card, other) for other in cards if other != card) for card in cards}
+def _connections(cards: list[str], hand: list[str]) -> dict[str, float]:
+    """How much each of ``cards`` links with the rest of ``hand``."""
+    return {card: sum(_link(card, other) for other in hand if other != card) for card in cards}
 
 
 @lru_cache(maxsize=1 << 14)
@@ -106,25 +111,22 @@ def plan(mask: int) -> tuple[int, int, int]:
     two majors derived from N, two more melds) the hand already holds, the hand's cards
     that some best plan uses, and the cards missing from the best plans.
     """
-    best, useful, wanted = -1, 0, 0
+    touching = _melds_touching(mask)
+    starts = []
     for n in range(1, 11):
-        head = max(NUMBER_TRIPLES[n], key=lambda meld: (mask & meld.mask).bit_count())
-        held_majors = mask & _DERIVED_MASK[n]
-        majors = 0
-        for _ in range(2):
-            if held_majors:
-                low = held_majors & -held_majors
-                majors |= low
-                held_majors ^= low
-        rest = mask & ~head.mask & ~majors
-        melds = sorted(
-            ((rest & meld.mask).bit_count(), meld.mask) for meld in ALL_MELDS if meld.mask & rest
-        )[-8:]
-        first, second = _best_pair(melds)
-        covered = (
-            (mask & head.mask).bit_count() + majors.bit_count() + _overlap(rest, first, second)
-        )
-        plan_cards = head.mask | first | second
+        head = max(_HEADS[n], key=lambda head_mask: (mask & head_mask).bit_count())
+        majors = _two_lowest(mask & _DERIVED_MASK[n])
+        starts.append(((mask & head).bit_count() + majors.bit_count(), n, head, majors))
+    starts.sort(reverse=True)
+    ceiling = _meld_cards(mask, touching)  # no plan's two melds hold more of the hand
+    best, useful, wanted = -1, 0, 0
+    for start, n, head, majors in starts:
+        if start + ceiling < best:
+            break
+        rest = mask & ~head & ~majors
+        first, second = _best_pair(rest, touching)
+        covered = start + _overlap(rest, first, second)
+        plan_cards = head | first | second
         missing = (plan_cards & ~mask) | (_DERIVED_MASK[n] & ~mask if majors.bit_count() < 2 else 0)
         used = (plan_cards & mask) | majors
         if covered > best:
@@ -134,12 +136,34 @@ def plan(mask: int) -> tuple[int, int, int]:
     return best, useful, wanted
 
 
+_HEADS = {n: tuple(meld.mask for meld in melds) for n, melds in NUMBER_TRIPLES.items()}
+_MELDS_OF_CARD = {
+    mask_of_codes((code,)): tuple(meld.mask for meld in melds_with_card(code)) for code in ALL_CARDS
+}
+
+
+def _melds_touching(mask: int) -> set[int]:
+    found: set[int] = set()
+    while mask:
+        low = mask & -mask
+        found.update(_MELDS_OF_CARD[low])
+        mask ^= low
+    return found
+
+
+def _two_lowest(mask: int) -> int:
+    low = mask & -mask
+    rest = mask ^ low
+    return low | (rest & -rest)
+
+
 def _overlap(rest: int, first: int, second: int) -> int:
     return (rest & first).bit_count() + (rest & second).bit_count()
 
 
-def _best_pair(melds: list[tuple[int, int]]) -> tuple[int, int]:
-    """The two disjoint melds holding the most cards (of the few most promising)."""
+def _best_pair(rest: int, touching: set[int]) -> tuple[int, int]:
+    """The two disjoint melds holding the most cards of ``rest`` (of the most promising)."""
+    melds = sorted(((rest & meld).bit_count(), meld) for meld in touching if meld & rest)[-8:]
     best, pair = -1, (0, 0)
     for i, (count_a, mask_a) in enumerate(melds):
         for count_b, mask_b in melds[i + 1 :]:
@@ -150,28 +174,30 @@ def _best_pair(melds: list[tuple[int, int]]) -> tuple[int, int]:
     return pair
 
 
-def _mask(cards: list[str]) -> int:
-    return mask_of(cards)
+def _meld_cards(mask: int, touching: set[int]) -> int:
+    first, second = _best_pair(mask, touching)
+    return _overlap(mask, first, second)
 
 
-def _seen(state: State, seat: int) -> set[str]:
+def _unseen(state: State, seat: int) -> list[str]:
+    """The cards ``seat`` has not seen: not in its hand, not in any discard pile."""
     seen = set(state["hands"][seat])
     for pile in state["discards"]:
         seen.update(pile)
-    return seen
+    return [card for card in ALL_CARDS if card not in seen]
 
 
 def _live_waits(state: State, seat: int, ten: list[str]) -> int:
-    seen = _seen(state, seat)
-    return sum(1 for wait in waits(ten, state["elements"][seat]) if wait.card not in seen)
+    return len(waits(ten, state["elements"][seat], unseen=_unseen(state, seat)))
 
 
-def _best_discard(state: State, seat: int, candidates: list[str], rng: random.Random) -> str:
+def _best_discard(state: State, seat: int, candidates: list[str]) -> str:
     """Throw a card no best plan uses (the least connected); near a win, keep most waits."""
     hand = state["hands"][seat]
-    covered, useful, _ = plan(_mask(hand))
-    links = _connections(hand)
-    spare = [card for card in candidates if not BIT[card] & useful] or candidates
+    covered, useful, _ = plan(mask_of_codes(hand))
+    spare = [card for card in candidates if not mask_of_codes((card,)) & useful] or candidates
+    links = _connections(spare, hand)
+    rng = _rng(state, seat)
     ranked = sorted(spare, key=lambda card: (links[card], rng.random()))
     if covered < len(hand) - 1:
         return ranked[0]
@@ -182,19 +208,17 @@ def _best_discard(state: State, seat: int, candidates: list[str], rng: random.Ra
     return max(scored)[2]
 
 
-def _smart(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+def _smart(state: State, seat: int, actions: list[Action]) -> Action:
     kinds = {action["type"]: action for action in actions}
     for winning in ("dan", pick_window.PICK_AND_DAN, "draw"):
         if winning in kinds:
             return kinds[winning]
     if "discard" in kinds:
-        card = _best_discard(
-            state, seat, [a["card"] for a in actions if a["type"] == "discard"], rng
-        )
+        card = _best_discard(state, seat, [a["card"] for a in actions if a["type"] == "discard"])
         return {"type": "discard", "card": card}
     if "discard_major" in kinds:
         majors = [a["card"] for a in actions if a["type"] == "discard_major"]
-        return {"type": "discard_major", "card": _best_discard(state, seat, majors, rng)}
+        return {"type": "discard_major", "card": _best_discard(state, seat, majors)}
     if pick_window.PICK in kinds and _pick_helps(state, seat):
         return kinds[pick_window.PICK]
     return kinds[pick_window.PASS]
@@ -204,11 +228,11 @@ def _pick_helps(state: State, seat: int) -> bool:
     """Pick when the discard is wanted and the hand, giving up a spare major, gets closer."""
     card = state["window"]["card"]
     hand = state["hands"][seat]
-    covered, _, wanted = plan(_mask(hand))
-    if not BIT[card] & wanted:
+    covered, _, wanted = plan(mask_of_codes(hand))
+    if not mask_of_codes((card,)) & wanted:
         return False
     after = [*hand, card]
-    _, useful, _ = plan(_mask(after))
+    _, useful, _ = plan(mask_of_codes(after))
     majors = [c for c in hand if is_major(c)]
-    spare = [m for m in majors if not BIT[m] & useful] or majors
-    return any(plan(_mask([c for c in after if c != m]))[0] > covered for m in spare)
+    spare = [m for m in majors if not mask_of_codes((m,)) & useful] or majors
+    return any(plan(mask_of_codes([c for c in after if c != m]))[0] > covered for m in spare)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, total_ordering
 from pathlib import Path
@@ -155,8 +155,10 @@ def parse_cards(text_or_list: str | Iterable[str | Card], count: int | None = No
     """
     if isinstance(text_or_list, str):
         tokens: list[str | Card] = [t for t in _SEPARATORS.split(text_or_list) if t]
-    else:
+    elif isinstance(text_or_list, Iterable) and not isinstance(text_or_list, Mapping):
         tokens = list(text_or_list)
+    else:
+        raise ValueError(f"expected card codes as text or a list, got {text_or_list!r}")
     cards: list[Card] = []
     seen: set[Card] = set()
     for token in tokens:

@@ -41,6 +41,11 @@ the previous one), each a dict with ``type``: ``game_start`` (set, game, starter
 ``false_dan`` (seat, cards, points), ``exhaust`` (seat that could not draw),
 ``set_end`` (set, elements, points, placings with rank and victory_points).
 
+``outcome(state)`` once the match is over: ``{"placings": [{"seat", "rank",
+"victory_points", "points"}, ...] (best first; ranks 1, 1, 3 on ties), "winners": [seats],
+"victory_points": [per seat], "points": [per seat, all sets], "sets": [{"set", "elements",
+"points", "placings"}, ...]}``.
+
 Options: ``dan_assist`` (bool, default True), ``pick_seconds`` (default 8), ``sets``
 (default 1). Bot levels: ``random`` and ``smart``.
 """

@@ -351,10 +351,6 @@ class HandResult:
     melds: list[tuple[str, ...]] = field(default_factory=list)
     majors: tuple[str, ...] = ()
 
-    @property
-    def points_before_multipliers(self) -> int:
-        return self.base + sum(bonus_points(b) for b in self.bonuses)
-
     def to_json(self) -> dict[str, Any]:
         return {
             "hand": self.hand,
@@ -378,9 +374,7 @@ def own_suit_of(element: str) -> str:
 
 def hand_mask(cards: Iterable[str | Card] | str, size: int = HAND_SIZE) -> int:
     """The bit mask of exactly ``size`` distinct valid cards; ``ValueError`` names a bad one."""
-    if not isinstance(cards, str):
-        if not isinstance(cards, list | tuple):
-            cards = list(cards)
+    if isinstance(cards, list | tuple):
         mask = 0
         try:
             for code in cards:
@@ -434,10 +428,15 @@ def best_hand(
     """The best reading of 11 cards for a player of ``element``, or ``None`` if they do not win.
 
     Raises ``ValueError`` unless ``cards`` are 11 distinct valid card codes (or
-    :class:`Card` objects) and ``element`` is fire, water, air or earth.
+    :class:`Card` objects) and ``element`` is fire, water, air or earth, and when both
+    ``genius`` and ``surprise`` are set (one win is a Dan or a Pick-and-Dan, not both).
     """
     mask = hand_mask(cards)
     own = own_suit_of(element)
+    if genius and surprise:
+        raise ValueError(
+            "Genius (a Dan after a draw) and Surprise (a Pick-and-Dan) cannot both apply to one win"
+        )
     best = best_reading(mask, own)
     if best is None:
         return None

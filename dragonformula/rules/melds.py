@@ -32,6 +32,18 @@ def mask_of(codes: Iterable[str | Card]) -> int:
     return mask
 
 
+def mask_of_codes(codes: Iterable[str]) -> int:
+    """The bit mask of canonical card codes (``"W3"``, ``"M12"``, as the engine stores them):
+    the fast path of :func:`mask_of`; ``ValueError`` names a code that is not canonical."""
+    mask = 0
+    for code in codes:
+        bit = BIT.get(code) if isinstance(code, str) else None
+        if bit is None:
+            raise ValueError(f"not a canonical card code: {code!r}")
+        mask |= bit
+    return mask
+
+
 def codes_of(mask: int) -> tuple[str, ...]:
     """The codes in a bit mask, in canonical order."""
     codes = []
@@ -89,6 +101,17 @@ ALL_MELDS: tuple[Meld, ...] = _all_melds()
 MELD_BY_MASK: dict[int, Meld] = {meld.mask: meld for meld in ALL_MELDS}
 SUITED_MELDS: tuple[Meld, ...] = tuple(m for m in ALL_MELDS if m.kind != MAJOR_SERIES)
 MAJOR_SERIES_MELDS: tuple[Meld, ...] = tuple(m for m in ALL_MELDS if m.kind == MAJOR_SERIES)
+
+MELDS_WITH_CARD: dict[str, tuple[Meld, ...]] = {
+    code: tuple(meld for meld in ALL_MELDS if code in meld.cards) for code in ALL_CARDS
+}
+"""Every meld that uses a card, by the card's canonical code (see :func:`melds_with_card`)."""
+
+
+def melds_with_card(code: str | Card) -> tuple[Meld, ...]:
+    """Every meld that uses the card ``code`` (any case); ``ValueError`` for a bad code."""
+    return MELDS_WITH_CARD[card(code).code]
+
 
 NUMBER_TRIPLES: dict[int, tuple[Meld, ...]] = {
     n: tuple(m for m in ALL_MELDS if m.kind == TRIPLE and m.rank == n) for n in range(1, 11)

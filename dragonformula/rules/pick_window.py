@@ -99,7 +99,8 @@ def close_window(state: State) -> None:
         return
     state["discards"][discarder].pop()
     if window["answers"][taker] == PICK_AND_DAN:
-        cards = [*state["hands"][taker], card]
+        state["hands"][taker].append(card)
+        cards = list(state["hands"][taker])
         multipliers = {
             "surprise": state["draws"][taker] == 0,
             "last_judgement": window["kind"] == "turn" and discarder == state["last_drawer"],

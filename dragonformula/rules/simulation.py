@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -60,3 +62,49 @@ class Tally:
                 self.exhausted += 1
         for seat, points in enumerate(state["total_points"]):
             self.points[seat] += points
+
+
+def simulate(
+    games: int,
+    players: int,
+    levels: Sequence[str],
+    seed: int,
+    options: dict[str, Any] | None = None,
+) -> tuple[Tally, float]:
+    """Play one-set matches (``players`` games each) until at least ``games`` games are
+    played; the tally and the seconds it took. Match ``k`` uses seed ``seed + k``."""
+    tally = Tally(players)
+    start = time.perf_counter()
+    for k in range(max(1, math.ceil(games / players))):
+        state, _ = play_match(players, levels, seed + k, options)
+        tally.add(state)
+    return tally, time.perf_counter() - start
+
+
+def report(tally: Tally, seconds: float, levels: Sequence[str]) -> list[str]:
+    """The tally as lines of English text (the ``df_simulate`` command prints them)."""
+    games = max(tally.games, 1)
+    lines = [
+        f"{tally.matches} matches, {tally.games} games, {tally.players} players "
+        f"({', '.join(levels)})",
+        f"{tally.games / seconds:.1f} games per second ({seconds:.2f} s)",
+        f"games won: {sum(tally.wins.values()) / games:.1%}, pile ran out: {tally.exhausted / games:.1%}",
+        "seat  bot      win rate  avg points/game",
+    ]
+    for seat in range(tally.players):
+        lines.append(
+            f"{seat:>4}  {levels[seat]:<7}  {tally.wins[seat] / games:>8.1%}  "
+            f"{tally.points[seat] / games:>15.1f}"
+        )
+    wins = max(sum(tally.wins.values()), 1)
+    lines.append("hands (share of wins):")
+    for hand, count in tally.hands.most_common():
+        lines.append(f"  {hand:<28} {count:>5}  {count / wins:>6.1%}")
+    if tally.multipliers:
+        lines.append("multipliers:")
+        for multiplier, count in tally.multipliers.most_common():
+            lines.append(f"  {multiplier:<28} {count:>5}")
+    if tally.winning_points:
+        average = sum(tally.winning_points) / len(tally.winning_points)
+        lines.append(f"average winning score: {average:.1f}")
+    return lines

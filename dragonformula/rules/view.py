@@ -58,7 +58,8 @@ def view(state: State, seat: int | None) -> View:
         "finished": finished,
         "set": state["set_index"] + 1,
         "sets": state["options"]["sets"],
-        "game_in_set": state["games_counted"] + 1,
+        # Once the match is over every game of the last set has counted: no game N+1.
+        "game_in_set": min(state["games_counted"] + 1, state["players"]),
         "fire_seat": state["fire_seat"],
         "elements": list(state["elements"]),
         "starter": state["starter"],

@@ -2,6 +2,12 @@
 ``games.engine.Engine``; see ``engine.py`` for the actions and events."""
 
 from .cards import default_card_set, validate_card_set
-from .engine import ENGINE, DragSagaEngine
+from .engine import ENGINE, DragSagaEngine, stacked_game
 
-__all__ = ["ENGINE", "DragSagaEngine", "default_card_set", "validate_card_set"]
+__all__ = [
+    "ENGINE",
+    "DragSagaEngine",
+    "default_card_set",
+    "stacked_game",
+    "validate_card_set",
+]

@@ -7,7 +7,8 @@ choice is a function of the state.
   leader (the other player with the least damage), places the pair with the best
   plan (damage dealt, a guard when it is likely to be attacked, penalty saved by
   cards leaving the hand, weighted up when the end is near, when it also dumps
-  costly cards), guards whenever it can, keeps a guard face down for a later
+  costly cards), guards an attack it can block unless the guard would cost it a
+  stronger attack of its own still to come, keeps a guard face down for a later
   attacker aiming at it, and uses the paid target change to turn on the leader.
 """
 
@@ -17,13 +18,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.engine import Action, View
+from games.engine import Action, Engine, State, View
+
+from .turns import FLIP_LIMIT
 
 LEVELS = ("random", "heuristic")
 
 END_NEAR_HAND = 4  # a hand this small somewhere means the game may end within two rounds
 GUARD_WORTH = 2.5  # what a face-down guard is worth against a likely attack
-FLIP_LIMIT = 6
+GUARD_USE = 0.7  # the chance a placed guard meets an attack it blocks, when we are a target
 
 
 def choose(view: View, level: str, rng: random.Random) -> Action:
@@ -100,33 +103,70 @@ class Heuristic:
         leader = self.leader()
         aimed = [a for a in self.legal if a["target"] == leader] or self.legal
         relief = 1.0 if self.end_near() else 0.25
-        threat = self.threat()
+        used = self.threat() * GUARD_USE
+        return self.best(aimed, lambda action: self.pair_score(*action["cards"], relief, used))
 
-        def plan_score(action: Action) -> float:
-            a, b = action["cards"]
-            plans = [[a], [b]]
-            if self.cost(a) + self.cost(b) <= FLIP_LIMIT:
-                plans.append([a, b])
-            scores = [
-                sum(self.attack_value(c) + threat * self.guard_value(c) for c in plan)
-                + relief * sum(self.cost(c) for c in plan) / 2
-                for plan in plans
+    def pair_score(self, a: str, b: str, relief: float, used: float) -> float:
+        """The best plan for placing ``a`` and ``b``: which attacks to flip on our turn,
+        a guard that may be used if we are attacked, and the penalty saved by the cards
+        that leave the hand (weighted up when the end is near; a pass with both cards
+        face down discards both). ``used``: the chance a placed guard gets used."""
+        pair = (a, b)
+        attacks = [c for c in pair if self.cards[c]["kind"] != "guard"]
+        plans: list[list[str]] = [[]] + [[c] for c in attacks]
+        if len(attacks) == 2 and self.cost(a) + self.cost(b) <= FLIP_LIMIT:
+            plans.append(attacks)
+        best = float("-inf")
+        for flips in plans:
+            spent = sum(self.cost(c) for c in flips)
+            score = sum(self.attack_value(c) for c in flips) + relief * spent / 2
+            guards = [
+                c
+                for c in pair
+                if c not in flips
+                and self.cards[c]["kind"] == "guard"
+                and (not flips or spent + self.cost(c) <= FLIP_LIMIT)
             ]
-            if self.end_near():  # pass with both face down: both leave the hand
-                scores.append(relief * (self.cost(a) + self.cost(b)) / 2)
-            return max(scores)
-
-        return self.best(aimed, plan_score)
+            guard_score = max(
+                (self.guard_value(g) + relief * self.cost(g) / 2 for g in guards), default=0.0
+            )
+            score += used * guard_score if guards else 0.0
+            if not flips:
+                chance_nothing_flipped = 1.0 - used if guards else 1.0
+                score += chance_nothing_flipped * relief * (self.cost(a) + self.cost(b)) / 2
+            best = max(best, score)
+        return best
 
     def answer(self) -> Action:
         guards = [a for a in self.legal if a["type"] == "guard"]
         if not guards:
             return {"type": "no_guard"}
-        return min(guards, key=lambda a: (self.cost(a["card"]), a["card"]))
+        guard = min(guards, key=lambda a: (self.cost(a["card"]), a["card"]))
+        window = self.view["guard"]
+        incoming = self.cards[window["card"]]["damage"]
+        if self.turn_to_come():
+            for placed in self.me["placed"]:
+                card = placed["card"]
+                if (
+                    not placed["flipped"]
+                    and card != guard["card"]
+                    and self.cost(card) + self.cost(guard["card"]) > FLIP_LIMIT
+                    and self.attack_value(card) > incoming
+                ):
+                    return {"type": "no_guard"}  # our own attack is worth more
+        return guard
+
+    def turn_to_come(self) -> bool:
+        order = self.order()
+        turn = self.view["turn"]
+        return order.index(self.seat) > order.index(turn)
+
+    def order(self) -> list[int]:
+        return [(self.view["start_player"] + k) % self.players for k in range(self.players)]
 
     def later_attackers(self) -> int:
         """Players still to take their turn this round whose target is this seat."""
-        order = [(self.view["start_player"] + k) % self.players for k in range(self.players)]
+        order = self.order()
         later = order[order.index(self.seat) + 1 :]
         return sum(1 for seat in later if self.view["seats"][seat]["target"] == self.seat)
 
@@ -170,8 +210,12 @@ class Heuristic:
 
 
 def simulate_game(
-    engine: Any, players: int, seed: int, levels: list[str], options: dict[str, Any] | None = None
-) -> dict[str, Any]:
+    engine: Engine,
+    players: int,
+    seed: int,
+    levels: list[str],
+    options: dict[str, Any] | None = None,
+) -> State:
     """Play one game with a bot of ``levels[seat]`` in every seat; return the final state."""
     state = engine.new_game(players, options or {}, seed)
     while not state["finished"]:

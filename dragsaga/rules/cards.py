@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -43,9 +44,15 @@ _KEYS = {"id", "name_ja", "name_en", "kind", "cost", "damage", "scope", "blocks"
 
 
 def default_card_set() -> list[Card]:
-    """The default 15-card set shipped in ``seeds/dragsaga_cards.json``, validated."""
+    """The default 15-card set shipped in ``seeds/dragsaga_cards.json``, validated
+    (a fresh copy each call)."""
+    return json.loads(_default_set_text())
+
+
+@cache
+def _default_set_text() -> str:
     with DEFAULT_SET_PATH.open(encoding="utf-8") as handle:
-        return validate_card_set(json.load(handle))
+        return json.dumps(validate_card_set(json.load(handle)), ensure_ascii=False)
 
 
 def validate_card_set(raw: Any) -> list[Card]:
@@ -142,12 +149,6 @@ class CardSet:
 
     def __getitem__(self, card_id: str) -> Card:
         return self.by_id[card_id]
-
-    def __contains__(self, card_id: object) -> bool:
-        return card_id in self.by_id
-
-    def ids(self) -> list[str]:
-        return [card["id"] for card in self.cards]
 
     def divine(self) -> list[str]:
         """The divine dragon cards (cost 6), in set order."""

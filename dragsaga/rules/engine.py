@@ -24,9 +24,31 @@ Actions (``seat`` is the acting seat; card ids come from the card set in play,
   card face down and switch to a different target. Once a round.
 - ``{"type": "pass"}`` — own turn, nothing flipped this turn: end the turn.
 - ``{"type": "end_turn"}`` — own turn after a flip: end the turn (it also ends by
-  itself once both placed cards are face up).
+  itself once a flip of that turn leaves both placed cards face up).
 - ``{"type": "tick"}`` (any seat or ``None``) — apply the defaults of every passed
   deadline (see ``deadlines.py``); refused with code ``nothing_due`` before one.
+
+Decisions this engine takes where RULES.md is silent (for the rules page):
+
+- the five dragon colours are red, blue, green, yellow and black; seats get theirs,
+  and the first start player, from the seed;
+- a secret choice (dragon, placing, guard answer) cannot be taken back once made;
+- an attack asks every hit player who still has a face-down placed card that the
+  flip limit does not rule out whatever it is (from what everyone can see), so
+  waiting for an answer never tells who holds a guard; answers stay secret until all
+  are in, then guards are shown and damage dealt together;
+- a turn ends by itself once a flip of that turn leaves both placed cards face up;
+  otherwise the player passes (nothing flipped this turn) or ends the turn (after a
+  flip) - also a player whose two cards were both flipped as guards before their
+  turn passes (the round's last player may still change target first);
+- idle seats at a deadline: the first divine dragon of the set; the two cheapest hand
+  cards at the left neighbour; no guard; pass or end the turn (a pass with both
+  cards face down discards both, as the rules say);
+- at the end every hand is shown with its penalty.
+
+Deadlines: ``deadline(state)`` is when the seats in ``waiting_for(state)`` time out.
+An action is still accepted after its deadline until a tick applies the defaults, so
+a service that finds ``deadline <= now`` applies ``{"type": "tick"}`` first.
 
 Table options: ``card_set`` (a list of 15 card dicts, see ``cards.py``; default the
 set in ``seeds/dragsaga_cards.json``), ``place_seconds`` (90), ``guard_seconds`` (20),
@@ -61,7 +83,7 @@ from games.engine import Action, IllegalAction, State, View, clone, rng_for
 from . import bots, deadlines, placing, turns
 from .cards import CardSet, default_card_set
 from .legal import legal_actions
-from .table import GAME, MAX_PLAYERS, MIN_PLAYERS, new_state, validate_options
+from .table import DRAGON_COLOURS, GAME, MAX_PLAYERS, MIN_PLAYERS, new_state, validate_options
 from .view import view
 
 
@@ -158,3 +180,33 @@ class DragSagaEngine:
 
 
 ENGINE = DragSagaEngine()
+
+
+def stacked_game(
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    start_player: int | None = None,
+    colours: list[str] | None = None,
+    now: float = 0.0,
+) -> State:
+    """A game whose first start player and/or dragon colours are fixed instead of drawn
+    from ``seed`` (tests and puzzles; everything else still comes from ``seed``)."""
+    state = ENGINE.new_game(players, options, seed, now=now)
+    if start_player is not None:
+        if start_player not in range(players):
+            raise ValueError(f"start_player must be a seat 0-{players - 1}, not {start_player!r}.")
+        state["start_player"] = start_player
+    if colours is not None:
+        if len(colours) != players or len(set(colours)) != players:
+            raise ValueError(f"colours must name {players} different colours.")
+        for colour in colours:
+            if colour not in DRAGON_COLOURS:
+                raise ValueError(f"Unknown dragon colour {colour!r}.")
+        state["colours"] = list(colours)
+    state["log"][0] = {
+        "type": "game_start",
+        "colours": list(state["colours"]),
+        "start_player": state["start_player"],
+    }
+    return state

@@ -7,6 +7,23 @@ from typing import Any
 
 Event = dict[str, Any]
 
+SENTENCES = {
+    "game_start": "The game starts; {start_player} is the first start player.",
+    "dragons_kept": "Every player keeps one divine dragon and discards the other two.",
+    "round_start": "Round {round} begins; {start_player} starts.",
+    "turn": "{seat}'s turn.",
+    "target_change": "{seat} discards a card to switch target from {old} to {new}.",
+    "flip": "{seat} flips {card} at {hits}.",
+    "answered": "{seat} has answered the attack.",
+    "guard": "{seat} guards with {card}.",
+    "pass": "{seat} passes.",
+    "end_turn": "{seat} ends their turn.",
+    "timeout": "{seat} ran out of time; the default applies.",
+    "end_check": "{seats} holds one card or fewer: the game ends.",
+}
+SEAT_FIELDS = {"seat", "start_player", "old", "new", "attacker"}
+SEAT_LIST_FIELDS = {"hits", "seats"}
+
 
 def seat_name(seat: int, colours: list[str]) -> str:
     return f"Seat {seat + 1} ({colours[seat]})"
@@ -20,55 +37,37 @@ def describe(event: Event, cards: list[dict[str, Any]], colours: list[str]) -> s
         return seat_name(seat, colours)
 
     kind = event["type"]
-    if kind == "game_start":
-        return f"The game starts; {who(event['start_player'])} is the first start player."
+    if kind in SENTENCES:
+        words = {}
+        for key, value in event.items():
+            if key in SEAT_FIELDS:
+                words[key] = who(value)
+            elif key in SEAT_LIST_FIELDS:
+                words[key] = ", ".join(who(seat) for seat in value)
+            elif key == "card":
+                words[key] = names[value]
+            else:
+                words[key] = value
+        return SENTENCES[kind].format(**words)
     if kind == "chosen":
         what = "chose a divine dragon" if event["phase"] == "choose_dragon" else "placed two cards"
         return f"{who(event['seat'])} {what}."
-    if kind == "dragons_kept":
-        return "Every player keeps one divine dragon and discards the other two."
-    if kind == "round_start":
-        return f"Round {event['round']} begins; {who(event['start_player'])} starts."
     if kind == "targets_revealed":
         aims = ", ".join(f"{who(s)} → {who(t)}" for s, t in enumerate(event["targets"]))
         return f"Targets revealed: {aims}."
-    if kind == "turn":
-        return f"{who(event['seat'])}'s turn."
-    if kind == "target_change":
-        return (
-            f"{who(event['seat'])} discards a card to switch target from "
-            f"{who(event['old'])} to {who(event['new'])}."
-        )
-    if kind == "flip":
-        hit = ", ".join(who(s) for s in event["hits"])
-        return f"{who(event['seat'])} flips {names[event['card']]} at {hit}."
-    if kind == "answered":
-        return f"{who(event['seat'])} has answered the attack."
-    if kind == "guard":
-        return f"{who(event['seat'])} guards with {names[event['card']]}."
     if kind == "damage":
         parts = [
-            f"{who(d['seat'])} blocks"
-            if d["blocked_by"]
-            else f"{who(d['seat'])} takes {d['amount']}"
-            for d in event["damage"]
+            f"{who(hit['seat'])} blocks"
+            if hit["blocked_by"]
+            else f"{who(hit['seat'])} takes {hit['amount']}"
+            for hit in event["damage"]
         ]
         return f"{names[event['card']]}: {'; '.join(parts)}."
-    if kind == "pass":
-        return f"{who(event['seat'])} passes."
-    if kind == "end_turn":
-        return f"{who(event['seat'])} ends their turn."
-    if kind == "timeout":
-        return f"{who(event['seat'])} ran out of time; the default applies."
     if kind == "clean_up":
-        passed = event["discarded_both"]
-        if not passed:
+        if not event["discarded_both"]:
             return "Clean-up: flipped cards are discarded, the others return to hand."
-        names_passed = ", ".join(who(s) for s in passed)
-        return f"Clean-up: {names_passed} flipped nothing and discard both placed cards."
-    if kind == "end_check":
-        short = ", ".join(who(s) for s in event["seats"])
-        return f"{short} holds one card or fewer: the game ends."
+        passed = ", ".join(who(s) for s in event["discarded_both"])
+        return f"Clean-up: {passed} flipped nothing and discard both placed cards."
     if kind == "game_end":
         rows = "; ".join(
             f"{row['rank']}. {who(row['seat'])} {row['final_damage']} "

@@ -5,13 +5,25 @@ pile; of the others, hand counts, card backs of placed cards (faces once
 flipped), discard counts, damage, targets once revealed, and whether they have
 made their secret choice (never what it is). ``seat=None`` is a spectator,
 who sees what every player sees in common. The seed is shown after the end.
+
+Keys: ``game``, ``players``, ``seat``, ``version``, ``phase``, ``round``,
+``start_player``, ``last_player``, ``turn`` (whose turn, or None), ``turn_flips``,
+``target_changed``, ``colours``, ``cards`` (the card set in play), ``seats`` (per
+seat: ``seat``, ``colour``, ``hand_count``, ``placed`` [{``card`` (None while face
+down), ``flipped``}], ``discard_count``, ``damage``, ``target`` (None until revealed),
+``chosen`` (the secret choice is made: a tick mark, never the choice)), ``you`` (None
+for a spectator; else ``hand``, ``placed``, ``discard``, ``choice``, ``guard_answer``,
+``answered``), ``guard`` (the open attack: ``attacker``, ``card``, ``hits``, ``pending``,
+``answered``), ``waiting_for``, ``deadline``, ``options``, ``legal_actions`` (this seat's),
+``events``, ``finished``, ``result`` (see ``scoring.py``), and ``seed`` once finished.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from games.engine import State, View, clone
+from games.engine import State, View
 
 from .deadlines import waiting_for
 from .table import last_player
@@ -47,7 +59,7 @@ def view(state: State, seat: int | None, legal: list[dict[str, Any]], events: bo
             "hand": list(me["hand"]),
             "placed": [dict(p) for p in me["placed"]],
             "discard": list(me["discard"]),
-            "choice": _copy_choice(me["choice"]),
+            "choice": _copy(me["choice"]),
             "guard_answer": own_answer[0] if own_answer else None,
             "answered": bool(own_answer),
         }
@@ -64,7 +76,7 @@ def view(state: State, seat: int | None, legal: list[dict[str, Any]], events: bo
         "turn_flips": state["turn"]["flips"] if state["turn"] else 0,
         "target_changed": state["target_changed"],
         "colours": list(state["colours"]),
-        "cards": [dict(card) for card in state["cards"]],
+        "cards": _copy(state["cards"]),
         "seats": seats,
         "you": you,
         "guard": None
@@ -80,16 +92,16 @@ def view(state: State, seat: int | None, legal: list[dict[str, Any]], events: bo
         "deadline": state["deadline"],
         "options": dict(state["options"]),
         "legal_actions": legal,
-        "events": [dict(event) for event in state["log"]] if events else [],
+        "events": _copy(state["log"]) if events else [],
         "finished": state["finished"],
-        "result": clone(state["result"]) if state["result"] else None,
+        "result": _copy(state["result"]),
     }
     if state["finished"]:
         result["seed"] = state["seed"]
     return result
 
 
-def _copy_choice(choice: Any) -> Any:
-    if isinstance(choice, dict):
-        return {"cards": list(choice["cards"]), "target": choice["target"]}
-    return choice
+def _copy(value: Any) -> Any:
+    """A deep copy, so a caller that edits its view never edits the game (the log's
+    events and the result hold lists and dicts that other states share)."""
+    return json.loads(json.dumps(value))

@@ -75,3 +75,20 @@ def _cost(state: State) -> Any:
 
 def flipped(state: State, seat: int) -> list[str]:
     return [p["card"] for p in state["seats"][seat]["placed"] if p["flipped"]]
+
+
+def round_one(
+    players: int, placings: dict[int, list[str]], start: int = 0, **options: Any
+) -> State:
+    """Round 1's turns: everyone kept Divine Storm and placed ``placings[seat]`` at their
+    left neighbour (round 1's forced target)."""
+    state = new_table(players, start, **options)
+    return place_all(state, {seat: (cards, None) for seat, cards in placings.items()})
+
+
+def round_two(players: int = 3) -> State:
+    """Round 2's turns (start player seat 1, so seat 0 plays last): after a round of
+    passing, everyone placed Fang and Wind Blade at their left neighbour."""
+    state = pass_round(new_table(players, start=0))
+    cards = ["fang", "wind_blade"]
+    return place_all(state, {seat: (cards, (seat + 1) % players) for seat in range(players)})

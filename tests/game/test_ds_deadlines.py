@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from dragsaga.rules import ENGINE
-from tests.game.ds_helpers import NOW, act, new_table, place_all, refused, seed_with_start
+from tests.game.ds_helpers import (
+    NOW,
+    act,
+    new_table,
+    refused,
+    round_one,
+    seed_with_start,
+)
 
 
 def tick(state, at):
@@ -37,10 +44,10 @@ def test_an_idle_seat_places_its_two_cheapest_cards_at_its_left_neighbour():
 
 
 def test_an_idle_hit_player_does_not_guard():
-    state = new_table(3, start=0, guard_seconds=10)
-    state = place_all(
-        state,
-        {0: (["fang", "claw"], 1), 1: (["scale_shield", "claw"], 2), 2: (["claw", "sparks"], 0)},
+    state = round_one(
+        3,
+        {0: ["fang", "claw"], 1: ["scale_shield", "claw"], 2: ["claw", "sparks"]},
+        guard_seconds=10,
     )
     state = act(state, 0, type="flip", card="fang", now=NOW + 5)
     assert ENGINE.deadline(state) == NOW + 15
@@ -51,10 +58,8 @@ def test_an_idle_hit_player_does_not_guard():
 
 
 def test_an_idle_turn_ends_as_a_pass_or_after_the_flip():
-    state = new_table(3, start=0, turn_seconds=60)
-    state = place_all(
-        state,
-        {0: (["fang", "charge"], 1), 1: (["claw", "sparks"], 2), 2: (["claw", "sparks"], 0)},
+    state = round_one(
+        3, {0: ["fang", "charge"], 1: ["claw", "sparks"], 2: ["claw", "sparks"]}, turn_seconds=60
     )
     state = act(state, 0, type="flip", card="fang", now=NOW + 1)
     state = act(state, 1, type="no_guard", now=NOW + 2)

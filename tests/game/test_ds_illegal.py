@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dragsaga.rules import ENGINE
 from games.engine import IllegalAction, dumps
-from tests.game.ds_helpers import NOW, act, new_table, place_all, refused
+from tests.game.ds_helpers import NOW, act, new_table, refused, round_one
 
 
 @pytest.fixture
@@ -18,9 +20,8 @@ def placing():
 @pytest.fixture
 def turns():
     """Round 1 turns, three players, start player 0, seat 0 has flipped Fang at seat 1."""
-    state = place_all(
-        new_table(3, start=0),
-        {0: (["fang", "claw"], 1), 1: (["scale_shield", "charge"], 2), 2: (["claw", "sparks"], 0)},
+    state = round_one(
+        3, {0: ["fang", "claw"], 1: ["scale_shield", "charge"], 2: ["claw", "sparks"]}
     )
     return act(state, 0, type="flip", card="fang")
 
@@ -99,10 +100,7 @@ def test_nothing_is_accepted_after_the_end():
 
 
 def test_each_hit_player_answers_once():
-    state = place_all(
-        new_table(3, start=0),
-        {0: (["roar", "claw"], 1), 1: (["wing_shield", "claw"], 2), 2: (["claw", "sparks"], 0)},
-    )
+    state = round_one(3, {0: ["roar", "claw"], 1: ["wing_shield", "claw"], 2: ["claw", "sparks"]})
     state = act(state, 0, type="flip", card="roar")
     state = act(state, 2, type="no_guard")
     refused(state, 2, "already_answered", type="no_guard")
@@ -110,3 +108,53 @@ def test_each_hit_player_answers_once():
     refused(state, 1, "attack_on_others_turn", type="guard", card="claw")
     state = act(state, 1, type="guard", card="wing_shield")
     assert [s["damage"] for s in state["seats"]] == [0, 0, 2]
+
+
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 6),
+    st.floats(allow_nan=False),
+    st.sampled_from(["claw", "fang", "scale_shield", "divine_storm", "W3", ""]),
+    st.lists(st.sampled_from(["claw", "fang", "charge", "x"]), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+actions = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(
+            [
+                "choose_dragon",
+                "place",
+                "flip",
+                "guard",
+                "no_guard",
+                "change_target",
+                "pass",
+                "end_turn",
+                "tick",
+                "nap",
+            ]
+        )
+    },
+    optional={"card": junk, "cards": junk, "target": junk, "discard": junk},
+)
+
+
+_TURNS = round_one(3, {seat: ["fang", "scale_shield"] for seat in range(3)})
+MOMENTS = {
+    "placing": new_table(3, start=0),
+    "turns": _TURNS,
+    "attack": act(_TURNS, 0, type="flip", card="fang"),  # seat 1 may guard
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(action=actions, seat=junk, moment=st.sampled_from(["placing", "turns", "attack"]))
+def test_any_action_is_applied_or_refused_cleanly(action, seat, moment):
+    state = MOMENTS[moment]
+    before = dumps(state)
+    try:
+        ENGINE.apply(state, seat, action, NOW)
+    except IllegalAction as error:
+        assert error.code and error.message
+    assert dumps(state) == before

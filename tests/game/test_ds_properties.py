@@ -110,3 +110,43 @@ def test_many_seeded_games_end_and_replay_exactly():
             assert_cards_conserved(state)
         assert state["finished"] and 1 <= state["round"] <= 14
         assert dumps(replay(ENGINE, players, {}, seed, log)) == dumps(state)
+
+
+@st.composite
+def card_sets(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Any valid 15-card set: three cost-6 divine dragons, the rest cost 1-5."""
+    costs = [6, 6, 6] + draw(st.lists(st.integers(1, 5), min_size=12, max_size=12))
+    cards = []
+    for index, cost in enumerate(costs):
+        kind = draw(st.sampled_from(["melee", "ranged", "guard"]))
+        card: dict[str, Any] = {
+            "id": f"card_{index}",
+            "name_ja": f"カード{index}",
+            "name_en": f"Card {index}",
+            "kind": kind,
+            "cost": cost,
+        }
+        if kind == "guard":
+            card["blocks"] = draw(st.sampled_from([["melee"], ["ranged"], ["melee", "ranged"]]))
+        else:
+            card["damage"] = draw(st.integers(1, 8))
+            card["scope"] = draw(st.sampled_from(["target", "all"]))
+        cards.append(card)
+    return cards
+
+
+@settings(max_examples=20, deadline=None)
+@given(cards=card_sets(), seed=st.integers(0, 2**40), players=st.integers(2, 4))
+def test_any_valid_card_set_plays_to_the_end(cards, seed, players):
+    options = {"card_set": cards}
+    state = ENGINE.new_game(players, options, seed)
+    log = []
+    while not state["finished"]:
+        seat = ENGINE.waiting_for(state)[0]
+        action = ENGINE.bot_action(state, seat, "heuristic" if seat % 2 else "random")
+        state = ENGINE.apply(state, seat, action, 0.0)
+        log.append((seat, action, 0.0))
+        for held in state["seats"]:
+            owned = held["hand"] + [p["card"] for p in held["placed"]] + held["discard"]
+            assert sorted(owned) == sorted(card["id"] for card in cards)
+    assert dumps(replay(ENGINE, players, options, seed, log)) == dumps(state)

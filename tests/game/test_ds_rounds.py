@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from dragsaga.rules import ENGINE
-from tests.game.ds_helpers import act, flipped, new_table, pass_round, place_all, refused
+from tests.game.ds_helpers import (
+    act,
+    flipped,
+    new_table,
+    pass_round,
+    place_all,
+    refused,
+    round_one,
+    round_two,
+)
 
 
 def test_placing_is_secret_until_everyone_has_placed_in_any_order():
@@ -48,14 +57,8 @@ def test_turns_go_clockwise_from_the_start_player():
 
 
 def test_second_flip_is_refused_when_the_costs_exceed_six():
-    state = new_table(3, start=0)
-    state = place_all(
-        state,
-        {
-            0: (["charge", "thunderbolt"], 1),
-            1: (["claw", "sparks"], 2),
-            2: (["charge", "fang"], 0),
-        },
+    state = round_one(
+        3, {0: ["charge", "thunderbolt"], 1: ["claw", "sparks"], 2: ["charge", "fang"]}
     )
     state = act(state, 0, type="flip", card="charge")
     state = act(state, 1, type="no_guard")
@@ -77,14 +80,8 @@ def test_second_flip_is_refused_when_the_costs_exceed_six():
 
 
 def test_a_guard_flipped_on_another_turn_counts_towards_the_flip_limit():
-    state = new_table(3, start=0)
-    state = place_all(
-        state,
-        {
-            0: (["fang", "claw"], 1),
-            1: (["dragonscale_ward", "charge"], 2),
-            2: (["claw", "sparks"], 0),
-        },
+    state = round_one(
+        3, {0: ["fang", "claw"], 1: ["dragonscale_ward", "charge"], 2: ["claw", "sparks"]}
     )
     state = act(state, 0, type="flip", card="fang")
     state = act(state, 1, type="guard", card="dragonscale_ward")
@@ -94,14 +91,8 @@ def test_a_guard_flipped_on_another_turn_counts_towards_the_flip_limit():
 
 
 def test_attacks_only_on_ones_own_turn_and_guards_only_on_others():
-    state = new_table(3, start=0)
-    state = place_all(
-        state,
-        {
-            0: (["scale_shield", "fang"], 1),
-            1: (["claw", "scale_shield"], 2),
-            2: (["claw", "sparks"], 0),
-        },
+    state = round_one(
+        3, {0: ["scale_shield", "fang"], 1: ["claw", "scale_shield"], 2: ["claw", "sparks"]}
     )
     refused(state, 1, "not_your_turn", type="flip", card="claw")
     refused(state, 0, "guard_on_own_turn", type="flip", card="scale_shield")
@@ -111,14 +102,8 @@ def test_attacks_only_on_ones_own_turn_and_guards_only_on_others():
 
 
 def test_a_guard_blocks_only_its_kind():
-    state = new_table(3, start=0)
-    state = place_all(
-        state,
-        {
-            0: (["fang", "wind_blade"], 1),
-            1: (["scale_shield", "claw"], 2),
-            2: (["claw", "sparks"], 0),
-        },
+    state = round_one(
+        3, {0: ["fang", "wind_blade"], 1: ["scale_shield", "claw"], 2: ["claw", "sparks"]}
     )
     state = act(state, 0, type="flip", card="wind_blade")  # ranged
     refused(state, 1, "guard_does_not_block", type="guard", card="scale_shield")
@@ -136,14 +121,13 @@ def test_a_guard_blocks_only_its_kind():
 
 
 def test_an_all_attack_where_one_player_guards_and_another_does_not():
-    state = new_table(4, start=0)
-    state = place_all(
-        state,
+    state = round_one(
+        4,
         {
-            0: (["roar", "claw"], None),
-            1: (["wing_shield", "claw"], None),
-            2: (["claw", "sparks"], None),
-            3: (["scale_shield", "fang"], None),
+            0: ["roar", "claw"],
+            1: ["wing_shield", "claw"],
+            2: ["claw", "sparks"],
+            3: ["scale_shield", "fang"],
         },
     )
     state = act(state, 0, type="flip", card="roar")  # ranged, every other player takes 2
@@ -157,14 +141,8 @@ def test_an_all_attack_where_one_player_guards_and_another_does_not():
 
 
 def test_a_hit_player_answers_with_at_most_one_guard():
-    state = new_table(3, start=0)
-    state = place_all(
-        state,
-        {
-            0: (["claw", "fang"], 1),
-            1: (["scale_shield", "dragonscale_ward"], 2),
-            2: (["claw", "sparks"], 0),
-        },
+    state = round_one(
+        3, {0: ["claw", "fang"], 1: ["scale_shield", "dragonscale_ward"], 2: ["claw", "sparks"]}
     )
     state = act(state, 0, type="flip", card="claw")
     state = act(state, 1, type="guard", card="scale_shield")
@@ -172,17 +150,8 @@ def test_a_hit_player_answers_with_at_most_one_guard():
 
 
 def test_the_last_player_pays_a_hand_card_to_change_target():
-    state = new_table(3, start=0)
-    state = pass_round(state)  # round 2 starts with seat 1; the last player is seat 0
+    state = round_two()
     assert state["round"] == 2 and state["start_player"] == 1
-    state = place_all(
-        state,
-        {
-            0: (["fang", "wind_blade"], 1),
-            1: (["fang", "wind_blade"], 2),
-            2: (["fang", "wind_blade"], 0),
-        },
-    )
     state = act(state, 1, type="pass")
     refused(state, 2, "not_last_player", type="change_target", discard="charge", target=1)
     state = act(state, 2, type="pass")
@@ -207,23 +176,14 @@ def test_no_target_change_in_round_one_after_a_flip_or_with_two_players():
     state = act(state, 2, type="pass")
     refused(state, 0, "round_one_target", type="change_target", discard="charge", target=2)
 
-    state = pass_round(new_table(3, start=0))
-    state = place_all(
-        state,
-        {
-            0: (["fang", "wind_blade"], 1),
-            1: (["fang", "wind_blade"], 2),
-            2: (["fang", "wind_blade"], 0),
-        },
-    )
+    state = round_two()
     state = act(state, 1, type="pass")
     state = act(state, 2, type="pass")
     state = act(state, 0, type="flip", card="fang")
     state = act(state, 1, type="no_guard")
     refused(state, 0, "already_flipped", type="change_target", discard="charge", target=2)
 
-    duel = pass_round(new_table(2, start=0))
-    duel = place_all(duel, {0: (["fang", "wind_blade"], None), 1: (["fang", "wind_blade"], None)})
+    duel = round_two(players=2)
     duel = act(duel, 1, type="pass")
     refused(duel, 0, "same_target", type="change_target", discard="charge", target=1)
     assert not [a for a in ENGINE.legal_actions(duel, 0) if a["type"] == "change_target"]

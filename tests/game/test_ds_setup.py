@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
 
-from dragsaga.rules import ENGINE, default_card_set, validate_card_set
+from dragsaga.rules import ENGINE, default_card_set, stacked_game, validate_card_set
 from dragsaga.rules.cards import DEFAULT_SET_PATH
 from dragsaga.rules.table import DRAGON_COLOURS
 from tests.game.ds_helpers import act, keep_dragons, place_all, refused
@@ -124,10 +123,10 @@ def test_each_player_keeps_one_divine_dragon_secretly_and_discards_two():
     assert seen["you"]["choice"] is None
     assert ENGINE.view(state, 2)["you"]["choice"] == "divine_aegis"
 
-    before = copy.deepcopy(state)
     state = act(state, 0, type="choose_dragon", card="divine_storm")
+    assert state["phase"] == "choose_dragon"  # seat 1 has still to choose: nothing discarded
+    assert all(len(s["hand"]) == 15 and not s["discard"] for s in state["seats"])
     state = act(state, 1, type="choose_dragon", card="divine_blaze")
-    assert before["phase"] == "choose_dragon"
     assert state["phase"] == "place" and state["round"] == 1
     kept = {0: "divine_storm", 1: "divine_blaze", 2: "divine_aegis"}
     for seat, s in enumerate(state["seats"]):
@@ -136,3 +135,19 @@ def test_each_player_keeps_one_divine_dragon_secretly_and_discards_two():
         assert sorted(s["discard"]) == sorted(
             {"divine_storm", "divine_blaze", "divine_aegis"} - {kept[seat]}
         )
+
+
+def test_a_stacked_game_fixes_the_start_player_and_colours():
+    state = stacked_game(3, {}, seed=2, start_player=2, colours=["black", "red", "blue"])
+    assert state["start_player"] == 2 and state["colours"] == ["black", "red", "blue"]
+    state = keep_dragons(state, dict.fromkeys(range(3), "divine_storm"))
+    state = place_all(state, {seat: (["claw", "sparks"], None) for seat in range(3)})
+    assert state["turn"]["seat"] == 2
+    assert ENGINE.view(state, None)["events"][0]["start_player"] == 2
+    for bad in (
+        {"start_player": 3},
+        {"colours": ["red", "red", "blue"]},
+        {"colours": ["pink"] * 3},
+    ):
+        with pytest.raises(ValueError):
+            stacked_game(3, {}, seed=2, **bad)

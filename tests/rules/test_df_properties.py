@@ -25,6 +25,7 @@ def cards_of_reading(result):
     return head + [c for meld in result.melds for c in meld] + list(result.majors)
 
 
+@settings(deadline=None)  # no timed assertions: speed is measured in bench/hands.py
 @given(any_hand, elements, st.randoms(use_true_random=False))
 def test_any_eleven_cards_evaluate_the_same_in_any_order(cards, element, rng):
     result = best_hand(cards, element)
@@ -34,7 +35,7 @@ def test_any_eleven_cards_evaluate_the_same_in_any_order(cards, element, rng):
     assert best_hand(shuffled, element) == result
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(winning_hand, elements, st.randoms(use_true_random=False))
 def test_winning_hands_read_exactly_their_cards_in_any_order(cards, element, rng):
     result = best_hand(cards, element)
@@ -47,7 +48,7 @@ def test_winning_hands_read_exactly_their_cards_in_any_order(cards, element, rng
     assert best_hand([c.lower() for c in shuffled], element) == result
 
 
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 @given(winning_hand, elements, st.integers(0, 10))
 def test_the_missing_card_of_a_winning_hand_is_a_wait(cards, element, missing):
     hand = [c for i, c in enumerate(cards) if i != missing]

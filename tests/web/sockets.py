@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any
+
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
@@ -28,3 +34,29 @@ async def open_socket(code: str, player: Player | None = None) -> WebsocketCommu
     connected, _ = await socket.connect()
     assert connected
     return socket
+
+
+def in_own_loop(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test on an event loop in a thread of its own.
+
+    The browser tests' Playwright (sync API) keeps an event loop running in the main
+    thread for the whole session, where no other loop may run.
+    """
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        failure: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                asyncio.run(test(*args, **kwargs))
+            except BaseException as error:  # noqa: BLE001 - re-raised in the test's thread
+                failure.append(error)
+
+        thread = threading.Thread(target=target)
+        thread.start()
+        thread.join()
+        if failure:
+            raise failure[0]
+
+    return run

@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import services
-from tests.web.sockets import open_socket
+from tests.web.sockets import in_own_loop, open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,6 +28,7 @@ def play(game, player, card):
     return services.apply_action(game, player, {"type": "play", "card": card}, game.version)
 
 
+@in_own_loop
 async def test_each_socket_gets_its_own_hand_and_a_move_reaches_every_other_socket(
     toygame, players
 ):
@@ -39,7 +40,7 @@ async def test_each_socket_gets_its_own_hand_and_a_move_reaches_every_other_sock
         frame = await socket.receive_from()
         assert hand_html(hands[seat]) in frame
         for other in set(range(3)) - {seat}:
-            assert not any(card in frame for card in hands[other])
+            assert not any(hand_html([card]) in frame for card in hands[other])
     first = await spectator.receive_from()
     assert not any(hand_html([card]) in first for hand in hands for card in hand)
 
@@ -55,6 +56,7 @@ async def test_each_socket_gets_its_own_hand_and_a_move_reaches_every_other_sock
         await socket.disconnect()
 
 
+@in_own_loop
 async def test_a_reconnecting_socket_is_shown_the_current_state(toygame, players):
     table, game = await start_table(players, n=2)
     socket = await open_socket(table.code, players[1])
@@ -69,6 +71,7 @@ async def test_a_reconnecting_socket_is_shown_the_current_state(toygame, players
     await socket.disconnect()
 
 
+@in_own_loop
 async def test_a_tick_after_the_countdown_applies_the_deadline(toygame, players):
     table, game = await start_table(players, n=2)
     socket = await open_socket(table.code, players[0])
@@ -82,6 +85,7 @@ async def test_a_tick_after_the_countdown_applies_the_deadline(toygame, players)
     await socket.disconnect()
 
 
+@in_own_loop
 async def test_an_unknown_code_is_refused(db):
     from channels.testing import WebsocketCommunicator
 
@@ -117,6 +121,7 @@ async def receive_until(socket, text):
             return "".join(frames)
 
 
+@in_own_loop
 async def test_a_dragon_formula_discard_reaches_the_other_three_seats_as_a_pick_window():
     from tests.web.tables import shows_code
 

@@ -207,3 +207,34 @@ def test_a_click_on_a_prompt_that_has_changed_since_is_stale():
     response = answer(waiting, table, {"type": "pass"}, seen)  # a window it never saw
     assert response.status_code == 409
     assert reload(game).version == 2
+
+
+def test_a_dan_after_the_winning_draw_ends_the_game_for_every_seat():
+    from games import services
+    from games.models import Player
+
+    players = [Player.objects.create(display_name=name) for name in NAMES]
+    table = services.create_table(game_name="dragonformula", players=4, created_by=players[0])
+    for player in players[1:]:
+        services.sit(table, player)
+    winning = ["W6", "C6", "S6", "W1", "W2", "W3", "C7", "C8", "C9", "M2"]
+    others = [
+        ["S1", "S3", "S5", "S7", "S9", "P2", "P4", "P6", "P8", "M10"],
+        ["S2", "S4", "S8", "S10", "P1", "P3", "P5", "P7", "P9", "M11"],
+        ["W4", "W5", "W7", "W8", "W9", "W10", "C4", "C5", "C10", "M12"],
+    ]
+    table.stacking = {"deals": [{"hands": [winning, *others], "pile": ["M4"]}], "fire_seats": [0]}
+    table.save()
+    game = services.start(table, players[0])
+    browsers = [browser_of(p) for p in players]
+    post_action(browsers[0], table, {"type": "draw"}, 0)
+    page = browsers[0].get(f"/dragonformula/{table.code}/").content.decode()
+    assert 'data-action="dan"' in page  # assisted table: offered because the hand wins
+    response = post_action(browsers[0], table, {"type": "dan"}, 1)
+    assert response.status_code == 200
+    game = reload(game)
+    assert game.state["last_game"]["winner"] == 0
+    assert "genius" in game.state["last_game"]["reading"]["multipliers"]
+    for browser in browsers[1:]:
+        html = browser.get(f"/dragonformula/{table.code}/").content.decode()
+        assert "Ann wins" in html and all(shows_code(html, c) for c in [*winning, "M4"])
