@@ -232,10 +232,11 @@ def retake(table: Table, player: Player, now: float | None = None) -> Seat | Non
     Returns the seat, or ``None`` when no bot holds a seat for them.
     """
     now = time.time() if now is None else now
+    game = _running_game(table)
+    held = StandIn.objects.filter(game=game, player=player, ended__isnull=True)
+    if game is None or not held.exists():
+        return None  # the usual page load: nothing to give back, no lock taken
     with transaction.atomic():
-        game = _running_game(table)
-        if game is None:
-            return None
         game = Game.objects.select_for_update().get(pk=game.pk)
         stand_in = StandIn.objects.filter(game=game, player=player, ended__isnull=True).first()
         if stand_in is None:
