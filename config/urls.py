@@ -8,5 +8,6 @@ urlpatterns = [
     path("dragonformula/", include("dragonformula.urls")),
     path("dragsaga/", include("dragsaga.urls")),
     path("rules/", include("rulebook.urls")),
+    path("leagues/", include("games.leagues.urls")),
     path("", include("games.urls")),
 ]

@@ -80,22 +80,22 @@ def prompt_fingerprint(table: Table, player: Player | None, game: Game | None = 
     since (three seats answering one pick window at once), and refused as stale
     when it has (the window they answered has closed).
     """
-    context = table_context(table, player, game)
-    context.update(oob=True, message="")
-    return _fingerprint(render_to_string(_prompt_template(context["kind"]), context))
+    return _fingerprint(_bare_prompt(table_context(table, player, game)))
 
 
 def page_context(table: Table, player: Player | None, message: str = "") -> dict[str, Any]:
     """The context of a whole table page (regions in place, the prompt's fingerprint)."""
     context = table_context(table, player)
-    context.update(oob=True, message="")
-    seen = _fingerprint(render_to_string(_prompt_template(context["kind"]), context))
+    seen = _fingerprint(_bare_prompt(context))
     context.update(oob=False, message=message, prompt_seen=seen)
     return context
 
 
-def _prompt_template(kind: Any) -> str:
-    return dict(kind.presenters.REGIONS)[PROMPT_REGION]
+def _bare_prompt(context: dict[str, Any]) -> str:
+    """The prompt as pushed, without any message (what its fingerprint is taken of)."""
+    context.update(oob=True, message="")
+    template = dict(context["kind"].presenters.REGIONS)[PROMPT_REGION]
+    return render_to_string(template, context)
 
 
 def _fingerprint(html: str) -> str:
@@ -132,8 +132,7 @@ def render_regions(
     ``message`` (a refusal) goes into the prompt.
     """
     context = table_context(table, player)
-    context.update(message="", oob=True)
-    bare_prompt = render_to_string(_prompt_template(context["kind"]), context)
+    bare_prompt = _bare_prompt(context)
     context.update(message=message, prompt_seen=_fingerprint(bare_prompt))
     return {
         region: bare_prompt

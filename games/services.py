@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from games import fairness, leavers, timers
 from games.engine import TICK, Action, Engine, IllegalAction
+from games.leagues import online as league_results
 from games.models import ActionLog, Game, Player, Seat, Table
 from games.registry import game_kind
 
@@ -374,6 +375,7 @@ def _save(game: Game, engine: Engine, at: float) -> None:
     if game.is_finished:
         leavers.game_over(game)
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
+    league_results.record_online_results(game)  # a league table's ended games go to its league
 
 
 def _seat_of(game: Game, player: Player | None) -> int:

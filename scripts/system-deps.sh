@@ -9,8 +9,9 @@ command -v chromium >/dev/null || need+=(chromium)
 command -v pdftotext >/dev/null || need+=(poppler-utils)
 command -v msgfmt >/dev/null || need+=(gettext)
 command -v npm >/dev/null || need+=(npm)
-# A Japanese font, so screenshots of the (Japanese by default) pages show text, not boxes.
-fc-list :lang=ja family 2>/dev/null | grep -q . || need+=(fonts-ipafont-gothic)
+# A Japanese font: screenshots of the (Japanese by default) pages and printed Japanese
+# score sheets show text, not boxes.
+fc-list :lang=ja 2>/dev/null | grep -q . || need+=(fonts-noto-cjk)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing Debian packages: ${need[*]} (run 'sudo apt-get install ${need[*]}')." >&2

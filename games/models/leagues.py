@@ -1,3 +1,344 @@
-"""Leagues, club nights, matches and their results."""
+"""Leagues, club nights, matches and their results.
 
-__all__: list[str] = []
+A league plays one game. A *match* is one table's whole match on a club night,
+played online or with real cards. Dragon Formula matches hold sets
+(:class:`SetResult`, one :class:`SetLine` per player and one :class:`SetGame`
+per game of the set, with :class:`Penalty` rows); DragSaga matches hold games
+(:class:`DragSagaResult`, one :class:`DragSagaLine` per player). Ranks and
+victory points are computed by ``games.leagues.services`` and stored, so the
+standings are plain aggregates over the lines.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+__all__ = [
+    "DragSagaLine",
+    "DragSagaResult",
+    "Element",
+    "GameKind",
+    "League",
+    "ClubNight",
+    "Match",
+    "Member",
+    "Penalty",
+    "SetGame",
+    "SetLine",
+    "SetResult",
+]
+
+
+class GameKind(models.TextChoices):
+    DRAGON_FORMULA = "dragonformula", _("Dragon Formula")
+    DRAGSAGA = "dragsaga", _("DragSaga")
+
+
+class Element(models.TextChoices):
+    FIRE = "fire", _("Fire")
+    WATER = "water", _("Water")
+    AIR = "air", _("Air")
+    EARTH = "earth", _("Earth")
+
+
+class Member(models.Model):
+    """A person as the leagues know them: a name on the standings, maybe a login."""
+
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="league_member",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("league player")
+        verbose_name_plural = _("league players")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
+    season_start = models.DateField(_("season start"))
+    season_end = models.DateField(_("season end"))
+    members = models.ManyToManyField(
+        Member, verbose_name=_("members"), blank=True, related_name="leagues"
+    )
+
+    class Meta:
+        ordering = ["-season_start", "name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(season_end__gte=models.F("season_start")),
+                name="league_season_ends_after_start",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_dragon_formula(self) -> bool:
+        return self.game == GameKind.DRAGON_FORMULA
+
+
+class ClubNight(models.Model):
+    league = models.ForeignKey(
+        League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="club_nights"
+    )
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=100, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+
+    class Meta:
+        ordering = ["-date"]
+        verbose_name = _("club night")
+        verbose_name_plural = _("club nights")
+
+    def __str__(self) -> str:
+        return f"{self.league} · {self.date:%Y-%m-%d}"
+
+
+class Match(models.Model):
+    """One table's whole match: Dragon Formula sets or DragSaga games."""
+
+    class Source(models.TextChoices):
+        PHYSICAL = "physical", _("real cards")
+        ONLINE = "online", _("online table")
+
+    league = models.ForeignKey(
+        League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="matches"
+    )
+    club_night = models.ForeignKey(
+        ClubNight,
+        verbose_name=_("club night"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches",
+    )
+    source = models.CharField(
+        _("played with"), max_length=10, choices=Source.choices, default=Source.PHYSICAL
+    )
+    table = models.OneToOneField(
+        "games.Table",
+        verbose_name=_("online table"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="league_match",
+    )
+    table_code = models.CharField(
+        _("online table code"), max_length=40, blank=True, help_text=_("The online table's code.")
+    )
+    played_on = models.DateField(_("played on"), default=timezone.localdate)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-played_on", "-id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        return _("Match %(id)s · %(date)s") % {"id": self.pk, "date": f"{self.played_on:%Y-%m-%d}"}
+
+
+class PlacingLine(models.Model):
+    """A player's line in a ranked result: seat, rank (1, 1, 3, 4) and shared victory points."""
+
+    member = models.ForeignKey(Member, verbose_name=_("player"), on_delete=models.PROTECT)
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    rank = models.PositiveSmallIntegerField(_("rank"), default=1)
+    victory_points = models.DecimalField(
+        _("victory points"), max_digits=4, decimal_places=2, default=0
+    )
+
+    class Meta:
+        abstract = True
+        ordering = ["seat"]
+
+
+class SetResult(models.Model):
+    """A Dragon Formula set; complete once every player has started one counting game."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="sets"
+    )
+    number = models.PositiveSmallIntegerField(_("set"), default=1)
+    complete = models.BooleanField(_("complete"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("set result")
+        verbose_name_plural = _("set results")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_set_number_per_match")
+        ]
+
+    def __str__(self) -> str:
+        return _("Set %(number)s of match %(match)s") % {
+            "number": self.number,
+            "match": self.match_id,
+        }
+
+
+class SetLine(PlacingLine):
+    set = models.ForeignKey(
+        SetResult, verbose_name=_("set"), on_delete=models.CASCADE, related_name="lines"
+    )
+    member = models.ForeignKey(
+        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="set_lines"
+    )
+    element = models.CharField(_("element"), max_length=5, choices=Element.choices)
+    points = models.IntegerField(_("set points"), default=0)
+
+    class Meta(PlacingLine.Meta):
+        verbose_name = _("set line")
+        verbose_name_plural = _("set lines")
+        constraints = [
+            models.UniqueConstraint(fields=["set", "seat"], name="one_line_per_seat"),
+            models.UniqueConstraint(fields=["set", "member"], name="one_line_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.points}"
+
+
+class SetGame(models.Model):
+    """One game of a Dragon Formula set: who won, how, with which hand, and the points."""
+
+    class Win(models.TextChoices):
+        DAN = "dan", _("Dan")
+        PICK_AND_DAN = "pick_and_dan", _("Pick-and-Dan")
+        NONE = "none", _("no winner (pile ran out)")
+
+    set = models.ForeignKey(
+        SetResult, verbose_name=_("set"), on_delete=models.CASCADE, related_name="games"
+    )
+    number = models.PositiveSmallIntegerField(_("game"))
+    winner = models.ForeignKey(
+        Member,
+        verbose_name=_("winner"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="won_games",
+    )
+    win = models.CharField(_("how"), max_length=12, choices=Win.choices, default=Win.DAN)
+    multipliers = models.JSONField(_("multipliers"), default=list, blank=True)
+    cards = models.CharField(_("cards"), max_length=80, blank=True)
+    hand = models.CharField(_("hand"), max_length=40, blank=True)
+    bonuses = models.JSONField(_("bonuses"), default=list, blank=True)
+    base = models.IntegerField(_("base"), default=0)
+    points = models.IntegerField(_("game points"), default=0)
+    reading = models.JSONField(_("reading"), default=dict, blank=True)
+    counts = models.BooleanField(
+        _("counts for the starter rotation"),
+        default=True,
+        help_text=_("Off for a game ended by a false Dan: it is replayed."),
+    )
+
+    class Meta:
+        ordering = ["set", "number"]
+        verbose_name = _("game of a set")
+        verbose_name_plural = _("games of sets")
+        constraints = [
+            models.UniqueConstraint(fields=["set", "number"], name="one_game_number_per_set")
+        ]
+
+    def __str__(self) -> str:
+        return _("Game %(number)s") % {"number": self.number}
+
+
+class Penalty(models.Model):
+    """A penalty of RULES §1.5, charged to a player during one game of a set."""
+
+    class Offence(models.TextChoices):
+        FALSE_DAN = "false_dan", _("false Dan")
+        WRONG_ORDER = "wrong_order", _("drawing out of turn")
+        TOO_FEW_CARDS = "too_few_cards", _("too few cards in hand")
+        TOO_MANY_CARDS = "too_many_cards", _("too many cards in hand")
+        CHEATING = "cheating", _("cheating")
+
+    game = models.ForeignKey(
+        SetGame, verbose_name=_("game"), on_delete=models.CASCADE, related_name="penalties"
+    )
+    member = models.ForeignKey(
+        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="penalties"
+    )
+    offence = models.CharField(_("offence"), max_length=20, choices=Offence.choices)
+    intentional = models.BooleanField(_("intentional (×10)"), default=False)
+    points = models.IntegerField(_("points"), help_text=_("Negative: what the penalty costs."))
+
+    class Meta:
+        ordering = ["game", "id"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.get_offence_display()} {self.points}"
+
+
+class DragSagaResult(models.Model):
+    """One DragSaga game of a league match."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="dragsaga_games"
+    )
+    number = models.PositiveSmallIntegerField(_("game"), default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("DragSaga result")
+        verbose_name_plural = _("DragSaga results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number"], name="one_dragsaga_number_per_match"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return _("DragSaga game %(number)s of match %(match)s") % {
+            "number": self.number,
+            "match": self.match_id,
+        }
+
+
+class DragSagaLine(PlacingLine):
+    game = models.ForeignKey(
+        DragSagaResult, verbose_name=_("game"), on_delete=models.CASCADE, related_name="lines"
+    )
+    member = models.ForeignKey(
+        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="dragsaga_lines"
+    )
+    damage = models.PositiveIntegerField(_("damage tokens"))
+    leftover_cost = models.PositiveIntegerField(_("cost of cards left in hand"))
+    cards_left = models.PositiveSmallIntegerField(_("cards left in hand"))
+    penalty = models.PositiveIntegerField(_("penalty"), default=0)
+    final_damage = models.PositiveIntegerField(_("final damage"), default=0)
+
+    class Meta(PlacingLine.Meta):
+        verbose_name = _("DragSaga line")
+        verbose_name_plural = _("DragSaga lines")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_dragsaga_line_per_seat"),
+            models.UniqueConstraint(fields=["game", "member"], name="one_dragsaga_line_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.final_damage}"

@@ -7,12 +7,13 @@ download here. A missing Chromium is a failure, never a silent skip.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+# The same Chromium and flags as the app's score-sheet PDFs.
+from games.leagues.pdf import CHROMIUM, CHROMIUM_ARGS
 from tests.support.servers import daphne
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the
@@ -20,17 +21,6 @@ from tests.support.servers import daphne
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 
 def _is_browser_test(item) -> bool:

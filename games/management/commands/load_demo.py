@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from games import services
+from games.leagues.demo import load_demo_leagues
 from games.models import Table
 
 # Open tables (empty seats; bots take the seats nobody sits in once a player starts).
@@ -27,6 +28,8 @@ class Command(BaseCommand):
             User.objects.create_superuser("admin", "", password)
             self.stdout.write(f"Admin account created: admin / {password}  (keep it; shown once)")
         self.open_demo_tables()
+        for league in load_demo_leagues():
+            self.stdout.write(f"Demo league created: {league}")
 
     def open_demo_tables(self) -> None:
         """One open table per game and one bots-only table in play, unless there already are."""

@@ -1,0 +1,1 @@
+"""Leagues: recording results (services), standings (selectors), pages, CSV and score sheets."""

@@ -1,0 +1,154 @@
+"""Online league tables: opening a table under a league, and feeding its results in.
+
+``games.services`` calls :func:`record_online_results` each time it saves a game
+(inside the same transaction): every Dragon Formula game that ended since the last
+call is recorded into the table's league match — set by set, with the engine's own
+scored reading — and a finished DragSaga game is recorded with its placings. Nothing
+is typed twice; calling it again records nothing new.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+
+from dragsaga.rules.cards import CardSet
+from games.leagues import services
+from games.leagues.services import DragSagaEntry, GameEntry, PenaltyEntry, SeatEntry
+from games.models import ClubNight, Game, GameKind, League, Match, Member, Seat, SetResult, Table
+
+logger = logging.getLogger(__name__)
+
+# RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500).
+LEAGUE_TABLE_OPTIONS = {GameKind.DRAGON_FORMULA: {"dan_assist": False}}
+
+
+def open_league_table(
+    league: League,
+    *,
+    players: int,
+    options: dict[str, Any] | None = None,
+    bot_level: str = "",
+    created_by: Any = None,
+    club_night: ClubNight | None = None,
+) -> Table:
+    """Open an online table whose results go to ``league`` (strict Dan for Dragon Formula)."""
+    from games import services as tables  # games.services calls back into this module
+
+    with transaction.atomic():
+        table = tables.create_table(
+            game_name=league.game,
+            players=players,
+            options={**LEAGUE_TABLE_OPTIONS.get(league.game, {}), **(options or {})},
+            bot_level=bot_level,
+            created_by=created_by,
+        )
+        Match.objects.create(
+            league=league,
+            club_night=club_night,
+            source=Match.Source.ONLINE,
+            table=table,
+            table_code=table.code,
+            **({"played_on": club_night.date} if club_night else {}),
+        )
+    return table
+
+
+def seat_members(table_id: int) -> dict[int, Member]:
+    """The league player of each seat: a human's account or name; a bot as "Bot N (level)"."""
+    members = {}
+    for seat in Seat.objects.filter(table_id=table_id).select_related("player__user"):
+        if seat.player is not None:
+            members[seat.number] = services.member_for(seat.player.display_name, seat.player.user)
+        else:
+            name = f"Bot {seat.number + 1} ({seat.bot_level or '-'})"
+            members[seat.number] = Member.objects.get_or_create(name=name)[0]
+    return members
+
+
+def record_online_results(game: Game) -> None:
+    """Bring the league match of ``game``'s table up to date with the games that have ended.
+
+    Runs inside the caller's transaction, in a savepoint of its own: a result the league
+    refuses is logged and never undoes the move that was played (the next call retries).
+    """
+    match = Match.objects.filter(table_id=game.table_id).select_related("league").first()
+    if match is None:
+        return
+    try:
+        with transaction.atomic():
+            if game.game_name == GameKind.DRAGON_FORMULA:
+                _record_dragon_formula(match, game)
+            elif game.game_name == GameKind.DRAGSAGA and game.is_finished:
+                _record_dragsaga(match, game)
+    except ValueError:
+        logger.exception("League match %s refused the results of game %s", match.pk, game.pk)
+
+
+def _game_entry(summary: dict[str, Any], last_game: dict[str, Any] | None) -> GameEntry:
+    if summary["result"] == "false_dan":
+        return GameEntry(
+            winner=None, win="none", penalties=(PenaltyEntry(summary["seat"], "false_dan"),)
+        )
+    if summary["result"] != "win":
+        return GameEntry(winner=None, win="none")
+    detail = last_game or {}
+    reading = detail.get("reading") or {
+        "hand": summary["hand"],
+        "base": summary["points"],
+        "multipliers": summary["multipliers"],
+        "total": summary["points"],
+    }
+    return GameEntry(
+        winner=summary["seat"],
+        win=detail.get("via", "dan"),
+        engine_hand=reading,
+        cards=tuple(detail.get("cards", ())),
+    )
+
+
+def _record_dragon_formula(match: Match, game: Game) -> None:
+    state = game.state
+    ended = state.get("games", [])
+    recorded = {s.number: s for s in match.sets.prefetch_related("games")}
+    members = None
+    last = state.get("last_game") or {}
+    for index, summary in enumerate(ended):
+        number = summary["set"]
+        set_result = recorded.get(number)
+        done = set_result.games.count() if set_result else 0
+        position = sum(1 for g in ended[:index] if g["set"] == number)
+        if position < done:
+            continue
+        if set_result is None:
+            members = members or seat_members(game.table_id)
+            closed = state["sets"][number - 1] if len(state["sets"]) >= number else None
+            elements = closed["elements"] if closed else state["elements"]
+            seats = [SeatEntry(members[seat], elements[seat]) for seat in range(state["players"])]
+            set_result = services.start_set(match, seats)
+            recorded[number] = set_result
+        is_last = index == len(ended) - 1 and last.get("set") == number
+        services.record_game(set_result, _game_entry(summary, last if is_last else None))
+        recorded[number] = SetResult.objects.prefetch_related("games").get(pk=set_result.pk)
+
+
+def _record_dragsaga(match: Match, game: Game) -> None:
+    if match.dragsaga_games.exists():
+        return
+    cards = CardSet(game.state["cards"])
+    members = seat_members(game.table_id)
+    rows = sorted(game.outcome["placings"], key=lambda row: row["seat"])
+    services.record_dragsaga_result(
+        match,
+        [
+            DragSagaEntry(
+                member=members[row["seat"]],
+                damage=row["damage"],
+                leftover_cost=cards.cost(row["hand"]),
+                cards_left=row["hand_count"],
+            )
+            for row in rows
+        ],
+    )

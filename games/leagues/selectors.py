@@ -1,0 +1,154 @@
+"""League reads: standings computed by the database, result rows for pages and CSV.
+
+The standings are one query whatever the number of sets: sums, counts and
+averages are aggregates over the result lines, the best hand a correlated
+subquery, and the place a window ``RANK()`` over the tie-break order of RULES
+§1.5 rule 10 (victory points, then total points, then shared).
+"""
+
+from __future__ import annotations
+
+from django.db.models import (
+    Case,
+    Count,
+    DecimalField,
+    F,
+    FloatField,
+    IntegerField,
+    OrderBy,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+    Window,
+)
+from django.db.models.functions import Cast, Coalesce, Rank
+
+from games.models import (
+    DragSagaLine,
+    DragSagaResult,
+    GameKind,
+    League,
+    Member,
+    SetGame,
+    SetLine,
+    SetResult,
+)
+
+# The ``?sort=`` keys of the standings pages: the annotation each orders by.
+SORT_FIELDS: dict[str, str] = {
+    "place": "place",
+    "name": "name",
+    "vp": "vp_total",
+    "played": "played",
+    "average": "vp_average",
+    "wins": "wins",
+    "points": "total_points",
+    "best": "best_hand_points",
+}
+
+
+def lower_points_win(league: League) -> bool:
+    """DragSaga totals are final damage: less is better. Dragon Formula: more set points."""
+    return league.game == GameKind.DRAGSAGA
+
+
+def tie_break(league: League) -> list[OrderBy]:
+    """RULES §1.5 rule 10: victory points, then total points; still tied, the place is shared."""
+    points = F("total_points")
+    return [F("vp_total").desc(), points.asc() if lower_points_win(league) else points.desc()]
+
+
+def standings(league: League, sort: str = "place", descending: bool = False) -> QuerySet[Member]:
+    """The league's players with their figures, one row each, in one query.
+
+    Each row is a ``Member`` annotated with ``place`` (competition numbering, shared
+    on a full tie), ``vp_total``, ``played`` (complete sets; DragSaga games),
+    ``vp_average``, ``wins`` (first places, shared ones included),
+    ``total_points`` (set points; DragSaga final damage) and, for Dragon Formula,
+    ``best_hand`` / ``best_hand_points`` (the highest-scoring won game).
+    ``sort`` is a key of :data:`SORT_FIELDS`; ties always fall back to the place.
+    """
+    if league.game == GameKind.DRAGON_FORMULA:
+        related, points_field = "set_lines", "points"
+        counted = Q(set_lines__set__match__league=league, set_lines__set__complete=True)
+    else:
+        related, points_field = "dragsaga_lines", "final_damage"
+        counted = Q(dragsaga_lines__game__match__league=league)
+    with_results = Member.objects.filter(counted).values("pk")
+    rows = Member.objects.filter(Q(pk__in=league.members.values("pk")) | Q(pk__in=with_results))
+    decimal = DecimalField(max_digits=8, decimal_places=2)
+    rows = rows.annotate(
+        vp_total=Coalesce(
+            Sum(f"{related}__victory_points", filter=counted), Value(0), output_field=decimal
+        ),
+        played=Count(related, filter=counted),
+        wins=Count(related, filter=counted & Q(**{f"{related}__rank": 1})),
+        total_points=Coalesce(
+            Sum(f"{related}__{points_field}", filter=counted), Value(0), output_field=IntegerField()
+        ),
+    ).annotate(
+        vp_average=Case(
+            When(played=0, then=Value(0.0)),
+            default=Cast("vp_total", FloatField()) / F("played"),
+            output_field=FloatField(),
+        ),
+        place=Window(Rank(), order_by=tie_break(league)),
+    )
+    if league.game == GameKind.DRAGON_FORMULA:
+        best = SetGame.objects.filter(
+            winner=OuterRef("pk"), set__match__league=league, set__complete=True
+        ).order_by("-points", "set__created_at", "number")
+        rows = rows.annotate(
+            best_hand=Subquery(best.values("hand")[:1]),
+            best_hand_points=Subquery(best.values("points")[:1]),
+        )
+    else:
+        rows = rows.annotate(best_hand=Value(""), best_hand_points=Value(None, IntegerField()))
+    field = SORT_FIELDS.get(sort, "place")
+    if field == "place":
+        rows = rows.order_by(*tie_break(league), F("name").asc())
+        return rows.reverse() if descending else rows
+    else:
+        primary = F(field).desc(nulls_last=True) if descending else F(field).asc(nulls_first=True)
+        order = [primary, *tie_break(league), F("name").asc()]
+    return rows.order_by(*order)
+
+
+def league_sets(league: League) -> QuerySet[SetResult]:
+    """Every Dragon Formula set of the league with its lines and players (three queries)."""
+    return (
+        SetResult.objects.filter(match__league=league)
+        .select_related("match", "match__club_night")
+        .prefetch_related(Prefetch("lines", SetLine.objects.select_related("member")))
+        .order_by("-match__played_on", "-match_id", "number")
+    )
+
+
+def league_dragsaga_games(league: League) -> QuerySet[DragSagaResult]:
+    """Every DragSaga game of the league with its lines and players."""
+    return (
+        DragSagaResult.objects.filter(match__league=league)
+        .select_related("match", "match__club_night")
+        .prefetch_related(Prefetch("lines", DragSagaLine.objects.select_related("member")))
+        .order_by("-match__played_on", "-match_id", "number")
+    )
+
+
+def set_sheet(set_result: SetResult) -> SetResult:
+    """A set with everything its score sheet shows (lines, games, winners, penalties)."""
+    return (
+        SetResult.objects.select_related("match__league", "match__club_night")
+        .prefetch_related(
+            Prefetch("lines", SetLine.objects.select_related("member")),
+            Prefetch(
+                "games",
+                SetGame.objects.select_related("winner").prefetch_related("penalties__member"),
+            ),
+        )
+        .get(pk=set_result.pk)
+    )

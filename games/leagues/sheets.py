@@ -1,0 +1,153 @@
+"""What the printable score sheets show, blank or filled from a recorded or online result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.leagues import hands
+from games.leagues.services import ELEMENT_ORDER, INTENTIONAL_FACTOR, PENALTY_POINTS
+from games.models import DragSagaResult, Element, Penalty, SetResult
+
+BLANK_SPARE_ROWS = 2  # room for games replayed after a false Dan
+DRAGSAGA_ROUNDS = 8  # damage tally boxes on the blank DragSaga sheet
+
+
+@dataclass
+class SheetSeat:
+    seat: int
+    name: str = ""
+    element: str = ""
+    points: int | None = None
+    rank: int | None = None
+    victory_points: Any = None
+
+
+@dataclass
+class SheetGame:
+    number: int | str = ""
+    starter: str = ""
+    winner: str = ""
+    how: str = ""
+    hand: str = ""
+    cards: str = ""
+    bonuses: str = ""
+    multipliers: str = ""
+    penalties: str = ""
+    points: int | str = ""
+    running: list[int | str] = field(default_factory=list)
+    counts: bool = True
+
+
+def reference() -> dict[str, list[tuple[str, str]]]:
+    """The back page: every hand, bonus, multiplier and penalty with its value."""
+    penalties = [
+        (str(Penalty.Offence(offence).label), f"−{points}")
+        for offence, points in PENALTY_POINTS.items()
+    ]
+    penalties.append((_("intentional"), f"×{INTENTIONAL_FACTOR}"))
+    return {
+        "hands": [(hands.hand_name(h), str(row["points"])) for h, row in hands.hands().items()],
+        "bonuses": [
+            (hands.bonus_name(b), f"+{row['points']}") for b, row in hands.bonuses().items()
+        ],
+        "multipliers": [
+            (hands.multiplier_name(m), f"×{row['factor']}")
+            for m, row in hands.multipliers().items()
+        ],
+        "penalties": penalties,
+    }
+
+
+def blank_set(players: int) -> dict[str, Any]:
+    players = min(max(players, 2), 4)
+    seats = [SheetSeat(seat=s) for s in range(players)]
+    rows = [
+        SheetGame(number=n + 1, running=[""] * players) for n in range(players + BLANK_SPARE_ROWS)
+    ]
+    return {
+        "seats": seats,
+        "games": rows,
+        "elements": [Element(e).label for e in ELEMENT_ORDER[:players]],
+        "reference": reference(),
+        "filled": False,
+    }
+
+
+def filled_set(set_result: SetResult) -> dict[str, Any]:
+    """``set_result`` must come from ``selectors.set_sheet`` (everything prefetched)."""
+    lines = list(set_result.lines.all())
+    seats = [
+        SheetSeat(
+            seat=line.seat,
+            name=line.member.name,
+            element=line.get_element_display(),
+            points=line.points,
+            rank=line.rank,
+            victory_points=line.victory_points,
+        )
+        for line in lines
+    ]
+    by_member = {line.member_id: i for i, line in enumerate(lines)}
+    fire = next(i for i, line in enumerate(lines) if line.element == Element.FIRE)
+    running = [0] * len(lines)
+    counted = 0
+    rows = []
+    for game in set_result.games.all():
+        if game.winner_id is not None:
+            running[by_member[game.winner_id]] += game.points
+        penalties = []
+        for penalty in game.penalties.all():
+            running[by_member[penalty.member_id]] += penalty.points
+            penalties.append(
+                f"{penalty.member.name} {penalty.points} ({penalty.get_offence_display()})"
+            )
+        rows.append(
+            SheetGame(
+                number=game.number,
+                starter=lines[(fire + counted) % len(lines)].member.name,
+                winner=game.winner.name if game.winner else "—",
+                how=game.get_win_display() if game.winner else "",
+                hand=hands.hand_name(game.hand) if game.hand else "",
+                cards=game.cards,
+                bonuses=", ".join(hands.bonus_name(b) for b in game.bonuses),
+                multipliers=", ".join(hands.multiplier_name(m) for m in game.multipliers),
+                penalties="; ".join(penalties),
+                points=game.points if game.winner_id else "",
+                running=list(running),
+                counts=game.counts,
+            )
+        )
+        counted += 1 if game.counts else 0
+    return {
+        "seats": seats,
+        "games": rows,
+        "elements": [],
+        "reference": reference(),
+        "filled": True,
+        "set": set_result,
+        "match": set_result.match,
+        "league": set_result.match.league,
+    }
+
+
+def blank_dragsaga(players: int = 4) -> dict[str, Any]:
+    players = min(max(players, 2), 4)
+    return {
+        "lines": [None] * players,
+        "rounds": range(1, DRAGSAGA_ROUNDS + 1),
+        "filled": False,
+    }
+
+
+def filled_dragsaga(result: DragSagaResult) -> dict[str, Any]:
+    return {
+        "lines": list(result.lines.all()),
+        "rounds": range(1, DRAGSAGA_ROUNDS + 1),
+        "filled": True,
+        "result": result,
+        "match": result.match,
+        "league": result.match.league,
+    }

@@ -1,0 +1,425 @@
+"""League pages: public standings, CSV exports, score keeping at real tables, printable sheets.
+
+Views stay thin: reads come from ``selectors``, writes go through ``services``.
+"""
+
+from __future__ import annotations
+
+import csv
+import logging
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import services as table_services
+from games import views as table_views
+from games.leagues import forms, hands, online, pdf, selectors, services, sheets
+from games.models import DragSagaResult, League, Match, SetResult
+
+logger = logging.getLogger(__name__)
+PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
+
+
+# --- who may keep score ---------------------------------------------------------------
+
+
+def may_keep_score(user, league: League) -> bool:
+    """Staff, or a player of the league with a login."""
+    if not user.is_authenticated:
+        return False
+    return user.is_staff or league.members.filter(user=user).exists()
+
+
+def _refuse_or_login(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        raise PermissionDenied(_("Only staff and the league's players keep score."))
+    try:
+        login_url = reverse(settings.LOGIN_URL)
+    except NoReverseMatch:
+        login_url = reverse("admin:login")
+    return redirect_to_login(request.get_full_path(), login_url)
+
+
+# --- public pages -----------------------------------------------------------------------
+
+
+@require_GET
+def league_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "leagues/league_list.html", {"leagues": League.objects.all()})
+
+
+def standings_columns(league: League, sort: str, descending: bool) -> list[dict[str, Any]]:
+    """The standings headers: label, the query string a click asks for, and aria-sort."""
+    labels = [
+        ("place", _("Place")),
+        ("name", _("Player")),
+        ("vp", _("VP")),
+        ("played", _("Sets") if league.is_dragon_formula else _("Games")),
+        ("average", _("VP / set") if league.is_dragon_formula else _("VP / game")),
+        ("wins", _("Wins")),
+        ("points", _("Points") if league.is_dragon_formula else _("Damage")),
+    ]
+    if league.is_dragon_formula:
+        labels.append(("best", _("Best hand")))
+    columns = []
+    for key, label in labels:
+        first_desc = key not in ("place", "name")
+        wants_desc = (not descending) if key == sort else first_desc
+        columns.append(
+            {
+                "key": key,
+                "label": label,
+                "query": f"?sort={key}&dir={'desc' if wants_desc else 'asc'}",
+                "aria_sort": ("descending" if descending else "ascending") if key == sort else "",
+            }
+        )
+    return columns
+
+
+def standings_context(request: HttpRequest, league: League) -> dict[str, Any]:
+    sort = request.GET.get("sort", "place")
+    sort = sort if sort in selectors.SORT_FIELDS else "place"
+    descending = request.GET.get("dir") == "desc"
+    return {
+        "league": league,
+        "rows": selectors.standings(league, sort, descending),
+        "sort": sort,
+        "descending": descending,
+        "columns": standings_columns(league, sort, descending),
+        "sortable": True,
+    }
+
+
+@require_GET
+def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    context = standings_context(request, league)
+    if request.htmx:
+        return render(request, "leagues/_standings_table.html", context)
+    if league.is_dragon_formula:
+        context["sets"] = selectors.league_sets(league)[:20]
+    else:
+        context["dragsaga_games"] = selectors.league_dragsaga_games(league)[:20]
+    context["club_nights"] = league.club_nights.all()
+    context["may_keep_score"] = may_keep_score(request.user, league)
+    if context["may_keep_score"]:
+        context["table_form"] = forms.LeagueTableForm(league=league)
+    return render(request, "leagues/league_detail.html", context)
+
+
+def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")  # spreadsheets read the UTF-8 names correctly with a BOM
+    return response, csv.writer(response)
+
+
+@require_GET
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    response, writer = _csv_response(f"{slugify(league.name) or 'league'}-standings.csv")
+    header = ["place", "player", "vp", "played", "vp_average", "wins", "total_points"]
+    if league.is_dragon_formula:
+        header += ["best_hand", "best_hand_points"]
+    writer.writerow(header)
+    for row in selectors.standings(league):
+        values = [
+            row.place,
+            row.name,
+            f"{row.vp_total:.2f}",
+            row.played,
+            f"{row.vp_average:.2f}",
+            row.wins,
+            row.total_points,
+        ]
+        if league.is_dragon_formula:
+            values += [row.best_hand or "", row.best_hand_points or ""]
+        writer.writerow(values)
+    return response
+
+
+def _match_columns(match: Match) -> list[Any]:
+    """The columns every results row starts with: when, where and which match."""
+    night = match.club_night.date if match.club_night else ""
+    return [match.played_on, night, match.pk, match.source, match.table_code]
+
+
+@require_GET
+def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every result line of the league, one row per player per set (or DragSaga game)."""
+    league = get_object_or_404(League, pk=pk)
+    response, writer = _csv_response(f"{slugify(league.name) or 'league'}-results.csv")
+    common = ["played_on", "club_night", "match", "source", "table"]
+    if league.is_dragon_formula:
+        writer.writerow(
+            [*common, "set", "complete", "seat", "player", "element", "points", "rank", "vp"]
+        )
+        for set_result in selectors.league_sets(league):
+            for line in set_result.lines.all():
+                writer.writerow(
+                    [
+                        *_match_columns(set_result.match),
+                        set_result.number,
+                        int(set_result.complete),
+                        line.seat + 1,
+                        line.member.name,
+                        line.element,
+                        line.points,
+                        line.rank,
+                        line.victory_points,
+                    ]
+                )
+    else:
+        writer.writerow(
+            [
+                *common,
+                "game",
+                "seat",
+                "player",
+                "damage",
+                "cards_left",
+                "leftover_cost",
+                "penalty",
+                "final_damage",
+                "rank",
+                "vp",
+            ]
+        )
+        for result in selectors.league_dragsaga_games(league):
+            for line in result.lines.all():
+                writer.writerow(
+                    [
+                        *_match_columns(result.match),
+                        result.number,
+                        line.seat + 1,
+                        line.member.name,
+                        line.damage,
+                        line.cards_left,
+                        line.leftover_cost,
+                        line.penalty,
+                        line.final_damage,
+                        line.rank,
+                        line.victory_points,
+                    ]
+                )
+    return response
+
+
+# --- score keeping ------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def record(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start a Dragon Formula set at a real table, or record a whole DragSaga game."""
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return _refuse_or_login(request)
+    form_class = forms.SetStartForm if league.is_dragon_formula else forms.DragSagaForm
+    form = form_class(request.POST or None, league=league)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                match = Match.objects.create(
+                    league=league,
+                    club_night=form.cleaned_data.get("club_night"),
+                    source=Match.Source.PHYSICAL,
+                    **(
+                        {"played_on": form.cleaned_data["club_night"].date}
+                        if form.cleaned_data.get("club_night")
+                        else {}
+                    ),
+                )
+                if league.is_dragon_formula:
+                    result = services.start_set(match, form.seats)
+                    return redirect("leagues:set_detail", pk=result.pk)
+                result = services.record_dragsaga_result(match, form.seats)
+                return redirect("leagues:dragsaga_detail", pk=result.pk)
+        except ValueError as error:
+            form.add_error(None, str(error))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "leagues/record.html", {"league": league, "form": form}, status=status)
+
+
+@require_http_methods(["POST"])
+def open_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open an online league table (its results then reach the league by themselves)."""
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return _refuse_or_login(request)
+    form = forms.LeagueTableForm(request.POST, league=league)
+    if form.is_valid():
+        try:
+            table = online.open_league_table(
+                league,
+                players=form.cleaned_data["players"],
+                bot_level=form.cleaned_data["bot_level"],
+                created_by=table_views.current_player(request),
+                club_night=form.cleaned_data.get("club_night"),
+            )
+        except table_services.ActionRefused as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(table_views.table_url(table))
+    context = {"league": league, "table_form": form, "form": None}
+    return render(request, "leagues/open_table.html", context, status=400)
+
+
+@require_http_methods(["GET", "POST"])
+def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A set's running table; while it is open, the keeper adds the next game here."""
+    set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk)
+    league = set_result.match.league
+    keeper = may_keep_score(request.user, league)
+    lines = list(set_result.lines.select_related("member"))
+    form = None
+    status = 200
+    if keeper and not set_result.complete:
+        form = forms.GameForm(request.POST or None, lines=lines)
+        if request.method == "POST":
+            if form.is_valid():
+                try:
+                    services.record_game(set_result, form.entry)
+                except ValueError as error:
+                    form.add_error(None, str(error))
+                else:
+                    return redirect("leagues:set_detail", pk=set_result.pk)
+            status = 400
+    elif request.method == "POST":
+        if not keeper:
+            return _refuse_or_login(request)
+        return render(
+            request,
+            "leagues/message.html",
+            {"message": _("This set is complete: every player has started a game.")},
+            status=409,
+        )
+    sheet = sheets.filled_set(selectors.set_sheet(set_result))
+    starter = None
+    if not set_result.complete:
+        starter_seat = services.starter_seat(set_result, lines)
+        starter = next(line.member for line in lines if line.seat == starter_seat)
+    context = {**sheet, "form": form, "keeper": keeper, "starter": starter}
+    return render(request, "leagues/set_detail.html", context, status=status)
+
+
+@require_http_methods(["POST"])
+def next_set(request: HttpRequest, pk: int) -> HttpResponse:
+    """After a complete set: the next set of the match, with the Fire seat drawn at the table."""
+    set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk)
+    if not may_keep_score(request.user, set_result.match.league):
+        return _refuse_or_login(request)
+    if not set_result.complete:
+        message = _("Finish this set first: every player starts one game.")
+        return render(request, "leagues/message.html", {"message": message}, status=409)
+    try:
+        following = services.start_next_set(set_result, int(request.POST.get("fire", "")))
+    except ValueError as error:
+        message = str(error) if str(error) else _("Choose the Fire seat.")
+        return render(request, "leagues/message.html", {"message": message}, status=400)
+    return redirect("leagues:set_detail", pk=following.pk)
+
+
+@require_http_methods(["POST"])
+def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """HTMX: the reading of the cards typed for the winner, before the game is saved."""
+    set_result = get_object_or_404(SetResult, pk=pk)
+    lines = {str(line.seat): line for line in set_result.lines.all()}
+    winner = lines.get(request.POST.get("winner", ""))
+    context: dict[str, Any] = {}
+    if winner is None:
+        context["error"] = _("Choose the winner first: the hand is scored for their element.")
+    elif request.POST.get("cards", "").strip():
+        try:
+            context["scored"] = hands.score_cards(
+                request.POST["cards"], winner.element, request.POST.getlist("multipliers")
+            )
+        except ValueError as error:
+            context["error"] = str(error)
+    return render(request, "leagues/_reading.html", context)
+
+
+@require_GET
+def dragsaga_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    result = get_object_or_404(DragSagaResult.objects.select_related("match__league"), pk=pk)
+    return render(request, "leagues/dragsaga_detail.html", sheets.filled_dragsaga(result))
+
+
+# --- printable sheets -----------------------------------------------------------------------
+
+
+def _sheet(
+    request: HttpRequest, template: str, context: dict[str, Any], name: str, as_pdf: bool
+) -> HttpResponse:
+    if not as_pdf:
+        return render(request, template, {**context, "pdf_url": request.path + "pdf/"})
+    html = render_to_string(
+        template, {**context, "for_pdf": True, "print_css": PRINT_CSS.read_text()}, request
+    )
+    try:
+        document = pdf.html_to_pdf(html)
+    except Exception:  # no Chromium, a crash or a timeout: say so, the Print button still works
+        logger.exception("Printing %s to PDF failed", request.path)
+        message = _("The PDF could not be made just now; use the Print button instead.")
+        return render(request, "leagues/message.html", {"message": message}, status=503)
+    response = HttpResponse(document, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{name}.pdf"'
+    return response
+
+
+def _players(request: HttpRequest) -> int:
+    try:
+        return int(request.GET.get("players", "4"))
+    except ValueError:
+        return 4
+
+
+@require_GET
+def blank_set_sheet(request: HttpRequest, as_pdf: bool = False) -> HttpResponse:
+    context = sheets.blank_set(_players(request))
+    return _sheet(request, "sheets/dragonformula_set.html", context, "dragonformula-sheet", as_pdf)
+
+
+@require_GET
+def set_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
+    set_result = get_object_or_404(SetResult, pk=pk)
+    context = sheets.filled_set(selectors.set_sheet(set_result))
+    name = f"dragonformula-match{set_result.match_id}-set{set_result.number}"
+    return _sheet(request, "sheets/dragonformula_set.html", context, name, as_pdf)
+
+
+@require_GET
+def blank_dragsaga_sheet(request: HttpRequest, as_pdf: bool = False) -> HttpResponse:
+    context = sheets.blank_dragsaga(_players(request))
+    return _sheet(request, "sheets/dragsaga_game.html", context, "dragsaga-sheet", as_pdf)
+
+
+@require_GET
+def dragsaga_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
+    result = get_object_or_404(DragSagaResult.objects.select_related("match__league"), pk=pk)
+    name = f"dragsaga-match{result.match_id}-game{result.number}"
+    return _sheet(
+        request, "sheets/dragsaga_game.html", sheets.filled_dragsaga(result), name, as_pdf
+    )
+
+
+@require_GET
+def standings_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    context = {
+        "league": league,
+        "rows": selectors.standings(league),
+        "columns": standings_columns(league, "place", False),
+    }
+    name = f"{slugify(league.name) or 'league'}-standings"
+    return _sheet(request, "sheets/standings.html", context, name, as_pdf)

@@ -1,0 +1,54 @@
+"""Arranging league data for tests: leagues, players and results recorded through the services."""
+
+from __future__ import annotations
+
+import datetime
+
+from games.leagues import services
+from games.leagues.services import DragSagaEntry, GameEntry, SeatEntry
+from games.models import GameKind, League, Match, Member
+
+ELEMENTS = ["fire", "water", "air", "earth"]
+
+
+def make_league(game: str = GameKind.DRAGON_FORMULA, name: str = "Spring League") -> League:
+    return League.objects.create(
+        name=name,
+        club="Tarot Club",
+        game=game,
+        season_start=datetime.date(2026, 4, 1),
+        season_end=datetime.date(2026, 6, 30),
+    )
+
+
+def make_members(league: League, *names: str) -> list[Member]:
+    members = [Member.objects.get_or_create(name=name)[0] for name in names]
+    league.members.add(*members)
+    return members
+
+
+def new_match(league: League) -> Match:
+    return Match.objects.create(league=league)
+
+
+def seats(members: list[Member]) -> list[SeatEntry]:
+    return [SeatEntry(member, ELEMENTS[i]) for i, member in enumerate(members)]
+
+
+def won(seat: int, hand: str = "sephirot_6", *bonuses: str, multipliers=()) -> GameEntry:
+    """A game won by ``seat`` with a chosen hand."""
+    return GameEntry(winner=seat, hand=hand, bonuses=tuple(bonuses), multipliers=tuple(multipliers))
+
+
+NO_WINNER = GameEntry(winner=None, win="none")
+
+
+def record_set(league: League, members: list[Member], games: list[GameEntry]):
+    """A whole Dragon Formula set; ``games`` must hold one counting game per player."""
+    return services.record_set_result(new_match(league), seats(members), games)
+
+
+def record_dragsaga(league: League, rows: list[tuple[Member, int, int, int]]):
+    """A DragSaga game from (member, damage, leftover cost, cards left) rows."""
+    entries = [DragSagaEntry(m, damage, cost, cards) for m, damage, cost, cards in rows]
+    return services.record_dragsaga_result(new_match(league), entries)
