@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0001_tables'),
+        ('games', '0002_leagues'),
     ]
 
     operations = [
