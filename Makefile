@@ -11,7 +11,7 @@ PORT ?= 8000
 # The local server speaks plain HTTP on loopback; production sets these through its environment.
 RUN_ENV := SECRET_KEY="$$(cat .local-secret-key)" SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0
 
-.PHONY: run test venv system-deps clean
+.PHONY: run test venv system-deps clean i18n
 
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ test: venv system-deps
 	$(BIN)/python manage.py compilemessages --ignore '.venv' -v 0 --settings=config.settings_test 2>/dev/null || true
 	npm ci --no-audit --no-fund --loglevel=error
 	$(BIN)/pytest -m "not integration" $(PYTEST_ARGS)
+
+# Catalogues: update ja/en from the code, fill English, compile, list what still needs Japanese.
+i18n: venv
+	$(BIN)/python scripts/i18n_check.py --update
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 tests/browser/artifacts

@@ -128,6 +128,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "ja"
 LANGUAGES = [("ja", _("Japanese")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # the language a player chose outlasts the browser session
 TIME_ZONE = os.environ.get("TIME_ZONE", "Asia/Tokyo")
 USE_I18N = True
 USE_TZ = True

@@ -28,6 +28,7 @@ from games import fairness, leavers, timers
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.leagues import online as league_results
 from games.models import ActionLog, Game, Player, Seat, Table
+from games.refusals import refusal_text
 from games.registry import game_kind
 
 logger = logging.getLogger(__name__)
@@ -360,7 +361,7 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
     try:
         state = engine.apply(game.state, seat, action, at)
     except IllegalAction as error:
-        raise IllegalMove(error.message, error.code) from None
+        raise IllegalMove(refusal_text(error), error.code) from None
     game.version += 1
     ActionLog.objects.create(game=game, version=game.version, seat=seat, action=action, now=at)
     game.state = state

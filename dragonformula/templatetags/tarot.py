@@ -1,6 +1,6 @@
 """Tarot words for Dragon Formula's templates: card faces, card, hand, bonus names, the event log.
 
-``{% card_face "W3" %}`` renders the table's card face (``partials/card.html``) for a
+``{% tarot_card "W3" %}`` renders the table's card face (``partials/card.html``) for a
 code, e.g. on the rules pages; ``{% card_description code %}`` is the card's names
 and correspondences as one sentence in the page's language (tooltips, labels).
 """
@@ -106,6 +106,17 @@ def df_event(event: dict[str, Any]) -> str:
     return kind
 
 
+@register.simple_tag
+def tarot_card(code: str) -> str:
+    """A card face (SVG/CSS), rendered once per card and language."""
+    return _card_face(code, _lang())
+
+
+@lru_cache(maxsize=512)
+def _card_face(code: str, lang: str) -> str:
+    return render_to_string("dragonformula/partials/card.html", {"card": card_info(code)})
+
+
 @cache
 def sephiroth() -> dict[int, dict[str, Any]]:
     return {entry["number"]: entry for entry in load_seed("tree.json")["sephiroth"]}
@@ -153,24 +164,7 @@ def describe(info: dict[str, Any]) -> str:
     }
 
 
-@register.inclusion_tag("dragonformula/partials/card.html")
-def card_face(code: str) -> dict[str, Any]:
-    """The card face of ``code``, as the tables show it."""
-    return {"card": card_info(code)}
-
-
 @register.simple_tag
 def card_description(code: str) -> str:
     """The card's names and correspondences (for a tooltip or an aria-label)."""
     return describe(card_info(code))
-
-
-@register.simple_tag
-def tarot_card(code: str) -> str:
-    """A card face (SVG/CSS), rendered once per card and language."""
-    return _card_face(code, _lang())
-
-
-@lru_cache(maxsize=512)
-def _card_face(code: str, lang: str) -> str:
-    return render_to_string("dragonformula/partials/card.html", {"card": card_info(code)})

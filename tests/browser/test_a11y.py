@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.leagues import NO_WINNER, make_league, make_members, record_set, won
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
@@ -41,15 +43,32 @@ PAGES = [
     ("rules", "/rules/"),
     ("rules-dragonformula", "/rules/dragonformula/"),
     ("rules-dragsaga", "/rules/dragsaga/"),
+    ("calculator", "/dragonformula/calculator/"),
+    ("leagues", "/leagues/"),
+    ("sheet-dragonformula-blank", "/leagues/sheets/dragonformula/"),
+    ("sheet-dragsaga-blank", "/leagues/sheets/dragsaga/"),
 ]
+
+
+def filled_league_pages() -> list[tuple[str, str]]:
+    """A league with one recorded Dragon Formula set: its page, set page and score sheets."""
+    league = make_league()
+    members = make_members(league, "Aoi", "Ben", "Chika", "Dai")
+    result = record_set(league, members, [won(0), won(1, "center_pillar"), NO_WINNER, won(3)])
+    return [
+        ("league", f"/leagues/{league.pk}/"),
+        ("sheet-dragonformula-set", f"/leagues/sets/{result.pk}/sheet/"),
+        ("sheet-standings", f"/leagues/{league.pk}/sheet/"),
+    ]
 
 
 @pytest.mark.parametrize(("name", "path"), PAGES)
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
-def test_page_has_no_serious_accessibility_violation(new_page, name, path, locale):
+def test_page_has_no_serious_accessibility_violation(new_page, artifacts_dir, name, path, locale):
     page = new_page(locale=locale)
     page.goto(path)
     assert page.locator("html").get_attribute("lang") == locale[:2]
+    page.screenshot(path=artifacts_dir / f"{name}-{locale[:2]}.png")
     assert axe_problems(page) == []
 
 
@@ -60,8 +79,9 @@ def test_page_fits_phone_and_laptop(new_page, artifacts_dir, name, path, size, v
     page.goto(path)
     page.screenshot(path=artifacts_dir / f"{name}-{size}.png")
     # Nothing forces the whole page sideways: wide tables scroll inside their own box.
+    # (Score sheets are A4 paper forms: on a phone they may be wider than the screen.)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0
+    assert overflow <= 0 or name.startswith("sheet-")
     # Every button and link of the header is a touch target of at least 44 px.
     small = page.evaluate(
         """() => [...document.querySelectorAll('header a, header button, main button')]
@@ -71,6 +91,19 @@ def test_page_fits_phone_and_laptop(new_page, artifacts_dir, name, path, size, v
               .map(([text, box]) => `${text}: ${Math.round(box.width)}x${Math.round(box.height)}`)"""
     )
     assert small == []
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_league_and_score_sheets_have_no_serious_accessibility_violation(
+    new_page, artifacts_dir, locale
+):
+    for name, path in filled_league_pages():
+        page = new_page(locale=locale)
+        page.goto(path)
+        assert axe_problems(page) == [], name
+        for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+            page.set_viewport_size(viewport)
+            page.screenshot(path=artifacts_dir / f"{name}-{locale[:2]}-{size}.png")
 
 
 def test_language_switcher_works_with_the_keyboard(new_page):

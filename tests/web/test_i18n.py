@@ -84,6 +84,8 @@ def test_switching_language_sticks_for_the_next_pages(client, settings):
     settings.LANGUAGE_CODE = "ja"
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/rules/"})
     assert response.status_code == 302 and response.url == "/rules/"
+    cookie = response.cookies["django_language"]
+    assert cookie.value == "en" and int(cookie["max-age"]) >= 30 * 24 * 3600
     page = client.get("/").content.decode()
     assert '<html lang="en">' in page and ">Lobby<" in page
     rules = client.get("/rules/dragonformula/").content.decode()
