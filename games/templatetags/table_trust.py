@@ -59,3 +59,16 @@ def stand_ins(context: template.Context, game: Game | None) -> dict[str, Any]:
         "leave_url": reverse("games:leave_table", args=[game.table.code]) if game else "",
         "csrf_token": context.get("csrf_token"),
     }
+
+
+@register.inclusion_tag("games/trust/match_links.html")
+def table_trust_links(table: Table | None) -> dict[str, Any]:
+    """For league results: the replay of an online table's finished game, and the players
+    a bot finished it for (``games.leavers``)."""
+    game = (
+        table.games.filter(finished__isnull=False).order_by("-created", "-pk").first()
+        if table is not None
+        else None
+    )
+    finished_for = leavers.finished_by_bot(game) if game is not None else {}
+    return {"game": game, "finished_for": [finished_for[seat] for seat in sorted(finished_for)]}
