@@ -7,7 +7,7 @@ import pytest
 
 from games import leavers, services
 from games.leagues.online import open_league_table
-from games.models import DragSagaLine, League
+from games.models import DragSagaLine, League, SetLine
 from tests.web.trust_helpers import finish, text_of
 
 pytestmark = pytest.mark.django_db
@@ -43,4 +43,24 @@ def test_league_results_link_to_the_replay_and_name_whom_a_bot_stood_in_for(clie
     assert client.get(f"/games/{game.pk}/replay/").status_code == 200
     # The league's result is Ann's and Ben's, not the bots' that finished it for them.
     lines = DragSagaLine.objects.filter(game__match__league=league)
+    assert sorted(lines.values_list("member__name", flat=True)) == ["Ann", "Ben"]
+
+
+def test_a_dragon_formula_set_a_bot_played_is_recorded_for_its_players(players):
+    ann, ben = players[0], players[1]
+    league = League.objects.create(
+        name="Tarot Tuesdays",
+        game="dragonformula",
+        season_start=datetime.date(2026, 1, 1),
+        season_end=datetime.date(2026, 12, 31),
+    )
+    table = open_league_table(league, players=2, bot_level="smart", created_by=ann)
+    services.sit(table, ben)
+    game = services.start(table, ann, seed=1)
+    leavers.leave(table, ann)  # both leave before the first game of the set is over
+    leavers.leave(table, ben)
+
+    finish(game)
+
+    lines = SetLine.objects.filter(set__match__league=league)
     assert sorted(lines.values_list("member__name", flat=True)) == ["Ann", "Ben"]
