@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -50,6 +52,11 @@ def daphne(
         stderr=subprocess.STDOUT,
         text=True,
     )
+    # Drain the server's output as it comes: a pipe nobody reads fills up (64 KiB of
+    # access log) and Daphne then blocks on its next log line and stops answering.
+    output: collections.deque[str] = collections.deque(maxlen=400)
+    threading.Thread(target=_drain, args=(process, output), daemon=True).start()
+    process.output = output  # type: ignore[attr-defined]
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_serving(url, process, timeout)
@@ -67,7 +74,8 @@ def wait_until_serving(url: str, process: subprocess.Popen, timeout: float) -> N
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            output = process.stdout.read() if process.stdout else ""
+            time.sleep(0.2)  # let the drain thread read the last lines
+            output = "".join(getattr(process, "output", ()))
             raise RuntimeError(f"Daphne exited with {process.returncode}:\n{output}")
         try:
             with urllib.request.urlopen(url + "/healthz", timeout=1):
@@ -77,3 +85,11 @@ def wait_until_serving(url: str, process: subprocess.Popen, timeout: float) -> N
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"Daphne did not answer on {url} within {timeout} s")
+
+
+def _drain(process: subprocess.Popen, output: collections.deque[str]) -> None:
+    """Read the server's output until it exits, keeping the last lines for error reports."""
+    if process.stdout is None:
+        return
+    for line in process.stdout:
+        output.append(line)
