@@ -163,7 +163,7 @@ def _spectator_regions(game: Game, step: ReplayStep) -> str:
         "viewer": None,
         "my_seat": None,
         "game": game,
-        "version": step.number,
+        "version": None,  # a replay step is no table version (table.js drops "older" answers)
         "act_url": "",
         "can_start": False,
         "view": step.spectator,
