@@ -27,7 +27,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from games import rendering, selectors, services
+from games import leavers, rendering, selectors, services
 from games.models import Player, Table
 
 logger = logging.getLogger(__name__)
@@ -66,12 +66,14 @@ class TableConsumer(WebsocketConsumer):
         self.group = services.group_name(table.pk)
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()
+        leavers.connected(table, self.player, self.channel_name)  # back: retake a bot-held seat
         self.catch_up()
         self.push()
 
     def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+            leavers.disconnected(self.channel_name)  # the away clock starts if it was the last
 
     def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models.tables import JOIN_CODE_LENGTH
 from games.registry import GameKind
+from games.trust_forms import away_seconds_field
 
 
 class GuestForm(forms.Form):
@@ -40,6 +41,7 @@ class NewTableForm(forms.Form):
 
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     bot_level = forms.ChoiceField(label=_("Bots in empty seats"), required=False)
+    away_seconds = away_seconds_field()  # games.leavers: a bot plays a seat left alone
 
     def __init__(self, kind: GameKind, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", kind.name)

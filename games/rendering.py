@@ -63,11 +63,13 @@ def table_context(table: Table, player: Player | None, game: Game | None = None)
 
 SEEN_REGION = ("seen", "games/partials/seen.html")
 PROMPT_REGION = "prompt"
+# The shuffle commitment and the bots standing in for away players (games.leavers).
+TRUST_REGION = ("table-trust", "games/trust/region.html")
 
 
 def regions(kind: Any) -> list[tuple[str, str]]:
     """The table's regions: ``(element id, partial template)``, what-was-seen first."""
-    return [SEEN_REGION, *kind.presenters.REGIONS]
+    return [SEEN_REGION, *kind.presenters.REGIONS, TRUST_REGION]
 
 
 def prompt_fingerprint(table: Table, player: Player | None, game: Game | None = None) -> str:

@@ -24,7 +24,7 @@ from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
-from games import timers
+from games import fairness, leavers, timers
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.leagues import online as league_results
 from games.models import ActionLog, Game, Player, Seat, Table
@@ -205,6 +205,7 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
             state=state,
             created=created,
         )
+        fairness.publish(game)
         table.status = Table.Status.PLAYING
         table.save(update_fields=["status"])
         _after_commit(table.pk, game)
@@ -276,6 +277,7 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
     def bot_move(game: Game, engine: Engine, at: float) -> Action | None:
         if game.version != version or game.is_finished:
             return None
+        leavers.take_over_due(game, at)
         bots = _bot_levels(game)
         for seat in engine.waiting_for(game.state):
             if seat in bots:
@@ -317,6 +319,7 @@ def _bot_moves(game: Game, engine: Engine, seat: int, level: str, at: float) -> 
 def resume_tables(now: float | None = None) -> int:
     """Arm the timers of every running game (start-up): overdue ones fire at once."""
     now = time.time() if now is None else now
+    leavers.forget_connections(now)
     count = 0
     for game in Game.objects.filter(finished__isnull=True).select_related("table"):
         try:
@@ -347,6 +350,9 @@ def next_wakeup(game: Game, now: float) -> float | None:
     deadline = engine.deadline(game.state)
     if deadline is not None:
         delays.append(max(0.0, deadline - now))
+    takeover = leavers.seconds_until_takeover(game, now)
+    if takeover is not None:
+        delays.append(takeover)
     return min(delays) if delays else None
 
 
@@ -411,6 +417,7 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
 def _save(game: Game, engine: Engine, at: float) -> None:
     game.save(update_fields=["state", "version", "outcome", "finished"])
     if game.is_finished:
+        leavers.game_over(game)
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
     league_results.record_online_results(game)  # a league table's ended games go to its league
 

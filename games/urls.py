@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from games import health, views
 
@@ -11,4 +11,5 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("join/", views.join, name="join"),
     path("new/<str:game_name>/", views.new_table, name="new_table"),
+    path("", include("games.trust_urls")),
 ]

@@ -19,7 +19,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import rendering, selectors, services
+from games import leavers, rendering, selectors, services
 from games.forms import GuestForm, JoinForm, NewTableForm
 from games.models import Game, Player, Table
 from games.registry import GAMES, game_kind
@@ -138,6 +138,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
+    leavers.set_away_limit(table, form.cleaned_data["away_seconds"])
     return redirect(table_url(table))
 
 
@@ -150,6 +151,9 @@ def table_page(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
     game = selectors.current_game(table)
     if game is not None:
         services.tick(game)  # the lazy timeout: whoever looks applies passed deadlines
+    player = current_player(request)
+    if player is not None:
+        leavers.retake(table, player)  # back at the table: a bot holding the seat gives it back
     return _table_response(request, table, oob=False)
 
 

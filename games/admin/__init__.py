@@ -1,3 +1,3 @@
-"""The Django admin, one module per room (tables, leagues)."""
+"""The Django admin, one module per room (tables, leagues, trust)."""
 
-from games.admin import leagues, tables  # noqa: F401
+from games.admin import leagues, tables, trust  # noqa: F401

@@ -17,6 +17,7 @@ from django.db import transaction
 from dragsaga.rules.cards import CardSet
 from games.leagues import services
 from games.leagues.services import DragSagaEntry, GameEntry, PenaltyEntry, SeatEntry
+from games.leavers import seat_owners
 from games.models import ClubNight, Game, GameKind, League, Match, Member, Seat, SetResult, Table
 
 logger = logging.getLogger(__name__)
@@ -59,9 +60,11 @@ def open_league_table(
 def seat_members(table_id: int) -> dict[int, Member]:
     """The league player of each seat: a human's account or name; a bot as "Bot N (level)"."""
     members = {}
+    away = seat_owners(table_id)  # a bot standing in for a player who left plays for them
     for seat in Seat.objects.filter(table_id=table_id).select_related("player__user"):
-        if seat.player is not None:
-            members[seat.number] = services.member_for(seat.player.display_name, seat.player.user)
+        player = seat.player or away.get(seat.number)
+        if player is not None:
+            members[seat.number] = services.member_for(player.display_name, player.user)
         else:
             name = f"Bot {seat.number + 1} ({seat.bot_level or '-'})"
             members[seat.number] = Member.objects.get_or_create(name=name)[0]

@@ -1,5 +1,7 @@
 """The platform's models, one module per room: tables (players, tables, seats, games, the
-action log) and leagues (leagues, club nights, matches, results)."""
+action log), leagues (leagues, club nights, matches, results) and trust (shuffle
+commitments, seat connections, stand-in bots)."""
 
 from games.models.leagues import *  # noqa: F403
 from games.models.tables import *  # noqa: F403
+from games.models.trust import *  # noqa: F403

@@ -23,10 +23,18 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
+def _is_browser_test(item) -> bool:
+    return "tests/browser/" in str(item.fspath).replace(os.sep, "/")
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+        if _is_browser_test(item):
             item.add_marker(pytest.mark.browser)
+    # Browser tests last: Playwright's sync API keeps an event loop running in this
+    # thread from the first browser test on, and async tests cannot start their own
+    # loop after that ("Runner.run() cannot be called from a running event loop").
+    items.sort(key=_is_browser_test)
 
 
 @pytest.fixture(scope="session")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -67,6 +69,12 @@ def daphne(
     )
     if log:
         output.close()  # the process has its own copy
+    else:
+        # Drain the server's output as it comes: a pipe nobody reads fills up (64 KiB of
+        # access log) and Daphne then blocks on its next log line and stops answering.
+        lines: collections.deque[str] = collections.deque(maxlen=400)
+        threading.Thread(target=_drain, args=(process, lines), daemon=True).start()
+        process.output = lines  # type: ignore[attr-defined]
     url = Served(f"http://127.0.0.1:{port}")
     url.process = process
     try:
@@ -87,7 +95,8 @@ def wait_until_serving(
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            output = log.read_text() if log else process.stdout.read() if process.stdout else ""
+            time.sleep(0.2)  # let the drain thread read the last lines
+            output = log.read_text() if log else "".join(getattr(process, "output", ()))
             raise RuntimeError(f"Daphne exited with {process.returncode}:\n{output}")
         try:
             with urllib.request.urlopen(url + "/healthz", timeout=1):
@@ -97,3 +106,11 @@ def wait_until_serving(
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"Daphne did not answer on {url} within {timeout} s")
+
+
+def _drain(process: subprocess.Popen, output: collections.deque[str]) -> None:
+    """Read the server's output until it exits, keeping the last lines for error reports."""
+    if process.stdout is None:
+        return
+    for line in process.stdout:
+        output.append(line)

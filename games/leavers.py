@@ -1,0 +1,322 @@
+"""Leavers: a table never stalls because someone walked away.
+
+A seated human who leaves the table, or has no open table page for longer than
+the table's limit (:data:`DEFAULT_AWAY_SECONDS` unless the table sets another),
+is replaced by a bot of the table's level: the seat becomes a bot seat (so the
+server's timers play it like any bot and the seat shows a bot), and a
+:class:`~games.models.StandIn` remembers whose seat it is. When the player
+comes back (opens the table page or its socket) they retake the seat and see
+everything it may see. A stand-in still in the seat when the game ends is
+recorded as having finished that game for the player, and the seat goes back
+to the player so results and history stay theirs.
+
+Presence is the set of open table sockets per seat (:class:`SeatConnection`),
+kept by ``TableConsumer`` through :func:`connected` and :func:`disconnected`.
+A seat counts as *away since* the later of: its last socket closing, the game's
+start, and the player's last logged action (so a player who acts over plain
+HTTP is present too).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import ActionLog, AwayLimit, Game, Player, Seat, SeatConnection, StandIn, Table
+from games.registry import game_kind
+
+DEFAULT_AWAY_SECONDS = 60
+MIN_AWAY_SECONDS = 1
+MAX_AWAY_SECONDS = 3600
+# Moments are stored to the microsecond: a timer that fires "at the limit" must count.
+DUE_TOLERANCE = 0.001
+
+
+class LeaveRefused(Exception):  # noqa: N818 - a refusal a player reads
+    """Leaving or retaking a seat is not possible now; ``message`` says why."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def away_seconds(table: Table) -> int:
+    """How long a seat may stay without its player before a bot takes it."""
+    limit = AwayLimit.objects.filter(table=table).values_list("seconds", flat=True).first()
+    return DEFAULT_AWAY_SECONDS if limit is None else limit
+
+
+def set_away_limit(table: Table, seconds: int | None) -> None:
+    """The table's option: ``seconds`` away before a bot takes a seat (``None``: the default)."""
+    if seconds is None:
+        AwayLimit.objects.filter(table=table).delete()
+        return
+    if not MIN_AWAY_SECONDS <= seconds <= MAX_AWAY_SECONDS:
+        raise ValueError(
+            f"The away limit is {MIN_AWAY_SECONDS} to {MAX_AWAY_SECONDS} seconds, not {seconds}."
+        )
+    AwayLimit.objects.update_or_create(table=table, defaults={"seconds": seconds})
+
+
+def stand_in_level(table: Table) -> str:
+    """The level of a stand-in bot: the table's bot level, else the game's weakest bot."""
+    if table.bot_level:
+        return table.bot_level
+    return game_kind(table.game_name).engine.bot_levels()[0]
+
+
+def _running_game(table: Table) -> Game | None:
+    return table.games.filter(finished__isnull=True).order_by("-created", "-pk").first()
+
+
+def _at(now: float) -> datetime:
+    return datetime.fromtimestamp(now, tz=UTC)
+
+
+# --- presence -----------------------------------------------------------------------
+
+
+def connected(table: Table, player: Player | None, channel_name: str) -> Seat | None:
+    """A table socket of ``player`` opened: note it, and give back a seat a bot holds for them.
+
+    Returns the player's seat (``None`` for a spectator). Call it before deciding
+    which seat the socket renders for.
+    """
+    if player is None:
+        return None
+    seat = retake(table, player)
+    if seat is None:
+        seat = Seat.objects.filter(table=table, player=player).first()
+    if seat is not None:
+        # An open socket supersedes the moments this player's earlier sockets closed.
+        SeatConnection.objects.filter(seat=seat, player=player, closed__isnull=False).delete()
+        SeatConnection.objects.update_or_create(
+            channel_name=channel_name, defaults={"seat": seat, "player": player, "closed": None}
+        )
+    return seat
+
+
+def disconnected(channel_name: str, now: float | None = None) -> None:
+    """A table socket closed: if it was its seat's last, the away clock starts now."""
+    now = time.time() if now is None else now
+    connection = (
+        SeatConnection.objects.select_related("seat")
+        .filter(channel_name=channel_name, closed__isnull=True)
+        .first()
+    )
+    if connection is None:
+        return
+    connection.closed = _at(now)
+    connection.save(update_fields=["closed"])
+    if not _open_connections(connection.seat).exists():
+        game = _running_game(connection.seat.table)
+        if game is not None:
+            transaction.on_commit(lambda: _arm_now(game.pk))
+
+
+def forget_connections(now: float | None = None) -> int:
+    """Close every recorded socket (at server start-up: the old process's sockets are gone)."""
+    now = time.time() if now is None else now
+    return SeatConnection.objects.filter(closed__isnull=True).update(closed=_at(now))
+
+
+def _open_connections(seat: Seat) -> QuerySet[SeatConnection]:
+    return SeatConnection.objects.filter(seat=seat, player_id=seat.player_id, closed__isnull=True)
+
+
+def away_since(game: Game, seat: Seat, now: float) -> float | None:
+    """Since when ``seat``'s player has been away from ``game``; ``None`` while present.
+
+    The latest sign of the player: the game's start, their last logged action,
+    their last retake of the seat, their last table socket closing.
+    """
+    if seat.player_id is None or game.is_finished or _open_connections(seat).exists():
+        return None
+    signs = [
+        ActionLog.objects.filter(game=game, seat=seat.number)
+        .order_by("-version")
+        .values_list("now", flat=True)
+        .first()
+    ]
+    for moment in (
+        StandIn.objects.filter(game=game, seat_number=seat.number, ended__isnull=False)
+        .order_by("-ended")
+        .values_list("ended", flat=True)
+        .first(),
+        SeatConnection.objects.filter(seat=seat, player_id=seat.player_id, closed__isnull=False)
+        .order_by("-closed")
+        .values_list("closed", flat=True)
+        .first(),
+    ):
+        signs.append(moment.timestamp() if moment is not None else None)
+    return max([game.created.timestamp(), *(s for s in signs if s is not None)])
+
+
+# --- taking over and giving back ------------------------------------------------------
+
+
+def seconds_until_takeover(game: Game, now: float) -> float | None:
+    """Seconds until the next away seat of ``game`` is due for a bot (0 if overdue)."""
+    if game.is_finished:
+        return None
+    limit = away_seconds(game.table)
+    waits = []
+    for seat in Seat.objects.filter(table_id=game.table_id, player__isnull=False):
+        since = away_since(game, seat, now)
+        if since is not None:
+            waits.append(max(0.0, since + limit - now))
+    return min(waits) if waits else None
+
+
+def take_over_due(game: Game, now: float | None = None) -> list[StandIn]:
+    """Put a bot in every seat whose player has been away past the limit.
+
+    Runs inside the caller's transaction with the game row locked (the timers'
+    ``services.advance``); the table hears of it after the commit.
+    """
+    now = time.time() if now is None else now
+    if game.is_finished:
+        return []
+    limit = away_seconds(game.table)
+    taken = []
+    for seat in Seat.objects.filter(table_id=game.table_id, player__isnull=False):
+        since = away_since(game, seat, now)
+        if since is not None and now - since >= limit - DUE_TOLERANCE:
+            taken.append(_take_over(game, seat, StandIn.Reason.DISCONNECTED, now))
+    if taken:
+        _announce(game)
+    return taken
+
+
+def leave(table: Table, player: Player, now: float | None = None) -> StandIn:
+    """``player`` leaves a game in progress: a bot takes their seat at once."""
+    now = time.time() if now is None else now
+    with transaction.atomic():
+        game = _running_game(table)
+        if game is None:
+            raise LeaveRefused(_("No game is being played at this table."))
+        game = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
+        seat = Seat.objects.filter(table=table, player=player).first()
+        if seat is None:
+            raise LeaveRefused(_("You have no seat in this game."))
+        stand_in = _take_over(game, seat, StandIn.Reason.LEFT, now)
+        _announce(game)
+    return stand_in
+
+
+def _take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
+    level = stand_in_level(game.table)
+    stand_in = StandIn.objects.create(
+        game=game,
+        seat_number=seat.number,
+        player_id=seat.player_id,
+        bot_level=level,
+        reason=reason,
+        started=_at(now),
+    )
+    Seat.objects.filter(pk=seat.pk).update(player=None, bot_level=level)
+    SeatConnection.objects.filter(seat=seat, closed__isnull=True).update(closed=_at(now))
+    return stand_in
+
+
+def retake(table: Table, player: Player, now: float | None = None) -> Seat | None:
+    """``player`` is back: the bot holding their seat in the running game gives it back.
+
+    Returns the seat, or ``None`` when no bot holds a seat for them.
+    """
+    now = time.time() if now is None else now
+    game = _running_game(table)
+    held = StandIn.objects.filter(game=game, player=player, ended__isnull=True)
+    if game is None or not held.exists():
+        return None  # the usual page load: nothing to give back, no lock taken
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        stand_in = StandIn.objects.filter(game=game, player=player, ended__isnull=True).first()
+        if stand_in is None:
+            return None
+        seat = Seat.objects.get(table=table, number=stand_in.seat_number)
+        stand_in.ended = _at(now)
+        stand_in.save(update_fields=["ended"])
+        seat.player, seat.bot_level = player, ""
+        seat.save(update_fields=["player", "bot_level"])
+        _announce(game)
+    return seat
+
+
+def game_over(game: Game) -> None:
+    """The game ended: bots still standing in finished it for their players, whose seats
+    (and so results and history) go back to them. Call inside the finishing transaction."""
+    for stand_in in StandIn.objects.filter(game=game, ended__isnull=True):
+        stand_in.ended = game.finished or timezone.now()
+        stand_in.finished_game = True
+        stand_in.save(update_fields=["ended", "finished_game"])
+        Seat.objects.filter(table_id=game.table_id, number=stand_in.seat_number).update(
+            player=stand_in.player, bot_level=""
+        )
+
+
+# --- what the table and the results show ----------------------------------------------
+
+
+def active_stand_ins(game: Game) -> dict[int, StandIn]:
+    """Seat number -> the bot now playing it for an away player."""
+    return {
+        s.seat_number: s
+        for s in StandIn.objects.filter(game=game, ended__isnull=True).select_related("player")
+    }
+
+
+def seat_owners(table_id: int) -> dict[int, Player]:
+    """Seat number -> the player a bot is standing in for at the table's running game
+    (results of games the bot plays belong to that player)."""
+    return {
+        s.seat_number: s.player
+        for s in StandIn.objects.filter(
+            game__table_id=table_id, game__finished__isnull=True, ended__isnull=True
+        ).select_related("player")
+    }
+
+
+def finished_by_bot(game: Game) -> dict[int, Player]:
+    """Seat number -> the player for whom a bot finished ``game``."""
+    return {
+        s.seat_number: s.player
+        for s in StandIn.objects.filter(game=game, finished_game=True).select_related("player")
+    }
+
+
+def games_finished_by_bot(player: Player) -> QuerySet[Game]:
+    """The games a bot finished for ``player`` (what leagues may want to flag)."""
+    return Game.objects.filter(stand_ins__player=player, stand_ins__finished_game=True).distinct()
+
+
+# --- telling the table ------------------------------------------------------------------
+
+
+def _announce(game: Game) -> None:
+    """After the commit: push the seats' new look and re-arm the server's next move."""
+    from games import services
+
+    def announce() -> None:
+        services.notify(game.table_id, game.pk, game.version)
+        _arm_now(game.pk)
+
+    transaction.on_commit(announce)
+
+
+def _arm_now(game_id: int) -> None:
+    from games import services, timers
+
+    game = Game.objects.filter(pk=game_id).select_related("table").first()
+    if game is None:
+        return
+    delay = services.next_wakeup(game, time.time())
+    if delay is not None:
+        timers.schedule(game.pk, game.version, delay)

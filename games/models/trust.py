@@ -1,0 +1,128 @@
+"""What makes a table trustworthy and unstallable: the shuffle commitment published at
+a game's start, who is connected to each seat, and the bots that stood in for
+players who left (so results can say which games a bot finished for a human)."""
+
+from __future__ import annotations
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+__all__ = ["AwayLimit", "SeatConnection", "ShuffleCommitment", "StandIn"]
+
+
+class ShuffleCommitment(models.Model):
+    """SHA-256 of ``"<salt>:<seed>"`` (see ``games.fairness``), published when the game
+    starts; the salt stays secret until the game is over."""
+
+    game = models.OneToOneField(
+        "games.Game",
+        on_delete=models.CASCADE,
+        related_name="shuffle_commitment",
+        verbose_name=_("game"),
+    )
+    salt = models.CharField(_("salt"), max_length=32)
+    commitment = models.CharField(_("commitment"), max_length=64)
+    created = models.DateTimeField(_("published"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("shuffle commitment")
+        verbose_name_plural = _("shuffle commitments")
+
+    def __str__(self) -> str:
+        return self.commitment
+
+    @property
+    def is_revealed(self) -> bool:
+        """Seed and salt are public once the game is over, never before."""
+        return self.game.is_finished
+
+
+class AwayLimit(models.Model):
+    """How long a seat may stay without its player before a bot takes it (a table option;
+    tables without one use ``games.leavers.DEFAULT_AWAY_SECONDS``)."""
+
+    table = models.OneToOneField(
+        "games.Table", on_delete=models.CASCADE, related_name="away_limit", verbose_name=_("table")
+    )
+    seconds = models.PositiveIntegerField(
+        _("seconds away before a bot takes the seat"),
+        validators=[MinValueValidator(1), MaxValueValidator(3600)],  # games.leavers' bounds
+    )
+
+    class Meta:
+        verbose_name = _("away limit")
+        verbose_name_plural = _("away limits")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.seconds} s"
+
+
+class SeatConnection(models.Model):
+    """A table socket of a seated player (a player may have several tabs open);
+    ``closed`` is set when it closes, so the seat knows since when it is away."""
+
+    seat = models.ForeignKey(
+        "games.Seat", on_delete=models.CASCADE, related_name="connections", verbose_name=_("seat")
+    )
+    player = models.ForeignKey(
+        "games.Player",
+        on_delete=models.CASCADE,
+        related_name="seat_connections",
+        verbose_name=_("player"),
+    )
+    channel_name = models.CharField(_("channel"), max_length=200, unique=True)
+    opened = models.DateTimeField(_("opened"), auto_now_add=True)
+    closed = models.DateTimeField(_("closed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat connection")
+        verbose_name_plural = _("seat connections")
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.seat}"
+
+
+class StandIn(models.Model):
+    """A bot that plays a human's seat while they are away.
+
+    ``seat_number`` and ``player`` keep who the seat belongs to; while ``ended`` is
+    empty the seat is the bot's. ``finished_game`` is set when the game ended with
+    the bot still in the seat: the bot finished that game for the player.
+    """
+
+    class Reason(models.TextChoices):
+        LEFT = "left", _("left the table")
+        DISCONNECTED = "disconnected", _("disconnected")
+
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="stand_ins", verbose_name=_("game")
+    )
+    seat_number = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(
+        "games.Player", on_delete=models.CASCADE, related_name="stand_ins", verbose_name=_("player")
+    )
+    bot_level = models.CharField(_("bot level"), max_length=32)
+    reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices)
+    started = models.DateTimeField(_("started"))
+    ended = models.DateTimeField(_("ended"), null=True, blank=True)
+    finished_game = models.BooleanField(_("finished the game"), default=False)
+
+    class Meta:
+        verbose_name = _("stand-in bot")
+        verbose_name_plural = _("stand-in bots")
+        ordering = ["game", "started"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat_number"],
+                condition=models.Q(ended__isnull=True),
+                name="one_active_stand_in_per_seat",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bot_level} for {self.player} (seat {self.seat_number})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.ended is None

@@ -1,0 +1,259 @@
+"""Pages that let players trust a table: verify the shuffle, watch replays, see a player's
+history, and leave a game to a bot. Thin: the work is in ``games.fairness``,
+``games.replays`` and ``games.leavers``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import fairness, history, leavers, rendering, selectors
+from games.models import Game, Player, ShuffleCommitment, Table
+from games.registry import game_kind
+from games.replays import ReplayRefused, ReplayStep, replay_of, seat_cards
+from games.trust_forms import VerifyForm
+
+
+def _table_or_404(code: str) -> Table:
+    table = selectors.table_by_code(code)
+    if table is None:
+        raise Http404(_("No table has that code."))
+    return table
+
+
+def _current_player(request: HttpRequest) -> Player | None:
+    if request.user.is_authenticated:
+        return Player.objects.filter(user=request.user).first()
+    return selectors.player_from_session(None, request.session)
+
+
+# --- verify ---------------------------------------------------------------------------
+
+
+def _verification(form: VerifyForm) -> fairness.Verification:
+    data = form.cleaned_data
+    return fairness.verify(
+        seed=data["seed"],
+        salt=data["salt"],
+        commitment=data["commitment"],
+        engine=game_kind(data["game"]).engine,
+        players=data["players"],
+        options=data["options"],
+    )
+
+
+@require_GET
+def verify(request: HttpRequest) -> HttpResponse:
+    """The public verify page: anyone may check any revealed seed and salt."""
+    form = VerifyForm(request.GET or None)
+    verification, status = None, 200
+    if form.is_bound:
+        if form.is_valid():
+            verification = _verification(form)
+        else:
+            status = 400
+    context = {
+        "form": form,
+        "verification": verification,
+        "game_label": _label(form),
+        "card_template": _card_template(verification.game) if verification else "",
+    }
+    return render(request, "games/trust/verify.html", context, status=status)
+
+
+@require_GET
+def table_verify(request: HttpRequest, code: str) -> HttpResponse:
+    """A table's commitment; after the end, the same check filled in with what was revealed."""
+    table = _table_or_404(code)
+    game = selectors.current_game(table)
+    commitment = ShuffleCommitment.objects.filter(game=game).first() if game else None
+    context: dict[str, Any] = {
+        "table": table,
+        "game": game,
+        "commitment": commitment,
+        "stacked": bool(game is not None and game.stacking),
+    }
+    if game is not None and commitment is not None and game.is_finished:
+        form = VerifyForm(
+            {
+                "game": game.game_name,
+                "players": game.players,
+                "seed": game.seed,
+                "salt": commitment.salt,
+                "commitment": commitment.commitment,
+                "options": fairness.options_json(game.options),
+            }
+        )
+        if form.is_valid():
+            context["verification"] = _verification(form)
+            context["card_template"] = _card_template(game.game_name)
+        context["replay_check"] = fairness.replay_reaches_record(game)
+        context["form"] = form
+    else:
+        initial = {"game": table.game_name, "players": table.players}
+        if commitment is not None:
+            initial["commitment"] = commitment.commitment
+        context["form"] = VerifyForm(initial=initial)
+    context["game_label"] = game_kind(table.game_name).label
+    return render(request, "games/trust/verify.html", context)
+
+
+def _card_template(game_name: str) -> str:
+    """The game's own card face partial (it reads ``card``, a face from its presenters)."""
+    return f"{game_kind(game_name).template_dir}/partials/card.html"
+
+
+def _label(form: VerifyForm) -> Any:
+    name = form.cleaned_data.get("game") if form.is_bound and form.is_valid() else None
+    return game_kind(name).label if name else ""
+
+
+# --- replays ----------------------------------------------------------------------------
+
+
+def _step_number(request: HttpRequest, last: int) -> int:
+    text = request.GET.get("step", "0")
+    if text == "end":
+        return last
+    try:
+        number = int(text)
+    except ValueError:
+        raise ValueError(_("A step is a whole number.")) from None
+    if not 0 <= number <= last:
+        raise ValueError(_("This replay has steps 0 to %(last)d.") % {"last": last})
+    return number
+
+
+def _step_context(game: Game, step: ReplayStep) -> dict[str, Any]:
+    kind = game_kind(game.game_name)
+    return {
+        "game": game,
+        "table": game.table,
+        "kind": kind,
+        "step": step,
+        "action": step.action,
+        "spectator": _spectator_regions(game, step),
+        "hands": [
+            {"seat": seat, "player": player, "cards": seat_cards(view)}
+            for (seat, player), view in zip(
+                history.seat_players(game).items(), step.seats, strict=True
+            )
+        ],
+        "step_url": reverse("games:replay", args=[game.pk]),
+    }
+
+
+def _spectator_regions(game: Game, step: ReplayStep) -> str:
+    """The table as a spectator saw it at this step, drawn by the game's own partials."""
+    kind = game_kind(game.game_name)
+    seats = selectors.seats(game.table)
+    context: dict[str, Any] = {
+        "table": game.table,
+        "kind": kind,
+        "seats": seats,
+        "names": [rendering.seat_label(seat) for seat in seats],
+        "seat_rows": [(seat, rendering.seat_label(seat)) for seat in seats],
+        "viewer": None,
+        "my_seat": None,
+        "game": game,
+        "version": None,  # a replay step is no table version (table.js drops "older" answers)
+        "act_url": "",
+        "can_start": False,
+        "view": step.spectator,
+        "legal": [],
+        "waiting_for": list(step.waiting_for),
+        "remaining": None,
+        "finished": step.finished,
+        "message": "",
+        "oob": False,
+        "replay": True,
+    }
+    context.update(kind.presenters.present(step.spectator, None, context))
+    return "".join(
+        render_to_string(template, context)
+        for region, template in kind.presenters.REGIONS
+        if region != "clock"
+    )
+
+
+@require_GET
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    try:
+        game_replay = replay_of(game)
+    except ReplayRefused as refusal:
+        context = {"game": game, "table": game.table, "message": str(refusal)}
+        return render(request, "games/trust/replay_refused.html", context, status=409)
+    try:
+        number = _step_number(request, game_replay.last)
+    except ValueError as error:
+        context = {"game": game, "table": game.table, "message": str(error)}
+        return render(request, "games/trust/replay_refused.html", context, status=400)
+    context = _step_context(game, game_replay.step(number))
+    if request.headers.get("HX-Request"):
+        return HttpResponse(render_to_string("games/trust/replay_step.html", context, request))
+    return render(request, "games/trust/replay.html", context)
+
+
+@require_GET
+def table_replay(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    game = selectors.current_game(table)
+    if game is None:
+        raise Http404(_("Nothing has been played at this table yet."))
+    return redirect("games:replay", pk=game.pk)
+
+
+# --- history ---------------------------------------------------------------------------------
+
+
+@require_GET
+def player_history(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    context = {"player": player, "games": history.games_of(player)}
+    return render(request, "games/trust/history.html", context)
+
+
+@require_GET
+def my_history(request: HttpRequest) -> HttpResponse:
+    player = _current_player(request)
+    if player is None:
+        return redirect("games:lobby")
+    return redirect("games:player_history", pk=player.pk)
+
+
+# --- leaving ------------------------------------------------------------------------------------
+
+
+@require_POST
+def leave_table(request: HttpRequest, code: str) -> HttpResponse:
+    """The viewer leaves a game in progress; a bot plays their seat until they come back."""
+    table = _table_or_404(code)
+    player = _current_player(request)
+    if player is None:
+        return HttpResponse(_("You have no seat in this game."), status=403)
+    try:
+        leavers.leave(table, player)
+    except leavers.LeaveRefused as refusal:
+        return HttpResponse(refusal.message, status=refusal.status)
+    if request.headers.get("HX-Request"):
+        return HttpResponseClientRedirect(reverse("games:lobby"))
+    return redirect("games:lobby")
+
+
+__all__ = [
+    "leave_table",
+    "my_history",
+    "player_history",
+    "replay",
+    "table_replay",
+    "table_verify",
+    "verify",
+]

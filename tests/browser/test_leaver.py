@@ -1,0 +1,118 @@
+"""A player closes their page mid-game, a bot plays their turns, they come back and play on."""
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+
+from games.models import ActionLog, AwayLimit, Game, Seat, StandIn
+from games.selectors import SESSION_PLAYER
+from tests.web.tables import seated_table
+
+AWAY_SECONDS = 2
+
+
+def browser_as(new_page, live_server_url, player):
+    """A fresh browser whose session is ``player``'s (a guest who named themselves)."""
+    store = SessionStore()
+    store[SESSION_PLAYER] = player.pk
+    store.create()
+    page = new_page()
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": live_server_url}]
+    )
+    return page
+
+
+def open_table(page, table):
+    page.goto(f"/dragonformula/{table.code}/")
+    page.locator("#hand .tarot-card").first.wait_for()
+    page.locator(".connection.online, body:not(.offline)").first.wait_for(state="attached")
+
+
+def take_a_step(page):
+    """Click what the table offers this player now: Pass a pick window, draw, or discard."""
+    for selector in (
+        '#prompt button[data-action="pass"]',
+        '#prompt button[data-action="draw"]',
+        "#hand .card-button",
+    ):
+        button = page.locator(selector).first
+        if button.count() and button.is_visible() and button.is_enabled():
+            version = page.locator("#table-version").input_value()
+            button.click()
+            page.wait_for_function(
+                "v => document.querySelector('#table-version').value !== v", arg=version
+            )
+            return True
+    return False
+
+
+def play_until(pages, condition, seconds=45):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        if not any(take_a_step(page) for page in pages):
+            time.sleep(0.2)  # a bot, or a countdown, is moving the table
+    raise AssertionError("the table did not get there in time")
+
+
+def off_the_browser_loop(function, *args, **kwargs):
+    """Run ``function`` in a thread of its own: services notify the table through
+    ``async_to_sync``, which cannot run beside Playwright's event loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(function, *args, **kwargs).result()
+
+
+def seat_actions(game, seat, since=None):
+    log = ActionLog.objects.filter(game=game, seat=seat)
+    return log.filter(created__gt=since) if since is not None else log
+
+
+def test_a_player_leaves_mid_game_a_bot_plays_for_them_and_they_play_on(
+    new_page, live_server_url, artifacts_dir
+):
+    table, game, (ann, ben) = off_the_browser_loop(
+        seated_table, "dragonformula", ["Ann", "Ben"], seed=1, options={"pick_seconds": 3}
+    )
+    AwayLimit.objects.create(table=table, seconds=AWAY_SECONDS)
+    ann_page = browser_as(new_page, live_server_url, ann)
+    ben_page = browser_as(new_page, live_server_url, ben)
+    open_table(ann_page, table)
+    open_table(ben_page, table)
+    play_until([ann_page, ben_page], lambda: seat_actions(game, 1).exists())
+
+    ben_page.context.close()  # Ben closes his browser mid-game
+    left = time.time()
+
+    # Ann plays on; after the limit a bot takes Ben's seat and plays his turns.
+    play_until([ann_page], lambda: StandIn.objects.filter(game=game, ended=None).exists())
+    stand_in = StandIn.objects.get(game=game)
+    assert stand_in.player == ben and stand_in.started.timestamp() >= left + AWAY_SECONDS - 0.01
+    play_until([ann_page], lambda: seat_actions(game, 1, stand_in.started).count() >= 2)
+    ann_page.locator('#table-trust .stand-in[data-seat="1"]').wait_for()
+    ann_page.screenshot(path=artifacts_dir / "leaver-bot-plays.png")
+
+    # Ben comes back: his seat, his hand, and the bot is gone.
+    ben_page = browser_as(new_page, live_server_url, ben)
+    open_table(ben_page, table)
+    stand_in.refresh_from_db()
+    assert stand_in.ended is not None and not stand_in.finished_game
+    assert Seat.objects.get(table=table, number=1).player == ben
+    hand = Game.objects.get(pk=game.pk).state["hands"][1]
+    shown = ben_page.locator("#hand .tarot-card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+    assert sorted(shown) == sorted(hand)
+    assert ben_page.locator("#table-trust .stand-in").count() == 0
+
+    # He plays on himself: a move of his seat after his return, made from his page.
+    back = stand_in.ended
+    play_until(
+        [ann_page, ben_page],
+        lambda: seat_actions(game, 1, back).exclude(action__type="pass").exists(),
+    )
+    assert not StandIn.objects.filter(game=game, ended=None).exists()
+    ben_page.screenshot(path=artifacts_dir / "leaver-back.png")

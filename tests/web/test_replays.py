@@ -1,0 +1,116 @@
+"""Replays: rebuilt from seed + action log by the engine, stepped page by page, refused while
+the game is being played."""
+
+import html
+import json
+import re
+
+import pytest
+
+from games import services
+from games.registry import engine_for
+from games.replays import ReplayRefused, replay_of
+from tests.web.trust_helpers import bots_only_table, finish
+
+pytestmark = pytest.mark.django_db
+
+
+def normalised(state):
+    return json.loads(json.dumps(state))
+
+
+@pytest.mark.parametrize(
+    ("game_name", "players", "level"),
+    [("dragonformula", 2, "smart"), ("dragsaga", 3, "heuristic"), ("dragsaga", 4, "random")],
+)
+def test_a_replay_reaches_the_same_final_state_as_the_live_game(game_name, players, level):
+    _table, game = bots_only_table(game_name, players, level)
+    game = finish(game)
+
+    rebuilt = replay_of(game)
+
+    assert rebuilt.last == game.version == game.log.count()
+    assert normalised(rebuilt.final_state()) == game.state
+    assert engine_for(game_name).outcome(rebuilt.final_state()) == game.outcome
+
+
+def test_each_step_is_what_a_spectator_saw_then(players):
+    _table, game = bots_only_table("dragonformula", 2, "smart")
+    game = finish(game)
+    engine = engine_for("dragonformula")
+    rebuilt = replay_of(game)
+
+    deal = rebuilt.step(0)
+    fresh = engine.new_game(2, game.options, game.seed, now=game.created_at)
+    assert deal.spectator == engine.view(fresh, None) and deal.action is None
+    assert deal.previous is None and deal.next == 1
+    assert deal.spectator["hand"] == []  # a spectator holds no hand
+
+    middle = rebuilt.step(rebuilt.last // 2)
+    entry = game.log.get(version=rebuilt.last // 2)
+    assert (middle.action.seat, middle.action.action) == (entry.seat, entry.action)
+    # After the game every seat's own view is shown, each with its own hand.
+    assert [len(view["hand"]) for view in middle.seats] == middle.spectator["hand_sizes"]
+
+
+def test_an_unfinished_game_has_no_replay_and_shows_nothing_hidden(client):
+    table, game = bots_only_table("dragonformula", 4, "smart")
+    for _step in range(15):
+        game = services.advance(game.pk, game.version) or game
+    assert not game.is_finished and game.version > 0
+
+    with pytest.raises(ReplayRefused, match="still being played"):
+        replay_of(game)
+    for url in (f"/games/{game.pk}/replay/", f"/games/{game.pk}/replay/?step=end"):
+        response = client.get(url)
+        page = response.content.decode()
+        assert response.status_code == 409
+        assert "still being played" in html.unescape(page)
+        hidden = {card for hand in game.state["hands"] for card in hand}
+        hidden |= set(game.state["pile"])
+        shown = set(re.findall(r"\b(?:[WCSP](?:10|[1-9]|[PNQK])|M(?:1\d|2[01]|\d))\b", page))
+        assert not shown & hidden
+    assert client.get(f"/tables/{table.code}/replay/").url == f"/games/{game.pk}/replay/"
+
+
+def test_a_step_outside_the_replay_is_refused(client):
+    _table, game = bots_only_table("dragsaga", 2, "random")
+    game = finish(game)
+    for step in ("-1", str(game.version + 1), "two"):
+        response = client.get(f"/games/{game.pk}/replay/", {"step": step})
+        assert response.status_code == 400
+    assert client.get("/games/999999/replay/").status_code == 404
+
+
+def test_the_replay_page_steps_through_the_game_with_every_hand_shown(client):
+    _table, game = bots_only_table("dragonformula", 2, "smart")
+    game = finish(game)
+    rebuilt = replay_of(game)
+    url = f"/games/{game.pk}/replay/"
+
+    first = client.get(url)
+    page = first.content.decode()
+    assert first.status_code == 200
+    assert f"Step 0 of {game.version}" in page and "The deal." in page
+    assert 'id="seats"' in page and 'id="pile"' in page  # the table's own partials
+    assert 'class="replay-prev"' not in page and f'href="{url}?step=1"' in page
+    hands = re.findall(r'<tr class="replay-hand" data-seat="(\d)">.*?<td>(.*?)</td>', page, re.S)
+    dealt = rebuilt.state_at(0)["hands"]
+    for seat, cell in hands:
+        shown = re.findall(r'<span class="card-code" title="[^"]*">([^<]*)</span>', cell)
+        assert sorted(shown) == sorted(dealt[int(seat)])
+    assert len(hands) == 2
+
+    last = client.get(url, {"step": "end"}, headers={"HX-Request": "true"})
+    fragment = last.content.decode()
+    assert "<html" not in fragment and fragment.lstrip().startswith('<div id="replay"')
+    assert f"Step {game.version} of {game.version}" in fragment
+    assert 'class="replay-next"' not in fragment and 'class="replay-prev"' in fragment
+
+
+def test_the_finished_table_links_to_its_replay_and_verify_pages(client):
+    table, game = bots_only_table("dragsaga", 2, "random")
+    game = finish(game)
+    page = client.get(f"/dragsaga/{table.code}/").content.decode()
+    assert f'href="/games/{game.pk}/replay/"' in page
+    assert f'href="/tables/{table.code}/verify/"' in page
