@@ -27,7 +27,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from games import leavers, rendering, selectors, services
+from games import leavers, oplog, rendering, selectors, services
 from games.models import Player, Table
 
 logger = logging.getLogger(__name__)
@@ -67,6 +67,8 @@ class TableConsumer(WebsocketConsumer):
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()
         leavers.connected(table, self.player, self.channel_name)  # back: retake a bot-held seat
+        self.seat = selectors.seat_number(table, self.player)
+        oplog.log_ws("connect", table, self.seat, self.scope.get("user"))
         self.catch_up()
         self.push()
 
@@ -74,6 +76,7 @@ class TableConsumer(WebsocketConsumer):
         if hasattr(self, "group"):
             async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
             leavers.disconnected(self.channel_name)  # the away clock starts if it was the last
+            oplog.log_ws("disconnect", self.table, self.seat, self.scope.get("user"), code)
 
     def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

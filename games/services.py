@@ -24,7 +24,7 @@ from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
-from games import fairness, leavers, timers
+from games import fairness, leavers, oplog, timers
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.leagues import online as league_results
 from games.models import ActionLog, Game, Player, Seat, Table
@@ -408,6 +408,8 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
     outcome = engine.outcome(state)  # before any change: an engine error leaves the game as it was
     game.version += 1
     ActionLog.objects.create(game=game, version=game.version, seat=seat, action=action, now=at)
+    table, version = game.table, game.version
+    transaction.on_commit(lambda: oplog.log_action_applied(table, seat, action, version))
     game.state = state
     if outcome is not None and game.finished is None:
         game.outcome = outcome

@@ -19,7 +19,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import leavers, rendering, selectors, services
+from games import leavers, oplog, rendering, selectors, services
 from games.forms import GuestForm, JoinForm, NewTableForm
 from games.models import Game, Player, Table
 from games.registry import GAMES, game_kind
@@ -199,6 +199,13 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
 
         services.apply_action(game, player, action, version, still_seen=still_seen)
     except ActionRefused as refusal:
+        oplog.log_action_rejected(
+            table,
+            selectors.seat_number(table, player),
+            request.POST.get("action") or request.POST.get("type", ""),
+            refusal.code,
+            _claimed_version(request),
+        )
         return _table_response(request, table, refusal.message, refusal.status)
     return _table_response(request, table)
 
@@ -208,6 +215,12 @@ def _table(code: str, game_name: str) -> Table:
     if table is None or table.game_name != game_name:
         raise Http404(_("No table of this game has that code."))
     return table
+
+
+def _claimed_version(request: HttpRequest) -> int | None:
+    """The version a refused request said it saw, for the operator's log (None if unreadable)."""
+    raw = request.POST.get("version", "")
+    return int(raw) if _is_number(raw) else None
 
 
 def _posted_version(request: HttpRequest) -> int:
