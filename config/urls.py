@@ -7,7 +7,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("dragonformula/", include("dragonformula.urls")),
     path("dragsaga/", include("dragsaga.urls")),
-    path("rules/", include("rulebook.urls")),
+    path("rules/", include("games.rulebook.urls")),
     path("leagues/", include("games.leagues.urls")),
     path("", include("games.urls")),
 ]

@@ -12,7 +12,7 @@ import pytest
 from dragonformula.rules.cards import card_info
 from dragonformula.rules.hands import best_hand
 from dragsaga.rules.cards import default_card_set
-from rulebook.dragonformula import EXAMPLE_ELEMENT, HAND_EXAMPLES, SEPHIRA_PLACES
+from games.rulebook.dragonformula import EXAMPLE_ELEMENT, HAND_EXAMPLES, SEPHIRA_PLACES
 
 pytestmark = pytest.mark.django_db
 

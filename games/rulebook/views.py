@@ -1,8 +1,8 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from rulebook import dragonformula as dragonformula_page
-from rulebook import dragsaga as dragsaga_page
+from games.rulebook import dragonformula as dragonformula_page
+from games.rulebook import dragsaga as dragsaga_page
 
 
 def index(request: HttpRequest) -> HttpResponse:

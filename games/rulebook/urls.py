@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rulebook import views
+from games.rulebook import views
 
 app_name = "rulebook"
 
