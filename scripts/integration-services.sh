@@ -44,15 +44,7 @@ install_missing() {
   local need=()
   ls -d /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
   command -v redis-server >/dev/null || need+=(redis-server)
-  [ ${#need[@]} -eq 0 ] && return 0
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "Missing Debian packages: ${need[*]} (run 'sudo apt-get install ${need[*]}')." >&2
-    exit 1
-  fi
-  echo "Installing Debian packages: ${need[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  bash "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh" "${need[@]}"
 }
 
 start_postgres() {

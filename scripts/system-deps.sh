@@ -11,12 +11,4 @@ command -v msgfmt >/dev/null || need+=(gettext)
 command -v npm >/dev/null || need+=(npm)
 # Japanese score sheets printed to PDF and page screenshots need a CJK font.
 fc-list :lang=ja 2>/dev/null | grep -q . || need+=(fonts-noto-cjk)
-[ ${#need[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" -ne 0 ]; then
-  echo "Missing Debian packages: ${need[*]} (run 'sudo apt-get install ${need[*]}')." >&2
-  exit 1
-fi
-echo "Installing Debian packages: ${need[*]}"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+exec bash "$(dirname "$0")/apt-install.sh" "${need[@]}"
