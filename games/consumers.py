@@ -87,7 +87,7 @@ class TableConsumer(WebsocketConsumer):
             self.catch_up()
 
     def table_changed(self, event: dict[str, Any]) -> None:
-        self.push()
+        self.push(event.get("change"))
 
     def catch_up(self) -> None:
         """Apply the deadlines that have passed (the lazy timeout); the group hears of it."""
@@ -95,11 +95,18 @@ class TableConsumer(WebsocketConsumer):
         if game is not None and not game.is_finished:
             services.tick(game)
 
-    def push(self) -> None:
-        """Send the regions that changed since this socket's last frame."""
-        self.table.refresh_from_db()
-        with translation.override(self.language):
-            regions = rendering.render_regions(self.table, self.player)
+    def push(self, change: str | None = None) -> None:
+        """Send the regions that changed since this socket's last frame.
+
+        After an announced ``change`` the regions come from what this process has
+        rendered for the change (one reading of the table, one rendering per viewer
+        and language); without one (a socket just connected) they are rendered afresh.
+        """
+        if change:
+            regions = rendering.pushed_regions(self.table.pk, change, self.player, self.language)
+        else:
+            with translation.override(self.language):
+                regions = rendering.render_regions(self.table, self.player)
         changed = [html for region, html in regions.items() if self.sent.get(region) != html]
         self.sent = regions
         if changed:

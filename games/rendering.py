@@ -10,29 +10,39 @@ from __future__ import annotations
 
 import hashlib
 import time
+from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import selectors
+from games import snapshots
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
+from games.snapshots import TableSnapshot
 
 
-def table_context(table: Table, player: Player | None, game: Game | None = None) -> dict[str, Any]:
+def table_context(
+    table: Table,
+    player: Player | None,
+    game: Game | None = None,
+    snapshot: TableSnapshot | None = None,
+) -> dict[str, Any]:
     """Everything a table's templates read for ``player`` (``None``: a spectator).
 
-    ``game`` is the table's current game as the caller holds it (e.g. locked, in a
-    transaction); by default it is read from the database.
+    ``snapshot`` is the table as already read (a push shares one among its sockets);
+    by default it is read now, with ``game`` as the table's current game if the
+    caller holds it (e.g. locked, in a transaction).
     """
+    snapshot = snapshot if snapshot is not None else snapshots.read(table, game)
+    table, game, seats = snapshot.table, snapshot.game, snapshot.seats
     kind = game_kind(table.game_name)
-    seat = selectors.seat_number(table, player)
-    game = game if game is not None else selectors.current_game(table)
-    seats = selectors.seats(table)
+    seat = snapshot.seat_of(player)
     context: dict[str, Any] = {
         "table": table,
+        "snapshot": snapshot,
         "kind": kind,
         "seats": seats,
         "names": [seat_label(s) for s in seats],
@@ -126,12 +136,14 @@ def render_regions(
     *,
     message: str = "",
     request: Any = None,
+    only: tuple[str, ...] | None = None,
+    snapshot: TableSnapshot | None = None,
 ) -> dict[str, str]:
-    """Every region of the table for ``player``, each as an out-of-band swap.
+    """The table's regions for ``player`` (all, or the ids in ``only``) as out-of-band swaps.
 
     ``message`` (a refusal) goes into the prompt.
     """
-    context = table_context(table, player)
+    context = table_context(table, player, snapshot=snapshot)
     bare_prompt = _bare_prompt(context)
     context.update(message=message, prompt_seen=_fingerprint(bare_prompt))
     return {
@@ -139,4 +151,26 @@ def render_regions(
         if region == PROMPT_REGION and not message
         else render_to_string(template, context, request=request)
         for region, template in regions(context["kind"])
+        if only is None or region in only
     }
+
+
+# What a player's own click is answered with: what they see of the table and act on
+# next. The table's socket brings every region that changed to every seat, theirs too.
+ACTOR_REGIONS = (SEEN_REGION[0], PROMPT_REGION, "hand")
+# Remembered pushes per process (each is a few kilobytes of HTML).
+REMEMBERED_PUSHES = 1024
+
+
+@lru_cache(maxsize=REMEMBERED_PUSHES)
+def pushed_regions(
+    table_id: int, change: str, player: Player | None, language: str
+) -> dict[str, str]:
+    """Every region after ``change`` for ``player`` in ``language``, rendered once.
+
+    The sockets of one viewer (a phone and a laptop, or every spectator's) share it,
+    and all the table's sockets in this process share the change's snapshot.
+    """
+    snapshot = snapshots.for_change(table_id, change)
+    with translation.override(language):
+        return render_regions(snapshot.table, player, snapshot=snapshot)

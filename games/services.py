@@ -14,6 +14,7 @@ import logging
 import secrets
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -457,11 +458,21 @@ def _after_commit(table_id: int, game: Game | None = None) -> None:
 
 
 def notify(table_id: int, game_id: int | None, version: int | None) -> None:
-    """Send "table N is at version V" to the table's Channels group."""
+    """Send "table N has changed (to version V)" to the table's Channels group.
+
+    The message's ``change`` id is new for every announcement: the sockets that hear
+    it share one reading of the table (``games.snapshots.for_change``).
+    """
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "table.changed", "table": table_id, "game": game_id, "version": version}
+    message = {
+        "type": "table.changed",
+        "table": table_id,
+        "game": game_id,
+        "version": version,
+        "change": uuid.uuid4().hex,
+    }
 
     def send() -> None:
         async_to_sync(layer.group_send)(group_name(table_id), message)

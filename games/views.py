@@ -206,8 +206,10 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
             refusal.code,
             _claimed_version(request),
         )
-        return _table_response(request, table, refusal.message, refusal.status)
-    return _table_response(request, table)
+        return _table_response(
+            request, table, refusal.message, refusal.status, only=rendering.ACTOR_REGIONS
+        )
+    return _table_response(request, table, only=rendering.ACTOR_REGIONS)
 
 
 def _table(code: str, game_name: str) -> Table:
@@ -255,12 +257,23 @@ def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
 
 
 def _table_response(
-    request: HttpRequest, table: Table, message: str = "", status: int = 200, oob: bool = True
+    request: HttpRequest,
+    table: Table,
+    message: str = "",
+    status: int = 200,
+    oob: bool = True,
+    only: tuple[str, ...] | None = None,
 ) -> HttpResponse:
-    table.refresh_from_db()
+    """The table after a request: its regions (``only`` these) for htmx, else the page.
+
+    An action's answer carries what the actor sees and acts on next
+    (``rendering.ACTOR_REGIONS``); the table's socket brings the rest to every seat.
+    """
     player = current_player(request)
     if request.htmx and oob:
-        regions = rendering.render_regions(table, player, message=message, request=request)
+        regions = rendering.render_regions(
+            table, player, message=message, request=request, only=only
+        )
         return HttpResponse("".join(regions.values()), status=status)
     if request.method == "POST" and status < 400:
         return redirect(table_url(table))

@@ -1,6 +1,6 @@
 """The table page's trust panels, each a partial this room owns:
-``{% load table_trust %}`` then ``{% shuffle_commitment game %}``, ``{% join_qr table %}``
-and ``{% stand_ins game %}`` wherever the table page wants them."""
+``{% load table_trust %}`` then ``{% shuffle_commitment snapshot %}``, ``{% join_qr table %}``
+and ``{% stand_ins snapshot %}`` (a ``games.snapshots.TableSnapshot``) wherever the table page wants them."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from django import template
 from django.urls import reverse
 
 from games import history, leavers
-from games.models import Game, ShuffleCommitment, Table
+from games.models import Table
 from games.qr import join_qr_svg
+from games.snapshots import TableSnapshot
 
 register = template.Library()
 
@@ -22,16 +23,16 @@ def join_url(table: Table) -> str:
 
 
 @register.inclusion_tag("games/trust/commitment.html")
-def shuffle_commitment(game: Game | None) -> dict[str, Any]:
+def shuffle_commitment(snapshot: TableSnapshot) -> dict[str, Any]:
     """The commitment from the start; seed and salt, and the verify link, once the game is over."""
-    commitment = ShuffleCommitment.objects.filter(game=game).first() if game is not None else None
-    revealed = commitment is not None and game.is_finished
+    game, commitment = snapshot.game, snapshot.commitment
+    revealed = commitment is not None and game is not None and game.is_finished
     return {
         "game": game,
         "commitment": commitment,
         "revealed": revealed,
         "players": [p for p in history.seat_players(game).values() if p] if revealed else [],
-        "verify_url": reverse("games:table_verify", args=[game.table.code]) if game else "",
+        "verify_url": reverse("games:table_verify", args=[snapshot.table.code]),
         "replay_url": reverse("games:replay", args=[game.pk]) if game else "",
     }
 
@@ -46,17 +47,16 @@ def join_qr(context: template.Context, table: Table) -> dict[str, Any]:
 
 
 @register.inclusion_tag("games/trust/stand_ins.html", takes_context=True)
-def stand_ins(context: template.Context, game: Game | None) -> dict[str, Any]:
+def stand_ins(context: template.Context, snapshot: TableSnapshot) -> dict[str, Any]:
     """Which seats a bot now plays for an away player, and a way for the viewer to leave."""
-    active = leavers.active_stand_ins(game) if game is not None and not game.is_finished else {}
+    game = snapshot.game
+    running = game is not None and not game.is_finished
     return {
         "game": game,
-        "stand_ins": sorted(active.values(), key=lambda s: s.seat_number),
-        "away_seconds": leavers.away_seconds(game.table) if game is not None else None,
-        "can_leave": game is not None
-        and not game.is_finished
-        and context.get("my_seat") is not None,
-        "leave_url": reverse("games:leave_table", args=[game.table.code]) if game else "",
+        "stand_ins": sorted(snapshot.stand_ins.values(), key=lambda s: s.seat_number),
+        "away_seconds": snapshot.away_seconds,
+        "can_leave": running and context.get("my_seat") is not None,
+        "leave_url": reverse("games:leave_table", args=[snapshot.table.code]),
         "csrf_token": context.get("csrf_token"),
     }
 

@@ -113,6 +113,11 @@ def test_a_dragon_formula_turn_played_with_the_keyboard_alone(new_page, artifact
     page.wait_for_function(
         "code => !document.querySelector(`#hand [data-card='${code}']`)", arg=focused
     )
+    # The answer to the click brings the hand; the table's socket brings the discard row.
+    page.wait_for_function(
+        "code => document.querySelector(`.df-seat[data-seat='0'] .discards [data-card='${code}']`)",
+        arg=focused,
+    )
     mine = page.locator(".df-seat[data-seat='0'] .discards [data-card]")
     assert focused in [mine.nth(i).get_attribute("data-card") for i in range(mine.count())]
     assert page.locator("#hand [data-card]").count() == 10
