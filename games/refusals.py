@@ -5,7 +5,8 @@ and ``params`` (``games/engine.py``): the rules packages cannot use Django's get
 The web layer shows :func:`refusal_text` instead: a message the engines write as a
 constant is looked up in the catalogues as it is (listed below so that makemessages
 finds it); a message that names a card or a number gets the template of its code,
-filled from ``params``. Anything else (a new message not listed yet) stays English;
+filled from ``params``; a card the engine named (``card_ja``/``card_en``, DragSaga's sets
+are data) is shown by its name in the active language, never by its id. Anything else (a new message not listed yet) stays English;
 ``tests/web/test_refusals.py`` fails until it is listed.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from games.engine import IllegalAction
+from games.templatetags.bilingual import pick
 
 # Every constant message of dragonformula.rules and dragsaga.rules.
 MESSAGES = frozenset(
@@ -89,8 +91,11 @@ def refusal_text(error: IllegalAction) -> str:
         return gettext(error.message)
     template = TEMPLATES.get(error.code)
     if template is not None:
+        params = dict(error.params)
+        if pick(params, "card"):
+            params["card"] = pick(params, "card")
         try:
-            return gettext(template) % error.params
+            return gettext(template) % params
         except (KeyError, TypeError, ValueError):
             pass
     return error.message

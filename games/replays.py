@@ -5,6 +5,10 @@ logged actions through ``engine.apply``, and what a step shows is exactly what
 ``engine.view(state, None)`` gave a spectator at that moment. Once the game is
 over, every seat's own view (hands included) may be shown too. A game still
 being played has no replay: its log would reveal what a spectator may not see.
+
+A view that carries its card set (DragSaga: ``view["cards"]``, the set the table plays
+with) names its cards: hands are shown as the table's card faces and the logged action's
+card ids by their names in the page's language.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine import Action, Engine, State, View
+from games.templatetags.bilingual import pick
 
 
 class ReplayRefused(Exception):  # noqa: N818 - a refusal a player reads, not a crash
@@ -42,6 +47,23 @@ class ReplayStep:
     seats: tuple[View, ...]  # every seat's own view; only ever built for a finished game
     waiting_for: tuple[int, ...]
     finished: bool
+
+    @property
+    def action_fields(self) -> list[tuple[str, str]]:
+        """The logged action's fields but its type, as a player reads them: a card id of
+        the table's set by the card's name in the active language."""
+        if self.action is None:
+            return []
+        faces = card_faces(self.spectator)
+
+        def shown(value: Any) -> str:
+            if isinstance(value, list):
+                return ", ".join(shown(item) for item in value)
+            if isinstance(value, str) and value in faces:
+                return pick(faces[value], "name")
+            return str(value)
+
+        return [(key, shown(value)) for key, value in self.action.action.items() if key != "type"]
 
     @property
     def previous(self) -> int | None:
@@ -106,12 +128,24 @@ def build_replay(
     return replay
 
 
+def card_faces(view: View) -> dict[str, dict[str, Any]]:
+    """The card set a view carries, by card id (DragSaga's ``cards``; empty for a game whose
+    cards are codes)."""
+    cards = view.get("cards")
+    if not isinstance(cards, list):
+        return {}
+    return {card["id"]: card for card in cards if isinstance(card, dict) and "id" in card}
+
+
 def seat_cards(view: View) -> list[Any]:
-    """The cards a seat's own view holds in hand (Dragon Formula: ``hand``; DragSaga:
-    ``you.hand``); empty for a spectator."""
+    """The cards a seat's own view holds in hand (Dragon Formula: ``hand``, as codes;
+    DragSaga: ``you.hand``, as the set's card faces); empty for a spectator."""
     own = view.get("you") if isinstance(view.get("you"), dict) else view
     cards = own.get("hand")
-    return list(cards) if isinstance(cards, list) else []
+    if not isinstance(cards, list):
+        return []
+    faces = card_faces(view)
+    return [faces.get(card, card) for card in cards]
 
 
 def replay_of(game: Any) -> Replay:

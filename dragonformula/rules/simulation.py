@@ -1,4 +1,4 @@
-"""Bot-only matches for the ``df_simulate`` command and the benchmark."""
+"""Bot-only matches for the ``df_simulate`` command (which words the tally) and the benchmark."""
 
 from __future__ import annotations
 
@@ -79,32 +79,3 @@ def simulate(
         state, _ = play_match(players, levels, seed + k, options)
         tally.add(state)
     return tally, time.perf_counter() - start
-
-
-def report(tally: Tally, seconds: float, levels: Sequence[str]) -> list[str]:
-    """The tally as lines of English text (the ``df_simulate`` command prints them)."""
-    games = max(tally.games, 1)
-    lines = [
-        f"{tally.matches} matches, {tally.games} games, {tally.players} players "
-        f"({', '.join(levels)})",
-        f"{tally.games / seconds:.1f} games per second ({seconds:.2f} s)",
-        f"games won: {sum(tally.wins.values()) / games:.1%}, pile ran out: {tally.exhausted / games:.1%}",
-        "seat  bot      win rate  avg points/game",
-    ]
-    for seat in range(tally.players):
-        lines.append(
-            f"{seat:>4}  {levels[seat]:<7}  {tally.wins[seat] / games:>8.1%}  "
-            f"{tally.points[seat] / games:>15.1f}"
-        )
-    wins = max(sum(tally.wins.values()), 1)
-    lines.append("hands (share of wins):")
-    for hand, count in tally.hands.most_common():
-        lines.append(f"  {hand:<28} {count:>5}  {count / wins:>6.1%}")
-    if tally.multipliers:
-        lines.append("multipliers:")
-        for multiplier, count in tally.multipliers.most_common():
-            lines.append(f"  {multiplier:<28} {count:>5}")
-    if tally.winning_points:
-        average = sum(tally.winning_points) / len(tally.winning_points)
-        lines.append(f"average winning score: {average:.1f}")
-    return lines

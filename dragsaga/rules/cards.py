@@ -150,6 +150,19 @@ class CardSet:
     def __getitem__(self, card_id: str) -> Card:
         return self.by_id[card_id]
 
+    def name(self, card_id: Any) -> str:
+        """The card's English name (a refusal's plain message); an id the set lacks, quoted."""
+        card = self.by_id.get(card_id) if isinstance(card_id, str) else None
+        return card["name_en"] if card else repr(card_id)
+
+    def named(self, card_id: Any) -> dict[str, Any]:
+        """A refusal's params for a card: its id and, when the set has it, its names
+        (``card_ja``/``card_en``), so a player reads the name in their language, not the id."""
+        card = self.by_id.get(card_id) if isinstance(card_id, str) else None
+        if card is None:
+            return {"card": str(card_id)}
+        return {"card": card_id, "card_ja": card["name_ja"], "card_en": card["name_en"]}
+
     def divine(self) -> list[str]:
         """The divine dragon cards (cost 6), in set order."""
         return [card["id"] for card in self.cards if card["cost"] == DIVINE_COST]

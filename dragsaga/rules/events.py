@@ -1,5 +1,5 @@
-"""The event log in plain English (the CLI's words; the web layer translates the
-structured events itself)."""
+"""The event log in plain English, for logs and tests (the table page and ``ds_simulate --log``
+word the structured events in the reader's language: ``dragsaga.templatetags.dragsaga_words``)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,8 @@ def choose_dragon(state: State, seat: int, card: Any, now: float, cards: CardSet
         raise IllegalAction("You have already chosen your divine dragon.", "already_chosen")
     if card not in cards.divine():
         raise IllegalAction(
-            f"{card!r} is not one of your three divine dragon cards.", "not_a_divine_dragon"
+            f"{cards.name(card)} is not one of your three divine dragon cards.",
+            "not_a_divine_dragon",
         )
     me["choice"] = card
     log(state, "chosen", seat=seat, phase=CHOOSE_DRAGON)
@@ -55,7 +56,9 @@ def place(state: State, seat: int, chosen: Any, target: Any, now: float, cards: 
         raise IllegalAction("Place two different cards.", "place_two_cards")
     for card in chosen:
         if card not in me["hand"]:
-            raise IllegalAction(f"{card!r} is not in your hand.", "card_not_in_hand", card=card)
+            raise IllegalAction(
+                f"{cards.name(card)} is not in your hand.", "card_not_in_hand", **cards.named(card)
+            )
     forced = left_of(state, seat)
     if target is None and target_is_forced(state):
         target = forced

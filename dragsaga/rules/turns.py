@@ -32,13 +32,19 @@ def may_still_flip(seat_state: dict[str, Any], cards: CardSet) -> bool:
     return not flipped or cards.cost(flipped) + cards.min_cost <= FLIP_LIMIT
 
 
-def placed_unflipped(seat_state: dict[str, Any], card: Any) -> dict[str, Any]:
+def placed_unflipped(seat_state: dict[str, Any], card: Any, cards: CardSet) -> dict[str, Any]:
     for placed in seat_state["placed"]:
         if placed["card"] == card and not placed["flipped"]:
             return placed
     if any(p["card"] == card for p in seat_state["placed"]):
-        raise IllegalAction(f"{card!r} is already face up.", "already_flipped", card=card)
-    raise IllegalAction(f"{card!r} is not one of your placed cards.", "card_not_placed", card=card)
+        raise IllegalAction(
+            f"{cards.name(card)} is already face up.", "already_flipped", **cards.named(card)
+        )
+    raise IllegalAction(
+        f"{cards.name(card)} is not one of your placed cards.",
+        "card_not_placed",
+        **cards.named(card),
+    )
 
 
 def _own_turn(state: State, seat: int) -> dict[str, Any]:
@@ -59,12 +65,12 @@ def flip(state: State, seat: int, card: Any, now: float, cards: CardSet) -> None
     """Flip one placed attack on one's own turn; hit players then may answer with a guard."""
     turn = _own_turn(state, seat)
     me = state["seats"][seat]
-    placed = placed_unflipped(me, card)
+    placed = placed_unflipped(me, card, cards)
     if not cards.is_attack(card):
         raise IllegalAction(
             "Guards can only be flipped against an attack on another player's turn.",
             "guard_on_own_turn",
-            card=card,
+            **cards.named(card),
         )
     _check_flip_limit(me, card, cards)
     placed["flipped"] = True
@@ -91,10 +97,10 @@ def _check_flip_limit(me: dict[str, Any], card: str, cards: CardSet) -> None:
         first = next(p["card"] for p in me["placed"] if p["flipped"])
         total = cards[first]["cost"] + cards[card]["cost"]
         raise IllegalAction(
-            f"Flipping {card!r} would bring this round's flips to cost {total}; "
+            f"Flipping {cards.name(card)} would bring this round's flips to cost {total}; "
             f"the limit is {FLIP_LIMIT}.",
             "flip_limit",
-            card=card,
+            **cards.named(card),
             total=total,
             limit=FLIP_LIMIT,
         )
@@ -115,15 +121,19 @@ def guard(state: State, seat: int, card: Any, now: float, cards: CardSet) -> Non
     """Answer an attack that hits ``seat`` with a placed guard that blocks its kind."""
     window = _guard_window(state, seat)
     me = state["seats"][seat]
-    placed_unflipped(me, card)
+    placed_unflipped(me, card, cards)
     if cards[card]["kind"] != "guard":
         raise IllegalAction(
-            "Attacks can only be flipped on your own turn.", "attack_on_others_turn", card=card
+            "Attacks can only be flipped on your own turn.",
+            "attack_on_others_turn",
+            **cards.named(card),
         )
     if not cards.blocks(card, window["card"]):
         kind = cards[window["card"]]["kind"]
         raise IllegalAction(
-            f"{card!r} does not block a {kind} attack.", "guard_does_not_block", card=card
+            f"{cards.name(card)} does not block a {kind} attack.",
+            "guard_does_not_block",
+            **cards.named(card),
         )
     _check_flip_limit(me, card, cards)
     _answer(state, seat, card, now, cards)
@@ -151,7 +161,7 @@ def resolve_attack(state: State, now: float, cards: CardSet) -> None:
     for hit in window["hits"]:
         guard_card = guards.get(hit)
         if guard_card is not None:
-            placed_unflipped(state["seats"][hit], guard_card)["flipped"] = True
+            placed_unflipped(state["seats"][hit], guard_card, cards)["flipped"] = True
             log(state, "guard", seat=hit, card=guard_card, attacker=window["attacker"])
             damage.append({"seat": hit, "amount": 0, "blocked_by": guard_card})
         else:
@@ -187,7 +197,11 @@ def change_target(
         )
     me = state["seats"][seat]
     if not isinstance(discard, str) or discard not in me["hand"]:
-        raise IllegalAction(f"{discard!r} is not in your hand.", "card_not_in_hand", card=discard)
+        raise IllegalAction(
+            f"{cards.name(discard)} is not in your hand.",
+            "card_not_in_hand",
+            **cards.named(discard),
+        )
     check_target(state, seat, target)
     if target == me["target"]:
         raise IllegalAction("Choose a different target.", "same_target")

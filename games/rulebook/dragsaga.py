@@ -1,12 +1,20 @@
-"""What the DragSaga rules page shows: the card set the engine plays with, explained."""
+"""What the DragSaga rules page shows: the card sets tables play with, explained.
+
+The club's sets are data an admin edits (``dragsaga.models.CardSet``); every one of them may
+be chosen for a new table, so the page shows any of them (``?set=<id>``, the first set by
+default: on a fresh install the seeded default set). Without any set in the database it
+shows the engine's own default, as a new table would get.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from dragsaga.models import CardSet
 from dragsaga.rules.cards import default_card_set
 
 KIND_LABELS = {
@@ -39,5 +47,26 @@ def card_rows(cards: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]
     ]
 
 
-def page_context() -> dict[str, Any]:
-    return {"cards": card_rows()}
+def playable_sets() -> list[tuple[CardSet, list[dict[str, Any]]]]:
+    """The club's card sets the engine accepts, each with its cards (in the sets' order)."""
+    sets = []
+    for card_set in CardSet.objects.prefetch_related("cards"):
+        try:
+            sets.append((card_set, card_set.rules_cards()))
+        except ValueError:  # a set the engine refuses cannot be played: nothing to explain
+            continue
+    return sets
+
+
+def page_context(choice: str | None = None) -> dict[str, Any]:
+    """The page for card set ``choice`` (a set's id; the first set when ``None``)."""
+    sets = playable_sets()
+    if not sets:
+        if choice is not None:
+            raise Http404(_("There is no such card set."))
+        return {"cards": card_rows(), "card_sets": [], "card_set": None}
+    chosen = sets[0] if choice is None else next((s for s in sets if str(s[0].pk) == choice), None)
+    if chosen is None:
+        raise Http404(_("There is no such card set."))
+    card_set, cards = chosen
+    return {"cards": card_rows(cards), "card_sets": [s for s, _cards in sets], "card_set": card_set}

@@ -14,4 +14,5 @@ def dragon_formula(request: HttpRequest) -> HttpResponse:
 
 
 def dragsaga(request: HttpRequest) -> HttpResponse:
-    return render(request, "rulebook/dragsaga.html", dragsaga_page.page_context())
+    context = dragsaga_page.page_context(request.GET.get("set"))
+    return render(request, "rulebook/dragsaga.html", context)

@@ -20,8 +20,8 @@ def test_df_simulate_prints_rates_points_hands_and_speed():
     text = out.getvalue()
     assert "2 matches, 8 games, 4 players" in text
     assert "games per second" in text
-    assert "win rate" in text and "avg points/game" in text
-    assert "hands (share of wins):" in text
+    assert "seat, bot, win rate, average points per game:" in text
+    assert "Hands (share of wins):" in text and "Sephirot hand: " in text
     assert text.count("  smart  ") == 4
 
 

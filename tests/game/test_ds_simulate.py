@@ -31,6 +31,7 @@ def test_the_same_seed_gives_the_same_games():
     strip = re.compile(r"games per second.*")
     assert strip.sub("", first) == strip.sub("", second)
     assert "--- game 3 (seed 11)" in first and "Final ranking:" in first
+    assert re.search(r"^1\. Seat \d \(\w+\): final damage \d+", first, re.M)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The df_hand calculator, as an operator or a club's scorer uses it."""
+"""The df_hand calculator, as an operator or a club's scorer uses it (words in one language)."""
 
 import io
 import json
@@ -20,24 +20,31 @@ def run(*args, stdin=None):
     return out.getvalue()
 
 
-def test_words_name_the_reading_in_japanese_and_english_line_by_line():
-    text = run("--element", "fire", "--genius", *TRIPLE_SERIES)
+def test_words_name_the_reading_line_by_line_in_one_language():
+    text = run("--element", "fire", "--genius", "--lang", "ja", *TRIPLE_SERIES)
     lines = text.splitlines()
-    assert lines[0] == "セフィロト上がり・ゲブラー / Sephirot hand: Geburah: 100"
-    assert "C5 杯の5 / Five of Cups" in lines[1] and lines[1].lstrip().startswith("頭 / Head")
-    assert "M7 戦車 / The Chariot, M8 力 / Strength" in text
-    assert "+ トライアングル / Triangle: +300" in lines
-    assert "+ トリプルシリーズ / Triple Series: +1000" in lines
-    assert "× ジェニアス / Genius: ×10" in lines
-    assert lines[-1] == "合計 / Total: 14000"
+    assert lines[0] == "セフィロト上がり・ゲブラー: 100"
+    assert lines[1] == "  頭: C5 杯の5, S5 剣の5, P5 金貨の5"
+    assert "M7 戦車, M8 力" in text
+    assert "+ トライアングル: +300" in lines
+    assert "+ トリプルシリーズ: +1000" in lines
+    assert "× ジェニアス: ×10" in lines
+    assert lines[-1] == "合計: 14000"
+    assert "Five of Cups" not in text and "Total" not in text  # not side by side any more
+
+    english = run("--element", "fire", "--genius", "--lang", "en", *TRIPLE_SERIES).splitlines()
+    assert english[0] == "Sephirot hand: Geburah: 100"
+    assert english[1] == "  Head: C5 Five of Cups, S5 Five of Swords, P5 Five of Pentacles"
+    assert "× Genius: ×10" in english and english[-1] == "Total: 14000"
+    assert not any("ゲブラー" in line or "杯" in line for line in english)
 
 
 def test_words_for_a_special_hand_and_for_no_win():
-    text = run("--element", "water", *codes("CP CN CQ CK C1 C2 C3 C4 C8 C9 C10"))
-    assert text.splitlines()[0] == "マイエレメンタルパレス / My Elemental Palace: 2000"
-    assert text.splitlines()[-1] == "合計 / Total: 2000"
-    text = run("--element", "water", *codes("CP CN CQ CK C5 C2 C3 C4 C8 C9 C10"))
-    assert text.splitlines() == ["上がりなし / No winning hand", "合計 / Total: 0"]
+    text = run("--element", "water", "--lang", "ja", *codes("CP CN CQ CK C1 C2 C3 C4 C8 C9 C10"))
+    assert text.splitlines()[0] == "マイエレメンタルパレス: 2000"
+    assert text.splitlines()[-1] == "合計: 2000"
+    text = run("--element", "water", "--lang", "en", *codes("CP CN CQ CK C5 C2 C3 C4 C8 C9 C10"))
+    assert text.splitlines() == ["No winning hand", "Total: 0"]
 
 
 def test_json_output():
@@ -115,14 +122,18 @@ def test_batch_waits_lines():
 
 def test_waits_in_words_and_json():
     hand = codes("C3 S3 P3 C4 S4 P4 C5 S5 M7 M8")
-    lines = run("--element", "fire", "--waits", *hand).splitlines()
-    assert lines[0].startswith("P5 金貨の5 / Five of Pentacles: セフィロト上がり・ゲブラー")
-    assert lines[0].endswith("= 1400")
-    assert lines[1].endswith("+ トライアングル / Triangle = 400")
+    lines = run("--element", "fire", "--waits", "--lang", "ja", *hand).splitlines()
+    assert (
+        lines[0]
+        == "P5 金貨の5: セフィロト上がり・ゲブラー + トライアングル + トリプルシリーズ = 1400"
+    )
+    assert lines[1] == "W5 棒の5: セフィロト上がり・ゲブラー + トライアングル = 400"
+    english = run("--element", "fire", "--waits", "--lang", "en", *hand).splitlines()
+    assert english[1] == "W5 Five of Wands: Sephirot hand: Geburah + Triangle = 400"
     answer = json.loads(run("--element", "fire", "--waits", "--json", *hand))
     assert [(w["card"], w["total"]) for w in answer] == [("P5", 1400), ("W5", 400)]
     only = json.loads(run("--element", "fire", "--waits", "--json", "--unseen", "W5,M0", *hand))
     assert [w["card"] for w in only] == ["W5"]
-    assert run("--element", "fire", "--waits", *hand[:-1], "M0").splitlines() == [
-        "待ちなし / No card completes this hand"
+    assert run("--element", "fire", "--waits", "--lang", "en", *hand[:-1], "M0").splitlines() == [
+        "No card completes this hand"
     ]

@@ -1,4 +1,5 @@
-"""Hand calculator: the best reading of 11 Dragon Formula cards, or the waits of 10.
+"""Hand calculator: the best reading of 11 Dragon Formula cards, or the waits of 10, in words
+of one language (Japanese unless ``--lang en``) or as language-neutral JSON.
 
     python manage.py df_hand --element fire W3 C3 S3 W4 C4 S4 W5 C5 S5 M7 M8
     python manage.py df_hand --element fire --json W3 C3 ...
@@ -17,70 +18,58 @@ import json
 import sys
 from typing import Any, TextIO
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from dragonformula.rules import (
     ELEMENTS,
     HandResult,
     Wait,
     best_hand,
-    bonus_name,
     bonus_points,
-    card_name,
-    hand_name,
     multiplier_factor,
-    multiplier_name,
     parse_cards,
     waits,
 )
+from dragonformula.rules.cards import card_info
+from dragonformula.templatetags.tarot import bonus_name, card_name, hand_name, multiplier_name
+from games.management.language import TranslatedCommand
 
 MULTIPLIER_FLAGS = ("genius", "surprise", "last_judgement")
 NO_WIN = {"hand": None, "total": 0}
 
 
-def both(ja: str, en: str) -> str:
-    return f"{ja} / {en}"
-
-
 def card_words(codes: tuple[str, ...] | list[str]) -> str:
-    return ", ".join(
-        f"{code} {both(card_name(code, 'ja'), card_name(code, 'en'))}" for code in codes
-    )
+    return ", ".join(f"{code} {card_name(card_info(code))}" for code in codes)
 
 
 def result_words(result: HandResult | None) -> list[str]:
-    """The reading and its points line by line, names in Japanese and English."""
+    """The reading and its points line by line, in the active language."""
     if result is None:
-        return ["上がりなし / No winning hand", "合計 / Total: 0"]
-    lines = [f"{both(hand_name(result.hand, 'ja'), hand_name(result.hand, 'en'))}: {result.base}"]
+        return [_("No winning hand"), _("Total: %(points)s") % {"points": 0}]
+    lines = [f"{hand_name(result.hand)}: {result.base}"]
     if result.head is not None:
-        lines.append(f"  頭 / Head: {card_words(result.head)}")
-        lines += [f"  三枚組 / Meld: {card_words(meld)}" for meld in result.melds]
+        lines.append("  " + _("Head: %(cards)s") % {"cards": card_words(result.head)})
+        lines += ["  " + _("Meld: %(cards)s") % {"cards": card_words(m)} for m in result.melds]
     else:
-        lines += [f"  組 / Group: {card_words(group)}" for group in result.melds]
+        lines += ["  " + _("Group: %(cards)s") % {"cards": card_words(g)} for g in result.melds]
     if result.majors:
-        lines.append(f"  大アルカナ / Majors: {card_words(result.majors)}")
+        lines.append("  " + _("Majors: %(cards)s") % {"cards": card_words(result.majors)})
     for bonus in result.bonuses:
-        lines.append(
-            f"+ {both(bonus_name(bonus, 'ja'), bonus_name(bonus, 'en'))}: +{bonus_points(bonus)}"
-        )
+        lines.append(f"+ {bonus_name(bonus)}: +{bonus_points(bonus)}")
     for multiplier in result.multipliers:
-        name = both(multiplier_name(multiplier, "ja"), multiplier_name(multiplier, "en"))
-        lines.append(f"× {name}: ×{multiplier_factor(multiplier)}")
-    lines.append(f"合計 / Total: {result.total}")
+        lines.append(f"× {multiplier_name(multiplier)}: ×{multiplier_factor(multiplier)}")
+    lines.append(_("Total: %(points)s") % {"points": result.total})
     return lines
 
 
 def wait_words(found: list[Wait]) -> list[str]:
     if not found:
-        return ["待ちなし / No card completes this hand"]
+        return [_("No card completes this hand")]
     lines = []
     for wait in found:
-        hand = both(hand_name(wait.hand, "ja"), hand_name(wait.hand, "en"))
-        bonuses = "".join(
-            f" + {both(bonus_name(b, 'ja'), bonus_name(b, 'en'))}" for b in wait.bonuses
-        )
-        lines.append(f"{card_words([wait.card])}: {hand}{bonuses} = {wait.total}")
+        bonuses = "".join(f" + {bonus_name(bonus)}" for bonus in wait.bonuses)
+        lines.append(f"{card_words([wait.card])}: {hand_name(wait.hand)}{bonuses} = {wait.total}")
     return lines
 
 
@@ -106,7 +95,7 @@ def evaluate(request: Any, want_waits: bool = False) -> dict[str, Any]:
     return result.to_json() if result else dict(NO_WIN)
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = "Score a Dragon Formula hand: the best reading of 11 cards, or the waits of 10."
     stealth_options = ("stdin",)
     requires_system_checks: list[str] = []
@@ -133,7 +122,7 @@ class Command(BaseCommand):
             self.run_batch(options["batch"], options["waits"], options.get("stdin"))
             return
         if not options["element"]:
-            raise CommandError("--element is required (fire, water, air or earth)")
+            raise CommandError(_("--element is required (fire, water, air or earth)."))
         try:
             if options["waits"]:
                 self.show_waits(options)
@@ -170,7 +159,9 @@ class Command(BaseCommand):
             with open(source, encoding="utf-8") as lines:
                 self.answer_lines(lines, want_waits)
         except OSError as error:
-            raise CommandError(f"cannot read {source}: {error.strerror}") from error
+            raise CommandError(
+                _("cannot read %(file)s: %(reason)s") % {"file": source, "reason": error.strerror}
+            ) from error
 
     def answer_lines(self, lines: TextIO, want_waits: bool) -> None:
         for line in lines:

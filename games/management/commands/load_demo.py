@@ -1,13 +1,16 @@
-"""Demo data for ``make run``: idempotent, safe to run at every start."""
+"""Demo data for ``make run``: idempotent, safe to run at every start. It reports what it
+made in one language (Japanese unless ``--lang en``)."""
 
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from games import services
 from games.leagues.demo import load_demo_leagues
+from games.management.language import TranslatedCommand
 from games.models import Table
+from games.registry import game_kind
 
 # Open tables (empty seats; bots take the seats nobody sits in once a player starts).
 OPEN_TABLES = [
@@ -18,7 +21,7 @@ OPEN_TABLES = [
 SHOW_TABLE = {"game_name": "dragsaga", "players": 4, "bot_level": "heuristic"}
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = "Load the demo club (an admin account, demo players, tables and a league). Idempotent."
 
     def handle(self, *args, **options) -> None:
@@ -26,10 +29,13 @@ class Command(BaseCommand):
         if not User.objects.filter(username="admin").exists():
             password = secrets.token_urlsafe(9)
             User.objects.create_superuser("admin", "", password)
-            self.stdout.write(f"Admin account created: admin / {password}  (keep it; shown once)")
+            self.stdout.write(
+                _("Admin account created: admin / %(password)s (keep it; shown once)")
+                % {"password": password}
+            )
         self.open_demo_tables()
         for league in load_demo_leagues():
-            self.stdout.write(f"Demo league created: {league}")
+            self.stdout.write(_("Demo league created: %(league)s") % {"league": league})
 
     def open_demo_tables(self) -> None:
         """One open table per game and one bots-only table in play, unless there already are."""
@@ -37,8 +43,14 @@ class Command(BaseCommand):
         for spec in OPEN_TABLES:
             if not demo.filter(game_name=spec["game_name"], status=Table.Status.OPEN).exists():
                 table = services.create_table(**spec)
-                self.stdout.write(f"Open demo table {table.code} ({spec['game_name']})")
+                self.stdout.write(
+                    _("Open demo table %(code)s (%(game)s)")
+                    % {"code": table.code, "game": game_kind(spec["game_name"]).label}
+                )
         if not demo.filter(game_name=SHOW_TABLE["game_name"], status=Table.Status.PLAYING).exists():
             table = services.create_table(**SHOW_TABLE)
             services.start(table, None)
-            self.stdout.write(f"Bots are playing at table {table.code} (watch it from the lobby)")
+            self.stdout.write(
+                _("Bots are playing at table %(code)s (watch it from the lobby)")
+                % {"code": table.code}
+            )
