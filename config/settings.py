@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Innermost and sync-only: the whole chain runs in one thread (config/middleware.py).
+    "config.middleware.sync_chain",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -131,13 +131,16 @@ def _open_connections(seat: Seat) -> QuerySet[SeatConnection]:
     return SeatConnection.objects.filter(seat=seat, player_id=seat.player_id, closed__isnull=True)
 
 
-def away_since(game: Game, seat: Seat, now: float) -> float | None:
+def away_since(game: Game, seat: Seat, now: float, connected: bool | None = None) -> float | None:
     """Since when ``seat``'s player has been away from ``game``; ``None`` while present.
 
     The latest sign of the player: the game's start, their last logged action,
-    their last retake of the seat, their last table socket closing.
+    their last retake of the seat, their last table socket closing. ``connected``
+    says whether the player has a socket open, if the caller knows already.
     """
-    if seat.player_id is None or game.is_finished or _open_connections(seat).exists():
+    if seat.player_id is None or game.is_finished:
+        return None
+    if connected if connected is not None else _open_connections(seat).exists():
         return None
     signs = [
         ActionLog.objects.filter(game=game, seat=seat.number)
@@ -168,11 +171,23 @@ def seconds_until_takeover(game: Game, now: float) -> float | None:
         return None
     limit = away_seconds(game.table)
     waits = []
-    for seat in Seat.objects.filter(table_id=game.table_id, player__isnull=False):
-        since = away_since(game, seat, now)
+    for seat, connected in _seats_and_presence(game):
+        since = away_since(game, seat, now, connected)
         if since is not None:
             waits.append(max(0.0, since + limit - now))
     return min(waits) if waits else None
+
+
+def _seats_and_presence(game: Game) -> list[tuple[Seat, bool]]:
+    """The game's seats that have a player, each with whether that player has a socket open
+    (two queries, however many seats)."""
+    seats = list(Seat.objects.filter(table_id=game.table_id, player__isnull=False))
+    open_sockets = set(
+        SeatConnection.objects.filter(
+            seat__table_id=game.table_id, closed__isnull=True
+        ).values_list("seat_id", "player_id")
+    )
+    return [(seat, (seat.pk, seat.player_id) in open_sockets) for seat in seats]
 
 
 def take_over_due(game: Game, now: float | None = None) -> list[StandIn]:
@@ -186,8 +201,8 @@ def take_over_due(game: Game, now: float | None = None) -> list[StandIn]:
         return []
     limit = away_seconds(game.table)
     taken = []
-    for seat in Seat.objects.filter(table_id=game.table_id, player__isnull=False):
-        since = away_since(game, seat, now)
+    for seat, connected in _seats_and_presence(game):
+        since = away_since(game, seat, now, connected)
         if since is not None and now - since >= limit - DUE_TOLERANCE:
             taken.append(_take_over(game, seat, StandIn.Reason.DISCONNECTED, now))
     if taken:

@@ -2,9 +2,9 @@
 
 Every region of a table is rendered from a :class:`TableSnapshot`: the table, its
 seats and their players, the current game, the shuffle commitment, the bots
-standing in for away players and the away limit. Reading them costs six queries;
-rendering four seats' sockets and a spectator's from one snapshot costs those six
-once instead of five times over.
+standing in for away players and the away limit. Reading them costs three or four
+queries; rendering four seats' sockets and a spectator's from one snapshot costs
+those once instead of five times over.
 
 After a change the table's Channels group hears a *change id* (``services.notify``).
 Every socket of this process that hears the same change renders from the same
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from games import leavers, selectors
-from games.models import Game, Player, Seat, ShuffleCommitment, StandIn, Table
+from games.models import AwayLimit, Game, Player, Seat, ShuffleCommitment, StandIn, Table
 
 # Changes remembered per process: a change is pushed within milliseconds of its
 # announcement, so only the latest few hundred (all tables together) are ever asked for.
@@ -45,22 +45,46 @@ class TableSnapshot:
 
 
 def read(table: Table | int, game: Game | None = None) -> TableSnapshot:
-    """The table now (``game``: its current game as the caller holds it, e.g. locked)."""
+    """The table now (``game``: its current game as the caller holds it, e.g. locked).
+
+    Three queries for a table of people (the table with its away limit, the game with
+    its commitment, the seats with their players), a fourth where a bot holds a seat.
+    """
     table_id = table if isinstance(table, int) else table.pk
-    fresh = Table.objects.get(pk=table_id)
+    fresh = Table.objects.select_related("away_limit").get(pk=table_id)
     if game is None:
-        game = selectors.current_game(fresh)
-    running = game is not None and not game.is_finished
+        game = fresh.games.select_related("shuffle_commitment").order_by("-created", "-pk").first()
+    seats = selectors.seats(fresh)
     if game is not None:
         game.table = fresh
+    running = game is not None and not game.is_finished
+    # A bot standing in for an away player holds the seat (``leavers``): a table where
+    # no seat has a bot has no stand-ins to look up.
+    standing_in = running and any(seat.bot_level for seat in seats)
     return TableSnapshot(
         table=fresh,
-        seats=selectors.seats(fresh),
+        seats=seats,
         game=game,
-        commitment=ShuffleCommitment.objects.filter(game=game).first() if game else None,
-        stand_ins=leavers.active_stand_ins(game) if running else {},
-        away_seconds=leavers.away_seconds(fresh),
+        commitment=_commitment(game),
+        stand_ins=leavers.active_stand_ins(game) if standing_in else {},
+        away_seconds=_away_seconds(fresh),
     )
+
+
+def _commitment(game: Game | None) -> ShuffleCommitment | None:
+    if game is None:
+        return None
+    try:
+        return game.shuffle_commitment  # read with the game, or now
+    except ShuffleCommitment.DoesNotExist:
+        return None
+
+
+def _away_seconds(table: Table) -> int:
+    try:
+        return table.away_limit.seconds
+    except AwayLimit.DoesNotExist:
+        return leavers.DEFAULT_AWAY_SECONDS
 
 
 @lru_cache(maxsize=REMEMBERED_CHANGES)

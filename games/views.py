@@ -19,7 +19,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import leavers, oplog, rendering, selectors, services
+from games import leavers, oplog, rendering, selectors, services, snapshots
 from games.forms import GuestForm, JoinForm, NewTableForm
 from games.models import Game, Player, Table
 from games.registry import GAMES, game_kind
@@ -197,7 +197,7 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
         def still_seen(current: Game) -> bool:
             return bool(seen) and rendering.prompt_fingerprint(table, player, current) == seen
 
-        services.apply_action(game, player, action, version, still_seen=still_seen)
+        game = services.apply_action(game, player, action, version, still_seen=still_seen)
     except ActionRefused as refusal:
         oplog.log_action_rejected(
             table,
@@ -207,9 +207,20 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
             _claimed_version(request),
         )
         return _table_response(
-            request, table, refusal.message, refusal.status, only=rendering.ACTOR_REGIONS
+            request,
+            table,
+            refusal.message,
+            refusal.status,
+            only=rendering.ACTOR_REGIONS,
+            player=player,
         )
-    return _table_response(request, table, only=rendering.ACTOR_REGIONS)
+    return _table_response(
+        request,
+        table,
+        only=rendering.ACTOR_REGIONS,
+        player=player,
+        snapshot=snapshots.read(table, game),  # the game as just saved: no need to read it
+    )
 
 
 def _table(code: str, game_name: str) -> Table:
@@ -263,16 +274,19 @@ def _table_response(
     status: int = 200,
     oob: bool = True,
     only: tuple[str, ...] | None = None,
+    player: Player | None = None,
+    snapshot: snapshots.TableSnapshot | None = None,
 ) -> HttpResponse:
     """The table after a request: its regions (``only`` these) for htmx, else the page.
 
     An action's answer carries what the actor sees and acts on next
     (``rendering.ACTOR_REGIONS``); the table's socket brings the rest to every seat.
+    ``player`` and ``snapshot`` save reading again what the caller has just read.
     """
-    player = current_player(request)
+    player = player if player is not None else current_player(request)
     if request.htmx and oob:
         regions = rendering.render_regions(
-            table, player, message=message, request=request, only=only
+            table, player, message=message, request=request, only=only, snapshot=snapshot
         )
         return HttpResponse("".join(regions.values()), status=status)
     if request.method == "POST" and status < 400:
