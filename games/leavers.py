@@ -169,11 +169,12 @@ def seconds_until_takeover(game: Game, now: float) -> float | None:
     """Seconds until the next away seat of ``game`` is due for a bot (0 if overdue)."""
     if game.is_finished:
         return None
-    limit = away_seconds(game.table)
     waits = []
+    limit: int | None = None  # read only when someone is away
     for seat, connected in _seats_and_presence(game):
         since = away_since(game, seat, now, connected)
         if since is not None:
+            limit = away_seconds(game.table) if limit is None else limit
             waits.append(max(0.0, since + limit - now))
     return min(waits) if waits else None
 

@@ -422,6 +422,7 @@ def _save(game: Game, engine: Engine, at: float) -> None:
     if game.is_finished:
         leavers.game_over(game)
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
+        game.table.status = Table.Status.FINISHED  # what the answer to this move shows
     league_results.record_online_results(game)  # a league table's ended games go to its league
 
 

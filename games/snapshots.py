@@ -2,9 +2,9 @@
 
 Every region of a table is rendered from a :class:`TableSnapshot`: the table, its
 seats and their players, the current game, the shuffle commitment, the bots
-standing in for away players and the away limit. Reading them costs three or four
-queries; rendering four seats' sockets and a spectator's from one snapshot costs
-those once instead of five times over.
+standing in for away players and the away limit. Reading them costs three queries;
+rendering four seats' sockets and a spectator's from one snapshot costs those
+three once instead of five times over.
 
 After a change the table's Channels group hears a *change id* (``services.notify``).
 Every socket of this process that hears the same change renders from the same
@@ -17,8 +17,7 @@ moved on is a new change with a new id.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from games import leavers, selectors
 from games.models import AwayLimit, Game, Player, Seat, ShuffleCommitment, StandIn, Table
@@ -28,14 +27,13 @@ from games.models import AwayLimit, Game, Player, Seat, ShuffleCommitment, Stand
 REMEMBERED_CHANGES = 256
 
 
-@dataclass(frozen=True)
 class TableSnapshot:
-    table: Table
-    seats: list[Seat]
-    game: Game | None
-    commitment: ShuffleCommitment | None
-    stand_ins: dict[int, StandIn]
-    away_seconds: int
+    """The table, its seats and its current game, read once; the trust panel's parts
+    (commitment, stand-ins, away limit) are read when first asked for, so an answer
+    that shows only the prompt and the hand never reads them."""
+
+    def __init__(self, table: Table, seats: list[Seat], game: Game | None) -> None:
+        self.table, self.seats, self.game = table, seats, game
 
     def seat_of(self, player: Player | None) -> int | None:
         """The seat ``player`` holds at the table; ``None`` for a spectator."""
@@ -43,48 +41,49 @@ class TableSnapshot:
             return None
         return next((s.number for s in self.seats if s.player_id == player.pk), None)
 
+    @cached_property
+    def commitment(self) -> ShuffleCommitment | None:
+        if self.game is None:
+            return None
+        try:
+            return self.game.shuffle_commitment  # read with the game, or now
+        except ShuffleCommitment.DoesNotExist:
+            return None
+
+    @cached_property
+    def stand_ins(self) -> dict[int, StandIn]:
+        """Seat number -> the bot playing it for an away player."""
+        game = self.game
+        # A bot standing in for an away player holds the seat (``leavers``): a table
+        # where no seat has a bot has no stand-ins to look up.
+        if game is None or game.is_finished or not any(s.bot_level for s in self.seats):
+            return {}
+        return leavers.active_stand_ins(game)
+
+    @cached_property
+    def away_seconds(self) -> int:
+        try:
+            return self.table.away_limit.seconds  # read with the table, or now
+        except AwayLimit.DoesNotExist:
+            return leavers.DEFAULT_AWAY_SECONDS
+
 
 def read(table: Table | int, game: Game | None = None) -> TableSnapshot:
-    """The table now (``game``: its current game as the caller holds it, e.g. locked).
+    """The table now; ``game`` is its current game as the caller holds it (just saved,
+    with its table), which saves reading both again.
 
-    Three queries for a table of people (the table with its away limit, the game with
-    its commitment, the seats with their players), a fourth where a bot holds a seat.
+    Three queries for a push (the table with its away limit, the game with its
+    commitment, the seats with their players); one for an action's answer.
     """
-    table_id = table if isinstance(table, int) else table.pk
-    fresh = Table.objects.select_related("away_limit").get(pk=table_id)
-    if game is None:
-        game = fresh.games.select_related("shuffle_commitment").order_by("-created", "-pk").first()
-    seats = selectors.seats(fresh)
     if game is not None:
-        game.table = fresh
-    running = game is not None and not game.is_finished
-    # A bot standing in for an away player holds the seat (``leavers``): a table where
-    # no seat has a bot has no stand-ins to look up.
-    standing_in = running and any(seat.bot_level for seat in seats)
-    return TableSnapshot(
-        table=fresh,
-        seats=seats,
-        game=game,
-        commitment=_commitment(game),
-        stand_ins=leavers.active_stand_ins(game) if standing_in else {},
-        away_seconds=_away_seconds(fresh),
-    )
-
-
-def _commitment(game: Game | None) -> ShuffleCommitment | None:
-    if game is None:
-        return None
-    try:
-        return game.shuffle_commitment  # read with the game, or now
-    except ShuffleCommitment.DoesNotExist:
-        return None
-
-
-def _away_seconds(table: Table) -> int:
-    try:
-        return table.away_limit.seconds
-    except AwayLimit.DoesNotExist:
-        return leavers.DEFAULT_AWAY_SECONDS
+        fresh = game.table
+    else:
+        table_id = table if isinstance(table, int) else table.pk
+        fresh = Table.objects.select_related("away_limit").get(pk=table_id)
+        game = fresh.games.select_related("shuffle_commitment").order_by("-created", "-pk").first()
+        if game is not None:
+            game.table = fresh
+    return TableSnapshot(fresh, selectors.seats(fresh), game)
 
 
 @lru_cache(maxsize=REMEMBERED_CHANGES)
