@@ -27,7 +27,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from games import leavers, oplog, rendering, selectors, services
+from games import leavers, oplog, rendering, selectors, services, snapshots
 from games.models import Player, Table
 
 logger = logging.getLogger(__name__)
@@ -59,6 +59,7 @@ class TableConsumer(WebsocketConsumer):
             return
         self.table = table
         self.sent: dict[str, str] = {}
+        self.shown: tuple[int, int] | None = None  # (game, version) of the last change pushed
         self.language = viewer_language(self.scope)
         self.player = selectors.player_from_session(
             self.scope.get("user"), self.scope.get("session")
@@ -89,6 +90,17 @@ class TableConsumer(WebsocketConsumer):
     def table_changed(self, event: dict[str, Any]) -> None:
         self.push(event.get("change"))
 
+    def _older_than_shown(self, snapshot: snapshots.TableSnapshot) -> bool:
+        """Whether ``snapshot`` is of an earlier move than this socket has been sent
+        (a later move can be announced first when two commit at once); else remember it."""
+        game = snapshot.game
+        position = (game.pk, game.version) if game is not None else None
+        if position is not None and self.shown is not None and position < self.shown:
+            return True
+        if position is not None:
+            self.shown = position
+        return False
+
     def catch_up(self) -> None:
         """Apply the deadlines that have passed (the lazy timeout); the group hears of it."""
         game = selectors.current_game(self.table)
@@ -103,6 +115,8 @@ class TableConsumer(WebsocketConsumer):
         and language); without one (a socket just connected) they are rendered afresh.
         """
         if change:
+            if self._older_than_shown(snapshots.for_change(self.table.pk, change)):
+                return  # two moves announced out of order: the later one is already shown
             regions = rendering.pushed_regions(self.table.pk, change, self.player, self.language)
         else:
             with translation.override(self.language):

@@ -165,13 +165,16 @@ def away_since(game: Game, seat: Seat, now: float, connected: bool | None = None
 # --- taking over and giving back ------------------------------------------------------
 
 
-def seconds_until_takeover(game: Game, now: float) -> float | None:
-    """Seconds until the next away seat of ``game`` is due for a bot (0 if overdue)."""
+def seconds_until_takeover(game: Game, now: float, seats: list[Seat] | None = None) -> float | None:
+    """Seconds until the next away seat of ``game`` is due for a bot (0 if overdue).
+
+    ``seats``: the table's seats if the caller has just read them.
+    """
     if game.is_finished:
         return None
     waits = []
     limit: int | None = None  # read only when someone is away
-    for seat, connected in _seats_and_presence(game):
+    for seat, connected in _seats_and_presence(game, seats):
         since = away_since(game, seat, now, connected)
         if since is not None:
             limit = away_seconds(game.table) if limit is None else limit
@@ -179,10 +182,12 @@ def seconds_until_takeover(game: Game, now: float) -> float | None:
     return min(waits) if waits else None
 
 
-def _seats_and_presence(game: Game) -> list[tuple[Seat, bool]]:
+def _seats_and_presence(game: Game, seats: list[Seat] | None = None) -> list[tuple[Seat, bool]]:
     """The game's seats that have a player, each with whether that player has a socket open
-    (two queries, however many seats)."""
-    seats = list(Seat.objects.filter(table_id=game.table_id, player__isnull=False))
+    (two queries, however many seats; one if the caller has read the ``seats``)."""
+    if seats is None:
+        seats = list(Seat.objects.filter(table_id=game.table_id))
+    seats = [seat for seat in seats if seat.player_id is not None]
     open_sockets = set(
         SeatConnection.objects.filter(
             seat__table_id=game.table_id, closed__isnull=True

@@ -25,7 +25,7 @@ from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
-from games import fairness, leavers, oplog, timers
+from games import fairness, leavers, oplog, snapshots, timers
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.leagues import online as league_results
 from games.models import ActionLog, Game, Player, Seat, Table
@@ -339,19 +339,26 @@ def bot_delay() -> float:
     return float(getattr(settings, "TABLE_BOT_DELAY", 0.8))
 
 
-def next_wakeup(game: Game, now: float) -> float | None:
-    """Seconds until the server must move this game itself (a bot's turn, a deadline)."""
+def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> float | None:
+    """Seconds until the server must move this game itself (a bot's turn, a deadline).
+
+    ``seats``: the table's seats if the caller has just read them.
+    """
     if game.is_finished:
         return None
     engine = game_kind(game.game_name).engine
     delays = []
-    bots = _bot_levels(game)
+    bots = (
+        {s.number: s.bot_level for s in seats if s.bot_level}
+        if seats is not None
+        else _bot_levels(game)
+    )
     if any(seat in bots for seat in engine.waiting_for(game.state)):
         delays.append(bot_delay())
     deadline = engine.deadline(game.state)
     if deadline is not None:
         delays.append(max(0.0, deadline - now))
-    takeover = leavers.seconds_until_takeover(game, now)
+    takeover = leavers.seconds_until_takeover(game, now, seats)
     if takeover is not None:
         delays.append(takeover)
     return min(delays) if delays else None
@@ -449,20 +456,27 @@ def _after_commit(table_id: int, game: Game | None = None) -> None:
     game_id = game.pk if game is not None else None
 
     def announce() -> None:
-        notify(table_id, game_id, version)
+        change = uuid.uuid4().hex
+        seats = None
         if game is not None:
-            delay = next_wakeup(game, time.time())
+            seats = snapshots.remember(change, game).seats
+        notify(table_id, game_id, version, change)
+        if game is not None:
+            delay = next_wakeup(game, time.time(), seats)
             if delay is not None:
                 timers.schedule(game.pk, game.version, delay)
 
     transaction.on_commit(announce)
 
 
-def notify(table_id: int, game_id: int | None, version: int | None) -> None:
+def notify(
+    table_id: int, game_id: int | None, version: int | None, change: str | None = None
+) -> None:
     """Send "table N has changed (to version V)" to the table's Channels group.
 
-    The message's ``change`` id is new for every announcement: the sockets that hear
-    it share one reading of the table (``games.snapshots.for_change``).
+    The message's ``change`` id is new for every announcement (``change`` when the
+    caller has remembered the table under it): the sockets that hear it share one
+    reading of the table (``games.snapshots.for_change``).
     """
     layer = get_channel_layer()
     if layer is None:
@@ -472,7 +486,7 @@ def notify(table_id: int, game_id: int | None, version: int | None) -> None:
         "table": table_id,
         "game": game_id,
         "version": version,
-        "change": uuid.uuid4().hex,
+        "change": change or uuid.uuid4().hex,
     }
 
     def send() -> None:

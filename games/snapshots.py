@@ -17,7 +17,9 @@ moved on is a new change with a new id.
 
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
+import threading
+from collections import OrderedDict
+from functools import cached_property
 
 from games import leavers, selectors
 from games.models import AwayLimit, Game, Player, Seat, ShuffleCommitment, StandIn, Table
@@ -76,7 +78,7 @@ def read(table: Table | int, game: Game | None = None) -> TableSnapshot:
     commitment, the seats with their players); one for an action's answer.
     """
     if game is not None:
-        fresh = game.table
+        fresh = game.table  # read with the game (``services`` locks them together)
     else:
         table_id = table if isinstance(table, int) else table.pk
         fresh = Table.objects.select_related("away_limit").get(pk=table_id)
@@ -86,11 +88,45 @@ def read(table: Table | int, game: Game | None = None) -> TableSnapshot:
     return TableSnapshot(fresh, selectors.seats(fresh), game)
 
 
-@lru_cache(maxsize=REMEMBERED_CHANGES)
-def for_change(table_id: int, change: str) -> TableSnapshot:
-    """The table after ``change``, read when the first socket that heard of it asks.
+def remember(change: str, game: Game) -> TableSnapshot:
+    """The table just after ``game`` was saved (its table, the seats read now), kept for
+    the sockets of this process that will hear of ``change``; the saved game holds it
+    too (:func:`announced`), for the answer to the move that caused it."""
+    snapshot = read(game.table_id, game)
+    _keep((game.table_id, change), snapshot)
+    game._announced_snapshot = snapshot  # type: ignore[attr-defined]
+    return snapshot
 
-    If the table has changed again meanwhile, this shows the later state a little
+
+def announced(game: Game) -> TableSnapshot | None:
+    """The snapshot :func:`remember` made of ``game`` after its last save, if any."""
+    return getattr(game, "_announced_snapshot", None)
+
+
+def for_change(table_id: int, change: str) -> TableSnapshot:
+    """The table after ``change``: as this process saved it, or read by the first socket
+    that heard of it (a change another process made).
+
+    If the table has changed again before a read, it shows the later state a little
     early; the later change's own push then finds nothing new to send.
     """
-    return read(table_id)
+    with _lock:
+        snapshot = _remembered.get((table_id, change))
+        if snapshot is not None:
+            _remembered.move_to_end((table_id, change))
+            return snapshot
+    snapshot = read(table_id)
+    _keep((table_id, change), snapshot)
+    return snapshot
+
+
+_remembered: OrderedDict[tuple[int, str], TableSnapshot] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _keep(key: tuple[int, str], snapshot: TableSnapshot) -> None:
+    with _lock:
+        _remembered[key] = snapshot
+        _remembered.move_to_end(key)
+        while len(_remembered) > REMEMBERED_CHANGES:
+            _remembered.popitem(last=False)

@@ -219,7 +219,8 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
         table,
         only=rendering.ACTOR_REGIONS,
         player=player,
-        snapshot=snapshots.read(table, game),  # the game as just saved: no need to read it
+        # The table as the move left it, read once for this answer and this process's sockets.
+        snapshot=snapshots.announced(game) or snapshots.read(table, game),
     )
 
 
