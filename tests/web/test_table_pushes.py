@@ -1,0 +1,143 @@
+"""What a move costs the table's sockets, and what the mover's own answer carries.
+
+A move's answer brings the mover what they act on next (prompt, hand, what they
+saw); the table's socket brings every region that changed, to every seat. The
+process that saved the move reads the table for its sockets once, not once a seat,
+and a socket never goes back to an earlier move announced after a later one.
+"""
+
+import json
+import uuid
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from dragonformula.rules.engine import ENGINE
+from games import rendering, services, snapshots
+from tests.web.sockets import in_own_loop, open_socket
+from tests.web.tables import browser_of, htmx_post, seated_table
+
+
+def act_url(table):
+    return f"/dragonformula/{table.code}/act"
+
+
+def region_ids(html):
+    return {
+        region
+        for region in ("seen", "prompt", "hand", "seats", "pile", "log", "scores", "table-trust")
+        if f'id="{region}"' in html
+    }
+
+
+@pytest.mark.django_db
+def test_a_moves_answer_is_the_movers_prompt_and_hand(django_capture_on_commit_callbacks):
+    table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
+    seat = ENGINE.waiting_for(game.state)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = htmx_post(
+            browser_of(players[seat]),
+            act_url(table),
+            {"action": json.dumps({"type": "draw"}), "version": game.version},
+        )
+    assert answer.status_code == 200
+    assert region_ids(answer.content.decode()) == {"seen", "prompt", "hand"}
+    assert 'name="version" value="1"' in answer.content.decode()
+    # The rest of the table comes by the socket, to the mover as to everyone else.
+    game.refresh_from_db()
+    pushed = rendering.render_regions(table, players[seat])
+    assert {"seats", "pile", "log", "scores"} <= set(pushed)
+
+
+@pytest.mark.django_db
+def test_a_refused_moves_answer_says_why_in_the_prompt(django_capture_on_commit_callbacks):
+    table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
+    idle = next(s for s in range(4) if s not in ENGINE.waiting_for(game.state))
+    answer = htmx_post(
+        browser_of(players[idle]),
+        act_url(table),
+        {"action": json.dumps({"type": "draw"}), "version": game.version},
+    )
+    assert answer.status_code == 400
+    assert region_ids(answer.content.decode()) == {"seen", "prompt", "hand"}
+    assert "It is not your turn." in answer.content.decode()
+    game.refresh_from_db()
+    assert game.version == 0
+
+
+@pytest.mark.django_db
+def test_the_saving_process_reads_the_table_once_for_all_its_sockets(
+    django_capture_on_commit_callbacks,
+):
+    table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
+    seat = ENGINE.waiting_for(game.state)[0]
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(services.group_name(table.pk), channel)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.apply_action(game, players[seat], {"type": "draw"}, game.version)
+    change = async_to_sync(layer.receive)(channel)["change"]
+    with CaptureQueriesContext(connection) as queries:
+        frames = [
+            rendering.pushed_regions(table.pk, change, viewer, language)
+            for viewer in [*players, None]
+            for language in ("ja", "en")
+        ]
+    # Four seats and a spectator, in two languages: only the trust panel's shuffle
+    # commitment and away limit are read, once.
+    assert len(queries) <= 2, [q["sql"] for q in queries]
+    assert all('name="version" value="1"' in frame["seen"] for frame in frames)
+    hands = [frame["hand"] for frame in frames[:8:2]]
+    assert len(set(hands)) == 4, "each seat is sent its own hand"
+
+
+@pytest.mark.django_db
+def test_another_process_reads_the_table_once_per_move_however_many_sockets(
+    django_capture_on_commit_callbacks,
+):
+    table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
+    change = uuid.uuid4().hex  # a change this process did not save
+    with CaptureQueriesContext(connection) as queries:
+        for viewer in players:
+            rendering.pushed_regions(table.pk, change, viewer, "ja")
+    assert len(queries) == 3, [q["sql"] for q in queries]  # table, game, seats
+    with CaptureQueriesContext(connection) as again:
+        rendering.pushed_regions(table.pk, change, players[0], "ja")
+    assert len(again) == 0, "a second socket of the same viewer is sent the same frame"
+
+
+@pytest.mark.django_db(transaction=True)
+@in_own_loop
+async def test_a_socket_never_goes_back_to_an_earlier_move(players):
+    table, game, seated = await database_sync_to_async(seated_table)(
+        "dragonformula", ["Ann", "Bo", "Cy", "Di"]
+    )
+    watcher = next(s for s in range(4) if s not in ENGINE.waiting_for(game.state))
+    socket = await open_socket(table.code, seated[watcher])
+    await socket.receive_from()
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(services.group_name(table.pk), channel)
+
+    mover = ENGINE.waiting_for(game.state)[0]
+    game = await database_sync_to_async(services.apply_action)(
+        game, seated[mover], {"type": "draw"}, game.version
+    )
+    first = await layer.receive(channel)
+    assert 'value="1"' in await socket.receive_from()
+    card = game.state["hands"][mover][0]
+    game = await database_sync_to_async(services.apply_action)(
+        game, seated[mover], {"type": "discard", "card": card}, game.version
+    )
+    await layer.receive(channel)
+    assert 'value="2"' in await socket.receive_from()
+
+    # The first move's news arrives late (announced by a slower thread): nothing is sent.
+    assert snapshots.for_change(table.pk, first["change"]).game.version == 1
+    await layer.group_send(services.group_name(table.pk), first)
+    assert await socket.receive_nothing(timeout=0.3)
+    await socket.disconnect()
