@@ -93,6 +93,7 @@ def remember(change: str, game: Game) -> TableSnapshot:
     the sockets of this process that will hear of ``change``; the saved game holds it
     too (:func:`announced`), for the answer to the move that caused it."""
     snapshot = read(game.table_id, game)
+    _carry_commitment(snapshot)
     _keep((game.table_id, change), snapshot)
     game._announced_snapshot = snapshot  # type: ignore[attr-defined]
     return snapshot
@@ -130,3 +131,28 @@ def _keep(key: tuple[int, str], snapshot: TableSnapshot) -> None:
         _remembered.move_to_end(key)
         while len(_remembered) > REMEMBERED_CHANGES:
             _remembered.popitem(last=False)
+
+
+# A game's shuffle commitment is made at its start and never changes: the last one
+# shown at each table (bounded like the changes) saves reading it at every move.
+_commitments: OrderedDict[int, tuple[tuple[int, object, int], ShuffleCommitment | None]] = (
+    OrderedDict()
+)
+
+
+def _carry_commitment(snapshot: TableSnapshot) -> None:
+    game = snapshot.game
+    if game is None:
+        return
+    identity = (game.pk, game.created, game.seed)  # a pk alone may come back (tests' rollbacks)
+    with _lock:
+        known = _commitments.get(game.table_id)
+    if known is not None and known[0] == identity:
+        snapshot.__dict__["commitment"] = known[1]  # what the cached_property would read
+        return
+    commitment = snapshot.commitment
+    with _lock:
+        _commitments[game.table_id] = (identity, commitment)
+        _commitments.move_to_end(game.table_id)
+        while len(_commitments) > REMEMBERED_CHANGES:
+            _commitments.popitem(last=False)
