@@ -10,7 +10,6 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-
 from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.core.signals import request_finished  # noqa: E402
 from django.db import connections  # noqa: E402
