@@ -1,7 +1,9 @@
 """The lobby, players, and the table views both games share (thin: selectors read, services act).
 
-Table requests answer HTMX with every region of the table as out-of-band swaps
-(the prompt carries any refusal message); plain requests get the whole page.
+Table requests answer HTMX with the table's regions as out-of-band swaps (the
+prompt carries any refusal message): an action's answer with what the actor acts
+on next (prompt, hand, what they saw), since the table's socket brings every
+changed region to every seat; plain requests get the whole page.
 """
 
 from __future__ import annotations

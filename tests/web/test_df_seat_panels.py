@@ -1,0 +1,45 @@
+"""A seat's panel is rendered once per look and language, and is always what a fresh
+rendering of that seat would be, for every viewer, all through a game."""
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from dragonformula.rules.engine import ENGINE
+from dragonformula.templatetags.df_seats import _panel, df_seat
+from games import rendering, services
+from tests.web.tables import seated_table
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_every_seat_panel_is_what_a_fresh_rendering_shows(language):
+    table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"], seed=5)
+    _panel.cache_clear()
+    compared = 0
+    with translation.override(language):
+        for _move in range(60):
+            for viewer in [*players, None]:
+                df = rendering.table_context(table, viewer)["df"]
+                summaries = [*df["others"], df.get("you") or df.get("spectating_seat")]
+                for summary in filter(None, summaries):
+                    fresh = render_to_string("dragonformula/partials/seat.html", {"s": summary})
+                    assert df_seat(summary) == fresh
+                    compared += 1
+            seat = ENGINE.waiting_for(game.state)[0]
+            action = ENGINE.bot_action(game.state, seat, "smart")
+            game = services.apply_action(game, players[seat], action, game.version)
+    assert compared == 60 * 5 * 4
+    info = _panel.cache_info()
+    assert info.hits > info.misses, "most panels are looks already rendered"
+
+
+@pytest.mark.django_db
+def test_a_seat_panel_follows_the_language():
+    table, _game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
+    with translation.override("ja"):
+        you = rendering.table_context(table, players[0])["df"]["you"]
+        ja = df_seat(you)
+    with translation.override("en"):
+        en = df_seat(you)
+    assert ja != en and "pts" in en
