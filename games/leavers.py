@@ -113,8 +113,12 @@ def disconnected(channel_name: str, now: float | None = None) -> None:
     )
     if connection is None:
         return
-    connection.closed = _at(now)
-    connection.save(update_fields=["closed"])
+    # An update, not a save: the row may be gone meanwhile (its table deleted), or closed
+    # by another process's start-up sweep; then there is nothing left to close.
+    if not SeatConnection.objects.filter(pk=connection.pk, closed__isnull=True).update(
+        closed=_at(now)
+    ):
+        return
     if not _open_connections(connection.seat).exists():
         game = _running_game(connection.seat.table)
         if game is not None:

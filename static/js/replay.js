@@ -12,6 +12,11 @@ document.addEventListener("keydown", (event) => {
   const link = document.querySelector(selector);
   if (link) {
     event.preventDefault();
+    // A key pressed just after a step arrived may beat htmx to the new links: make sure
+    // htmx has them, so the click swaps the step instead of loading the whole page.
+    if (window.htmx) {
+      window.htmx.process(link);
+    }
     link.click();
   }
 });

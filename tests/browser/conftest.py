@@ -68,7 +68,10 @@ def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     env = {}
     if db["ENGINE"] == "django.db.backends.sqlite3":
         env["DATABASE_URL"] = f"sqlite:///{db['NAME']}"
-    with daphne(env=env) as url:
+    ARTIFACTS.mkdir(exist_ok=True)
+    # The server's own log (a line per action, warnings, tracebacks) is kept with the
+    # screenshots, for reading after a failed run.
+    with daphne(env=env, log=ARTIFACTS / "live-server.log") as url:
         yield url
 
 

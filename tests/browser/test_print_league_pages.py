@@ -61,6 +61,7 @@ def test_score_keeper_sees_the_reading_before_saving(new_page, artifacts_dir):
     page.get_by_label("Username").fill("keeper")
     page.get_by_label("Password").fill("keeper-pass")
     page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()  # the preview button is htmx's: it does nothing before htmx runs
     page.get_by_label("Winner").select_option(label="Akiyama (Fire)")
     page.get_by_label("The 11 cards").fill(MY_SERIES.lower())
     page.get_by_role("button", name="Show the reading").click()

@@ -2,6 +2,7 @@
 and the player takes the seat back when they return (DragSaga, the real engine)."""
 
 import time
+from unittest.mock import patch
 
 import pytest
 
@@ -213,3 +214,32 @@ def test_the_lobby_sets_the_tables_away_limit(client, players):
 
     response = client.post("/new/dragsaga/", lobby_post("dragsaga", away_seconds=0, players=2))
     assert response.status_code == 400 and Table.objects.count() == 2
+
+
+@pytest.mark.parametrize("meanwhile", ["swept", "deleted"])
+def test_a_socket_closing_after_its_row_was_closed_or_deleted_is_quietly_ignored(
+    players, meanwhile
+):
+    """Between reading the socket's row and closing it, another process's start-up sweep
+    may close it, or an admin delete its table: the socket still closes cleanly."""
+    ben = players[1]
+    table, _game = two_humans(players, limit=60)
+    leavers.connected(table, ben, "ben-socket")
+    swept_at = time.time()
+    real_filter = leavers.SeatConnection.objects.filter
+
+    def meanwhile_filter(*args, **kwargs):
+        if "pk" in kwargs:  # the write that closes the row
+            if meanwhile == "swept":
+                leavers.forget_connections(swept_at)
+            else:
+                table.delete()
+        return real_filter(*args, **kwargs)
+
+    with patch.object(leavers.SeatConnection.objects, "filter", side_effect=meanwhile_filter):
+        leavers.disconnected("ben-socket", now=swept_at + 5)
+    rows = list(leavers.SeatConnection.objects.filter(channel_name="ben-socket"))
+    if meanwhile == "swept":
+        assert rows[0].closed.timestamp() == pytest.approx(swept_at, abs=0.01)
+    else:
+        assert rows == []
