@@ -13,16 +13,20 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 
 class TranslatedCommand(BaseCommand):
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
+        # ``help`` texts are translatable (in the project's language: ``--help`` is read
+        # before ``--lang``); argparse wants the description as a plain string.
+        self.help = str(self.help)
         parser = super().create_parser(prog_name, subcommand, **kwargs)
         parser.add_argument(
             "--lang",
             choices=[code for code, _name in settings.LANGUAGES],
             default=settings.LANGUAGE_CODE,
-            help="the language of the human-readable output (default: %(default)s)",
+            help=gettext_lazy("the language of the human-readable output (default: %(default)s)"),
         )
         return parser
 

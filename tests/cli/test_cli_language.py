@@ -135,3 +135,32 @@ def test_manage_py_speaks_the_projects_default_language():
     assert result.stdout.splitlines()[-1] == "合計: 1400"
     result = manage(env, "df_hand", "--lang", "en", "--element", "fire", *TRIPLE_SERIES)
     assert result.stdout.splitlines()[-1] == "Total: 1400"
+
+
+@pytest.mark.parametrize(
+    ("cards", "ja", "en"),
+    [
+        (["W5", "ZZ"], "ZZ はカードのコードではありません", "ZZ is not a card code"),
+        (["W5", "C5", "W5"], "W5 が2回指定されています", "W5 is given twice"),
+        (["W5", "C5"], "カードを11枚指定してください", "Give 11 cards; you gave 2"),
+    ],
+)
+def test_a_mistyped_hand_is_told_in_the_readers_language(japanese_club, cards, ja, en):
+    with pytest.raises(CommandError, match=ja):
+        run("df_hand", "--element", "fire", *cards)
+    with pytest.raises(CommandError, match=en):
+        run("df_hand", "--lang", "en", "--element", "fire", *cards)
+
+
+def test_help_is_in_the_clubs_language():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1"}
+    for command, phrase in [
+        ("df_hand", "11枚の最高の読み"),
+        ("df_simulate", "勝率・得点・役の出現頻度"),
+        ("ds_simulate", "ボット同士で銀龍大戦を対戦させ"),
+        ("load_demo", "デモ用のクラブ"),
+    ]:
+        result = manage(env, command, "--help", timeout=120)
+        assert result.returncode == 0, result.stderr
+        assert phrase in result.stdout
+        assert "人が読む出力の言語" in result.stdout  # --lang, shared by all four

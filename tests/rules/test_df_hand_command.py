@@ -63,7 +63,7 @@ def test_json_output():
 def test_bad_cards_fail_with_the_offending_token():
     with pytest.raises(CommandError, match="W11"):
         run("--element", "fire", "W11", *TRIPLE_SERIES[1:])
-    with pytest.raises(CommandError, match="expected 11 cards, got 2"):
+    with pytest.raises(CommandError, match="Give 11 cards; you gave 2"):
         run("--element", "fire", "W3", "C3")
     with pytest.raises(CommandError, match="--element"):
         run(*TRIPLE_SERIES)

@@ -15,11 +15,13 @@ bad one.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any, TextIO
 
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from dragonformula.rules import (
     ELEMENTS,
@@ -31,7 +33,7 @@ from dragonformula.rules import (
     parse_cards,
     waits,
 )
-from dragonformula.rules.cards import card_info
+from dragonformula.rules.cards import Card, card, card_info
 from dragonformula.templatetags.tarot import bonus_name, card_name, hand_name, multiplier_name
 from games.management.language import TranslatedCommand
 
@@ -95,26 +97,66 @@ def evaluate(request: Any, want_waits: bool = False) -> dict[str, Any]:
     return result.to_json() if result else dict(NO_WIN)
 
 
+def typed_cards(typed: list[str], count: int | None = None) -> list[Card]:
+    """The cards typed on the command line; a mistake is told in the reader's language
+    (the rules' own ``ValueError`` speaks English only)."""
+    codes = [code for code in re.split(r"[\s,]+", " ".join(typed)) if code]
+    for code in codes:
+        try:
+            card(code)
+        except ValueError:
+            raise CommandError(
+                _("%(code)s is not a card code (for example W3, C10 or M7).") % {"code": code}
+            ) from None
+    found = [card(code) for code in codes]
+    twice = next((c for i, c in enumerate(found) if c in found[:i]), None)
+    if twice is not None:
+        raise CommandError(_("%(code)s is given twice.") % {"code": twice.code})
+    if count is not None and len(found) != count:
+        raise CommandError(
+            _("Give %(count)d cards; you gave %(given)d.") % {"count": count, "given": len(found)}
+        )
+    return parse_cards(found)
+
+
 class Command(TranslatedCommand):
-    help = "Score a Dragon Formula hand: the best reading of 11 cards, or the waits of 10."
+    help = gettext_lazy(
+        "Score a Dragon Formula hand: the best reading of 11 cards, or the waits of 10."
+    )
     stealth_options = ("stdin",)
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("cards", nargs="*", help="card codes, e.g. W3 C3 S3 … M7 M8")
-        parser.add_argument("--element", choices=ELEMENTS, help="the player's element")
-        parser.add_argument("--json", action="store_true", help="print JSON instead of words")
         parser.add_argument(
-            "--batch", metavar="FILE", help="read JSON lines from FILE ('-' for stdin)"
+            "cards", nargs="*", help=gettext_lazy("card codes, e.g. W3 C3 S3 … M7 M8")
         )
         parser.add_argument(
-            "--waits", action="store_true", help="list the cards that complete 10 cards"
+            "--element", choices=ELEMENTS, help=gettext_lazy("the player's element")
         )
-        parser.add_argument("--unseen", help="with --waits: only these cards may come")
-        parser.add_argument("--genius", action="store_true", help="×10: won on the first draw")
-        parser.add_argument("--surprise", action="store_true", help="×5: picked before drawing")
         parser.add_argument(
-            "--last-judgement", action="store_true", help="×2: won on the last card"
+            "--json", action="store_true", help=gettext_lazy("print JSON instead of words")
+        )
+        parser.add_argument(
+            "--batch",
+            metavar="FILE",
+            help=gettext_lazy("read JSON lines from FILE ('-' for stdin)"),
+        )
+        parser.add_argument(
+            "--waits",
+            action="store_true",
+            help=gettext_lazy("list the cards that complete 10 cards"),
+        )
+        parser.add_argument(
+            "--unseen", help=gettext_lazy("with --waits: only these cards may come")
+        )
+        parser.add_argument(
+            "--genius", action="store_true", help=gettext_lazy("×10: won on the first draw")
+        )
+        parser.add_argument(
+            "--surprise", action="store_true", help=gettext_lazy("×5: picked before drawing")
+        )
+        parser.add_argument(
+            "--last-judgement", action="store_true", help=gettext_lazy("×2: won on the last card")
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -132,7 +174,7 @@ class Command(TranslatedCommand):
             raise CommandError(str(error)) from error
 
     def show_hand(self, options: dict[str, Any]) -> None:
-        cards = parse_cards(" ".join(options["cards"]), count=11)
+        cards = typed_cards(options["cards"], count=11)
         flags = {flag: options[flag] for flag in MULTIPLIER_FLAGS}
         result = best_hand(cards, options["element"], **flags)
         if options["json"]:
@@ -143,8 +185,8 @@ class Command(TranslatedCommand):
             self.stdout.write("\n".join(result_words(result)))
 
     def show_waits(self, options: dict[str, Any]) -> None:
-        cards = parse_cards(" ".join(options["cards"]), count=10)
-        unseen = parse_cards(options["unseen"]) if options["unseen"] else None
+        cards = typed_cards(options["cards"], count=10)
+        unseen = typed_cards([options["unseen"]]) if options["unseen"] else None
         found = waits(cards, options["element"], unseen=unseen)
         if options["json"]:
             self.stdout.write(json.dumps([wait.to_json() for wait in found], ensure_ascii=False))

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from dragonformula.rules.bots import LEVELS
 from dragonformula.rules.simulation import Tally, simulate
@@ -60,18 +62,28 @@ def report(tally: Tally, seconds: float, levels: Sequence[str]) -> list[str]:
 
 
 class Command(TranslatedCommand):
-    help = "Play bot-only Dragon Formula matches and print win rates, points and hand frequencies."
+    help = gettext_lazy(
+        "Play bot-only Dragon Formula matches and print win rates, points and hand frequencies."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--games", type=int, default=100, help="games to play (at least)")
+        parser.add_argument(
+            "--games", type=int, default=100, help=gettext_lazy("games to play (at least)")
+        )
         parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
         parser.add_argument(
             "--bot",
             default="smart",
-            help=f"bot level for every seat, or one per seat separated by commas ({', '.join(LEVELS)})",
+            help=format_lazy(
+                "{} ({})",
+                gettext_lazy("bot level for every seat, or one per seat separated by commas"),
+                ", ".join(LEVELS),
+            ),
         )
         parser.add_argument("--seed", type=int, default=0)
-        parser.add_argument("--strict", action="store_true", help="a strict table (no Dan assist)")
+        parser.add_argument(
+            "--strict", action="store_true", help=gettext_lazy("a strict table (no Dan assist)")
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         players = options["players"]

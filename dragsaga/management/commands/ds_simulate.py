@@ -13,6 +13,7 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from dragsaga.presenters import COLOUR_NAMES
 from dragsaga.rules import ENGINE
@@ -55,15 +56,25 @@ def game_log(state: State) -> list[str]:
 
 
 class Command(TranslatedCommand):
-    help = "Play DragSaga games between bots and print win rates, damage, rounds and speed."
+    help = gettext_lazy(
+        "Play DragSaga games between bots and print win rates, damage, rounds and speed."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--players", type=int, default=4)
-        parser.add_argument("--seed", type=int, default=1, help="game i uses seed S + i")
-        parser.add_argument("--bot", default="heuristic", help="the level of every seat")
-        parser.add_argument("--bots", help="comma-separated levels by seat (overrides --bot)")
-        parser.add_argument("--log", action="store_true", help="print each game's events")
+        parser.add_argument(
+            "--seed", type=int, default=1, help=gettext_lazy("game i uses seed S + i")
+        )
+        parser.add_argument(
+            "--bot", default="heuristic", help=gettext_lazy("the level of every seat")
+        )
+        parser.add_argument(
+            "--bots", help=gettext_lazy("comma-separated levels by seat (overrides --bot)")
+        )
+        parser.add_argument(
+            "--log", action="store_true", help=gettext_lazy("print each game's events")
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         players = options["players"]

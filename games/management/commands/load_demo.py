@@ -5,6 +5,7 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import services
 from games.leagues.demo import load_demo_leagues
@@ -22,7 +23,9 @@ SHOW_TABLE = {"game_name": "dragsaga", "players": 4, "bot_level": "heuristic"}
 
 
 class Command(TranslatedCommand):
-    help = "Load the demo club (an admin account, demo players, tables and a league). Idempotent."
+    help = gettext_lazy(
+        "Load the demo club (an admin account, demo players, tables and a league). Idempotent."
+    )
 
     def handle(self, *args, **options) -> None:
         User = get_user_model()
