@@ -11,7 +11,10 @@ recorded as having finished that game for the player, and the seat goes back
 to the player so results and history stay theirs.
 
 Presence is the set of open table sockets per seat (:class:`SeatConnection`),
-kept by ``TableConsumer`` through :func:`connected` and :func:`disconnected`.
+kept by ``TableConsumer`` through :func:`connected` and :func:`disconnected`. A
+process that stops cannot say its sockets closed: each process writes a heartbeat
+(:func:`heartbeat`), and the sockets of one that has gone silent are closed as of its
+last heartbeat (:func:`close_silent_connections`), by whichever process looks next.
 A seat counts as *away since* the later of: its last socket closing, the game's
 start, and the player's last logged action (so a player who acts over plain
 HTTP is present too).
@@ -19,7 +22,10 @@ HTTP is present too).
 
 from __future__ import annotations
 
+import os
+import socket
 import time
+import uuid
 from datetime import UTC, datetime
 
 from django.db import transaction
@@ -27,7 +33,17 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import ActionLog, AwayLimit, Game, Player, Seat, SeatConnection, StandIn, Table
+from games.models import (
+    ActionLog,
+    AwayLimit,
+    Game,
+    Player,
+    Seat,
+    SeatConnection,
+    ServerProcess,
+    StandIn,
+    Table,
+)
 from games.registry import game_kind
 
 DEFAULT_AWAY_SECONDS = 60
@@ -35,6 +51,13 @@ MIN_AWAY_SECONDS = 1
 MAX_AWAY_SECONDS = 3600
 # Moments are stored to the microsecond: a timer that fires "at the limit" must count.
 DUE_TOLERANCE = 0.001
+
+# This serving process, as its table sockets record it; it writes a heartbeat every
+# HEARTBEAT_SECONDS, and its sockets count as closed once it has been silent for
+# SILENT_SECONDS (it stopped, crashed or was restarted under another name).
+SERVER = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+HEARTBEAT_SECONDS = 10.0
+SILENT_SECONDS = 35.0
 
 
 class LeaveRefused(Exception):  # noqa: N818 - a refusal a player reads
@@ -98,7 +121,8 @@ def connected(table: Table, player: Player | None, channel_name: str) -> Seat | 
         # An open socket supersedes the moments this player's earlier sockets closed.
         SeatConnection.objects.filter(seat=seat, player=player, closed__isnull=False).delete()
         SeatConnection.objects.update_or_create(
-            channel_name=channel_name, defaults={"seat": seat, "player": player, "closed": None}
+            channel_name=channel_name,
+            defaults={"seat": seat, "player": player, "closed": None, "server": SERVER},
         )
     return seat
 
@@ -125,10 +149,39 @@ def disconnected(channel_name: str, now: float | None = None) -> None:
             transaction.on_commit(lambda: _arm_now(game.pk))
 
 
-def forget_connections(now: float | None = None) -> int:
-    """Close every recorded socket (at server start-up: the old process's sockets are gone)."""
+def heartbeat(now: float | None = None) -> int:
+    """This process is alive (written every :data:`HEARTBEAT_SECONDS` and at start-up);
+    then the sockets of processes silent too long are closed. Returns how many."""
     now = time.time() if now is None else now
-    return SeatConnection.objects.filter(closed__isnull=True).update(closed=_at(now))
+    ServerProcess.objects.update_or_create(name=SERVER, defaults={"seen": _at(now)})
+    return close_silent_connections(now)
+
+
+def close_silent_connections(now: float | None = None) -> int:
+    """Close the sockets whose process has stopped: its heartbeat is older than
+    :data:`SILENT_SECONDS`, or it never wrote one. Each is closed at the process's last
+    heartbeat (the away clock runs from when it went), and the seats left without an
+    open socket get their takeover timer. Sockets of live processes are left alone,
+    so one process starting (or restarting) never closes another's."""
+    now = time.time() if now is None else now
+    silent_since = _at(now - SILENT_SECONDS)
+    live = set(ServerProcess.objects.filter(seen__gt=silent_since).values_list("name", flat=True))
+    last_seen = dict(ServerProcess.objects.values_list("name", "seen"))
+    gone = SeatConnection.objects.filter(closed__isnull=True).exclude(server__in=live)
+    closed = 0
+    seats: set[int] = set()
+    for server in set(gone.values_list("server", flat=True)):
+        at = min(last_seen.get(server, _at(now)), _at(now))
+        ended = gone.filter(server=server)
+        seats.update(ended.values_list("seat_id", flat=True))
+        closed += ended.update(closed=at)
+    ServerProcess.objects.filter(seen__lte=silent_since).delete()
+    for seat in Seat.objects.filter(pk__in=seats).select_related("table"):
+        if not _open_connections(seat).exists():
+            game = _running_game(seat.table)
+            if game is not None:
+                transaction.on_commit(lambda game_id=game.pk: _arm_now(game_id))
+    return closed
 
 
 def _open_connections(seat: Seat) -> QuerySet[SeatConnection]:

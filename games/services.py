@@ -320,7 +320,7 @@ def _bot_moves(game: Game, engine: Engine, seat: int, level: str, at: float) -> 
 def resume_tables(now: float | None = None) -> int:
     """Arm the timers of every running game (start-up): overdue ones fire at once."""
     now = time.time() if now is None else now
-    leavers.forget_connections(now)
+    leavers.heartbeat(now)  # and the sockets of processes that have stopped are closed
     count = 0
     for game in Game.objects.filter(finished__isnull=True).select_related("table"):
         try:

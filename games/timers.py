@@ -39,6 +39,7 @@ def attach(loop: asyncio.AbstractEventLoop) -> None:
     global _loop
     _loop = loop
     loop.call_soon_threadsafe(_spawn, _resume(), context=Context())
+    loop.call_soon_threadsafe(_spawn, _heartbeats(), context=Context())
 
 
 def attach_to_server() -> None:
@@ -99,3 +100,16 @@ async def _resume() -> None:
         logger.exception("Resuming the running tables failed")
     else:
         logger.info("Resumed %d running tables", count)
+
+
+async def _heartbeats() -> None:
+    """This process is alive, every ``leavers.HEARTBEAT_SECONDS``; each beat also closes
+    the sockets of processes that have stopped (their seats' away clocks start)."""
+    from games import leavers
+
+    while True:
+        await asyncio.sleep(leavers.HEARTBEAT_SECONDS)
+        try:
+            await database_sync_to_async(leavers.heartbeat, thread_sensitive=False)()
+        except Exception:
+            logger.exception("The heartbeat of %s failed", leavers.SERVER)

@@ -1,12 +1,13 @@
 """Admin for the trust records: commitments and stand-ins are read-only (they are the
-table's evidence); a table's away limit is the one thing staff may set."""
+table's evidence); a table's away limit is the one thing staff may set. The serving
+processes and their last heartbeats are listed for the operator (read-only)."""
 
 from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import AwayLimit, ShuffleCommitment, StandIn
+from games.models import AwayLimit, ServerProcess, ShuffleCommitment, StandIn
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -37,3 +38,9 @@ class StandInAdmin(ReadOnlyAdmin):
 class AwayLimitAdmin(admin.ModelAdmin):
     list_display = ["table", "seconds"]
     raw_id_fields = ["table"]
+
+
+@admin.register(ServerProcess)
+class ServerProcessAdmin(ReadOnlyAdmin):
+    list_display = ["name", "seen"]
+    ordering = ["-seen"]

@@ -8,7 +8,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["AwayLimit", "SeatConnection", "ShuffleCommitment", "StandIn"]
+__all__ = ["AwayLimit", "SeatConnection", "ServerProcess", "ShuffleCommitment", "StandIn"]
 
 
 class ShuffleCommitment(models.Model):
@@ -72,6 +72,8 @@ class SeatConnection(models.Model):
         verbose_name=_("player"),
     )
     channel_name = models.CharField(_("channel"), max_length=200, unique=True)
+    # The serving process that holds the socket (``ServerProcess.name``).
+    server = models.CharField(_("server process"), max_length=100, blank=True, default="")
     opened = models.DateTimeField(_("opened"), auto_now_add=True)
     closed = models.DateTimeField(_("closed"), null=True, blank=True)
 
@@ -81,6 +83,23 @@ class SeatConnection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.seat}"
+
+
+class ServerProcess(models.Model):
+    """A serving (Daphne) process, by the heartbeat it writes while it runs: the table
+    sockets it held are counted closed once it has been silent too long
+    (``games.leavers.close_silent_connections``), and not before, so one process
+    starting never closes the sockets another one still holds."""
+
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    seen = models.DateTimeField(_("last heartbeat"))
+
+    class Meta:
+        verbose_name = _("server process")
+        verbose_name_plural = _("server processes")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class StandIn(models.Model):

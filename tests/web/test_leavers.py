@@ -2,12 +2,13 @@
 and the player takes the seat back when they return (DragSaga, the real engine)."""
 
 import time
+from datetime import UTC, datetime
 from unittest.mock import patch
 
 import pytest
 
 from games import leavers, services
-from games.models import AwayLimit, Game, Seat, StandIn
+from games.models import AwayLimit, Game, Seat, ServerProcess, StandIn
 from games.registry import engine_for
 
 pytestmark = pytest.mark.django_db
@@ -176,14 +177,58 @@ def test_leaving_needs_the_csrf_token(players):
     assert not StandIn.objects.exists()
 
 
-def test_a_server_restart_forgets_the_old_sockets(players):
+def held_by(channel_name, server, seen=None):
+    """The socket ``channel_name`` is held by the process ``server``, which last wrote its
+    heartbeat at ``seen`` (never, if ``None``)."""
+    leavers.SeatConnection.objects.filter(channel_name=channel_name).update(server=server)
+    if seen is not None:
+        ServerProcess.objects.update_or_create(
+            name=server, defaults={"seen": datetime.fromtimestamp(seen, tz=UTC)}
+        )
+
+
+def test_a_server_restart_forgets_the_stopped_process_sockets(players):
     ann, ben = players[0], players[1]
     table, game = two_humans(players, limit=60)
     leavers.connected(table, ann, "ann-socket")
     leavers.connected(table, ben, "ben-socket")
-    restarted = time.time()
+    stopped = time.time()
+    held_by("ann-socket", "old-process", seen=stopped)
+    held_by("ben-socket", "old-process", seen=stopped)
+    restarted = stopped + leavers.SILENT_SECONDS + 5
     services.resume_tables(now=restarted)  # what the server does at start-up
-    assert leavers.seconds_until_takeover(game, restarted) == pytest.approx(60, abs=0.01)
+    # Away since the old process went silent, not since the restart.
+    assert leavers.seconds_until_takeover(game, restarted) == pytest.approx(
+        60 - leavers.SILENT_SECONDS - 5, abs=0.01
+    )
+    assert not ServerProcess.objects.filter(name="old-process").exists()
+
+
+def test_starting_a_process_leaves_the_sockets_of_a_running_one_open(players):
+    """Several Daphne processes: one (re)starting must not make the players whose sockets
+    another still holds look away (a bot would take their seats under their eyes)."""
+    ann, ben = players[0], players[1]
+    table, game = two_humans(players, limit=60)
+    leavers.connected(table, ann, "ann-socket")
+    leavers.connected(table, ben, "ben-socket")
+    now = time.time()
+    held_by("ann-socket", "daphne-2", seen=now - 5)  # beating every 10 s
+    services.resume_tables(now=now)
+    assert leavers.SeatConnection.objects.filter(closed__isnull=True).count() == 2
+    assert leavers.seconds_until_takeover(game, now) is None  # nobody is away
+
+
+def test_a_process_gone_silent_has_its_sockets_closed_by_the_next_heartbeat(players):
+    ben = players[1]
+    table, game = two_humans(players, limit=60)
+    leavers.connected(table, ben, "ben-socket")
+    last_beat = time.time()
+    held_by("ben-socket", "daphne-2", seen=last_beat)
+    assert leavers.heartbeat(last_beat + 20) == 0  # still within the silence allowed
+    assert leavers.heartbeat(last_beat + leavers.SILENT_SECONDS + 1) == 1
+    closed = leavers.SeatConnection.objects.get(channel_name="ben-socket").closed
+    assert closed.timestamp() == pytest.approx(last_beat, abs=0.01)
+    assert leavers.seconds_until_takeover(game, last_beat + 40) == pytest.approx(20, abs=0.01)
 
 
 def lobby_post(kind_name, **changes):
@@ -230,8 +275,9 @@ def test_a_socket_closing_after_its_row_was_closed_or_deleted_is_quietly_ignored
 
     def meanwhile_filter(*args, **kwargs):
         if "pk" in kwargs:  # the write that closes the row
-            if meanwhile == "swept":
-                leavers.forget_connections(swept_at)
+            if meanwhile == "swept":  # its process went silent at swept_at
+                held_by("ben-socket", "daphne-2", seen=swept_at)
+                leavers.heartbeat(swept_at + leavers.SILENT_SECONDS + 1)
             else:
                 table.delete()
         return real_filter(*args, **kwargs)
