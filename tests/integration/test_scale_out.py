@@ -15,7 +15,7 @@ from django.db import connection
 from websockets.exceptions import ConnectionClosed
 
 from dragonformula.rules import pick_window
-from games.models import Game, Table
+from games.models import Game, SeatConnection, ServerProcess, Table
 from tests.integration.players import (
     Player,
     action_type,
@@ -26,6 +26,7 @@ from tests.integration.players import (
     one_table,
     play_one,
 )
+from tests.support.servers import daphne
 
 STALE = "The table has moved on since you looked"
 
@@ -192,3 +193,41 @@ def test_killing_one_process_mid_game_leaves_the_table_playing_on_the_other(two_
     checked = check_logs([code])[code]
     assert checked["gapless"] and checked["replays"]
     assert checked["version"] >= 5
+
+
+def test_a_process_starting_leaves_the_other_process_sockets_open(
+    two_daphnes, shared_env, tmp_path
+):
+    """A rolling restart: a process (re)starting must not mark the players whose sockets
+    another process holds as away (a bot would take their seats under their eyes)."""
+    holder, _other = two_daphnes
+    code, players = one_table()
+
+    def presence() -> tuple[int, int, int]:
+        try:
+            open_sockets = SeatConnection.objects.filter(closed__isnull=True)
+            return (
+                open_sockets.count(),
+                open_sockets.values("server").distinct().count(),
+                ServerProcess.objects.count(),
+            )
+        finally:
+            connection.close()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            sockets = await connect(stack, code, players, lambda seat: holder)
+            assert await asyncio.to_thread(presence) == (4, 1, 2)
+            with daphne(env=shared_env, log=tmp_path / "daphne-3.log"):
+                for _ in range(100):  # its start-up sweep runs once its loop turns
+                    if (await asyncio.to_thread(presence))[2] == 3:
+                        break
+                    await asyncio.sleep(0.1)
+                assert await asyncio.to_thread(presence) == (4, 1, 3)
+            # Still at the table, and still shown the moves.
+            before = (await game_now(code)).version
+            await play_one(code, players, sockets, holder, random.Random(2))
+            assert (await game_now(code)).version == before + 1
+            assert (await asyncio.to_thread(presence))[0] == 4
+
+    asyncio.run(scenario())
