@@ -157,6 +157,11 @@ def heartbeat(now: float | None = None) -> int:
     return close_silent_connections(now)
 
 
+def silent_processes(now: float) -> QuerySet[ServerProcess]:
+    """The processes whose heartbeat is older than :data:`SILENT_SECONDS`: stopped."""
+    return ServerProcess.objects.filter(seen__lte=_at(now - SILENT_SECONDS))
+
+
 def close_silent_connections(now: float | None = None) -> int:
     """Close the sockets whose process has stopped: its heartbeat is older than
     :data:`SILENT_SECONDS`, or it never wrote one. Each is closed at the process's last
@@ -175,7 +180,7 @@ def close_silent_connections(now: float | None = None) -> int:
         ended = gone.filter(server=server)
         seats.update(ended.values_list("seat_id", flat=True))
         closed += ended.update(closed=at)
-    ServerProcess.objects.filter(seen__lte=silent_since).delete()
+    silent_processes(now).delete()
     for seat in Seat.objects.filter(pk__in=seats).select_related("table"):
         if not _open_connections(seat).exists():
             game = _running_game(seat.table)

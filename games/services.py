@@ -321,6 +321,23 @@ def resume_tables(now: float | None = None) -> int:
     """Arm the timers of every running game (start-up): overdue ones fire at once."""
     now = time.time() if now is None else now
     leavers.heartbeat(now)  # and the sockets of processes that have stopped are closed
+    return _arm_running_games(now)
+
+
+def heartbeat(now: float | None = None) -> int:
+    """This process is alive (``timers`` calls it every ``leavers.HEARTBEAT_SECONDS``).
+
+    When another process is found to have stopped, its sockets are closed (``leavers``)
+    and every running game's timer is armed here: the bot moves and deadlines that
+    process had armed went with it. Returns how many games were armed.
+    """
+    now = time.time() if now is None else now
+    someone_stopped = leavers.silent_processes(now).exists()
+    leavers.heartbeat(now)
+    return _arm_running_games(now) if someone_stopped else 0
+
+
+def _arm_running_games(now: float) -> int:
     count = 0
     for game in Game.objects.filter(finished__isnull=True).select_related("table"):
         try:

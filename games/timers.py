@@ -104,12 +104,16 @@ async def _resume() -> None:
 
 async def _heartbeats() -> None:
     """This process is alive, every ``leavers.HEARTBEAT_SECONDS``; each beat also closes
-    the sockets of processes that have stopped (their seats' away clocks start)."""
-    from games import leavers
+    the sockets of processes that have stopped (their seats' away clocks start) and, if
+    one has, takes over the running tables' timers (``services.heartbeat``)."""
+    from games import leavers, services
 
     while True:
         await asyncio.sleep(leavers.HEARTBEAT_SECONDS)
         try:
-            await database_sync_to_async(leavers.heartbeat, thread_sensitive=False)()
+            armed = await database_sync_to_async(services.heartbeat, thread_sensitive=False)()
         except Exception:
             logger.exception("The heartbeat of %s failed", leavers.SERVER)
+        else:
+            if armed:
+                logger.info("A serving process stopped: %d running tables armed here", armed)

@@ -1,9 +1,12 @@
 """Review: what moves a table when nobody clicks (bots, deadlines) never leaves it stuck."""
 
+import time
+from datetime import UTC, datetime
+
 import pytest
 
-from games import services, timers
-from games.models import ActionLog, Game
+from games import leavers, services, timers
+from games.models import ActionLog, Game, ServerProcess
 from tests.web.toygame import ENGINE
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +108,22 @@ def test_one_broken_game_does_not_keep_the_other_tables_from_resuming(toygame, p
     armed.clear()
     assert services.resume_tables(now=running.state["deadline"] + 1) == 1
     assert armed == [(running.pk, 0, 0.0)]
+
+
+def test_when_another_process_stops_this_one_takes_over_the_running_tables_timers(
+    toygame, players, armed
+):
+    """A bot's next move was armed in a process that then died: the next heartbeat of a
+    live process that finds it silent arms every running table here, so no table stalls."""
+    game = bot_table(players)
+    now = time.time()
+    armed.clear()
+    assert services.heartbeat(now) == 0  # nobody has stopped: nothing to take over
+    assert armed == []
+    ServerProcess.objects.create(name="daphne-2", seen=datetime.fromtimestamp(now, tz=UTC))
+    assert services.heartbeat(now + 10) == 0  # silent for 10 s: still alive as far as we know
+    later = now + leavers.SILENT_SECONDS + 1
+    assert services.heartbeat(later) == 1
+    assert [game_id for game_id, _version, _delay in armed] == [game.pk]
+    assert not ServerProcess.objects.filter(name="daphne-2").exists()
+    assert services.heartbeat(later + 10) == 0  # taken over once
