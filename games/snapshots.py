@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from functools import cached_property
+from typing import Any
 
 from games import leavers, selectors
 from games.models import AwayLimit, Game, Player, Seat, ShuffleCommitment, StandIn, Table
@@ -88,13 +90,42 @@ def read(table: Table | int, game: Game | None = None) -> TableSnapshot:
     return TableSnapshot(fresh, selectors.seats(fresh), game)
 
 
+class _Recent:
+    """The latest entries put, at most ``size`` of them (thread-safe): what this process
+    remembers of recent changes and tables."""
+
+    def __init__(self, size: int) -> None:
+        self._entries: OrderedDict[Hashable, Any] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Any:
+        with self._lock:
+            if key in self._entries:
+                self._entries.move_to_end(key)
+            return self._entries.get(key)
+
+    def put(self, key: Hashable, value: Any) -> None:
+        with self._lock:
+            self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+
+
+_changes = _Recent(REMEMBERED_CHANGES)  # (table id, change id) -> TableSnapshot
+# A game's shuffle commitment is made at its start and never changes: the last one
+# shown at each table saves reading it at every move. Table id -> (game, commitment).
+_commitments = _Recent(REMEMBERED_CHANGES)
+
+
 def remember(change: str, game: Game) -> TableSnapshot:
     """The table just after ``game`` was saved (its table, the seats read now), kept for
     the sockets of this process that will hear of ``change``; the saved game holds it
     too (:func:`announced`), for the answer to the move that caused it."""
     snapshot = read(game.table_id, game)
     _carry_commitment(snapshot)
-    _keep((game.table_id, change), snapshot)
+    _changes.put((game.table_id, change), snapshot)
     game._announced_snapshot = snapshot  # type: ignore[attr-defined]
     return snapshot
 
@@ -111,33 +142,11 @@ def for_change(table_id: int, change: str) -> TableSnapshot:
     If the table has changed again before a read, it shows the later state a little
     early; the later change's own push then finds nothing new to send.
     """
-    with _lock:
-        snapshot = _remembered.get((table_id, change))
-        if snapshot is not None:
-            _remembered.move_to_end((table_id, change))
-            return snapshot
-    snapshot = read(table_id)
-    _keep((table_id, change), snapshot)
+    snapshot = _changes.get((table_id, change))
+    if snapshot is None:
+        snapshot = read(table_id)
+        _changes.put((table_id, change), snapshot)
     return snapshot
-
-
-_remembered: OrderedDict[tuple[int, str], TableSnapshot] = OrderedDict()
-_lock = threading.Lock()
-
-
-def _keep(key: tuple[int, str], snapshot: TableSnapshot) -> None:
-    with _lock:
-        _remembered[key] = snapshot
-        _remembered.move_to_end(key)
-        while len(_remembered) > REMEMBERED_CHANGES:
-            _remembered.popitem(last=False)
-
-
-# A game's shuffle commitment is made at its start and never changes: the last one
-# shown at each table (bounded like the changes) saves reading it at every move.
-_commitments: OrderedDict[int, tuple[tuple[int, object, int], ShuffleCommitment | None]] = (
-    OrderedDict()
-)
 
 
 def _carry_commitment(snapshot: TableSnapshot) -> None:
@@ -145,14 +154,8 @@ def _carry_commitment(snapshot: TableSnapshot) -> None:
     if game is None:
         return
     identity = (game.pk, game.created, game.seed)  # a pk alone may come back (tests' rollbacks)
-    with _lock:
-        known = _commitments.get(game.table_id)
+    known = _commitments.get(game.table_id)
     if known is not None and known[0] == identity:
         snapshot.__dict__["commitment"] = known[1]  # what the cached_property would read
         return
-    commitment = snapshot.commitment
-    with _lock:
-        _commitments[game.table_id] = (identity, commitment)
-        _commitments.move_to_end(game.table_id)
-        while len(_commitments) > REMEMBERED_CHANGES:
-            _commitments.popitem(last=False)
+    _commitments.put(game.table_id, (identity, snapshot.commitment))
