@@ -157,7 +157,7 @@ def test_help_is_in_the_clubs_language():
     for command, phrase in [
         ("df_hand", "11枚の最高の読み"),
         ("df_simulate", "勝率・得点・役の出現頻度"),
-        ("ds_simulate", "ボット同士で銀龍大戦を対戦させ"),
+        ("ds_simulate", "ボット同士でドラグサーガを対戦させ"),
         ("load_demo", "デモ用のクラブ"),
     ]:
         result = manage(env, command, "--help", timeout=120)
