@@ -170,8 +170,8 @@ def close_silent_connections(now: float | None = None) -> int:
     so one process starting (or restarting) never closes another's."""
     now = time.time() if now is None else now
     silent_since = _at(now - SILENT_SECONDS)
-    live = set(ServerProcess.objects.filter(seen__gt=silent_since).values_list("name", flat=True))
     last_seen = dict(ServerProcess.objects.values_list("name", "seen"))
+    live = {name for name, seen in last_seen.items() if seen > silent_since}
     gone = SeatConnection.objects.filter(closed__isnull=True).exclude(server__in=live)
     closed = 0
     seats: set[int] = set()

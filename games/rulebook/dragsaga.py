@@ -12,16 +12,9 @@ from typing import Any
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from dragsaga.models import CardSet
+from dragsaga.models import Card, CardSet
 from dragsaga.rules.cards import default_card_set
-
-KIND_LABELS = {
-    "melee": gettext_lazy("melee"),
-    "ranged": gettext_lazy("ranged"),
-    "guard": gettext_lazy("guard"),
-}
 
 
 def effect(card: dict[str, Any]) -> str:
@@ -42,7 +35,7 @@ def card_rows(cards: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]
     """The card set (the engine's default unless given), each card with its kind and effect."""
     cards = default_card_set() if cards is None else cards
     return [
-        dict(card, number=number, kind_label=KIND_LABELS[card["kind"]], effect=effect(card))
+        dict(card, number=number, kind_label=Card.Kind(card["kind"]).label, effect=effect(card))
         for number, card in enumerate(cards, start=1)
     ]
 

@@ -100,23 +100,23 @@ def evaluate(request: Any, want_waits: bool = False) -> dict[str, Any]:
 def typed_cards(typed: list[str], count: int | None = None) -> list[Card]:
     """The cards typed on the command line; a mistake is told in the reader's language
     (the rules' own ``ValueError`` speaks English only)."""
-    codes = [code for code in re.split(r"[\s,]+", " ".join(typed)) if code]
-    for code in codes:
+    found: list[Card] = []
+    for code in re.split(r"[\s,]+", " ".join(typed)):
+        if not code:
+            continue
         try:
-            card(code)
+            found.append(card(code))
         except ValueError:
             raise CommandError(
                 _("%(code)s is not a card code (for example W3, C10 or M7).") % {"code": code}
             ) from None
-    found = [card(code) for code in codes]
-    twice = next((c for i, c in enumerate(found) if c in found[:i]), None)
-    if twice is not None:
-        raise CommandError(_("%(code)s is given twice.") % {"code": twice.code})
+        if found[-1] in found[:-1]:
+            raise CommandError(_("%(code)s is given twice.") % {"code": found[-1].code})
     if count is not None and len(found) != count:
         raise CommandError(
             _("Give %(count)d cards; you gave %(given)d.") % {"count": count, "given": len(found)}
         )
-    return parse_cards(found)
+    return found
 
 
 class Command(TranslatedCommand):
