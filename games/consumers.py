@@ -67,8 +67,8 @@ class TableConsumer(WebsocketConsumer):
         self.group = services.group_name(table.pk)
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()
-        leavers.connected(table, self.player, self.channel_name)  # back: retake a bot-held seat
-        self.seat = selectors.seat_number(table, self.player)
+        seat = leavers.connected(table, self.player, self.channel_name)  # retakes a bot-held seat
+        self.seat = seat.number if seat is not None else None
         oplog.log_ws("connect", table, self.seat, self.scope.get("user"))
         self.catch_up()
         self.push()

@@ -71,13 +71,17 @@ class LeaveRefused(Exception):  # noqa: N818 - a refusal a player reads
 
 
 def away_seconds(table: Table) -> int:
-    """How long a seat may stay without its player before a bot takes it."""
-    limit = AwayLimit.objects.filter(table=table).values_list("seconds", flat=True).first()
-    return DEFAULT_AWAY_SECONDS if limit is None else limit
+    """How long a seat may stay without its player before a bot takes it (read with the
+    table when it was selected with ``away_limit``)."""
+    try:
+        return table.away_limit.seconds
+    except AwayLimit.DoesNotExist:
+        return DEFAULT_AWAY_SECONDS
 
 
 def set_away_limit(table: Table, seconds: int | None) -> None:
     """The table's option: ``seconds`` away before a bot takes a seat (``None``: the default)."""
+    table._state.fields_cache.pop("away_limit", None)  # read afresh by away_seconds
     if seconds is None:
         AwayLimit.objects.filter(table=table).delete()
         return

@@ -365,11 +365,7 @@ def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> floa
         return None
     engine = game_kind(game.game_name).engine
     delays = []
-    bots = (
-        {s.number: s.bot_level for s in seats if s.bot_level}
-        if seats is not None
-        else _bot_levels(game)
-    )
+    bots = _bot_levels(game, seats)
     if any(seat in bots for seat in engine.waiting_for(game.state)):
         delays.append(bot_delay())
     deadline = engine.deadline(game.state)
@@ -459,7 +455,10 @@ def _seat_of(game: Game, player: Player | None) -> int:
     return seat.number
 
 
-def _bot_levels(game: Game) -> dict[int, str]:
+def _bot_levels(game: Game, seats: list[Seat] | None = None) -> dict[int, str]:
+    """Seat number -> bot level, from ``seats`` if the caller has just read them."""
+    if seats is not None:
+        return {seat.number: seat.bot_level for seat in seats if seat.bot_level}
     return dict(
         Seat.objects.filter(table_id=game.table_id)
         .exclude(bot_level="")

@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Any
 
 from games import leavers, selectors
-from games.models import AwayLimit, Game, Player, Seat, ShuffleCommitment, StandIn, Table
+from games.models import Game, Player, Seat, ShuffleCommitment, StandIn, Table
 
 # Changes remembered per process: a change is pushed within milliseconds of its
 # announcement, so only the latest few hundred (all tables together) are ever asked for.
@@ -66,10 +66,7 @@ class TableSnapshot:
 
     @cached_property
     def away_seconds(self) -> int:
-        try:
-            return self.table.away_limit.seconds  # read with the table, or now
-        except AwayLimit.DoesNotExist:
-            return leavers.DEFAULT_AWAY_SECONDS
+        return leavers.away_seconds(self.table)
 
 
 def read(table: Table | int, game: Game | None = None) -> TableSnapshot:

@@ -18,8 +18,6 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from dragonformula.presenters import face
-
 register = template.Library()
 
 Look = tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, bool], ...]]
@@ -30,7 +28,7 @@ REMEMBERED_LOOKS = 2048
 
 def look(seat: Mapping[str, Any]) -> Look:
     """Everything ``partials/seat.html`` reads of a seat: its fields, and its discards as
-    (card, still live) pairs (a card's face follows from its code)."""
+    (card, still live) pairs (the template draws a card's face from its code)."""
     fields = tuple(
         sorted(
             (key, str(value) if key == "element_name" else value)
@@ -50,5 +48,5 @@ def df_seat(seat: Mapping[str, Any]) -> SafeString:
 def _panel(seat_look: Look, language: str) -> SafeString:
     fields, discards = seat_look
     seat = dict(fields)
-    seat["discards"] = [{**face(code), "live": live} for code, live in discards]
+    seat["discards"] = [{"code": code, "live": live} for code, live in discards]
     return render_to_string("dragonformula/partials/seat.html", {"s": seat})
