@@ -14,7 +14,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dragonformula.rules.simulation import report, simulate  # noqa: E402
+import os  # noqa: E402
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("SECRET_KEY", "bench-only")
+import django  # noqa: E402
+
+django.setup()  # the report's words are the df_simulate command's (translatable)
+from django.utils import translation  # noqa: E402
+
+from dragonformula.management.commands.df_simulate import report  # noqa: E402
+from dragonformula.rules.simulation import simulate  # noqa: E402
 
 TARGET_GAMES_PER_SECOND = 20
 
@@ -30,8 +40,9 @@ def main(argv: list[str] | None = None) -> None:
     cpu_start = time.process_time()
     tally, seconds = simulate(args.games, args.players, levels, args.seed)
     cpu = time.process_time() - cpu_start
-    for line in report(tally, seconds, levels):
-        print(line)
+    with translation.override("en"):
+        for line in report(tally, seconds, levels):
+            print(line)
     # Wall-clock rate suffers on a busy machine; CPU time is what one core costs.
     rate = tally.games / cpu
     verdict = "meets" if rate >= TARGET_GAMES_PER_SECOND else "misses"

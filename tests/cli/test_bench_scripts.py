@@ -1,0 +1,20 @@
+"""The benchmarks an operator runs still run (they print figures; these only check they do)."""
+
+import os
+
+import pytest
+
+from tests.support.commands import python
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "figure"),
+    [
+        ("bench/df_games.py", ["--games", "2"], "games per CPU second"),
+        ("bench/ds_games.py", ["2"], "games/s"),
+    ],
+)
+def test_a_benchmark_runs_and_prints_its_figures(script, args, figure):
+    result = python({**os.environ}, script, *args, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert figure in result.stdout
