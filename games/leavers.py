@@ -360,17 +360,6 @@ def active_stand_ins(game: Game) -> dict[int, StandIn]:
     }
 
 
-def seat_owners(table_id: int) -> dict[int, Player]:
-    """Seat number -> the player a bot is standing in for at the table's running game
-    (results of games the bot plays belong to that player)."""
-    return {
-        s.seat_number: s.player
-        for s in StandIn.objects.filter(
-            game__table_id=table_id, game__finished__isnull=True, ended__isnull=True
-        ).select_related("player")
-    }
-
-
 def finished_by_bot(game: Game) -> dict[int, Player]:
     """Seat number -> the player for whom a bot finished ``game``."""
     return {

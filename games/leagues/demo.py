@@ -13,6 +13,7 @@ import random
 from django.db import transaction
 
 from dragonformula.rules import random_winning_hand
+from dragonformula.rules.deal import elements_from
 from games.leagues import services
 from games.leagues.services import DragSagaEntry, GameEntry, PenaltyEntry, SeatEntry
 from games.models import ClubNight, GameKind, League, Match, Member
@@ -22,7 +23,6 @@ DF_LEAGUE = "Dragon Formula 2026 春リーグ"
 DS_LEAGUE = "DragSaga 2026 春リーグ"
 PLAYERS = ["Aki", "Ben", "Chie", "Dai", "Eri", "Fumi"]
 NIGHTS = [datetime.date(2026, 4, 10), datetime.date(2026, 4, 24), datetime.date(2026, 5, 8)]
-ELEMENTS = ["fire", "water", "air", "earth"]
 
 
 def _league(name: str, game: str, members: list[Member]) -> League | None:
@@ -41,9 +41,8 @@ def _league(name: str, game: str, members: list[Member]) -> League | None:
 
 def _dragon_formula_set(match: Match, table: list[Member], rng: random.Random) -> None:
     fire = rng.randrange(len(table))
-    seats = [
-        SeatEntry(member, ELEMENTS[(seat - fire) % len(table)]) for seat, member in enumerate(table)
-    ]
+    elements = elements_from(fire, len(table))
+    seats = [SeatEntry(member, elements[seat]) for seat, member in enumerate(table)]
     games = []
     for number in range(len(table)):
         penalties = (PenaltyEntry(rng.randrange(len(table)), "wrong_order"),) if number == 1 else ()

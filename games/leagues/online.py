@@ -17,7 +17,7 @@ from django.db import transaction
 from dragsaga.rules.cards import CardSet
 from games.leagues import services
 from games.leagues.services import DragSagaEntry, GameEntry, PenaltyEntry, SeatEntry
-from games.leavers import seat_owners
+from games.leavers import active_stand_ins
 from games.models import ClubNight, Game, GameKind, League, Match, Member, Seat, SetResult, Table
 
 logger = logging.getLogger(__name__)
@@ -57,11 +57,12 @@ def open_league_table(
     return table
 
 
-def seat_members(table_id: int) -> dict[int, Member]:
+def seat_members(game: Game) -> dict[int, Member]:
     """The league player of each seat: a human's account or name; a bot as "Bot N (level)"."""
     members = {}
-    away = seat_owners(table_id)  # a bot standing in for a player who left plays for them
-    for seat in Seat.objects.filter(table_id=table_id).select_related("player__user"):
+    # A bot standing in for a player who left plays for them.
+    away = {number: stand_in.player for number, stand_in in active_stand_ins(game).items()}
+    for seat in Seat.objects.filter(table_id=game.table_id).select_related("player__user"):
         player = seat.player or away.get(seat.number)
         if player is not None:
             members[seat.number] = services.member_for(player.display_name, player.user)
@@ -126,7 +127,7 @@ def _record_dragon_formula(match: Match, game: Game) -> None:
         if position < done:
             continue
         if set_result is None:
-            members = members or seat_members(game.table_id)
+            members = members or seat_members(game)
             closed = state["sets"][number - 1] if len(state["sets"]) >= number else None
             elements = closed["elements"] if closed else state["elements"]
             seats = [SeatEntry(members[seat], elements[seat]) for seat in range(state["players"])]
@@ -141,7 +142,7 @@ def _record_dragsaga(match: Match, game: Game) -> None:
     if match.dragsaga_games.exists():
         return
     cards = CardSet(game.state["cards"])
-    members = seat_members(game.table_id)
+    members = seat_members(game)
     rows = sorted(game.outcome["placings"], key=lambda row: row["seat"])
     services.record_dragsaga_result(
         match,

@@ -123,7 +123,7 @@ def league_sets(league: League) -> QuerySet[SetResult]:
     """Every Dragon Formula set of the league with its lines and players (three queries)."""
     return (
         SetResult.objects.filter(match__league=league)
-        .select_related("match", "match__club_night")
+        .select_related("match", "match__club_night", "match__table")
         .prefetch_related(Prefetch("lines", SetLine.objects.select_related("member")))
         .order_by("-match__played_on", "-match_id", "number")
     )
@@ -133,7 +133,7 @@ def league_dragsaga_games(league: League) -> QuerySet[DragSagaResult]:
     """Every DragSaga game of the league with its lines and players."""
     return (
         DragSagaResult.objects.filter(match__league=league)
-        .select_related("match", "match__club_night")
+        .select_related("match", "match__club_night", "match__table")
         .prefetch_related(Prefetch("lines", DragSagaLine.objects.select_related("member")))
         .order_by("-match__played_on", "-match_id", "number")
     )

@@ -24,6 +24,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from dragonformula.rules import ELEMENTS
+from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
 from games.engine import place, victory_point_table
 from games.leagues import hands
@@ -39,8 +41,6 @@ from games.models import (
     SetLine,
     SetResult,
 )
-
-ELEMENT_ORDER = [Element.FIRE, Element.WATER, Element.AIR, Element.EARTH]
 
 # RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's
 # amount is the engine's own (online strict tables apply it).
@@ -133,7 +133,7 @@ def check_elements(elements: Sequence[str]) -> None:
     count = len(elements)
     if not 2 <= count <= 4:
         raise ValueError(_("A set has 2 to 4 players, not %(count)s.") % {"count": count})
-    expected = [str(e) for e in ELEMENT_ORDER[:count]]
+    expected = list(ELEMENTS[:count])
     if Element.FIRE not in elements:
         raise ValueError(_("One player must be Fire."))
     fire = list(elements).index(Element.FIRE)
@@ -168,10 +168,8 @@ def start_next_set(set_result: SetResult, fire_seat: int) -> SetResult:
     lines = list(set_result.lines.select_related("member").order_by("seat"))
     if not 0 <= fire_seat < len(lines):
         raise ValueError(_("There is no seat %(seat)s at this table.") % {"seat": fire_seat + 1})
-    seats = [
-        SeatEntry(line.member, ELEMENT_ORDER[(line.seat - fire_seat) % len(lines)])
-        for line in lines
-    ]
+    elements = elements_from(fire_seat, len(lines))
+    seats = [SeatEntry(line.member, elements[line.seat]) for line in lines]
     return start_set(set_result.match, seats)
 
 

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from dragonformula.rules import ELEMENTS
 from games.leagues import hands
-from games.leagues.services import ELEMENT_ORDER, INTENTIONAL_FACTOR, PENALTY_POINTS
+from games.leagues.services import INTENTIONAL_FACTOR, PENALTY_POINTS
 from games.models import DragSagaResult, Element, Penalty, SetResult
 
 BLANK_SPARE_ROWS = 2  # room for games replayed after a false Dan
@@ -70,7 +71,7 @@ def blank_set(players: int) -> dict[str, Any]:
     return {
         "seats": seats,
         "games": rows,
-        "elements": [Element(e).label for e in ELEMENT_ORDER[:players]],
+        "elements": [Element(e).label for e in ELEMENTS[:players]],
         "reference": reference(),
         "filled": False,
     }
