@@ -115,8 +115,9 @@ def test_language_switcher_works_with_the_keyboard(new_page):
     english = page.get_by_role("button", name="English")
     english.focus()
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/rules/")
+    # The switch posts and comes back to this same URL: wait for that load, not the URL.
+    with page.expect_navigation(url="**/rules/"):
+        page.keyboard.press("Enter")
     assert page.locator("h1").inner_text() == "Rules"
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.get_by_role("button", name="English").get_attribute("aria-pressed") == "true"
