@@ -15,7 +15,7 @@ groups and special hands are tabled once, so checking a hand is a few dict look-
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any
@@ -456,6 +456,23 @@ def best_hand(
         melds=reading.card_groups,
         majors=reading.majors,
     )
+
+
+def reading_parts(reading: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """A scored reading (``HandResult.to_json()``) as (kind, cards) in the order shown.
+
+    Kinds: ``head`` and ``meld`` (a sephirot hand's three-card melds), ``pair`` (a special
+    hand's two-card group, e.g. Center Pillar's), ``group`` (any other group of a special
+    hand: the four courts, an Ace, a series) and ``majors``.
+    """
+    head = reading.get("head")
+    parts: list[tuple[str, list[str]]] = [("head", list(head))] if head else []
+    for group in reading.get("melds") or ():
+        kind = "meld" if head else ("pair" if len(group) == 2 else "group")
+        parts.append((kind, list(group)))
+    if reading.get("majors"):
+        parts.append(("majors", list(reading["majors"])))
+    return parts
 
 
 def is_winning(cards: Iterable[str | Card] | str, element: str) -> bool:

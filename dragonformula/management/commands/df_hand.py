@@ -34,7 +34,13 @@ from dragonformula.rules import (
     waits,
 )
 from dragonformula.rules.cards import Card, card, card_info
-from dragonformula.templatetags.tarot import bonus_name, card_name, hand_name, multiplier_name
+from dragonformula.templatetags.tarot import (
+    bonus_name,
+    card_name,
+    hand_name,
+    multiplier_name,
+    reading_groups,
+)
 from games.management.language import TranslatedCommand
 
 MULTIPLIER_FLAGS = ("genius", "surprise", "last_judgement")
@@ -50,13 +56,10 @@ def result_words(result: HandResult | None) -> list[str]:
     if result is None:
         return [_("No winning hand"), _("Total: %(points)s") % {"points": 0}]
     lines = [f"{hand_name(result.hand)}: {result.base}"]
-    if result.head is not None:
-        lines.append("  " + _("Head: %(cards)s") % {"cards": card_words(result.head)})
-        lines += ["  " + _("Meld: %(cards)s") % {"cards": card_words(m)} for m in result.melds]
-    else:
-        lines += ["  " + _("Group: %(cards)s") % {"cards": card_words(g)} for g in result.melds]
-    if result.majors:
-        lines.append("  " + _("Majors: %(cards)s") % {"cards": card_words(result.majors)})
+    lines += [
+        "  " + _("%(group)s: %(cards)s") % {"group": label, "cards": card_words(cards)}
+        for label, cards in reading_groups(result.to_json())
+    ]
     for bonus in result.bonuses:
         lines.append(f"+ {bonus_name(bonus)}: +{bonus_points(bonus)}")
     for multiplier in result.multipliers:
