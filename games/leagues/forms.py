@@ -84,7 +84,7 @@ class GameForm(forms.Form):
         help_text=_("The game ends with no winner; they lose 500 points."),
     )
     multipliers = forms.MultipleChoiceField(
-        label=_("Multipliers"), required=False, widget=forms.CheckboxSelectMultiple
+        label=_("Multipliers (×)"), required=False, widget=forms.CheckboxSelectMultiple
     )
     cards = forms.CharField(
         label=_("The 11 cards"),
@@ -94,7 +94,7 @@ class GameForm(forms.Form):
     )
     hand = forms.ChoiceField(label=_("or the hand"), required=False)
     bonuses = forms.MultipleChoiceField(
-        label=_("Bonuses"), required=False, widget=forms.CheckboxSelectMultiple
+        label=_("Bonus points"), required=False, widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(self, *args, lines: list[SetLine], **kwargs) -> None:

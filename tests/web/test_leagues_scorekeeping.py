@@ -281,3 +281,39 @@ def test_a_forged_offender_is_refused(keeper):
     assert post_as_left(client, set_result, winner="", offender=9).status_code == 400
     assert post_as_left(client, set_result, winner="", offender="x" * 10000).status_code == 400
     assert not SetGame.objects.exists()
+
+
+# --- the words: 付加点数 for sephirot bonuses, 付加役（倍数） for multipliers -----------------
+
+BONUS_WORDS = {"ja": ("付加点数", "付加役（倍数）"), "en": ("Bonus points", "Multipliers (×)")}
+
+
+def labels_of(body: str) -> list[str]:
+    """Every label and table header text of a page, tags stripped."""
+    import re
+
+    found = re.findall(r"<(label|th|legend|caption)\b[^>]*>(.*?)</\1>", body, re.S)
+    return [re.sub(r"<[^>]+>|\s+", "", text).rstrip(":：") for _, text in found]
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_keeper_form_and_sheets_name_bonuses_and_multipliers_apart(keeper, settings, language):
+    settings.LANGUAGE_CODE = language
+    bonuses, multipliers = (word.replace(" ", "") for word in BONUS_WORDS[language])
+    client, league, members = keeper
+    set_result = start_set(client, league, members)
+    pages = [
+        client.get(reverse("leagues:set_detail", args=[set_result.pk])).content.decode(),
+        client.get(reverse("leagues:set_sheet", args=[set_result.pk])).content.decode(),
+        client.get(reverse("leagues:blank_set_sheet")).content.decode(),
+    ]
+    for body in pages:
+        labels = labels_of(body)
+        assert bonuses in labels, labels
+        assert multipliers in labels, labels
+    sheet_labels = labels_of(pages[2])
+    assert any(text.startswith(bonuses) and text != bonuses for text in sheet_labels)  # page 2
+    stem = multipliers.rstrip(")）")  # the caption goes on inside the brackets
+    assert any(text.startswith(stem) and text != multipliers for text in sheet_labels)
+    if language == "ja":
+        assert "付加役" not in labels_of(pages[0])  # the bare word names nothing on its own
