@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any
 
-from .cards import COURTS, OWN_SUIT, SUITS, Card, load_seed, parse_cards
+from .cards import COURTS, OWN_SUIT, SUITS, Card, CardError, load_seed, parse_cards
 from .melds import (
     ALL_MELDS,
     BIT,
@@ -368,7 +368,11 @@ def own_suit_of(element: str) -> str:
     """The own suit of an element (``"fire"`` → ``"W"``); ``ValueError`` for anything else."""
     suit = OWN_SUIT.get(element) if isinstance(element, str) else None
     if suit is None:
-        raise ValueError(f"unknown element {element!r} (fire, water, air or earth)")
+        raise CardError(
+            f"unknown element {element!r} (fire, water, air or earth)",
+            "unknown_element",
+            element=str(element)[:20],
+        )
     return suit
 
 
@@ -434,8 +438,9 @@ def best_hand(
     mask = hand_mask(cards)
     own = own_suit_of(element)
     if genius and surprise:
-        raise ValueError(
-            "Genius (a Dan after a draw) and Surprise (a Pick-and-Dan) cannot both apply to one win"
+        raise CardError(
+            "Genius (a Dan after a draw) and Surprise (a Pick-and-Dan) cannot both apply to one win",
+            "genius_with_surprise",
         )
     best = best_reading(mask, own)
     if best is None:
