@@ -31,7 +31,7 @@ class CalculatorForm(forms.Form):
     card = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
     element = forms.ChoiceField(label=_("Element"), choices=Element.choices, initial=Element.FIRE)
     multipliers = forms.MultipleChoiceField(
-        label=_("Multipliers"), required=False, widget=forms.CheckboxSelectMultiple
+        label=_("Multipliers (×)"), required=False, widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(self, *args, **kwargs) -> None:

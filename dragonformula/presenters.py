@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from dragonformula.rules.cards import card_info
+from dragonformula.templatetags.tarot import reading_groups
 from games.engine import seats_after
 
 REGIONS = [
@@ -161,13 +162,7 @@ def _last_game(last: dict[str, Any], names: list[str]) -> dict[str, Any]:
         shown["offender_name"] = names[last["offender"]]
     if reading:
         shown["groups"] = [
-            *([(_("Head"), [face(c) for c in reading["head"]])] if reading.get("head") else []),
-            *((_("Meld"), [face(c) for c in meld]) for meld in reading.get("melds", [])),
-            *(
-                [(_("Majors"), [face(c) for c in reading["majors"]])]
-                if reading.get("majors")
-                else []
-            ),
+            (label, [face(c) for c in cards]) for label, cards in reading_groups(reading)
         ]
     if last.get("cards"):
         shown["faces"] = [face(c) for c in last["cards"]]

@@ -51,6 +51,19 @@ def _tarot() -> dict[str, dict[str, Any]]:
     return table
 
 
+class CardError(ValueError):
+    """A card-code mistake: ``str()`` is plain English (logs, JSON batches); ``code`` and
+    ``params`` let a reader's interface say it in the reader's language (the rules package
+    cannot use Django's gettext). Codes: ``not_card_codes``, ``unknown_card_code`` (code),
+    ``card_given_twice`` (code), ``wrong_card_count`` (count, given), ``unknown_element``
+    (element), ``genius_with_surprise`` (one win cannot be both)."""
+
+    def __init__(self, message: str, kind: str, /, **params: Any) -> None:
+        super().__init__(message)
+        self.code = kind
+        self.params = params
+
+
 @total_ordering
 @dataclass(frozen=True)
 class Card:
@@ -60,10 +73,16 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.code, str):
-            raise ValueError(f"not a card code: {self.code!r}")
+            raise CardError(
+                f"not a card code: {self.code!r}", "unknown_card_code", code=str(self.code)[:20]
+            )
         normal = self.code.strip().upper()
         if normal not in INDEX:
-            raise ValueError(f"unknown card code {self.code!r} (expected e.g. W3, CQ, M12)")
+            raise CardError(
+                f"unknown card code {self.code!r} (expected e.g. W3, CQ, M12)",
+                "unknown_card_code",
+                code=self.code.strip()[:20],
+            )
         object.__setattr__(self, "code", normal)
 
     def __lt__(self, other: object) -> bool:
@@ -158,18 +177,29 @@ def parse_cards(text_or_list: str | Iterable[str | Card], count: int | None = No
     elif isinstance(text_or_list, Iterable) and not isinstance(text_or_list, Mapping):
         tokens = list(text_or_list)
     else:
-        raise ValueError(f"expected card codes as text or a list, got {text_or_list!r}")
+        raise CardError(
+            f"expected card codes as text or a list, got {text_or_list!r}", "not_card_codes"
+        )
     cards: list[Card] = []
     seen: set[Card] = set()
     for token in tokens:
         found = card(token)
         if found in seen:
-            raise ValueError(f"card {found.code} given twice (token {str(token).strip()!r})")
+            raise CardError(
+                f"card {found.code} given twice (token {str(token).strip()!r})",
+                "card_given_twice",
+                code=found.code,
+            )
         seen.add(found)
         cards.append(found)
     if count is not None and len(cards) != count:
         shown = " ".join(c.code for c in cards) or "nothing"
-        raise ValueError(f"expected {count} cards, got {len(cards)}: {shown}")
+        raise CardError(
+            f"expected {count} cards, got {len(cards)}: {shown}",
+            "wrong_card_count",
+            count=count,
+            given=len(cards),
+        )
     return cards
 
 

@@ -15,12 +15,12 @@ groups and special hands are tabled once, so checking a hand is a few dict look-
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any
 
-from .cards import COURTS, OWN_SUIT, SUITS, Card, load_seed, parse_cards
+from .cards import COURTS, OWN_SUIT, SUITS, Card, CardError, load_seed, parse_cards
 from .melds import (
     ALL_MELDS,
     BIT,
@@ -368,7 +368,11 @@ def own_suit_of(element: str) -> str:
     """The own suit of an element (``"fire"`` → ``"W"``); ``ValueError`` for anything else."""
     suit = OWN_SUIT.get(element) if isinstance(element, str) else None
     if suit is None:
-        raise ValueError(f"unknown element {element!r} (fire, water, air or earth)")
+        raise CardError(
+            f"unknown element {element!r} (fire, water, air or earth)",
+            "unknown_element",
+            element=str(element)[:20],
+        )
     return suit
 
 
@@ -434,8 +438,9 @@ def best_hand(
     mask = hand_mask(cards)
     own = own_suit_of(element)
     if genius and surprise:
-        raise ValueError(
-            "Genius (a Dan after a draw) and Surprise (a Pick-and-Dan) cannot both apply to one win"
+        raise CardError(
+            "Genius (a Dan after a draw) and Surprise (a Pick-and-Dan) cannot both apply to one win",
+            "genius_with_surprise",
         )
     best = best_reading(mask, own)
     if best is None:
@@ -456,6 +461,23 @@ def best_hand(
         melds=reading.card_groups,
         majors=reading.majors,
     )
+
+
+def reading_parts(reading: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """A scored reading (``HandResult.to_json()``) as (kind, cards) in the order shown.
+
+    Kinds: ``head`` and ``meld`` (a sephirot hand's three-card melds), ``pair`` (a special
+    hand's two-card group, e.g. Center Pillar's), ``group`` (any other group of a special
+    hand: the four courts, an Ace, a series) and ``majors``.
+    """
+    head = reading.get("head")
+    parts: list[tuple[str, list[str]]] = [("head", list(head))] if head else []
+    for group in reading.get("melds") or ():
+        kind = "meld" if head else ("pair" if len(group) == 2 else "group")
+        parts.append((kind, list(group)))
+    if reading.get("majors"):
+        parts.append(("majors", list(reading["majors"])))
+    return parts
 
 
 def is_winning(cards: Iterable[str | Card] | str, element: str) -> bool:

@@ -103,7 +103,9 @@ def close_window(state: State) -> None:
         cards = list(state["hands"][taker])
         multipliers = {
             "surprise": state["draws"][taker] == 0,
-            "last_judgement": window["kind"] == "turn" and discarder == state["last_drawer"],
+            # RULES §1.5: any discard by the seat that drew the last pile card, also the major
+            # it discards after a pick of its own; another seat's major discard does not count.
+            "last_judgement": discarder == state["last_drawer"],
         }
         state["events"].append(
             {"type": "pick_and_dan", "seat": taker, "card": card, "from": discarder}

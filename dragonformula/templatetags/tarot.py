@@ -53,6 +53,26 @@ def multiplier_name(multiplier_id: str) -> str:
     return hands.multiplier_name(multiplier_id, _lang())
 
 
+def reading_part_labels() -> dict[str, str]:
+    """The words for the kinds of :func:`hands.reading_parts`, in the active language."""
+    return {
+        "head": _("Head"),
+        "meld": _("Meld"),
+        "pair": _("Pair"),
+        "group": _("Group"),
+        "majors": _("Majors"),
+    }
+
+
+@register.filter
+def reading_groups(reading: dict[str, Any] | None) -> list[tuple[str, list[str]]]:
+    """A scored reading as (label, card codes): head, melds or pairs or groups, majors."""
+    if not reading:
+        return []
+    labels = reading_part_labels()
+    return [(labels[kind], cards) for kind, cards in hands.reading_parts(reading)]
+
+
 @register.filter
 def multiplier_factor(multiplier_id: str) -> int:
     return hands.multiplier_factor(multiplier_id)

@@ -70,9 +70,21 @@ class GameForm(forms.Form):
     """One game of a set: the winner, how, the hand (11 cards or a chosen hand), penalties."""
 
     winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, empty_value=None, required=False)
-    win = forms.ChoiceField(label=_("How"), choices=SetGame.Win.choices, initial=SetGame.Win.DAN)
+    win = forms.ChoiceField(
+        label=_("How"),
+        choices=SetGame.Win.choices,
+        initial=SetGame.Win.DAN,
+        help_text=_("Only for a game with a winner."),
+    )
+    offender = forms.TypedChoiceField(
+        label=_("False Dan by"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("The game ends with no winner; they lose 500 points."),
+    )
     multipliers = forms.MultipleChoiceField(
-        label=_("Multipliers"), required=False, widget=forms.CheckboxSelectMultiple
+        label=_("Multipliers (×)"), required=False, widget=forms.CheckboxSelectMultiple
     )
     cards = forms.CharField(
         label=_("The 11 cards"),
@@ -82,7 +94,7 @@ class GameForm(forms.Form):
     )
     hand = forms.ChoiceField(label=_("or the hand"), required=False)
     bonuses = forms.MultipleChoiceField(
-        label=_("Bonuses"), required=False, widget=forms.CheckboxSelectMultiple
+        label=_("Bonus points"), required=False, widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(self, *args, lines: list[SetLine], **kwargs) -> None:
@@ -91,6 +103,7 @@ class GameForm(forms.Form):
             (str(line.seat), f"{line.member} ({line.get_element_display()})") for line in lines
         ]
         self.fields["winner"].choices = [("", _("no winner")), *seats]
+        self.fields["offender"].choices = [("", "—"), *seats]
         self.fields["multipliers"].choices = hands.multiplier_choices()
         self.fields["hand"].choices = [("", "—"), *hands.hand_choices()]
         self.fields["bonuses"].choices = hands.bonus_choices()
@@ -144,11 +157,20 @@ class GameForm(forms.Form):
                 )
             elif seat is not None or offence:
                 raise forms.ValidationError(_("A penalty needs both a player and an offence."))
+        offender = data.get("offender")
+        if offender is not None and not any(
+            p.seat == offender and p.offence == Penalty.Offence.FALSE_DAN for p in penalties
+        ):
+            penalties.append(PenaltyEntry(offender, Penalty.Offence.FALSE_DAN, False))
         if self.errors:
             return data
+        winner = data.get("winner")
+        # "How" says how a winner won; with no winner (a false Dan, the pile ran out) the
+        # game is recorded as having none, whatever the field was left at.
+        win = (data.get("win") or SetGame.Win.DAN) if winner is not None else SetGame.Win.NONE
         self.entry = GameEntry(
-            winner=data.get("winner"),
-            win=data.get("win") or SetGame.Win.DAN,
+            winner=winner,
+            win=win,
             multipliers=tuple(data.get("multipliers") or ()),
             cards=data.get("cards") or (),
             hand=data.get("hand") or "",

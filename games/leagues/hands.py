@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from dragonformula import rules
+from dragonformula.card_errors import card_error_text
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def parse(cards: str | Sequence[str]) -> list[str]:
     try:
         return [card.code for card in rules.parse_cards(cards)]
     except ValueError as error:
-        raise ValueError(_("Card codes: %(error)s") % {"error": error}) from error
+        raise ValueError(card_error_text(error)) from error
 
 
 def score_cards(
@@ -109,13 +110,16 @@ def score_cards(
     if len(codes) != 11:
         raise ValueError(_("A winning hand has 11 cards, not %(count)s.") % {"count": len(codes)})
     ids = _check_multipliers(multiplier_ids)
-    result = rules.best_hand(
-        codes,
-        element,
-        genius="genius" in ids,
-        surprise="surprise" in ids,
-        last_judgement="last_judgement" in ids,
-    )
+    try:
+        result = rules.best_hand(
+            codes,
+            element,
+            genius="genius" in ids,
+            surprise="surprise" in ids,
+            last_judgement="last_judgement" in ids,
+        )
+    except rules.CardError as error:
+        raise ValueError(card_error_text(error)) from error
     if result is None:
         raise ValueError(_("These 11 cards are not a winning hand."))
     data = result.to_json()

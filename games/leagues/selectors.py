@@ -14,6 +14,7 @@ from django.db.models import (
     DecimalField,
     F,
     FloatField,
+    Func,
     IntegerField,
     OrderBy,
     OuterRef,
@@ -63,12 +64,33 @@ def tie_break(league: League) -> list[OrderBy]:
     return [F("vp_total").desc(), points.asc() if lower_points_win(league) else points.desc()]
 
 
+def wins(league: League) -> Func:
+    """The standings' wins: games won (Dan or Pick-and-Dan), not first places of sets."""
+    if league.game != GameKind.DRAGON_FORMULA:
+        counted = Q(dragsaga_lines__game__match__league=league, dragsaga_lines__rank=1)
+        return Count("dragsaga_lines", filter=counted)
+    won = (
+        SetGame.objects.filter(
+            winner=OuterRef("pk"),
+            set__match__league=league,
+            set__complete=True,
+            win__in=[SetGame.Win.DAN, SetGame.Win.PICK_AND_DAN],
+        )
+        .order_by()
+        .values("winner")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(won, output_field=IntegerField()), Value(0))
+
+
 def standings(league: League, sort: str = "place", descending: bool = False) -> QuerySet[Member]:
     """The league's players with their figures, one row each, in one query.
 
     Each row is a ``Member`` annotated with ``place`` (competition numbering, shared
     on a full tie), ``vp_total``, ``played`` (complete sets; DragSaga games),
-    ``vp_average``, ``wins`` (first places, shared ones included),
+    ``vp_average``, ``wins`` (Dragon Formula: games won by Dan or Pick-and-Dan in
+    complete sets; DragSaga: games finished first, shared places included),
     ``total_points`` (set points; DragSaga final damage) and, for Dragon Formula,
     ``best_hand`` / ``best_hand_points`` (the highest-scoring won game).
     ``sort`` is a key of :data:`SORT_FIELDS`; ties always fall back to the place.
@@ -87,7 +109,7 @@ def standings(league: League, sort: str = "place", descending: bool = False) -> 
             Sum(f"{related}__victory_points", filter=counted), Value(0), output_field=decimal
         ),
         played=Count(related, filter=counted),
-        wins=Count(related, filter=counted & Q(**{f"{related}__rank": 1})),
+        wins=wins(league),
         total_points=Coalesce(
             Sum(f"{related}__{points_field}", filter=counted), Value(0), output_field=IntegerField()
         ),

@@ -72,6 +72,11 @@ def standings_columns(league: League, sort: str, descending: bool) -> list[dict[
     ]
     if league.is_dragon_formula:
         labels.append(("best", _("Best hand")))
+    titles = {
+        "wins": _("Games won (Dan or Pick-and-Dan)")
+        if league.is_dragon_formula
+        else _("Games finished first")
+    }
     columns = []
     for key, label in labels:
         first_desc = key not in ("place", "name")
@@ -80,6 +85,7 @@ def standings_columns(league: League, sort: str, descending: bool) -> list[dict[
             {
                 "key": key,
                 "label": label,
+                "title": titles.get(key, ""),
                 "query": f"?sort={key}&dir={'desc' if wants_desc else 'asc'}",
                 "aria_sort": ("descending" if descending else "ascending") if key == sort else "",
             }

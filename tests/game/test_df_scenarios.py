@@ -154,6 +154,22 @@ def test_no_last_judgement_on_a_pickers_major_discard_and_picks_go_on_after_the_
     assert win["winner"] == 2 and win["reading"]["multipliers"] == []
 
 
+def test_last_judgement_on_the_last_drawers_major_discard_after_a_pick_of_its_own():
+    """RULES §1.5: any discard by the seat that drew the last card counts (最終プレイヤーの捨て札),
+    also the major it discards after picking back later in the chain."""
+    state = _to_last_card(table(4, [deal(4, {1: "M6", 2: "M9", 3: WAITING_ON_6}, bottom="SK")]))
+    state = act(act(state, 1, "draw"), 1, "discard", "SK")
+    assert state["pile"] == [] and state["last_drawer"] == 1
+    state = act(act(act(state, 2, "pick"), 3, "pass"), 0, "pass")
+    state = act(state, 2, "discard_major", "M9")  # another seat's major: no Last Judgement yet
+    state = act(act(act(state, 3, "pass"), 0, "pass"), 1, "pick")
+    state = act(state, 1, "discard_major", "M6")  # the last drawer's own discard again
+    state = act(act(act(state, 2, "pass"), 3, "pick_and_dan"), 0, "pass")
+    win = win_of(state)
+    assert win["winner"] == 3 and win["reading"]["multipliers"] == ["last_judgement"]
+    assert state["set_points"][3] == 2 * plain_points(WIN_ON_6, state["elements"][3])
+
+
 def test_the_game_ends_without_a_winner_when_the_next_seat_cannot_draw():
     state = _to_last_card(table(4, [deal(4, {})]))
     state = act(state, 1, "draw")

@@ -3,6 +3,7 @@
 import pytest
 
 from dragonformula.rules import ALL_CARDS, OWN_SUIT, Card, card_info, format_cards, parse_cards
+from dragonformula.rules.cards import CardError
 
 
 def test_the_deck_has_78_cards_in_canonical_order():
@@ -75,3 +76,24 @@ def test_card_info_for_tooltips():
     assert page["element"] == "earth"
     page["name_en"] = "changed"
     assert card_info("PP")["name_en"] == "Page of Pentacles"
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "params"),
+    [
+        ("W1 X9 W2", "unknown_card_code", {"code": "X9"}),
+        ("W3 C3 w3", "card_given_twice", {"code": "W3"}),
+    ],
+)
+def test_card_errors_carry_a_code_and_params_for_translation(text, code, params):
+    """The rules stay Django-free: the web and CLI render the message from code + params."""
+    with pytest.raises(CardError) as raised:
+        parse_cards(text)
+    assert raised.value.code == code and raised.value.params == params
+
+
+def test_a_wrong_count_carries_its_figures():
+    with pytest.raises(CardError) as raised:
+        parse_cards("W3 C3", count=11)
+    assert raised.value.code == "wrong_card_count"
+    assert raised.value.params == {"count": 11, "given": 2}

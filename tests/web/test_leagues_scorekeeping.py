@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from dragonformula.rules import best_hand, random_winning_hand
-from games.models import Match, SetGame, SetResult
+from games.models import Match, Penalty, SetGame, SetResult
 from tests.support.leagues import make_league, make_members
 
 pytestmark = pytest.mark.django_db
@@ -210,3 +210,110 @@ def test_the_next_set_keeps_the_seats_and_reassigns_the_elements(keeper):
         ("Dai", "air"),
     ]
     assert client.post(url, {"fire": 9}).status_code == 400
+
+
+# --- a false Dan, a game nobody won ------------------------------------------------
+
+
+def post_as_left(client, set_result, **fields):
+    """The form as a keeper leaves it: "how" keeps its default (Dan) unless changed."""
+    return client.post(
+        reverse("leagues:set_detail", args=[set_result.pk]), {"win": "dan", **fields}
+    )
+
+
+def test_a_false_dan_with_its_offender_is_recorded_in_one_go(keeper):
+    client, league, members = keeper
+    set_result = start_set(client, league, members)
+    response = post_as_left(client, set_result, winner="", offender=1)
+    assert response.status_code == 302, response.content.decode()
+    game = SetGame.objects.get()
+    assert (game.winner, game.win, game.points, game.counts) == (None, "none", 0, False)
+    penalty = Penalty.objects.get()
+    assert (penalty.member.name, penalty.offence, penalty.points) == ("Ben", "false_dan", -500)
+    points = {line.member.name: line.points for line in set_result.lines.all()}
+    assert points == {"Aki": 0, "Ben": -500, "Chie": 0, "Dai": 0}
+
+
+def test_a_false_dan_entered_as_a_penalty_row_is_accepted_too(keeper):
+    client, league, members = keeper
+    set_result = start_set(client, league, members)
+    response = post_as_left(
+        client, set_result, winner="", penalty_seat_0=2, penalty_offence_0="false_dan"
+    )
+    assert response.status_code == 302, response.content.decode()
+    assert SetGame.objects.get().counts is False
+    assert Penalty.objects.get().member.name == "Chie"
+
+
+def test_a_game_without_a_winner_needs_no_change_of_how(keeper):
+    client, league, members = keeper
+    set_result = start_set(client, league, members)
+    response = post_as_left(client, set_result, winner="")
+    assert response.status_code == 302, response.content.decode()
+    game = SetGame.objects.get()
+    assert (game.winner, game.win, game.counts) == (None, "none", True)
+
+
+def test_a_false_dan_with_a_winner_is_refused_once_and_nothing_is_stored(keeper):
+    client, league, members = keeper
+    set_result = start_set(client, league, members)
+    response = post_as_left(client, set_result, winner=0, cards=PILLAR_OF_MERCY, offender=1)
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert body.count("A false Dan ends the game: it has no winner.") == 1
+    assert not SetGame.objects.exists()
+
+
+def test_a_hand_typed_for_a_game_without_a_winner_is_refused_once(keeper):
+    client, league, members = keeper
+    set_result = start_set(client, league, members)
+    response = post_as_left(client, set_result, winner="", cards=PILLAR_OF_MERCY)
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert body.count("has no hand") == 1
+    assert not SetGame.objects.exists()
+
+
+def test_a_forged_offender_is_refused(keeper):
+    client, league, members = keeper
+    set_result = start_set(client, league, members)
+    assert post_as_left(client, set_result, winner="", offender=9).status_code == 400
+    assert post_as_left(client, set_result, winner="", offender="x" * 10000).status_code == 400
+    assert not SetGame.objects.exists()
+
+
+# --- the words: 付加点数 for sephirot bonuses, 付加役（倍数） for multipliers -----------------
+
+BONUS_WORDS = {"ja": ("付加点数", "付加役（倍数）"), "en": ("Bonus points", "Multipliers (×)")}
+
+
+def labels_of(body: str) -> list[str]:
+    """Every label and table header text of a page, tags stripped."""
+    import re
+
+    found = re.findall(r"<(label|th|legend|caption)\b[^>]*>(.*?)</\1>", body, re.S)
+    return [re.sub(r"<[^>]+>|\s+", "", text).rstrip(":：") for _, text in found]
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_keeper_form_and_sheets_name_bonuses_and_multipliers_apart(keeper, settings, language):
+    settings.LANGUAGE_CODE = language
+    bonuses, multipliers = (word.replace(" ", "") for word in BONUS_WORDS[language])
+    client, league, members = keeper
+    set_result = start_set(client, league, members)
+    pages = [
+        client.get(reverse("leagues:set_detail", args=[set_result.pk])).content.decode(),
+        client.get(reverse("leagues:set_sheet", args=[set_result.pk])).content.decode(),
+        client.get(reverse("leagues:blank_set_sheet")).content.decode(),
+    ]
+    for body in pages:
+        labels = labels_of(body)
+        assert bonuses in labels, labels
+        assert multipliers in labels, labels
+    sheet_labels = labels_of(pages[2])
+    assert any(text.startswith(bonuses) and text != bonuses for text in sheet_labels)  # page 2
+    stem = multipliers.rstrip(")）")  # the caption goes on inside the brackets
+    assert any(text.startswith(stem) and text != multipliers for text in sheet_labels)
+    if language == "ja":
+        assert "付加役" not in labels_of(pages[0])  # the bare word names nothing on its own

@@ -42,8 +42,8 @@ def league_with_sets():
 def test_standings_order_by_vp_then_total_points_then_shared(league_with_sets):
     rows = table(selectors.standings(league_with_sets))
     assert rows == [
-        (1, "Aki", 5.0, 2, 1, 1600),
-        (2, "Ben", 5.0, 2, 1, 300),
+        (1, "Aki", 5.0, 2, 2, 1600),
+        (2, "Ben", 5.0, 2, 3, 300),
         (3, "Chie", 1.0, 2, 0, 0),
         (3, "Dai", 1.0, 2, 0, 0),
         (5, "Eri", 0.0, 0, 0, 0),
@@ -84,6 +84,24 @@ def test_standings_sort_by_any_column(league_with_sets, sort, descending, first)
     rows = list(selectors.standings(league_with_sets, sort, descending))
     assert rows[0].name == first
     assert {r.name: r.place for r in rows}["Aki"] == 1  # the place stays the league's
+
+
+def test_wins_are_games_won_not_first_places_of_sets():
+    """Aki wins three small games, Ben one Center Pillar: Ben is first, Aki won more games."""
+    league = make_league()
+    aki, ben, chie, dai = make_members(league, "Aki", "Ben", "Chie", "Dai")
+    record_set(league, [aki, ben, chie, dai], [won(0), won(0), won(1, "center_pillar"), won(0)])
+    rows = {r.name: r for r in selectors.standings(league)}
+    assert (rows["Ben"].place, rows["Ben"].wins) == (1, 1)
+    assert (rows["Aki"].place, rows["Aki"].wins) == (2, 3)
+    assert rows["Chie"].wins == 0
+
+
+def test_wins_column_title_says_what_it_counts(client, league_with_sets):
+    page = client.get(
+        reverse("leagues:league_detail", args=[league_with_sets.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert 'title="Games won (Dan or Pick-and-Dan)"' in page
 
 
 def test_dragsaga_standings_break_vp_ties_by_less_damage():
@@ -142,7 +160,7 @@ def test_standings_csv(client, league_with_sets):
         "best_hand",
         "best_hand_points",
     ]
-    assert rows[1] == ["1", "Aki", "5.00", "2", "2.50", "1", "1600", "center_pillar", "1500"]
+    assert rows[1] == ["1", "Aki", "5.00", "2", "2.50", "2", "1600", "center_pillar", "1500"]
     assert rows[3][:2] == ["3", "Chie"] and rows[4][:2] == ["3", "Dai"]
 
 

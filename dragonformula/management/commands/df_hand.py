@@ -15,7 +15,6 @@ bad one.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from typing import Any, TextIO
 
@@ -23,6 +22,7 @@ from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from dragonformula.card_errors import card_error_text
 from dragonformula.rules import (
     ELEMENTS,
     HandResult,
@@ -33,8 +33,14 @@ from dragonformula.rules import (
     parse_cards,
     waits,
 )
-from dragonformula.rules.cards import Card, card, card_info
-from dragonformula.templatetags.tarot import bonus_name, card_name, hand_name, multiplier_name
+from dragonformula.rules.cards import Card, CardError, card_info
+from dragonformula.templatetags.tarot import (
+    bonus_name,
+    card_name,
+    hand_name,
+    multiplier_name,
+    reading_groups,
+)
 from games.management.language import TranslatedCommand
 
 MULTIPLIER_FLAGS = ("genius", "surprise", "last_judgement")
@@ -50,13 +56,10 @@ def result_words(result: HandResult | None) -> list[str]:
     if result is None:
         return [_("No winning hand"), _("Total: %(points)s") % {"points": 0}]
     lines = [f"{hand_name(result.hand)}: {result.base}"]
-    if result.head is not None:
-        lines.append("  " + _("Head: %(cards)s") % {"cards": card_words(result.head)})
-        lines += ["  " + _("Meld: %(cards)s") % {"cards": card_words(m)} for m in result.melds]
-    else:
-        lines += ["  " + _("Group: %(cards)s") % {"cards": card_words(g)} for g in result.melds]
-    if result.majors:
-        lines.append("  " + _("Majors: %(cards)s") % {"cards": card_words(result.majors)})
+    lines += [
+        "  " + _("%(group)s: %(cards)s") % {"group": label, "cards": card_words(cards)}
+        for label, cards in reading_groups(result.to_json())
+    ]
     for bonus in result.bonuses:
         lines.append(f"+ {bonus_name(bonus)}: +{bonus_points(bonus)}")
     for multiplier in result.multipliers:
@@ -100,23 +103,10 @@ def evaluate(request: Any, want_waits: bool = False) -> dict[str, Any]:
 def typed_cards(typed: list[str], count: int | None = None) -> list[Card]:
     """The cards typed on the command line; a mistake is told in the reader's language
     (the rules' own ``ValueError`` speaks English only)."""
-    found: list[Card] = []
-    for code in re.split(r"[\s,]+", " ".join(typed)):
-        if not code:
-            continue
-        try:
-            found.append(card(code))
-        except ValueError:
-            raise CommandError(
-                _("%(code)s is not a card code (for example W3, C10 or M7).") % {"code": code}
-            ) from None
-        if found[-1] in found[:-1]:
-            raise CommandError(_("%(code)s is given twice.") % {"code": found[-1].code})
-    if count is not None and len(found) != count:
-        raise CommandError(
-            _("Give %(count)d cards; you gave %(given)d.") % {"count": count, "given": len(found)}
-        )
-    return found
+    try:
+        return parse_cards(" ".join(typed), count=count)
+    except CardError as error:
+        raise CommandError(card_error_text(error)) from None
 
 
 class Command(TranslatedCommand):
@@ -171,7 +161,7 @@ class Command(TranslatedCommand):
             else:
                 self.show_hand(options)
         except ValueError as error:
-            raise CommandError(str(error)) from error
+            raise CommandError(card_error_text(error)) from error
 
     def show_hand(self, options: dict[str, Any]) -> None:
         cards = typed_cards(options["cards"], count=11)

@@ -1,0 +1,31 @@
+"""The site header's "who" slot: the guest behind this request, never a player a page shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.models import Player
+from games.selectors import SESSION_PLAYER
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def visiting_guest(context: template.Context) -> Player | None:
+    """This browser's guest (from its session), or None.
+
+    A page's ``player`` or ``viewer`` is reused only when it *is* that guest, so the header
+    costs no query on the lobby and tables; any other player in the context is ignored.
+    """
+    request: Any = context.get("request")
+    session = getattr(request, "session", None)
+    player_id = session.get(SESSION_PLAYER) if session is not None else None
+    if player_id is None:
+        return None
+    for key in ("viewer", "player"):
+        shown = context.get(key)
+        if isinstance(shown, Player) and shown.pk == player_id and shown.user_id is None:
+            return shown
+    return Player.objects.filter(pk=player_id, user__isnull=True).first()
