@@ -235,10 +235,12 @@ def apply_action(
     player was deciding is still exactly what they would be shown now (the views
     compare the prompt's fingerprint); the engine checks the action as always.
     """
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalMove(_("That is not an action of this game."), "malformed")
-    if action.get("type") == TICK["type"]:
+    if isinstance(action, dict) and action.get("type") == TICK["type"]:
         raise IllegalMove(_("Timeouts are the table's business."), "tick")
+    try:  # the game's action schema: no unknown field, no NaN, no huge number is ever stored
+        game_kind(game.game_name).checked_action(action)
+    except IllegalAction:
+        raise IllegalMove(_("That is not an action of this game."), "not_an_action") from None
 
     def act(game: Game, engine: Engine, at: float) -> Action | None:
         seat = _seat_of(game, player)

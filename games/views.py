@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -93,7 +93,7 @@ def guest(request: HttpRequest) -> HttpResponse:
     known = selectors.player_from_session(None, request.session)
     player = services.rename_guest(known, name) if known else services.create_guest(name)
     request.session[selectors.SESSION_PLAYER] = player.pk
-    return redirect(_safe_next(request))
+    return HttpResponseRedirect(_safe_next(request))  # a path, never a view name to reverse
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -260,7 +260,7 @@ def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
         if raw is not None and len(raw) > MAX_ACTION_CHARS:
             action = None  # no action of either game is this long; the log would keep it forever
         elif raw is not None:
-            action = json.loads(raw)
+            action = json.loads(raw, parse_constant=_no_constant)
         else:
             action = game_kind(table.game_name).presenters.action_from_post(request.POST)
     except (ValueError, KeyError, TypeError, RecursionError):  # nesting deeper than json can read
@@ -268,6 +268,11 @@ def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(_("That is not an action of this game."), "malformed")
     return action
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and Infinity are no JSON (Python's reader takes them): no action carries them."""
+    raise ValueError(f"{name} is not a number an action may carry.")
 
 
 def _table_response(
