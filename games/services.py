@@ -106,8 +106,12 @@ def create_table(
     options: dict[str, Any] | None = None,
     bot_level: str = "",
     created_by: Player | None = None,
+    created_session: str = "",
 ) -> Table:
-    """Open a table with empty seats; its creator (if any) sits in seat 0."""
+    """Open a table with empty seats; its creator (if any) sits in seat 0.
+
+    ``created_session``: the browser session that opened it from the lobby (its open
+    tables are counted and expire, ``games.table_limits``)."""
     try:
         engine = game_kind(game_name).engine
     except LookupError:
@@ -131,6 +135,7 @@ def create_table(
             options=checked,
             bot_level=bot_level,
             created_by=created_by,
+            created_session=created_session,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
         if created_by is not None:

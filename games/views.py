@@ -21,7 +21,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import leavers, oplog, rendering, selectors, services, snapshots
+from games import leavers, oplog, rendering, selectors, services, snapshots, table_limits
 from games.forms import GuestForm, JoinForm, NewTableForm
 from games.models import Game, Player, Table
 from games.registry import GAMES, game_kind
@@ -52,7 +52,8 @@ def lobby(
     status: int = 200,
 ) -> HttpResponse:
     player = current_player(request)
-    tables = selectors.open_tables()
+    table_limits.expire_open_tables()  # lobby tables that never started go away by themselves
+    tables = table_limits.lobby_tables()
     for name, listed in tables.items():
         labels = getattr(game_kind(name).presenters, "OPTION_LABELS", {})
         for table in listed:
@@ -130,13 +131,17 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     form = NewTableForm(kind, request.POST)
     if not form.is_valid():
         return _refuse_page(request, _("Please check the table's options."), 400)
+    if not request.session.session_key:
+        request.session.save()  # a session of its own to count this browser's tables by
     try:
+        table_limits.check_may_open(player, request.session.session_key)
         table = services.create_table(
             game_name=game_name,
             players=form.cleaned_data["players"],
             options=form.options(),
             bot_level=form.cleaned_data["bot_level"],
             created_by=player,
+            created_session=request.session.session_key,
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
