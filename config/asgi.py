@@ -14,6 +14,7 @@ from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.core.signals import request_finished  # noqa: E402
 from django.db import connections  # noqa: E402
 
+from games.consumers import SocketLimits  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import attach_to_server  # noqa: E402
 
@@ -30,7 +31,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

@@ -13,15 +13,28 @@ includes (``hx-include="#seen"``). Regions are rendered in the viewer's language
 
 The browser sends JSON: ``{"tick": true}`` when a countdown ends, which applies
 the deadlines that have passed (server time decides, so an early tick is harmless).
+Nothing else a socket sends is read, and nothing it sends is ever stored.
+
+:class:`SocketLimits` stands in front of every table socket (``config/asgi.py``): it
+reads the client's frames as they come (so Daphne's queue never grows), lets through
+a burst of :data:`RATE_BURST` and then :data:`RATE_PER_SECOND` a second into a queue
+of :data:`QUEUE_SIZE` (a frame over :data:`MAX_FRAME_CHARS` is counted, then dropped),
+and closes a socket that sends more with :data:`CLOSE_FLOOD`, one log line. However the consumer
+ends (closed, crashed, killed by the server for taking too long), its seat's
+presence is closed then (``leavers.disconnected``), so a bot takes the seat as for any
+leaver; the process heartbeat closes whatever still escapes (``leavers.heartbeat``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import time
 from typing import Any
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.generic.websocket import WebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -31,6 +44,95 @@ from games import leavers, oplog, rendering, selectors, services, snapshots
 from games.models import Player, Table
 
 logger = logging.getLogger(__name__)
+
+RATE_BURST = 5  # frames a socket may send at once
+RATE_PER_SECOND = 4.0  # and then, on average, per second
+QUEUE_SIZE = 8  # frames waiting for the consumer; more and the socket is closed
+MAX_FRAME_CHARS = 4096  # a tick is 13 characters
+CLOSE_FLOOD = 4429  # the close code of a socket that sent too much
+GUARD_KEY = "table_socket"  # the scope entry through which the consumer names its channel
+
+
+class _Bucket:
+    """A token bucket: ``take()`` is true while the sender keeps to the rate."""
+
+    def __init__(self, burst: int, per_second: float) -> None:
+        self.burst, self.per_second = burst, per_second
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.per_second)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class SocketLimits:
+    """ASGI middleware for the table sockets: a rate limit and a bounded queue per socket,
+    and presence closed however the consumer ends (see the module docstring)."""
+
+    def __init__(
+        self,
+        inner: Any,
+        burst: int = RATE_BURST,
+        per_second: float = RATE_PER_SECOND,
+        queue_size: int = QUEUE_SIZE,
+    ) -> None:
+        self.inner = inner
+        self.burst, self.per_second, self.queue_size = burst, per_second, queue_size
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope.get("type") != "websocket":
+            await self.inner(scope, receive, send)
+            return
+        guard: dict[str, Any] = {}
+        frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()  # bounded by the pump
+        pump = asyncio.ensure_future(self._pump(scope, receive, send, frames, guard))
+        try:
+            await self.inner({**scope, GUARD_KEY: guard}, frames.get, send)
+        finally:
+            pump.cancel()
+            channel = guard.get("channel")
+            if channel is not None:
+                # Off the consumers' thread: it may be the one stuck.
+                await database_sync_to_async(leavers.disconnected, thread_sensitive=False)(channel)
+
+    async def _pump(
+        self,
+        scope: dict[str, Any],
+        receive: Any,
+        send: Any,
+        frames: asyncio.Queue[dict[str, Any]],
+        guard: dict[str, Any],
+    ) -> None:
+        """Read the client as fast as it writes; pass on what the limits allow."""
+        bucket = _Bucket(self.burst, self.per_second)
+        closed = False
+        while True:
+            message = await receive()
+            if message["type"] != "websocket.receive":
+                frames.put_nowait(message)  # connect and disconnect always get through
+                if message["type"] == "websocket.disconnect":
+                    return
+                continue
+            if closed:
+                continue  # what a closed socket still had in flight
+            if bucket.take() and frames.qsize() < self.queue_size:
+                if len(message.get("text") or message.get("bytes") or "") <= MAX_FRAME_CHARS:
+                    frames.put_nowait(message)  # a longer one is no tick: never read
+                continue
+            closed = True
+            logger.warning(
+                "ws closed path=%s channel=%s code=%s reason=%s",
+                scope.get("path", "")[:100],
+                guard.get("channel", "-"),
+                CLOSE_FLOOD,
+                "too many messages" if bucket.tokens < 1 else "queue full",
+            )
+            await send({"type": "websocket.close", "code": CLOSE_FLOOD})
 
 
 def viewer_language(scope: dict[str, Any]) -> str:
@@ -65,6 +167,7 @@ class TableConsumer(WebsocketConsumer):
             self.scope.get("user"), self.scope.get("session")
         )
         self.group = services.group_name(table.pk)
+        self.scope.get(GUARD_KEY, {})["channel"] = self.channel_name  # SocketLimits closes it
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()
         seat = leavers.connected(table, self.player, self.channel_name)  # retakes a bot-held seat

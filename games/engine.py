@@ -27,7 +27,7 @@ import copy
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -59,6 +59,8 @@ class Engine(Protocol):
     name: str
     min_players: int
     max_players: int
+    # Every action type a player may send, with its fields (see :func:`check_action`).
+    action_schema: ActionSchema
 
     def default_options(self) -> dict[str, Any]:
         """The table options with their defaults (the lobby form is built from these)."""
@@ -92,6 +94,55 @@ class Engine(Protocol):
 
     def bot_levels(self) -> Sequence[str]:
         """The bot levels this game offers, weakest first."""
+
+
+# --- the shape of an action ---------------------------------------------------
+
+# A game's action schema: action type -> field name -> field kind. A kind ending in
+# "?" may be left out (or be ``null``). The kinds:
+CARD = "card"  # a card id: a short string (the rules say whether it is a card of the game)
+SEAT = "seat"  # a seat number: an integer 0 .. MAX_SEAT, not a bool
+CARDS = "cards"  # a short list of card ids
+ActionSchema = Mapping[str, Mapping[str, str]]
+
+MAX_CARD_CHARS = 16
+MAX_CARDS = 8
+MAX_SEAT = 7
+NOT_AN_ACTION = "That is not an action of this game."
+
+
+def _fits(kind: str, value: Any) -> bool:
+    if kind == CARD:
+        return isinstance(value, str) and 0 < len(value) <= MAX_CARD_CHARS
+    if kind == SEAT:
+        return type(value) is int and 0 <= value <= MAX_SEAT
+    if kind == CARDS:
+        return (
+            isinstance(value, list)
+            and len(value) <= MAX_CARDS
+            and all(_fits(CARD, card) for card in value)
+        )
+    raise ValueError(f"No field kind {kind!r}.")
+
+
+def check_action(schema: ActionSchema, action: Any) -> Action:
+    """``action`` if it has exactly the shape of one of ``schema``'s actions, else
+    ``IllegalAction(code="not_an_action")``: an unknown type, an unknown or missing field, a
+    value of the wrong kind (a number where a card goes, a bool, a float, NaN, a huge
+    number, a long string). Whether the action is *legal* is still the rules' call."""
+    refused = IllegalAction(NOT_AN_ACTION, "not_an_action")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise refused
+    fields = schema.get(action["type"])
+    if fields is None or not set(action) - {"type"} <= set(fields):
+        raise refused
+    for name, kind in fields.items():
+        value = action.get(name)
+        if value is None and kind.endswith("?"):
+            continue
+        if not _fits(kind.rstrip("?"), value):
+            raise refused
+    return action
 
 
 # --- seats -----------------------------------------------------------------

@@ -15,6 +15,10 @@ kept by ``TableConsumer`` through :func:`connected` and :func:`disconnected`. A
 process that stops cannot say its sockets closed: each process writes a heartbeat
 (:func:`heartbeat`), and the sockets of one that has gone silent are closed as of its
 last heartbeat (:func:`close_silent_connections`), by whichever process looks next.
+Within a live process, a socket whose consumer ended without :func:`disconnected`
+(killed, crashed) is closed by ``games.consumers.SocketLimits`` as it ends, and at the
+latest by the next heartbeat, which closes this process's rows of sockets it no
+longer holds (:func:`close_dead_connections`).
 A seat counts as *away since* the later of: its last socket closing, the game's
 start, and the player's last logged action (so a player who acts over plain
 HTTP is present too).
@@ -58,6 +62,7 @@ DUE_TOLERANCE = 0.001
 SERVER = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 HEARTBEAT_SECONDS = 10.0
 SILENT_SECONDS = 35.0
+_held: set[str] = set()  # the channel names of the seated sockets this process holds open
 
 
 class LeaveRefused(Exception):  # noqa: N818 - a refusal a player reads
@@ -128,12 +133,14 @@ def connected(table: Table, player: Player | None, channel_name: str) -> Seat | 
             channel_name=channel_name,
             defaults={"seat": seat, "player": player, "closed": None, "server": SERVER},
         )
+        _held.add(channel_name)
     return seat
 
 
 def disconnected(channel_name: str, now: float | None = None) -> None:
     """A table socket closed: if it was its seat's last, the away clock starts now."""
     now = time.time() if now is None else now
+    _held.discard(channel_name)
     connection = (
         SeatConnection.objects.select_related("seat")
         .filter(channel_name=channel_name, closed__isnull=True)
@@ -158,7 +165,20 @@ def heartbeat(now: float | None = None) -> int:
     then the sockets of processes silent too long are closed. Returns how many."""
     now = time.time() if now is None else now
     ServerProcess.objects.update_or_create(name=SERVER, defaults={"seen": _at(now)})
-    return close_silent_connections(now)
+    return close_silent_connections(now) + close_dead_connections(now)
+
+
+def close_dead_connections(now: float | None = None) -> int:
+    """Close this process's socket rows whose socket it no longer holds (its consumer ended
+    without saying so); their seats' away clocks start now. Returns how many."""
+    now = time.time() if now is None else now
+    dead = SeatConnection.objects.filter(server=SERVER, closed__isnull=True).exclude(
+        channel_name__in=_held
+    )
+    seats = set(dead.values_list("seat_id", flat=True))
+    closed = dead.update(closed=_at(now))
+    _arm_seats_left_alone(seats)
+    return closed
 
 
 def silent_processes(now: float) -> QuerySet[ServerProcess]:
@@ -185,12 +205,17 @@ def close_silent_connections(now: float | None = None) -> int:
         seats.update(ended.values_list("seat_id", flat=True))
         closed += ended.update(closed=at)
     silent_processes(now).delete()
+    _arm_seats_left_alone(seats)
+    return closed
+
+
+def _arm_seats_left_alone(seats: set[int]) -> None:
+    """The seats (ids) left without an open socket get their takeover timer."""
     for seat in Seat.objects.filter(pk__in=seats).select_related("table"):
         if not _open_connections(seat).exists():
             game = _running_game(seat.table)
             if game is not None:
                 transaction.on_commit(lambda game_id=game.pk: _arm_now(game_id))
-    return closed
 
 
 def _open_connections(seat: Seat) -> QuerySet[SeatConnection]:

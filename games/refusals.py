@@ -65,6 +65,7 @@ MESSAGES = frozenset(
         gettext_noop("Choose a different target."),
         gettext_noop("You have flipped a card; end your turn instead."),
         gettext_noop("You have flipped nothing; pass instead."),
+        gettext_noop("That is not an action of this game."),  # games.engine.check_action
     )
 )
 

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import Engine, State
+from games.engine import Action, Engine, State, check_action
 
 
 def _load(path: str) -> Any:
@@ -49,6 +49,11 @@ class GameKind:
     @cached_property
     def presenters(self) -> Any:
         return import_module(self.presenters_path)
+
+    def checked_action(self, action: Any) -> Action:
+        """``action`` if it has the shape of one of this game's actions (its engine's
+        ``action_schema``), else ``IllegalAction(code="not_an_action")``."""
+        return check_action(self.engine.action_schema, action)
 
     def initial_state(
         self,

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
-
 from games.models import Game, Player, Seat, Table
-from games.registry import GAMES, game_kind
+from games.registry import game_kind
 
 SESSION_PLAYER = "player_id"
 
@@ -55,18 +53,3 @@ def replayed_state(game: Game) -> dict[str, Any]:
     for seat, action, now in game.log.order_by("version").values_list("seat", "action", "now"):
         state = kind.engine.apply(state, seat, action, now)
     return state
-
-
-def open_tables() -> dict[str, list[Table]]:
-    """The lobby: tables still taking players, and those being played, per game."""
-    tables: QuerySet[Table] = (
-        Table.objects.exclude(status=Table.Status.FINISHED)
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
-        )
-        .order_by("status", "-created")
-    )
-    by_game: dict[str, list[Table]] = {name: [] for name in GAMES}
-    for table in tables[:200]:
-        by_game.setdefault(table.game_name, []).append(table)
-    return by_game

@@ -106,8 +106,12 @@ def create_table(
     options: dict[str, Any] | None = None,
     bot_level: str = "",
     created_by: Player | None = None,
+    created_session: str = "",
 ) -> Table:
-    """Open a table with empty seats; its creator (if any) sits in seat 0."""
+    """Open a table with empty seats; its creator (if any) sits in seat 0.
+
+    ``created_session``: the browser session that opened it from the lobby (its open
+    tables are counted and expire, ``games.table_limits``)."""
     try:
         engine = game_kind(game_name).engine
     except LookupError:
@@ -131,6 +135,7 @@ def create_table(
             options=checked,
             bot_level=bot_level,
             created_by=created_by,
+            created_session=created_session,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
         if created_by is not None:
@@ -235,10 +240,12 @@ def apply_action(
     player was deciding is still exactly what they would be shown now (the views
     compare the prompt's fingerprint); the engine checks the action as always.
     """
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalMove(_("That is not an action of this game."), "malformed")
-    if action.get("type") == TICK["type"]:
+    if isinstance(action, dict) and action.get("type") == TICK["type"]:
         raise IllegalMove(_("Timeouts are the table's business."), "tick")
+    try:  # the game's action schema: no unknown field, no NaN, no huge number is ever stored
+        game_kind(game.game_name).checked_action(action)
+    except IllegalAction:
+        raise IllegalMove(_("That is not an action of this game."), "not_an_action") from None
 
     def act(game: Game, engine: Engine, at: float) -> Action | None:
         seat = _seat_of(game, player)

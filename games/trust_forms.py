@@ -28,6 +28,14 @@ def away_seconds_field() -> forms.IntegerField:
     )
 
 
+# A table's options as JSON (a DragSaga card set included) stay far below this.
+MAX_OPTIONS_CHARS = 20_000
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is no JSON number.")
+
+
 class VerifyForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
     players = forms.IntegerField(label=_("Players"), min_value=2, max_value=4)
@@ -67,8 +75,10 @@ class VerifyForm(forms.Form):
         if not text.strip():
             return {}
         try:
-            options = json.loads(text)
-        except ValueError:
+            if len(text) > MAX_OPTIONS_CHARS:
+                raise ValueError("longer than any table's options")
+            options = json.loads(text, parse_constant=_no_constant)
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than json reads
             raise forms.ValidationError(_("The table options are not valid JSON.")) from None
         if not isinstance(options, dict):
             raise forms.ValidationError(_("The table options are not valid JSON."))

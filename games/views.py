@@ -14,14 +14,14 @@ from typing import Any
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import leavers, oplog, rendering, selectors, services, snapshots
+from games import leavers, oplog, rendering, selectors, services, snapshots, table_limits
 from games.forms import GuestForm, JoinForm, NewTableForm
 from games.models import Game, Player, Table
 from games.registry import GAMES, game_kind
@@ -52,7 +52,8 @@ def lobby(
     status: int = 200,
 ) -> HttpResponse:
     player = current_player(request)
-    tables = selectors.open_tables()
+    table_limits.expire_open_tables()  # lobby tables that never started go away by themselves
+    tables = table_limits.lobby_tables()
     for name, listed in tables.items():
         labels = getattr(game_kind(name).presenters, "OPTION_LABELS", {})
         for table in listed:
@@ -93,7 +94,7 @@ def guest(request: HttpRequest) -> HttpResponse:
     known = selectors.player_from_session(None, request.session)
     player = services.rename_guest(known, name) if known else services.create_guest(name)
     request.session[selectors.SESSION_PLAYER] = player.pk
-    return redirect(_safe_next(request))
+    return HttpResponseRedirect(_safe_next(request))  # a path, never a view name to reverse
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -130,13 +131,17 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     form = NewTableForm(kind, request.POST)
     if not form.is_valid():
         return _refuse_page(request, _("Please check the table's options."), 400)
+    if not request.session.session_key:
+        request.session.save()  # a session of its own to count this browser's tables by
     try:
+        table_limits.check_may_open(player, request.session.session_key)
         table = services.create_table(
             game_name=game_name,
             players=form.cleaned_data["players"],
             options=form.options(),
             bot_level=form.cleaned_data["bot_level"],
             created_by=player,
+            created_session=request.session.session_key,
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
@@ -260,7 +265,7 @@ def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
         if raw is not None and len(raw) > MAX_ACTION_CHARS:
             action = None  # no action of either game is this long; the log would keep it forever
         elif raw is not None:
-            action = json.loads(raw)
+            action = json.loads(raw, parse_constant=_no_constant)
         else:
             action = game_kind(table.game_name).presenters.action_from_post(request.POST)
     except (ValueError, KeyError, TypeError, RecursionError):  # nesting deeper than json can read
@@ -268,6 +273,11 @@ def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(_("That is not an action of this game."), "malformed")
     return action
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and Infinity are no JSON (Python's reader takes them): no action carries them."""
+    raise ValueError(f"{name} is not a number an action may carry.")
 
 
 def _table_response(

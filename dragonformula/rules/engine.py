@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dragonformula.rules import bots, game, options, view
+from dragonformula.rules import bots, game, options, schema, view
 from dragonformula.rules.match import match_outcome
 from games.engine import Action, State, View
 
@@ -64,6 +64,7 @@ class DragonFormulaEngine:
     name = "dragonformula"
     min_players = options.MIN_PLAYERS
     max_players = options.MAX_PLAYERS
+    action_schema = schema.ACTIONS
 
     def default_options(self) -> dict[str, Any]:
         return options.default_options()

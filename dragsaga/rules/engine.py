@@ -80,7 +80,7 @@ from typing import Any
 
 from games.engine import Action, IllegalAction, State, View, clone, rng_for
 
-from . import bots, deadlines, placing, turns
+from . import bots, deadlines, placing, schema, turns
 from .cards import CardSet, default_card_set
 from .legal import legal_actions
 from .table import DRAGON_COLOURS, GAME, MAX_PLAYERS, MIN_PLAYERS, new_state, validate_options
@@ -106,6 +106,7 @@ class DragSagaEngine:
     name = GAME
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    action_schema = schema.ACTIONS
 
     def default_options(self) -> dict[str, Any]:
         return validate_options({}, default_card_set())

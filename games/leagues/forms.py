@@ -15,6 +15,7 @@ from games.models import ClubNight, Element, League, Member, Penalty, SetGame, S
 from games.registry import game_kind
 
 MAX_SEATS = 4
+MAX_TALLY = 9999  # damage tokens or card costs no table reaches (the database column is bounded)
 PENALTY_ROWS = 2
 
 
@@ -190,13 +191,13 @@ class DragSagaForm(MatchFieldsMixin, forms.Form):
             required = seat < 2
             self.fields[f"player_{seat}"] = _member_field(league, required)
             self.fields[f"damage_{seat}"] = forms.IntegerField(
-                label=_("Damage tokens"), min_value=0, required=required
+                label=_("Damage tokens"), min_value=0, max_value=MAX_TALLY, required=required
             )
             self.fields[f"cards_left_{seat}"] = forms.IntegerField(
                 label=_("Cards left in hand"), min_value=0, max_value=13, required=required
             )
             self.fields[f"leftover_cost_{seat}"] = forms.IntegerField(
-                label=_("Their total cost"), min_value=0, required=required
+                label=_("Their total cost"), min_value=0, max_value=MAX_TALLY, required=required
             )
 
     def seat_rows(self) -> list[tuple[int, forms.BoundField, ...]]:

@@ -1,48 +1,63 @@
-"""Score sheets as PDF: the sheet's HTML printed by Debian's headless Chromium (page.pdf).
+"""Score sheets as PDF, printed by WeasyPrint in this process (no browser per request).
 
-Playwright's sync API refuses to run inside an event loop, and Daphne serves on
-one; each rendering therefore runs in a short-lived worker thread of its own,
-which starts Chromium, prints the page and closes it.
+WeasyPrint lays the sheet's self-contained HTML (print CSS inlined) out with Pango, so
+Japanese needs only a CJK font (``fonts-noto-cjk``, ``scripts/system-deps.sh``). Two
+limits keep a burst of downloads from starving the tables:
+
+- a **cache** of the last :data:`CACHE_SIZE` documents by the HTML they were made from:
+  a blank sheet (one per language and player count) or a sheet whose results have not
+  changed is printed once, then served from memory;
+- a **cap** of :data:`MAX_CONCURRENT` renderings at once; a request waits up to
+  :data:`WAIT_SECONDS` for its turn, then gets :class:`PdfBusy` (the view answers
+  503 with ``Retry-After``).
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-from concurrent.futures import ThreadPoolExecutor
+import hashlib
+import threading
+from collections import OrderedDict
 
-CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
-# The same flags as the browser tests (tests/browser/conftest.py): Chromium in a container.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
-TIMEOUT_SECONDS = 60
+MAX_CONCURRENT = 2
+WAIT_SECONDS = 5.0
+RETRY_AFTER_SECONDS = 5
+CACHE_SIZE = 32
+
+_slots = threading.BoundedSemaphore(MAX_CONCURRENT)
+_cache: OrderedDict[str, bytes] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+class PdfBusy(Exception):  # noqa: N818 - a state the view tells the reader about
+    """Every rendering slot stayed taken for :data:`WAIT_SECONDS`: try again shortly."""
+
+    retry_after = RETRY_AFTER_SECONDS
 
 
 def html_to_pdf(html: str) -> bytes:
     """Print self-contained ``html`` (CSS inlined, no external fetches) to A4 PDF bytes."""
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="sheet-pdf") as pool:
-        return pool.submit(_print, html).result(timeout=TIMEOUT_SECONDS)
+    key = hashlib.sha256(html.encode()).hexdigest()
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    if not _slots.acquire(timeout=WAIT_SECONDS):
+        raise PdfBusy
+    try:
+        document = _print(html)
+    finally:
+        _slots.release()
+    with _cache_lock:
+        _cache[key] = document
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return document
 
 
 def _print(html: str) -> bytes:
-    from playwright.sync_api import sync_playwright
+    from weasyprint import HTML
+    from weasyprint.urls import URLFetcher
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            page = browser.new_page()
-            page.set_content(html, wait_until="load")
-            page.emulate_media(media="print")
-            return page.pdf(format="A4", prefer_css_page_size=True, print_background=False)
-        finally:
-            browser.close()
+    # Only data: URLs: a sheet fetches nothing (so nothing a name says can be fetched).
+    fetcher = URLFetcher(allowed_protocols=("data",))
+    return HTML(string=html, url_fetcher=fetcher).write_pdf()

@@ -374,7 +374,12 @@ def _sheet(
     )
     try:
         document = pdf.html_to_pdf(html)
-    except Exception:  # no Chromium, a crash or a timeout: say so, the Print button still works
+    except pdf.PdfBusy as busy:  # every printing slot taken: a moment later it will work
+        message = _("Many sheets are being printed just now; try again in a few seconds.")
+        response = render(request, "leagues/message.html", {"message": message}, status=503)
+        response["Retry-After"] = str(busy.retry_after)
+        return response
+    except Exception:  # a broken font or library: say so, the Print button still works
         logger.exception("Printing %s to PDF failed", request.path)
         message = _("The PDF could not be made just now; use the Print button instead.")
         return render(request, "leagues/message.html", {"message": message}, status=503)

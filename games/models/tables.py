@@ -92,12 +92,18 @@ class Table(models.Model):
         ),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    # The browser session that opened it from the lobby (blank: the club, a league, a
+    # script): what games.table_limits counts and lets expire.
+    created_session = models.CharField(
+        _("created from session"), max_length=40, blank=True, default="", db_index=True
+    )
     # The league a table plays for is added by the leagues room.
 
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         ordering = ["-created"]
+        indexes = [models.Index(fields=["status", "created"], name="table_status_created")]
 
     def __str__(self) -> str:
         return f"{self.game_name} {self.code}"

@@ -7,14 +7,26 @@ download here. A missing Chromium is a failure, never a silent skip.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-# The same Chromium and flags as the app's score-sheet PDFs.
-from games.leagues.pdf import CHROMIUM, CHROMIUM_ARGS
 from tests.support.servers import daphne
+
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+# Chromium in a container.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the
 # tests make to arrange data are still ordinary synchronous calls.

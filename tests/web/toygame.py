@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import TICK, IllegalAction, clone, next_seat, rng_for
+from games.engine import CARD, TICK, IllegalAction, clone, next_seat, rng_for
 
 HAND = 3
 
@@ -18,6 +18,7 @@ class ToyEngine:
     name = "toygame"
     min_players = 2
     max_players = 4
+    action_schema = {"play": {"card": CARD}}
 
     def default_options(self) -> dict[str, Any]:
         return {"turn_seconds": 30}

@@ -1,0 +1,92 @@
+"""What one visitor may open: a few tables that have not started, per player and per
+browser session; lobby tables that never start go away by themselves.
+
+- :data:`MAX_OPEN_PER_PLAYER` / :data:`MAX_OPEN_PER_SESSION` open (not started) tables
+  made from the lobby; one more is refused with a message (:class:`TooManyTables`, 429).
+- A lobby table nobody sits at expires :data:`EMPTY_MINUTES` after it was opened; one
+  that never started, :data:`NEVER_STARTED_HOURS` after. Tables of the club (demo),
+  of a league or of a script (``created_session`` blank) never expire here.
+- The lobby lists, per game, the open tables first (newest first, at most
+  :data:`LOBBY_OPEN_PER_GAME`, none of one creator beyond the per-player limit),
+  then those being played (at most :data:`LOBBY_PLAYING_PER_GAME`).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+
+from django.db.models import Prefetch, Q
+from django.utils.translation import gettext as _
+
+from games.models import Player, Seat, Table
+from games.registry import GAMES
+from games.services import ActionRefused
+
+MAX_OPEN_PER_PLAYER = 3
+MAX_OPEN_PER_SESSION = 3
+EMPTY_MINUTES = 15
+NEVER_STARTED_HOURS = 3
+LOBBY_OPEN_PER_GAME = 30
+LOBBY_PLAYING_PER_GAME = 30
+
+
+class TooManyTables(ActionRefused):
+    status = 429
+
+
+def _waiting() -> Q:
+    return Q(status=Table.Status.OPEN)
+
+
+def check_may_open(player: Player, session_key: str) -> None:
+    """Refuse a new lobby table when this player or this browser has enough waiting."""
+    expire_open_tables()
+    waiting = Table.objects.filter(_waiting())
+    by_player = waiting.filter(created_by=player).count()
+    by_session = waiting.filter(created_session=session_key).count() if session_key else 0
+    if by_player >= MAX_OPEN_PER_PLAYER or by_session >= MAX_OPEN_PER_SESSION:
+        raise TooManyTables(
+            _(
+                "You already have %(count)d tables waiting for players: start one of them "
+                "(bots can take the empty seats) before opening another."
+            )
+            % {"count": max(by_player, by_session)},
+            "too_many_tables",
+        )
+
+
+def expire_open_tables(now: float | None = None) -> int:
+    """Delete the lobby tables that never started and are past their time; how many."""
+    at = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
+    lobby_made = Table.objects.filter(_waiting()).exclude(created_session="")
+    empty = lobby_made.filter(created__lte=at - timedelta(minutes=EMPTY_MINUTES)).exclude(
+        seats__player__isnull=False
+    )
+    stale = lobby_made.filter(created__lte=at - timedelta(hours=NEVER_STARTED_HOURS))
+    expired = set(empty.values_list("pk", flat=True)) | set(stale.values_list("pk", flat=True))
+    if not expired:
+        return 0
+    Table.objects.filter(pk__in=expired, status=Table.Status.OPEN).delete()
+    return len(expired)
+
+
+def lobby_tables() -> dict[str, list[Table]]:
+    """The lobby's tables per game: open ones first, then those being played (a read)."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+    by_game: dict[str, list[Table]] = {}
+    for name in GAMES:
+        listed = Table.objects.filter(game_name=name).prefetch_related(seats)
+        shown: list[Table] = []
+        per_creator: dict[int | None, int] = {}
+        for table in listed.filter(_waiting()).order_by("-created")[: LOBBY_OPEN_PER_GAME * 4]:
+            count = per_creator.get(table.created_by_id, 0)
+            if table.created_by_id is not None and count >= MAX_OPEN_PER_PLAYER:
+                continue
+            per_creator[table.created_by_id] = count + 1
+            shown.append(table)
+            if len(shown) == LOBBY_OPEN_PER_GAME:
+                break
+        playing = listed.filter(status=Table.Status.PLAYING).order_by("-created")
+        by_game[name] = shown + list(playing[:LOBBY_PLAYING_PER_GAME])
+    return by_game

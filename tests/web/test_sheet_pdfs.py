@@ -1,0 +1,111 @@
+"""Score-sheet PDFs come from WeasyPrint in the serving process: Japanese text intact,
+A4 pages, a blank sheet printed once and then served from memory, and a burst beyond the
+cap told to come back (503 + Retry-After) instead of starting anything new."""
+
+import io
+import subprocess
+import threading
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from games.leagues import pdf
+
+pytestmark = pytest.mark.django_db
+
+A4_POINTS = (595, 842)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    pdf._cache.clear()
+    yield
+    pdf._cache.clear()
+
+
+def pdftotext(data: bytes, tmp_path) -> str:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(data)
+    return subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
+
+
+def test_the_japanese_blank_sheet_keeps_its_japanese_text(client, tmp_path):
+    response = client.get(reverse("leagues:blank_set_sheet_pdf"), HTTP_ACCEPT_LANGUAGE="ja")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 2
+    sizes = {
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages
+    }
+    assert sizes == {A4_POINTS}
+    text = pdftotext(response.content, tmp_path)
+    screen = client.get(reverse("leagues:blank_set_sheet"), HTTP_ACCEPT_LANGUAGE="ja")
+    assert "ドラゴン・フォーミュラ" in screen.content.decode()
+    assert "ドラゴン・フォーミュラ" in text
+    assert "役" in text  # the hand values on the back, in Japanese
+
+
+def test_a_blank_sheet_is_printed_once_per_language(client, monkeypatch):
+    printed = []
+    real = pdf._print
+
+    def counting(html):
+        printed.append(html)
+        return real(html)
+
+    monkeypatch.setattr(pdf, "_print", counting)
+    url = reverse("leagues:blank_dragsaga_sheet_pdf")
+    first = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    again = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    japanese = client.get(url, HTTP_ACCEPT_LANGUAGE="ja")
+    assert first.content == again.content
+    assert japanese.content != first.content
+    assert len(printed) == 2  # English once, Japanese once
+
+
+def test_beyond_the_cap_a_request_is_told_to_retry_and_nothing_is_started(client, monkeypatch):
+    monkeypatch.setattr(pdf, "WAIT_SECONDS", 0.1)
+    printed = []
+    monkeypatch.setattr(pdf, "_print", lambda html: printed.append(html) or b"%PDF")
+    taken = [pdf._slots.acquire(timeout=1) for _ in range(pdf.MAX_CONCURRENT)]
+    try:
+        response = client.get(reverse("leagues:blank_set_sheet_pdf"))
+    finally:
+        for _ in taken:
+            pdf._slots.release()
+    assert response.status_code == 503
+    assert response["Retry-After"] == str(pdf.RETRY_AFTER_SECONDS)
+    assert "try again in a few seconds" in response.content.decode()
+    assert not printed
+    assert client.get(reverse("leagues:blank_set_sheet_pdf")).status_code == 200
+
+
+def test_no_more_than_the_cap_print_at_once(monkeypatch):
+    running, peak, lock = [0], [0], threading.Lock()
+    release = threading.Event()
+
+    def slow(html):
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+        release.wait(2)
+        with lock:
+            running[0] -= 1
+        return b"%PDF"
+
+    monkeypatch.setattr(pdf, "_print", slow)
+    threads = [threading.Thread(target=pdf.html_to_pdf, args=(f"<p>{n}</p>",)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    release.set()
+    for thread in threads:
+        thread.join()
+    assert peak[0] == pdf.MAX_CONCURRENT
+
+
+def test_a_sheet_fetches_nothing_from_outside():
+    document = pdf.html_to_pdf('<img src="http://evil.example/x.png"><p>ok</p>')
+    assert document.startswith(b"%PDF")
