@@ -14,15 +14,19 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from games.leagues import ratings, services
 from games.leagues import views as league_views
 from games.models import (
     ClubNight,
     DragSagaLine,
     DragSagaResult,
+    GuestSeat,
     League,
     Match,
     Member,
+    MemberClaim,
     Penalty,
+    Rating,
     SetGame,
     SetLine,
     SetResult,
@@ -31,9 +35,82 @@ from games.models import (
 
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
-    list_display = ["name", "user"]
+    """Staff link a league player to an account here (or on the league page, or with a claim
+    code); a placeholder of a seat waiting for a keeper is never linked."""
+
+    list_display = ["name", "user", "guest"]
+    list_filter = ["guest"]
     search_fields = ["name", "user__username"]
     autocomplete_fields = ["user"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Member | None = None) -> list[str]:
+        return ["name", "user", "guest"] if obj is not None and obj.guest else ["guest"]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows written by ``games.leagues.services`` only: listed here, changed on the league pages."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(GuestSeat)
+class GuestSeatAdmin(ReadOnlyAdmin):
+    list_display = ["name", "match", "seat", "resolved_to", "resolved_by", "league_link"]
+    list_filter = [("resolved_to", admin.EmptyFieldListFilter), "match__league"]
+
+    @admin.display(description=_("league page"))
+    def league_link(self, seat: GuestSeat) -> str:
+        url = reverse("leagues:league_detail", args=[seat.match.league_id]) + "#pending"
+        return format_html('<a href="{}">{}</a>', url, _("say who played"))
+
+
+@admin.register(MemberClaim)
+class MemberClaimAdmin(ReadOnlyAdmin):
+    list_display = ["member", "league", "created_by", "created_at", "expires_at", "used_by"]
+    list_filter = ["league"]
+    exclude = ["code_hash"]
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnlyAdmin):
+    list_display = ["member", "game", "shown", "mu", "sigma", "results"]
+    list_filter = ["game"]
+    search_fields = ["member__name"]
+
+    @admin.display(description=_("rating"))
+    def shown(self, rating: Rating) -> str:
+        return ratings.shown(rating.mu, rating.sigma, rating.results)
+
+
+class VoidableAdmin(admin.ModelAdmin):
+    """Void or restore results (they stay listed, ratings recompute); a deletion recomputes too."""
+
+    actions = ["void_results", "restore_results"]
+
+    @admin.action(description=_("Void the selected results"))
+    def void_results(self, request: HttpRequest, queryset) -> None:
+        for result in queryset.filter(voided_at=None):
+            services.void_result(result, request.user)
+
+    @admin.action(description=_("Count the selected results again"))
+    def restore_results(self, request: HttpRequest, queryset) -> None:
+        for result in queryset.exclude(voided_at=None):
+            services.restore_result(result)
+
+    def delete_model(self, request: HttpRequest, obj) -> None:
+        game = obj.match.league.game
+        super().delete_model(request, obj)
+        ratings.rebuild(game)
+
+    def delete_queryset(self, request: HttpRequest, queryset) -> None:
+        games = set(queryset.values_list("match__league__game", flat=True))
+        super().delete_queryset(request, queryset)
+        for game in games:
+            ratings.rebuild(game)
 
 
 class ClubNightInline(admin.TabularInline):
@@ -148,12 +225,21 @@ class SetGameInline(ComputedInline):
 
 
 @admin.register(SetResult)
-class SetResultAdmin(admin.ModelAdmin):
-    """Sets are recorded by the score-keeping page or online tables; here they are read or deleted."""
+class SetResultAdmin(VoidableAdmin):
+    """Sets are recorded by the score-keeping page or online tables; here they are read,
+    voided or deleted."""
 
-    list_display = ["__str__", "match", "complete", "created_at"]
-    list_filter = ["complete", "match__league"]
-    readonly_fields = ["match", "number", "complete", "sheet_link"]
+    list_display = ["__str__", "match", "complete", "created_at", "voided_at"]
+    list_filter = ["complete", "match__league", ("voided_at", admin.EmptyFieldListFilter)]
+    readonly_fields = [
+        "match",
+        "number",
+        "complete",
+        "completed_at",
+        "voided_at",
+        "voided_by",
+        "sheet_link",
+    ]
     inlines = [SetLineInline, SetGameInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -213,10 +299,10 @@ class DragSagaLineInline(ComputedInline):
 
 
 @admin.register(DragSagaResult)
-class DragSagaResultAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "match", "created_at"]
-    list_filter = ["match__league"]
-    readonly_fields = ["match", "number"]
+class DragSagaResultAdmin(VoidableAdmin):
+    list_display = ["__str__", "match", "created_at", "voided_at"]
+    list_filter = ["match__league", ("voided_at", admin.EmptyFieldListFilter)]
+    readonly_fields = ["match", "number", "voided_at", "voided_by"]
     inlines = [DragSagaLineInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -57,15 +57,22 @@ def open_league_table(
     return table
 
 
-def seat_members(game: Game) -> dict[int, Member]:
-    """The league player of each seat: a human's account or name; a bot as "Bot N (level)"."""
+def seat_members(game: Game, match: Match) -> dict[int, Member]:
+    """The league player of each seat, never found by a name.
+
+    A human counts for the league player a keeper linked to their account; anyone else
+    (a guest, or an account no keeper linked) plays under a placeholder of the seat until a
+    keeper says who played (``services.guest_member``). A bot plays as "Bot N (level)".
+    """
     members = {}
     # A bot standing in for a player who left plays for them.
     away = {number: stand_in.player for number, stand_in in active_stand_ins(game).items()}
     for seat in Seat.objects.filter(table_id=game.table_id).select_related("player__user"):
         player = seat.player or away.get(seat.number)
         if player is not None:
-            members[seat.number] = services.member_for(player.display_name, player.user)
+            members[seat.number] = services.linked_member(player.user) or services.guest_member(
+                match, seat.number, player.display_name
+            )
         else:
             name = f"Bot {seat.number + 1} ({seat.bot_level or '-'})"
             members[seat.number] = Member.objects.get_or_create(name=name)[0]
@@ -127,7 +134,7 @@ def _record_dragon_formula(match: Match, game: Game) -> None:
         if position < done:
             continue
         if set_result is None:
-            members = members or seat_members(game)
+            members = members or seat_members(game, match)
             closed = state["sets"][number - 1] if len(state["sets"]) >= number else None
             elements = closed["elements"] if closed else state["elements"]
             seats = [SeatEntry(members[seat], elements[seat]) for seat in range(state["players"])]
@@ -142,7 +149,7 @@ def _record_dragsaga(match: Match, game: Game) -> None:
     if match.dragsaga_games.exists():
         return
     cards = CardSet(game.state["cards"])
-    members = seat_members(game)
+    members = seat_members(game, match)
     rows = sorted(game.outcome["placings"], key=lambda row: row["seat"])
     services.record_dragsaga_result(
         match,

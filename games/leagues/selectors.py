@@ -8,6 +8,8 @@ subquery, and the place a window ``RANK()`` over the tie-break order of RULES
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import (
     Case,
     Count,
@@ -29,12 +31,15 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Coalesce, Rank
 
+from games.leagues import ratings
 from games.models import (
     DragSagaLine,
     DragSagaResult,
     GameKind,
+    GuestSeat,
     League,
     Member,
+    Rating,
     SetGame,
     SetLine,
     SetResult,
@@ -50,6 +55,7 @@ SORT_FIELDS: dict[str, str] = {
     "wins": "wins",
     "points": "total_points",
     "best": "best_hand_points",
+    "rating": "rating_shown",
 }
 
 
@@ -98,11 +104,14 @@ def standings(league: League, sort: str = "place", descending: bool = False) -> 
     if league.game == GameKind.DRAGON_FORMULA:
         related, points_field = "set_lines", "points"
         counted = Q(set_lines__set__match__league=league, set_lines__set__complete=True)
+        counted &= Q(set_lines__set__voided_at=None)
     else:
         related, points_field = "dragsaga_lines", "final_damage"
         counted = Q(dragsaga_lines__game__match__league=league)
+        counted &= Q(dragsaga_lines__game__voided_at=None)
     with_results = Member.objects.filter(counted).values("pk")
     rows = Member.objects.filter(Q(pk__in=league.members.values("pk")) | Q(pk__in=with_results))
+    rows = rows.filter(guest=False)  # a seat waiting for a keeper is nobody's row yet
     decimal = DecimalField(max_digits=8, decimal_places=2)
     rows = rows.annotate(
         vp_total=Coalesce(
@@ -120,6 +129,7 @@ def standings(league: League, sort: str = "place", descending: bool = False) -> 
             output_field=FloatField(),
         ),
         place=Window(Rank(), order_by=tie_break(league)),
+        **rating_annotations(league.game),
     )
     if league.game == GameKind.DRAGON_FORMULA:
         best = SetGame.objects.filter(
@@ -139,6 +149,33 @@ def standings(league: League, sort: str = "place", descending: bool = False) -> 
         primary = F(field).desc(nulls_last=True) if descending else F(field).asc(nulls_first=True)
         order = [primary, *tie_break(league), F("name").asc()]
     return rows.order_by(*order)
+
+
+def rating_annotations(game: str) -> dict[str, Any]:
+    """``rating_mu``, ``rating_sigma``, ``rating_results`` of the member's rating in ``game``,
+    and ``rating_shown``: the ordinal μ − 3σ, or NULL while provisional (sorted last)."""
+    rating = Rating.objects.filter(member=OuterRef("pk"), game=game)
+    shown = Rating.objects.filter(
+        member=OuterRef("pk"),
+        game=game,
+        results__gte=ratings.PROVISIONAL_RESULTS,
+        sigma__lte=ratings.PROVISIONAL_SIGMA,
+    ).annotate(value=F("mu") - 3 * F("sigma"))
+    return {
+        "rating_mu": Subquery(rating.values("mu")[:1]),
+        "rating_sigma": Subquery(rating.values("sigma")[:1]),
+        "rating_results": Subquery(rating.values("results")[:1]),
+        "rating_shown": Subquery(shown.values("value")[:1], output_field=FloatField()),
+    }
+
+
+def pending_seats(league: League) -> QuerySet[GuestSeat]:
+    """Seats of the league's online tables still waiting for a keeper to say who played."""
+    return (
+        GuestSeat.objects.filter(match__league=league, resolved_to=None)
+        .select_related("match", "placeholder")
+        .order_by("match__played_on", "match_id", "seat")
+    )
 
 
 def league_sets(league: League) -> QuerySet[SetResult]:

@@ -14,28 +14,36 @@ stored (each function runs in one transaction).
 
 from __future__ import annotations
 
+import datetime
+import hashlib
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
 from games.engine import place, victory_point_table
-from games.leagues import hands
+from games.leagues import hands, ratings
 from games.models import (
     DragSagaLine,
     DragSagaResult,
     Element,
     GameKind,
+    GuestSeat,
+    League,
     Match,
     Member,
+    MemberClaim,
     Penalty,
     SetGame,
     SetLine,
@@ -101,19 +109,196 @@ class DragSagaEntry:
 # --- players and matches -------------------------------------------------------
 
 
-def member_for(name: str, user: AbstractBaseUser | None = None) -> Member:
-    """The league player for an online seat: by user account if there is one, else by name."""
-    if user is not None and user.is_authenticated:
-        member = Member.objects.filter(user=user).first()
-        if member is not None:
-            return member
-        member, _created = Member.objects.get_or_create(name=name)
-        if member.user_id is None:
-            member.user = user
-            member.save(update_fields=["user"])
-        return member
-    member, _created = Member.objects.get_or_create(name=name)
+def linked_member(user: AbstractBaseUser | None) -> Member | None:
+    """The league player a keeper linked to ``user``'s account, if any. Never by a name."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Member.objects.filter(user=user, guest=False).first()
+
+
+def guest_member(match: Match, seat: int, name: str) -> Member:
+    """Who a seat's results go under while no keeper has said who played it.
+
+    The first call for a seat of ``match`` makes its :class:`GuestSeat` and a placeholder
+    player (no standings row); once a keeper has named the seat, its later results go to
+    the player named.
+    """
+    guest_seat, _created = GuestSeat.objects.get_or_create(
+        match=match, seat=seat, defaults={"name": name[:40]}
+    )
+    if guest_seat.resolved_to_id is not None:
+        return guest_seat.resolved_to
+    if guest_seat.placeholder_id is None:
+        label = f"{guest_seat.name} (? {match.pk}-{seat + 1})"
+        guest_seat.placeholder = Member.objects.create(name=label[:60], guest=True)
+        guest_seat.save(update_fields=["placeholder"])
+    return guest_seat.placeholder
+
+
+def _check_linkable(member: Member, user: AbstractBaseUser) -> None:
+    if member.guest:
+        raise ValueError(_("A seat waiting for a keeper cannot be linked to an account."))
+    if member.user_id is not None:
+        raise ValueError(
+            _("%(member)s is linked to an account already; unlink it first.") % {"member": member}
+        )
+    other = Member.objects.filter(user=user).first()
+    if other is not None:
+        raise ValueError(
+            _("That account is linked to %(member)s already.") % {"member": other.name}
+        )
+
+
+@transaction.atomic
+def link_member(member: Member, user: AbstractBaseUser) -> Member:
+    """A keeper links a league player to an account (the caller checked the keeper)."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    _check_linkable(member, user)
+    member.user = user
+    member.save(update_fields=["user"])
     return member
+
+
+@transaction.atomic
+def unlink_member(member: Member) -> Member:
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    member.user = None
+    member.save(update_fields=["user"])
+    return member
+
+
+CLAIM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CLAIM_CODE_LENGTH = 12
+
+
+def claim_code_lifetime() -> datetime.timedelta:
+    """How long a claim code stays good: ``LEAGUE_CLAIM_CODE_DAYS`` (7 days by default)."""
+    return datetime.timedelta(days=getattr(settings, "LEAGUE_CLAIM_CODE_DAYS", 7))
+
+
+def _claim_hash(code: str) -> str:
+    normal = "".join(ch for ch in code.upper() if ch.isalnum())
+    return hashlib.sha256(normal.encode()).hexdigest()
+
+
+@transaction.atomic
+def make_claim_code(
+    member: Member, league: League, made_by: AbstractBaseUser, now: datetime.datetime | None = None
+) -> str:
+    """A one-time code that links ``member`` to whoever redeems it first, before it expires.
+
+    The caller checked that ``made_by`` keeps ``league``. Only the code's hash is stored:
+    the returned code is shown to the keeper once.
+    """
+    if not league.members.filter(pk=member.pk).exists():
+        raise ValueError(_("%(member)s does not play in this league.") % {"member": member})
+    if member.guest or member.user_id is not None:
+        raise ValueError(
+            _("%(member)s is linked to an account already; unlink it first.") % {"member": member}
+        )
+    now = now or timezone.now()
+    code = "".join(secrets.choice(CLAIM_CODE_ALPHABET) for _ in range(CLAIM_CODE_LENGTH))
+    MemberClaim.objects.create(
+        member=member,
+        league=league,
+        code_hash=_claim_hash(code),
+        created_by=made_by,
+        expires_at=now + claim_code_lifetime(),
+    )
+    return "-".join(code[i : i + 4] for i in range(0, CLAIM_CODE_LENGTH, 4))
+
+
+@transaction.atomic
+def redeem_claim_code(
+    code: str, user: AbstractBaseUser, now: datetime.datetime | None = None
+) -> Member:
+    """Link ``user`` to the league player a keeper made ``code`` for: once, before it expires."""
+    now = now or timezone.now()
+    claim = (
+        MemberClaim.objects.select_for_update()
+        .select_related("member")
+        .filter(code_hash=_claim_hash(code))
+        .first()
+    )
+    if claim is None:
+        raise ValueError(_("That code is not a claim code. Check the letters and try again."))
+    if claim.used_at is not None:
+        raise ValueError(_("That code has been used already; ask a keeper for a new one."))
+    if claim.expires_at <= now:
+        raise ValueError(_("That code has expired; ask a keeper for a new one."))
+    member = Member.objects.select_for_update().get(pk=claim.member_id)
+    _check_linkable(member, user)
+    member.user = user
+    member.save(update_fields=["user"])
+    claim.used_at, claim.used_by = now, user
+    claim.save(update_fields=["used_at", "used_by"])
+    return member
+
+
+def _match_members(match: Match) -> set[int]:
+    return set(SetLine.objects.filter(set__match=match).values_list("member_id", flat=True)) | set(
+        DragSagaLine.objects.filter(game__match=match).values_list("member_id", flat=True)
+    )
+
+
+@transaction.atomic
+def name_guest_seat(guest_seat: GuestSeat, member: Member, named_by: AbstractBaseUser) -> None:
+    """A keeper says who played a seat: its results move from the placeholder to ``member``.
+
+    The ratings of the game are rebuilt (the results now count, in their own order).
+    """
+    guest_seat = (
+        GuestSeat.objects.select_for_update().select_related("match__league").get(pk=guest_seat.pk)
+    )
+    match = guest_seat.match
+    if guest_seat.resolved_to_id is not None:
+        raise ValueError(_("A keeper has named this seat already."))
+    if member.guest or not match.league.members.filter(pk=member.pk).exists():
+        raise ValueError(_("%(member)s does not play in this league.") % {"member": member})
+    if member.pk in _match_members(match):
+        raise ValueError(
+            _("%(member)s played another seat of this match.") % {"member": member.name}
+        )
+    placeholder = guest_seat.placeholder
+    if placeholder is not None:
+        SetLine.objects.filter(member=placeholder, set__match=match).update(member=member)
+        SetGame.objects.filter(winner=placeholder, set__match=match).update(winner=member)
+        Penalty.objects.filter(member=placeholder, game__set__match=match).update(member=member)
+        DragSagaLine.objects.filter(member=placeholder, game__match=match).update(member=member)
+    guest_seat.resolved_to, guest_seat.resolved_by = member, named_by
+    guest_seat.resolved_at, guest_seat.placeholder = timezone.now(), None
+    guest_seat.save()
+    if placeholder is not None:
+        placeholder.delete()
+    ratings.rebuild(match.league.game)
+
+
+def _voidable(result: SetResult | DragSagaResult) -> SetResult | DragSagaResult:
+    return (
+        type(result).objects.select_for_update().select_related("match__league").get(pk=result.pk)
+    )
+
+
+@transaction.atomic
+def void_result(result: SetResult | DragSagaResult, voided_by: AbstractBaseUser) -> None:
+    """A keeper voids a set or DragSaga game: it stays listed, counts nowhere, ratings recompute."""
+    result = _voidable(result)
+    if result.voided_at is not None:
+        raise ValueError(_("This result is void already."))
+    result.voided_at, result.voided_by = timezone.now(), voided_by
+    result.save(update_fields=["voided_at", "voided_by"])
+    ratings.rebuild(result.match.league.game)
+
+
+@transaction.atomic
+def restore_result(result: SetResult | DragSagaResult) -> None:
+    """Undo a void: the result counts again and the ratings recompute."""
+    result = _voidable(result)
+    if result.voided_at is None:
+        raise ValueError(_("This result is not void."))
+    result.voided_at, result.voided_by = None, None
+    result.save(update_fields=["voided_at", "voided_by"])
+    ratings.rebuild(result.match.league.game)
 
 
 def penalty_points(offence: str, intentional: bool = False) -> int:
@@ -282,8 +467,9 @@ def _settle_set(set_result: SetResult, lines: list[SetLine]) -> None:
     SetLine.objects.bulk_update(lines, ["points", "rank", "victory_points"])
     counted = sum(1 for game in games if game.counts)
     if counted >= len(lines) and not set_result.complete:
-        set_result.complete = True
-        set_result.save(update_fields=["complete"])
+        set_result.complete, set_result.completed_at = True, timezone.now()
+        set_result.save(update_fields=["complete", "completed_at"])
+        ratings.rate_set(set_result)
 
 
 @transaction.atomic
@@ -360,4 +546,5 @@ def record_dragsaga_result(match: Match, seats: Sequence[DragSagaEntry]) -> Drag
         lines[placing.seat].rank = placing.rank
         lines[placing.seat].victory_points = Decimal(str(placing.victory_points))
     DragSagaLine.objects.bulk_create(lines)
+    ratings.rate_dragsaga(result)
     return result

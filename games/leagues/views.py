@@ -11,21 +11,32 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services as table_services
 from games import views as table_views
-from games.leagues import forms, hands, online, pdf, selectors, services, sheets
-from games.models import DragSagaResult, League, Match, SetResult
+from games.leagues import (
+    forms,
+    hands,
+    identity_forms,
+    members,
+    online,
+    pdf,
+    selectors,
+    services,
+    sheets,
+)
+from games.models import DragSagaResult, GuestSeat, League, Match, Member, SetResult
 
 logger = logging.getLogger(__name__)
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
@@ -65,6 +76,7 @@ def standings_columns(league: League, sort: str, descending: bool) -> list[dict[
         ("place", _("Place")),
         ("name", _("Player")),
         ("vp", _("VP")),
+        ("rating", _("Rating")),
         ("played", _("Sets") if league.is_dragon_formula else _("Games")),
         ("average", _("VP / set") if league.is_dragon_formula else _("VP / game")),
         ("wins", _("Wins")),
@@ -119,8 +131,13 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["dragsaga_games"] = selectors.league_dragsaga_games(league)[:20]
     context["club_nights"] = league.club_nights.all()
     context["may_keep_score"] = may_keep_score(request.user, league)
+    context["pending_seats"] = selectors.pending_seats(league)
     if context["may_keep_score"]:
         context["table_form"] = forms.LeagueTableForm(league=league)
+        context["league_players"] = league.members.filter(guest=False).select_related("user")
+        context["link_form"] = identity_forms.LinkMemberForm(league=league)
+        context["seat_form"] = identity_forms.NameSeatForm(league=league)
+        context["claim_days"] = services.claim_code_lifetime().days
     return render(request, "leagues/league_detail.html", context)
 
 
@@ -434,3 +451,147 @@ def standings_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> Http
     }
     name = f"{slugify(league.name) or 'league'}-standings"
     return _sheet(request, "sheets/standings.html", context, name, as_pdf)
+
+
+# --- who is who: accounts, claim codes, seats waiting for a keeper, void results ---------
+
+
+def _refusal(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
+    return render(request, "leagues/message.html", {"message": message}, status=status)
+
+
+def _back_to_league(league: League, anchor: str = "") -> HttpResponse:
+    url = reverse("leagues:league_detail", args=[league.pk])
+    return redirect(f"{url}#{anchor}" if anchor else url)
+
+
+@require_POST
+def link_member(request: HttpRequest, pk: int) -> HttpResponse:
+    """A keeper links one of the league's players to an account."""
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return _refuse_or_login(request)
+    form = identity_forms.LinkMemberForm(request.POST, league=league)
+    if not form.is_valid():
+        errors = "; ".join(str(e) for errors in form.errors.values() for e in errors)
+        return _refusal(request, errors)
+    try:
+        member = services.link_member(form.cleaned_data["member"], form.cleaned_data["username"])
+    except ValueError as error:
+        return _refusal(request, str(error))
+    messages.success(
+        request,
+        _("%(member)s is now linked to the account %(user)s.")
+        % {"member": member.name, "user": member.user.get_username()},
+    )
+    return _back_to_league(league, "players")
+
+
+def _league_member_or_404(league: League, member_pk: int):
+    return get_object_or_404(league.members.filter(guest=False), pk=member_pk)
+
+
+@require_POST
+def unlink_member(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return _refuse_or_login(request)
+    member = services.unlink_member(_league_member_or_404(league, member_pk))
+    messages.success(request, _("%(member)s is linked to no account now.") % {"member": member})
+    return _back_to_league(league, "players")
+
+
+@require_POST
+def claim_code(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    """A keeper makes a one-time claim code for a player; the page shows it once."""
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return _refuse_or_login(request)
+    member = _league_member_or_404(league, member_pk)
+    try:
+        code = services.make_claim_code(member, league, request.user)
+    except ValueError as error:
+        return _refusal(request, str(error))
+    context = {
+        "league": league,
+        "member": member,
+        "code": code,
+        "days": services.claim_code_lifetime().days,
+        "claim_url": request.build_absolute_uri(reverse("leagues:claim")),
+    }
+    response = render(request, "leagues/claim_code.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def claim(request: HttpRequest) -> HttpResponse:
+    """A player redeems the claim code a keeper gave them: their account is linked."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path(), reverse(settings.LOGIN_URL))
+    form = identity_forms.ClaimCodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = services.redeem_claim_code(form.cleaned_data["code"], request.user)
+        except ValueError as error:
+            form.add_error("code", str(error))
+        else:
+            messages.success(
+                request, _("Your account now plays as %(member)s.") % {"member": member.name}
+            )
+            return redirect("leagues:member_detail", pk=member.pk)
+    status = 400 if request.method == "POST" else 200
+    linked = services.linked_member(request.user)
+    return render(request, "leagues/claim.html", {"form": form, "linked": linked}, status=status)
+
+
+@require_POST
+def name_seat(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
+    """ "This guest was Ben": a keeper says who played a seat that waited for a keeper."""
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return _refuse_or_login(request)
+    guest_seat = get_object_or_404(GuestSeat, pk=seat_pk, match__league=league)
+    member = identity_forms.member_choice(league, request.POST.get("member", ""))
+    if member is None:
+        return _refusal(request, _("Choose a player of this league."))
+    try:
+        services.name_guest_seat(guest_seat, member, request.user)
+    except ValueError as error:
+        return _refusal(request, str(error))
+    messages.success(
+        request,
+        _("The results of %(name)s now count for %(member)s.")
+        % {"name": guest_seat.name, "member": member.name},
+    )
+    return _back_to_league(league, "pending")
+
+
+RESULT_MODELS = {"set": SetResult, "dragsaga": DragSagaResult}
+
+
+@require_POST
+def void_result(request: HttpRequest, kind: str, pk: int, restore: bool = False) -> HttpResponse:
+    """A keeper voids a result (or restores it): it stays listed and the ratings recompute."""
+    model = RESULT_MODELS.get(kind)
+    if model is None:
+        raise Http404
+    result = get_object_or_404(model.objects.select_related("match__league"), pk=pk)
+    league = result.match.league
+    if not may_keep_score(request.user, league):
+        return _refuse_or_login(request)
+    try:
+        if restore:
+            services.restore_result(result)
+        else:
+            services.void_result(result, request.user)
+    except ValueError as error:
+        return _refusal(request, str(error), 409)
+    return _back_to_league(league, "results")
+
+
+@require_GET
+def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A league player's page: ratings and their history, games, hands, head-to-head."""
+    member = get_object_or_404(Member, pk=pk, guest=False)
+    return render(request, "leagues/member_detail.html", members.member_page(member))

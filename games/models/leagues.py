@@ -24,12 +24,28 @@ __all__ = [
     "League",
     "ClubNight",
     "Match",
+    "GuestSeat",
     "Member",
+    "MemberClaim",
     "Penalty",
+    "Rating",
+    "RatingChange",
     "SetGame",
     "SetLine",
     "SetResult",
 ]
+
+
+def _who(verbose_name: str) -> models.ForeignKey:
+    """The account that did something to a row (voided it, named a seat, made a code)."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=verbose_name,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
 
 class GameKind(models.TextChoices):
@@ -55,6 +71,14 @@ class Member(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="league_member",
+    )
+    guest = models.BooleanField(
+        _("waits for a keeper"),
+        default=False,
+        help_text=_(
+            "Holds the place of a seat at an online league table whose player is linked to "
+            "no league player; a keeper says who played."
+        ),
     )
 
     class Meta:
@@ -180,6 +204,9 @@ class SetResult(models.Model):
     number = models.PositiveSmallIntegerField(_("set"), default=1)
     complete = models.BooleanField(_("complete"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    voided_by = _who(_("voided by"))
 
     class Meta:
         ordering = ["match", "number"]
@@ -301,6 +328,8 @@ class DragSagaResult(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("game"), default=1)
     created_at = models.DateTimeField(auto_now_add=True)
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    voided_by = _who(_("voided by"))
 
     class Meta:
         ordering = ["match", "number"]
@@ -342,3 +371,132 @@ class DragSagaLine(PlacingLine):
 
     def __str__(self) -> str:
         return f"{self.member} {self.final_damage}"
+
+
+class GuestSeat(models.Model):
+    """A seat at an online league table whose player no keeper has vouched for.
+
+    Its results are filed under ``placeholder`` (a ``Member`` with ``guest=True``, no
+    standings row) until a keeper says who played; then they move to ``resolved_to``.
+    """
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="guest_seats"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    name = models.CharField(_("name at the table"), max_length=40)
+    placeholder = models.OneToOneField(
+        Member,
+        verbose_name=_("placeholder"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="guest_seat",
+    )
+    resolved_to = models.ForeignKey(
+        Member,
+        verbose_name=_("who played"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    resolved_by = _who(_("named by"))
+    resolved_at = models.DateTimeField(_("named at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        verbose_name = _("unnamed seat")
+        verbose_name_plural = _("unnamed seats")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_guest_seat_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} · {self.match} · {self.seat + 1}"
+
+
+class MemberClaim(models.Model):
+    """A one-time code a keeper hands a league player to link their own account.
+
+    Only a hash of the code is kept; the keeper sees the code once, when it is made.
+    """
+
+    member = models.ForeignKey(
+        Member, verbose_name=_("league player"), on_delete=models.CASCADE, related_name="claims"
+    )
+    league = models.ForeignKey(
+        League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="claims"
+    )
+    code_hash = models.CharField(max_length=64, unique=True)
+    created_by = _who(_("made by"))
+    created_at = models.DateTimeField(_("made at"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+    used_by = _who(_("used by"))
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("claim code")
+        verbose_name_plural = _("claim codes")
+
+    def __str__(self) -> str:
+        return _("Claim code for %(member)s") % {"member": self.member}
+
+
+class Rating(models.Model):
+    """A league player's skill rating in one game now (openskill Plackett–Luce)."""
+
+    member = models.ForeignKey(
+        Member, verbose_name=_("league player"), on_delete=models.CASCADE, related_name="ratings"
+    )
+    game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
+    mu = models.FloatField("μ")
+    sigma = models.FloatField("σ")
+    results = models.PositiveIntegerField(_("rated results"), default=0)
+
+    class Meta:
+        ordering = ["game", "-mu"]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["member", "game"], name="one_rating_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.game} {self.mu:.1f}±{self.sigma:.1f}"
+
+
+class RatingChange(models.Model):
+    """One rated result for one player: the rating after it, in the order results were rated."""
+
+    member = models.ForeignKey(
+        Member,
+        verbose_name=_("league player"),
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+    )
+    game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
+    position = models.PositiveIntegerField(_("order"))
+    set_result = models.ForeignKey(
+        SetResult, null=True, blank=True, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    dragsaga_result = models.ForeignKey(
+        DragSagaResult,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+    )
+    rank = models.PositiveSmallIntegerField(_("rank"))
+    mu = models.FloatField("μ")
+    sigma = models.FloatField("σ")
+
+    class Meta:
+        ordering = ["game", "position"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        indexes = [models.Index(fields=["member", "game", "position"])]
+
+    def __str__(self) -> str:
+        return f"{self.member} #{self.position} {self.mu:.1f}±{self.sigma:.1f}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime
 
+from games import registry
+from games import services as tables
 from games.leagues import services
 from games.leagues.services import DragSagaEntry, GameEntry, SeatEntry
 from games.models import GameKind, League, Match, Member
@@ -52,3 +54,21 @@ def record_dragsaga(league: League, rows: list[tuple[Member, int, int, int]]):
     """A DragSaga game from (member, damage, leftover cost, cards left) rows."""
     entries = [DragSagaEntry(m, damage, cost, cards) for m, damage, cost, cards in rows]
     return services.record_dragsaga_result(new_match(league), entries)
+
+
+def play_out(game, human, limit=5000):
+    """Seat 0 (``human``) plays through the web service like a browser would; the server
+    moves the bots, until the game is over."""
+    engine = registry.game_kind(game.game_name).engine
+    now = game.created.timestamp()
+    for _step in range(limit):
+        if game.is_finished:
+            return game
+        now += 1.0
+        if 0 in engine.waiting_for(game.state):
+            action = engine.bot_action(game.state, 0, engine.bot_levels()[-1])
+            game = tables.apply_action(game, human, action, game.version, now=now)
+        else:
+            moved = tables.advance(game.pk, game.version, now=now)
+            game = moved if moved is not None else type(game).objects.get(pk=game.pk)
+    raise AssertionError("the game did not finish")

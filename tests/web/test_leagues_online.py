@@ -3,39 +3,29 @@
 from decimal import Decimal
 
 import pytest
+from django.contrib.auth import get_user_model
 
-from games import registry
 from games import services as tables
 from games.leagues import selectors
 from games.leagues.online import open_league_table, record_online_results
 from games.models import GameKind, Match, Player, SetGame
-from tests.support.leagues import make_league, make_members
+from tests.support.leagues import make_league, make_members, play_out
 
 pytestmark = pytest.mark.django_db
 
 
-def play_out(game, human, limit=5000):
-    """Seat 0 (``human``) plays through the web service like a browser would; the server
-    moves the bots, until the game is over."""
-    engine = registry.game_kind(game.game_name).engine
-    now = game.created.timestamp()
-    for _step in range(limit):
-        if game.is_finished:
-            return game
-        now += 1.0
-        if 0 in engine.waiting_for(game.state):
-            action = engine.bot_action(game.state, 0, engine.bot_levels()[-1])
-            game = tables.apply_action(game, human, action, game.version, now=now)
-        else:
-            moved = tables.advance(game.pk, game.version, now=now)
-            game = moved if moved is not None else type(game).objects.get(pk=game.pk)
-    raise AssertionError("the game did not finish")
+def linked_player(league, name: str) -> Player:
+    """A club member whose account a keeper linked to the league player ``name``."""
+    user = get_user_model().objects.create_user(name.lower(), password="pw")
+    (member,) = make_members(league, name)
+    member.user = user
+    member.save()
+    return tables.player_for_user(user)
 
 
 def test_an_online_dragon_formula_match_flows_into_the_league_set_by_set():
     league = make_league()
-    aki = Player.objects.create(display_name="Aki")
-    make_members(league, "Aki")
+    aki = linked_player(league, "Aki")
     table = open_league_table(
         league, players=2, bot_level="smart", options={"sets": 2}, created_by=aki
     )
@@ -74,7 +64,7 @@ def test_an_online_dragon_formula_match_flows_into_the_league_set_by_set():
 
 def test_an_online_dragsaga_game_flows_into_the_league():
     league = make_league(GameKind.DRAGSAGA, "Saga League")
-    ben = Player.objects.create(display_name="Ben")
+    ben = linked_player(league, "Ben")
     table = open_league_table(league, players=3, bot_level="random", created_by=ben)
     game = play_out(tables.start(table, ben, seed=12), ben)
     result = Match.objects.get(table=table).dragsaga_games.get()

@@ -1,0 +1,282 @@
+"""Skill ratings: openskill's Plackett–Luce model over every rated league result, per game.
+
+Each complete Dragon Formula set and each DragSaga game rates its 2–4 players by their
+placing (the ranks the league stored: players who share a place share a rank). A player's
+rating is a belief about their skill, μ with uncertainty σ; what the pages show is the
+*ordinal* μ − 3σ, rounded, which starts at 0 and rises as a player keeps placing well
+and the uncertainty shrinks.
+
+A result is rated when it is recorded (:func:`rate_set`, :func:`rate_dragsaga`).
+A result counts unless it is void or a seat of it waits for a keeper to say who played;
+when that changes (a void, a restored result, a seat named later) the game's ratings are
+rebuilt (:func:`rebuild`), replaying every rated result in the order the results were
+completed, so a rebuild gives exactly the numbers the incremental updates gave.
+
+**Provisional** ("?" on the pages): fewer than :data:`PROVISIONAL_RESULTS` rated results,
+or σ still above :data:`PROVISIONAL_SIGMA`. The model starts every player at σ = 25/3 ≈ 8.33;
+7.5 is a tenth of that uncertainty gone, which a four-player set brings in about five
+results and a two-player one in about four.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from itertools import groupby
+
+from django.db import connection, transaction
+from django.db.models import Exists, Max, OuterRef, Q
+from django.db.models.functions import Coalesce
+from openskill.models import PlackettLuce
+
+from games.models import (
+    DragSagaLine,
+    DragSagaResult,
+    GameKind,
+    Member,
+    Rating,
+    RatingChange,
+    SetLine,
+    SetResult,
+)
+
+MODEL = PlackettLuce()
+PROVISIONAL_RESULTS = 5
+PROVISIONAL_SIGMA = 7.5
+BATCH = 2000
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """What the pages show: μ − 3σ (openskill's ordinal with its defaults)."""
+    return mu - 3 * sigma
+
+
+def rounded(value: float) -> int:
+    """Half away from zero, as the standings' ``floatformat:0`` rounds."""
+    return int(Decimal(str(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def is_provisional(results: int, sigma: float) -> bool:
+    return results < PROVISIONAL_RESULTS or sigma > PROVISIONAL_SIGMA
+
+
+def shown(mu: float | None, sigma: float | None, results: int | None) -> str:
+    """The rating as a page shows it: the rounded ordinal, or "?" while provisional."""
+    if mu is None or sigma is None or is_provisional(results or 0, sigma):
+        return "?"
+    return str(rounded(ordinal(mu, sigma)))
+
+
+@dataclass
+class Current:
+    mu: float
+    sigma: float
+    results: int = 0
+
+
+@dataclass(frozen=True)
+class Rated:
+    """One rated result: its key (``("set", pk)`` or ``("dragsaga", pk)``) and (member, rank)."""
+
+    kind: str
+    pk: int
+    placings: tuple[tuple[int, int], ...]
+
+
+# One row of ``RatingChange`` as :func:`apply` makes it and :func:`_insert_changes` writes it.
+CHANGE_COLUMNS = (
+    "member_id",
+    "game",
+    "position",
+    "set_result_id",
+    "dragsaga_result_id",
+    "rank",
+    "mu",
+    "sigma",
+)
+
+
+def apply(current: dict[int, Current], result: Rated, game: str, position: int) -> list[tuple]:
+    """Rate one result over ``current`` (updated in place): its rating changes, as rows of
+    :data:`CHANGE_COLUMNS`."""
+    players = [member for member, _rank in result.placings]
+    teams = [
+        [MODEL.rating(mu=c.mu, sigma=c.sigma)]
+        for c in (current.setdefault(m, Current(MODEL.mu, MODEL.sigma)) for m in players)
+    ]
+    rated = MODEL.rate(teams, ranks=[float(rank) for _m, rank in result.placings])
+    set_id, dragsaga_id = (result.pk, None) if result.kind == "set" else (None, result.pk)
+    changes = []
+    for (member, rank), (new,) in zip(result.placings, rated, strict=True):
+        state = current[member]
+        state.mu, state.sigma, state.results = new.mu, new.sigma, state.results + 1
+        changes.append((member, game, position, set_id, dragsaga_id, rank, new.mu, new.sigma))
+    return changes
+
+
+def _insert_changes(rows: list[tuple]) -> None:
+    """Write rating changes in one ``executemany``: a rebuild writes one row per player per
+    result (40,000 for 10,000 sets of 4), which model instances and ``bulk_create`` make
+    several times slower (``bench/ratings.py``)."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(c) for c in CHANGE_COLUMNS)
+    marks = ", ".join(["%s"] * len(CHANGE_COLUMNS))
+    sql = f"INSERT INTO {quote(RatingChange._meta.db_table)} ({columns}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+# --- which results count, in which order --------------------------------------------
+
+
+def _rated_sets() -> Q:
+    waiting = SetLine.objects.filter(set=OuterRef("set"), member__guest=True)
+    return Q(set__complete=True, set__voided_at=None) & ~Q(Exists(waiting))
+
+
+def _rated_dragsaga() -> Q:
+    waiting = DragSagaLine.objects.filter(game=OuterRef("game"), member__guest=True)
+    return Q(game__voided_at=None) & ~Q(Exists(waiting))
+
+
+def _grouped(rows: Iterable[tuple[int, int, int]], kind: str) -> Iterator[Rated]:
+    for pk, lines in groupby(rows, key=lambda row: row[0]):
+        yield Rated(kind, pk, tuple((member, rank) for _pk, member, rank in lines))
+
+
+def rated_results(game: str) -> Iterator[Rated]:
+    """Every result of ``game`` that counts, in the order the results were completed."""
+    if game == GameKind.DRAGON_FORMULA:
+        rows = (
+            SetLine.objects.filter(_rated_sets(), set__match__league__game=game)
+            .annotate(done=Coalesce("set__completed_at", "set__created_at"))
+            .order_by("done", "set_id", "seat")
+            .values_list("set_id", "member_id", "rank")
+        )
+        return _grouped(rows.iterator(chunk_size=BATCH), "set")
+    rows = (
+        DragSagaLine.objects.filter(_rated_dragsaga(), game__match__league__game=game)
+        .order_by("game__created_at", "game_id", "seat")
+        .values_list("game_id", "member_id", "rank")
+    )
+    return _grouped(rows.iterator(chunk_size=BATCH), "dragsaga")
+
+
+# --- writing ----------------------------------------------------------------------------
+
+
+def _save(game: str, current: dict[int, Current], members: Iterable[int]) -> None:
+    members = set(members)
+    existing = {r.member_id: r for r in Rating.objects.filter(game=game, member_id__in=members)}
+    new, changed = [], []
+    for member in members:
+        state = current[member]
+        rating = existing.get(member)
+        if rating is None:
+            new.append(
+                Rating(
+                    member_id=member,
+                    game=game,
+                    mu=state.mu,
+                    sigma=state.sigma,
+                    results=state.results,
+                )
+            )
+        else:
+            rating.mu, rating.sigma, rating.results = state.mu, state.sigma, state.results
+            changed.append(rating)
+    Rating.objects.bulk_create(new, batch_size=BATCH)
+    Rating.objects.bulk_update(changed, ["mu", "sigma", "results"], batch_size=BATCH)
+
+
+@transaction.atomic
+def rebuild(game: str) -> int:
+    """Replay every result of ``game`` that counts, from scratch. Returns how many were rated."""
+    Rating.objects.filter(game=game).delete()
+    RatingChange.objects.filter(game=game).delete()
+    current: dict[int, Current] = {}
+    changes: list[tuple] = []
+    count = 0
+    for count, result in enumerate(rated_results(game), start=1):
+        changes.extend(apply(current, result, game, count))
+    _insert_changes(changes)
+    Rating.objects.bulk_create(
+        (
+            Rating(member_id=m, game=game, mu=c.mu, sigma=c.sigma, results=c.results)
+            for m, c in current.items()
+        ),
+        batch_size=BATCH,
+    )
+    return count
+
+
+def _rate_latest(game: str, result: Rated, key: Q) -> None:
+    """Rate a just-recorded result, or rebuild if a result rated before it came later."""
+    if RatingChange.objects.filter(key, game=game).exists():
+        return  # rated already
+    last = RatingChange.objects.filter(game=game).aggregate(last=Max("position"))["last"] or 0
+    players = [member for member, _rank in result.placings]
+    current = {
+        r.member_id: Current(r.mu, r.sigma, r.results)
+        for r in Rating.objects.filter(game=game, member_id__in=players)
+    }
+    _insert_changes(apply(current, result, game, last + 1))
+    _save(game, current, players)
+
+
+def rate_set(set_result: SetResult) -> None:
+    """Rate a Dragon Formula set that has just been completed (if it counts)."""
+    _rate_recorded(GameKind.DRAGON_FORMULA, set_result, "set", Q(set_result=set_result))
+
+
+def rate_dragsaga(result: DragSagaResult) -> None:
+    """Rate a DragSaga game that has just been recorded (if it counts)."""
+    _rate_recorded(GameKind.DRAGSAGA, result, "dragsaga", Q(dragsaga_result=result))
+
+
+def _rate_recorded(game: str, result: SetResult | DragSagaResult, kind: str, key: Q) -> None:
+    lines = list(result.lines.select_related("member").order_by("seat"))
+    if result.voided_at is not None or any(line.member.guest for line in lines):
+        return
+    if _out_of_order(game, result):
+        rebuild(game)
+        return
+    placings = tuple((line.member_id, line.rank) for line in lines)
+    _rate_latest(game, Rated(kind, result.pk, placings), key)
+
+
+def _out_of_order(game: str, result: SetResult | DragSagaResult) -> bool:
+    """Whether a result rated already was completed after ``result`` (a rebuild puts it first)."""
+    last = (
+        RatingChange.objects.filter(game=game)
+        .order_by("-position")
+        .select_related("set_result", "dragsaga_result")
+        .first()
+    )
+    if last is None:
+        return False
+    if isinstance(result, SetResult):
+        done = result.completed_at or result.created_at
+        previous = last.set_result
+        before = previous.completed_at or previous.created_at
+    else:
+        done, previous = result.created_at, last.dragsaga_result
+        before = previous.created_at
+    return (before, previous.pk) > (done, result.pk)
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def rating_of(member: Member, game: str) -> Rating | None:
+    return Rating.objects.filter(member=member, game=game).first()
+
+
+def history(member: Member, game: str) -> list[RatingChange]:
+    """The member's rating after each rated result of ``game``, oldest first."""
+    return list(
+        RatingChange.objects.filter(member=member, game=game)
+        .order_by("position")
+        .select_related("set_result__match", "dragsaga_result__match")
+    )

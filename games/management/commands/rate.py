@@ -1,0 +1,42 @@
+"""``python manage.py rate --rebuild [--game dragonformula|dragsaga] [--lang en]``: replay
+every result that counts, in the order results were completed, and store the ratings anew
+(the same numbers the incremental updates gave). Without ``--rebuild``: the ratings now."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.leagues import ratings
+from games.management.language import TranslatedCommand
+from games.models import GameKind, Rating
+
+
+class Command(TranslatedCommand):
+    help = gettext_lazy("Skill ratings: rebuild them from every result, or list them.")
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--rebuild", action="store_true", help=gettext_lazy("replay every result in order")
+        )
+        parser.add_argument(
+            "--game",
+            choices=GameKind.values,
+            help=gettext_lazy("only this game (default: both)"),
+        )
+
+    def handle(self, *args, **options) -> None:
+        games = [options["game"]] if options["game"] else list(GameKind.values)
+        for game in games:
+            label = GameKind(game).label
+            if options["rebuild"]:
+                count = ratings.rebuild(game)
+                self.stdout.write(
+                    _("%(game)s: %(count)s results rated.") % {"game": label, "count": count}
+                )
+                continue
+            self.stdout.write(str(label))
+            for rating in Rating.objects.filter(game=game).select_related("member"):
+                shown = ratings.shown(rating.mu, rating.sigma, rating.results)
+                self.stdout.write(
+                    f"  {shown:>4}  {rating.member.name}  "
+                    f"μ={rating.mu:.2f} σ={rating.sigma:.2f} ({rating.results})"
+                )
