@@ -14,8 +14,8 @@ from tests.support.leagues import make_league, make_members
 pytestmark = pytest.mark.django_db
 
 
-def play_out(game, human, limit=5000):
-    """Seat 0 (``human``) plays through the web service like a browser would; the server
+def play_out(game, human, limit=5000, seat=0):
+    """``human`` in ``seat`` plays through the web service like a browser would; the server
     moves the bots, until the game is over."""
     engine = registry.game_kind(game.game_name).engine
     now = game.created.timestamp()
@@ -23,8 +23,8 @@ def play_out(game, human, limit=5000):
         if game.is_finished:
             return game
         now += 1.0
-        if 0 in engine.waiting_for(game.state):
-            action = engine.bot_action(game.state, 0, engine.bot_levels()[-1])
+        if seat in engine.waiting_for(game.state):
+            action = engine.bot_action(game.state, seat, engine.bot_levels()[-1])
             game = tables.apply_action(game, human, action, game.version, now=now)
         else:
             moved = tables.advance(game.pk, game.version, now=now)
