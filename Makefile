@@ -1,12 +1,14 @@
 # Two commands do everything on a fresh clone:
-#   make run   - the club's app with demo data on http://127.0.0.1:8000 (SQLite, in-memory channel layer)
+#   make run   - the club's app with demo data (SQLite, in-memory channel layer), served to the club's
+#                network on port 8000: it prints the address phones open (HOST=127.0.0.1 make run
+#                keeps it to this machine)
 #   make test  - every test: ruff, import-linter, pytest (browser tests in Debian's headless Chromium),
 #                then the integration stage (`make test-integration`: PostgreSQL + Redis on loopback)
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-HOST ?= 127.0.0.1
+HOST ?= 0.0.0.0
 PORT ?= 8000
 
 # The local server speaks plain HTTP on loopback; production sets these through its environment.
@@ -33,7 +35,9 @@ run: venv .local-secret-key
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput -v 0
 	$(RUN_ENV) $(BIN)/python manage.py collectstatic --noinput -v 0
 	$(RUN_ENV) $(BIN)/python manage.py load_demo
-	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C stops)"
+	@$(BIN)/python -m config.lan --host $(HOST) --port $(PORT)
+	@echo "(Ctrl-C stops)"
+	LAN_ADDRESSES="$$($(BIN)/python -m config.lan --host $(HOST) --list)" SERVE_PORT=$(PORT) \
 	$(RUN_ENV) $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 test: venv system-deps

@@ -52,6 +52,25 @@ for _origin in CSRF_TRUSTED_ORIGINS:
             f"CSRF_TRUSTED_ORIGINS entry {_origin!r} needs its scheme, e.g. https://{_origin}"
         )
 
+# The club's network (config/lan.py): `make run` passes the LAN addresses it serves, and they
+# are allowed hosts too (unless ALLOWED_HOSTS is set). Join links and QR codes use SITE_URL when
+# set (https://club.example.org), else the first LAN address with SERVE_PORT: never loopback.
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
+if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL {SITE_URL!r} needs its scheme, e.g. https://{SITE_URL}")
+LAN_ADDRESSES = env_list("LAN_ADDRESSES")
+SERVE_PORT = os.environ.get("SERVE_PORT", "").strip()
+if "ALLOWED_HOSTS" not in os.environ:
+    from config.lan import lan_addresses as _lan_addresses
+
+    if any(not _lan_addresses([address]) for address in LAN_ADDRESSES):
+        raise ImproperlyConfigured(f"LAN_ADDRESSES {LAN_ADDRESSES!r} are not LAN IPv4 addresses.")
+    ALLOWED_HOSTS = [*ALLOWED_HOSTS, *LAN_ADDRESSES]
+    if SITE_URL:
+        from urllib.parse import urlsplit as _urlsplit
+
+        ALLOWED_HOSTS.append(_urlsplit(SITE_URL).hostname or "")
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",

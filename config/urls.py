@@ -9,5 +9,6 @@ urlpatterns = [
     path("dragsaga/", include("dragsaga.urls")),
     path("rules/", include("games.rulebook.urls")),
     path("leagues/", include("games.leagues.urls")),
+    path("nights/", include("games.leagues.night_urls")),
     path("", include("games.urls")),
 ]

@@ -3,7 +3,9 @@
 from django.urls import path
 
 from games.consumers import TableConsumer
+from games.leagues.night_consumer import NightConsumer
 
 websocket_urlpatterns = [
     path("ws/table/<str:code>/", TableConsumer.as_asgi(), name="table-socket"),
+    path("ws/nights/<int:pk>/", NightConsumer.as_asgi(), name="night-socket"),
 ]

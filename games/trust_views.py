@@ -4,6 +4,7 @@ history, and leave a game to a bot. Thin: the work is in ``games.fairness``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -36,6 +37,14 @@ def _current_player(request: HttpRequest) -> Player | None:
 
 # --- verify ---------------------------------------------------------------------------
 
+# Other things the verify page checks, by ``?kind=`` (e.g. a club night's seat draw): a view
+# each, registered by the room that owns the thing.
+VERIFY_KINDS: dict[str, Callable[[HttpRequest], HttpResponse]] = {}
+
+
+def register_verify_kind(kind: str, view: Callable[[HttpRequest], HttpResponse]) -> None:
+    VERIFY_KINDS[kind] = view
+
 
 def _verification(form: VerifyForm) -> fairness.Verification:
     data = form.cleaned_data
@@ -52,6 +61,9 @@ def _verification(form: VerifyForm) -> fairness.Verification:
 @require_GET
 def verify(request: HttpRequest) -> HttpResponse:
     """The public verify page: anyone may check any revealed seed and salt."""
+    other_kind = VERIFY_KINDS.get(request.GET.get("kind", ""))
+    if other_kind is not None:
+        return other_kind(request)
     form = VerifyForm(request.GET or None)
     verification, status = None, 200
     if form.is_bound:

@@ -18,7 +18,18 @@ from dragsaga.rules.cards import CardSet
 from games.leagues import services
 from games.leagues.services import DragSagaEntry, GameEntry, PenaltyEntry, SeatEntry
 from games.leavers import active_stand_ins
-from games.models import ClubNight, Game, GameKind, League, Match, Member, Seat, SetResult, Table
+from games.models import (
+    ClubNight,
+    Game,
+    GameKind,
+    League,
+    Match,
+    Member,
+    NightSeat,
+    Seat,
+    SetResult,
+    Table,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -62,14 +73,19 @@ def seat_members(game: Game, match: Match) -> dict[int, Member]:
 
     A human counts for the league player a keeper linked to their account; anyone else
     (a guest, or an account no keeper linked) plays under a placeholder of the seat until a
-    keeper says who played (``services.guest_member``). A bot plays as "Bot N (level)".
+    keeper says who played (``services.guest_member``). At a club night's table each human
+    seat plays for the player the night drew to it. A bot plays as "Bot N (level)".
     """
     members = {}
     # A bot standing in for a player who left plays for them.
     away = {number: stand_in.player for number, stand_in in active_stand_ins(game).items()}
+    # At a club night's table each human seat plays for the player the night drew to it.
+    drawn = night_table_members(game.table_id)
     for seat in Seat.objects.filter(table_id=game.table_id).select_related("player__user"):
         player = seat.player or away.get(seat.number)
-        if player is not None:
+        if player is not None and seat.number in drawn:
+            members[seat.number] = drawn[seat.number]
+        elif player is not None:
             members[seat.number] = services.linked_member(player.user) or services.guest_member(
                 match, seat.number, player.display_name
             )
@@ -77,6 +93,14 @@ def seat_members(game: Game, match: Match) -> dict[int, Member]:
             name = f"Bot {seat.number + 1} ({seat.bot_level or '-'})"
             members[seat.number] = Member.objects.get_or_create(name=name)[0]
     return members
+
+
+def night_table_members(table_id: int) -> dict[int, Member]:
+    """For an online table drawn at a club night: the player drawn to each seat."""
+    seats = NightSeat.objects.filter(table__match__table_id=table_id).select_related(
+        "entrant__member"
+    )
+    return {seat.number: seat.entrant.member for seat in seats}
 
 
 def record_online_results(game: Game) -> None:

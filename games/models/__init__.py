@@ -1,7 +1,9 @@
 """The platform's models, one module per room: tables (players, tables, seats, games, the
-action log), leagues (leagues, club nights, matches, results) and trust (shuffle
+action log), leagues (leagues, club nights, matches, results), nights (check-in, rounds, drawn
+tables) and trust (shuffle
 commitments, seat connections, stand-in bots)."""
 
 from games.models.leagues import *  # noqa: F403
+from games.models.nights import *  # noqa: F403
 from games.models.tables import *  # noqa: F403
 from games.models.trust import *  # noqa: F403

@@ -126,6 +126,7 @@ class ClubNight(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=100, blank=True)
     notes = models.TextField(_("notes"), blank=True)
+    ended = models.DateTimeField(_("ended"), null=True, blank=True)
 
     class Meta:
         ordering = ["-date"]

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import history, leavers
 from games.models import Table
-from games.qr import join_qr_svg
+from games.qr import join_qr_svg, public_url
 from games.snapshots import TableSnapshot
 
 register = template.Library()
@@ -42,7 +42,7 @@ def join_qr(context: template.Context, table: Table) -> dict[str, Any]:
     """A QR code of the table's join URL (absolute, so a phone's camera can open it)."""
     request = context.get("request")
     path = join_url(table)
-    url = request.build_absolute_uri(path) if request is not None else path
+    url = public_url(request, path)
     return {"table": table, "url": url, "svg": join_qr_svg(url)}
 
 

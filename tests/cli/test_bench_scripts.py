@@ -13,6 +13,7 @@ from tests.support.commands import python
         ("bench/df_games.py", ["--games", "2"], "games per CPU second"),
         ("bench/ds_games.py", ["2"], "games/s"),
         ("bench/ratings.py", ["200"], "rebuild s (median of 3)"),
+        ("bench/seating.py", ["12", "--rounds", "2"], "slowest round"),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_figures(script, args, figure):

@@ -1,0 +1,158 @@
+"""What a club night's pages show: rounds, their drawn tables with names and elements, each
+table's state and links (online table, replays, score sheet), the round clock, tonight's
+standings and the league's. One read for the night page, the projector page and its socket."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import selectors as table_selectors
+from games.leagues import nights, selectors
+from games.models import ClubNight, Element, GameKind, NightRound, NightTable, Table
+
+LEAGUE_ROWS_ON_SCREEN = 12
+
+
+@dataclass
+class SeatRow:
+    number: int
+    name: str
+    element: str = ""
+    element_label: str = ""
+    visitor: bool = False
+
+
+@dataclass
+class TableRow:
+    table: NightTable
+    seats: list[SeatRow]
+    mode: str
+    finished: bool = False
+    state: str = ""
+    online_url: str = ""
+    online_code: str = ""
+    can_start: bool = False
+    sheet_url: str = ""
+    keep_url: str = ""
+    replays: list[str] = field(default_factory=list)
+    results: str = ""
+
+
+@dataclass
+class RoundRow:
+    round: NightRound
+    tables: list[TableRow]
+    verify_url: str = ""
+
+
+def seconds_left(night_round: NightRound | None) -> int | None:
+    if night_round is None or night_round.timer_ends is None:
+        return None
+    if night_round.status != NightRound.Status.DRAWN:
+        return None
+    return max(0, int((night_round.timer_ends - timezone.now()).total_seconds()))
+
+
+def _element_label(element: str) -> str:
+    return str(Element(element).label) if element in Element.values else ""
+
+
+def _online_elements(table: Table | None) -> list[str]:
+    """An online Dragon Formula table's elements come from its own shuffle: shown once dealt."""
+    game = table_selectors.current_game(table) if table is not None else None
+    if game is None or game.game_name != GameKind.DRAGON_FORMULA:
+        return []
+    return list(game.state.get("elements") or [])
+
+
+def _table_row(night_table: NightTable, dragon_formula: bool) -> TableRow:
+    seats = [
+        SeatRow(seat.number + 1, seat.entrant.name, seat.element, visitor=seat.entrant.visitor)
+        for seat in night_table.seats.all()
+    ]
+    row = TableRow(night_table, seats, night_table.mode)
+    match = night_table.match
+    table = match.table if match is not None else None
+    if night_table.mode == NightTable.Mode.ONLINE:
+        elements = _online_elements(table)
+        for seat in seats:
+            seat.element = elements[seat.number - 1] if len(elements) >= seat.number else ""
+    for seat in seats:
+        seat.element_label = _element_label(seat.element)
+    if match is None:
+        row.state = _("not opened yet")
+        return row
+    row.finished = nights.table_finished(night_table)
+    if table is not None:
+        row.online_url = reverse(f"{table.game_name}:table", args=[table.code])
+        row.online_code = table.code
+        row.can_start = table.status == Table.Status.OPEN
+        row.replays = [
+            reverse("games:replay", args=[pk])
+            for pk in table.games.order_by("created").values_list("pk", flat=True)
+        ]
+        row.state = table.get_status_display()
+    if dragon_formula:
+        first = match.sets.order_by("number").first()
+        if first is not None:
+            row.sheet_url = reverse("leagues:set_sheet", args=[first.pk])
+            row.keep_url = reverse("leagues:set_detail", args=[first.pk])
+            row.results = "; ".join(
+                f"{line.member.name} {line.points} · {line.victory_points.normalize():f}"
+                for line in first.lines.select_related("member")
+            )
+    else:
+        game = match.dragsaga_games.order_by("number").first()
+        if game is not None:
+            row.sheet_url = reverse("leagues:dragsaga_sheet", args=[game.pk])
+            row.results = "; ".join(
+                f"{line.member.name} {line.final_damage} · {line.victory_points.normalize():f}"
+                for line in game.lines.select_related("member")
+            )
+    if not row.state:
+        row.state = _("finished") if row.finished else _("playing")
+    elif row.finished:
+        row.state = _("finished")
+    return row
+
+
+def board(night: ClubNight) -> dict[str, Any]:
+    """Everything the night's pages show, for the current language."""
+    league = night.league
+    dragon_formula = league.game == GameKind.DRAGON_FORMULA
+    rounds = []
+    for night_round in night.rounds.order_by("number"):
+        tables = (
+            night_round.tables.select_related("match__table")
+            .prefetch_related("seats__entrant")
+            .order_by("number")
+        )
+        row = RoundRow(night_round, [_table_row(t, dragon_formula) for t in tables])
+        if night_round.status == NightRound.Status.DONE:
+            row.verify_url = (
+                reverse("games:verify")
+                + f"?kind=seat-draw&round={night_round.pk}&seed={night_round.seed}"
+                f"&salt={night_round.salt}&commitment={night_round.commitment}"
+            )
+        rounds.append(row)
+    current = rounds[-1] if rounds else None
+    left = seconds_left(current.round if current else None)
+    entrants = list(night.entrants.select_related("member").order_by("name"))
+    return {
+        "night": night,
+        "league": league,
+        "rounds": rounds,
+        "current": current,
+        "seconds_left": left,
+        "clock": f"{left // 60}:{left % 60:02d}" if left is not None else "",
+        "entrants": entrants,
+        "present": [e for e in entrants if e.left_after is None],
+        "tonight": nights.tonight_standings(night),
+        "league_rows": list(selectors.standings(league)[:LEAGUE_ROWS_ON_SCREEN]),
+        "next_round": nights.next_round_number(night),
+    }

@@ -1,0 +1,14 @@
+"""Routes of a club night's pages (mounted at ``/nights/`` by config/urls.py)."""
+
+from django.urls import path
+
+from games.leagues import night_views
+
+app_name = "nights"
+
+urlpatterns = [
+    path("new/<int:league>/", night_views.new_night, name="new"),
+    path("<int:pk>/", night_views.night_page, name="night"),
+    path("<int:pk>/act/", night_views.act, name="act"),
+    path("<int:pk>/screen/", night_views.screen, name="screen"),
+]

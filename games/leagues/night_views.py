@@ -1,0 +1,232 @@
+"""A club night's pages: the night (check-in, rounds, tables, clock), its projector page, the
+seat draw's check on ``/verify/``. Thin: writes in ``games.leagues.nights``, reads in
+``games.leagues.night_board``. Every write is the league's keepers' (as the league pages
+define them: ``may_keep_score``), checked on each request, except a member's own check-in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from games import fairness, trust_views
+from games import views as table_views
+from games.fairness import COMMITMENT_PATTERN, SALT_PATTERN
+from games.leagues import night_board, nights
+from games.leagues.views import _refuse_or_login, may_keep_score
+from games.models import ClubNight, League, Member, NightEntrant, NightRound, NightTable
+
+
+def _night(pk: int) -> ClubNight:
+    return get_object_or_404(ClubNight.objects.select_related("league"), pk=pk)
+
+
+def _own_member(request: HttpRequest, league: League) -> Member | None:
+    """The league player the signed-in account is linked to (by a keeper or a claim)."""
+    if not request.user.is_authenticated:
+        return None
+    return league.members.filter(user=request.user).first()
+
+
+def _page(request: HttpRequest, night: ClubNight, message: str = "", status: int = 200):
+    context = night_board.board(night)
+    keeper = may_keep_score(request.user, night.league)
+    own = _own_member(request, night.league)
+    mine = next((e for e in context["entrants"] if own and e.member_id == own.pk), None)
+    checked_in = {e.member_id for e in context["present"]}
+    context.update(
+        {
+            "keeper": keeper,
+            "own_member": own,
+            "own_entrant": mine if mine and mine.left_after is None else None,
+            "not_checked_in": [m for m in night.league.members.all() if m.pk not in checked_in]
+            if keeper
+            else [],
+            "message": message,
+            "modes": NightTable.Mode,
+            "statuses": NightRound.Status,
+        }
+    )
+    return render(request, "nights/night.html", context, status=status)
+
+
+@require_GET
+def night_page(request: HttpRequest, pk: int) -> HttpResponse:
+    return _page(request, _night(pk))
+
+
+@require_GET
+def screen(request: HttpRequest, pk: int) -> HttpResponse:
+    """The projector page: it redraws itself from the night's socket."""
+    night = _night(pk)
+    return render(request, "nights/screen.html", night_board.board(night))
+
+
+@require_POST
+def new_night(request: HttpRequest, league: int) -> HttpResponse:
+    league_row = get_object_or_404(League, pk=league)
+    if not may_keep_score(request.user, league_row):
+        return _refuse_or_login(request)
+    night = ClubNight.objects.create(league=league_row, date=nights.timezone.localdate())
+    return redirect("nights:night", pk=night.pk)
+
+
+def _number(value: Any) -> int:
+    try:
+        number = int(str(value))
+    except (TypeError, ValueError):
+        raise nights.NightRefused(_("That is not a choice on this page.")) from None
+    if not 0 < number < 2**31:
+        raise nights.NightRefused(_("That is not a choice on this page."))
+    return number
+
+
+def _entrant(night: ClubNight, value: Any) -> NightEntrant:
+    entrant = night.entrants.filter(pk=_number(value)).first()
+    if entrant is None:
+        raise nights.NightRefused(_("That player is not checked in tonight."), 404)
+    return entrant
+
+
+def _round(night: ClubNight, value: Any) -> NightRound:
+    night_round = night.rounds.filter(number=_number(value)).first()
+    if night_round is None:
+        raise nights.NightRefused(_("There is no such round tonight."), 404)
+    return night_round
+
+
+def _table(night: ClubNight, value: Any) -> NightTable:
+    table = NightTable.objects.filter(round__night=night, pk=_number(value)).first()
+    if table is None:
+        raise nights.NightRefused(_("There is no such table tonight."), 404)
+    return table
+
+
+def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
+    data = request.POST
+    if action == "check_in":
+        member = night.league.members.filter(pk=_number(data.get("member"))).first()
+        if member is None:
+            raise nights.NightRefused(_("That player does not play in this league."), 404)
+        nights.check_in(night, member)
+    elif action == "visitor":
+        name = data.get("name", "")
+        if len(name) > 200:
+            raise nights.NightRefused(
+                _("A name is at most %(count)s characters.") % {"count": nights.VISITOR_NAME_LENGTH}
+            )
+        nights.add_visitor(night, name)
+    elif action == "leave":
+        nights.leave(_entrant(night, data.get("entrant")))
+    elif action == "announce":
+        nights.announce_round(night)
+    elif action == "draw":
+        nights.draw(_round(night, data.get("round")))
+    elif action == "timer":
+        nights.start_timer(_round(night, data.get("round")), data.get("minutes"))
+    elif action == "open_table":
+        created_by = table_views.current_player(request)
+        nights.open_table(_table(night, data.get("table")), data.get("mode", ""), created_by)
+    elif action == "start_table":
+        nights.start_online_table(_table(night, data.get("table")))
+    elif action == "end":
+        nights.end_night(night)
+    else:
+        raise nights.NightRefused(_("That is not a choice on this page."))
+
+
+@require_POST
+def act(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every change to the night: a member's own "I'm here" / "I'm leaving", else the keeper's."""
+    night = _night(pk)
+    action = request.POST.get("action", "")
+    try:
+        if action in ("here", "going"):
+            own = _own_member(request, night.league)
+            if own is None:
+                if not request.user.is_authenticated:
+                    return _refuse_or_login(request)
+                raise nights.NightRefused(
+                    _("Your account is not linked to a player of this league; ask a keeper."), 403
+                )
+            if action == "here":
+                nights.check_in(night, own)
+            else:
+                entrant = night.entrants.filter(member=own, left_after__isnull=True).first()
+                if entrant is None:
+                    raise nights.NightRefused(_("You are not checked in tonight."), 409)
+                nights.leave(entrant)
+        else:
+            if not may_keep_score(request.user, night.league):
+                return _refuse_or_login(request)
+            _keeper_action(request, night, action)
+    except nights.NightRefused as refusal:
+        return _page(request, night, refusal.message, refusal.status)
+    return redirect("nights:night", pk=night.pk)
+
+
+# --- /verify/?kind=seat-draw --------------------------------------------------------------------
+
+
+class SeatDrawVerifyForm(forms.Form):
+    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**31 - 1)
+    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=-(2**63), max_value=2**63 - 1)
+    salt = forms.RegexField(
+        label=gettext_lazy("Salt"), regex=SALT_PATTERN, max_length=32, strip=True
+    )
+    commitment = forms.RegexField(
+        label=gettext_lazy("Commitment published before the draw"),
+        regex=COMMITMENT_PATTERN,
+        max_length=64,
+        strip=True,
+    )
+
+
+def verify_seat_draw(request: HttpRequest) -> HttpResponse:
+    """Recompute a round's seat draw from its revealed seed: the commitment, then the seating."""
+    form = SeatDrawVerifyForm(request.GET)
+    context: dict[str, Any] = {"form": form}
+    if not form.is_valid():
+        return render(request, "nights/verify_draw.html", context, status=400)
+    data = form.cleaned_data
+    night_round = (
+        NightRound.objects.select_related("night__league").filter(pk=data["round"]).first()
+    )
+    if night_round is None or night_round.status != NightRound.Status.DONE:
+        context["message"] = _("No finished round has that number: its seed is shown when it ends.")
+        return render(request, "nights/verify_draw.html", context, status=404)
+    matches = fairness.commitment_matches(data["salt"], data["seed"], data["commitment"])
+    published = night_round.commitment == data["commitment"]
+    redrawn = nights.redraw(night_round.draw_input, data["seed"])
+    names = {str(e.pk): e.name for e in night_round.night.entrants.all()}
+    recorded = nights.drawn_tables(night_round)
+    same = [
+        [(int(p), e) for p, e in zip(t.players, t.elements or [""] * len(t.players), strict=True)]
+        for t in redrawn.tables
+    ] == recorded
+    context.update(
+        {
+            "night_round": night_round,
+            "night": night_round.night,
+            "commitment_matches": matches and published,
+            "recomputed": fairness.commit(data["salt"], data["seed"]),
+            "same_seating": same,
+            "tables": [
+                [
+                    (names.get(p, p), night_board._element_label(e))
+                    for p, e in zip(t.players, t.elements or [""] * len(t.players), strict=True)
+                ]
+                for t in redrawn.tables
+            ],
+            "repeat_pairs": redrawn.repeat_pairs,
+        }
+    )
+    return render(request, "nights/verify_draw.html", context)
+
+
+trust_views.register_verify_kind("seat-draw", verify_seat_draw)

@@ -1,0 +1,499 @@
+"""Running a club night: check-in, rounds with a committed seat draw, tables, the round timer.
+
+The writes of the night pages live here (views only check who may do it). Each write runs in
+one transaction and, once it is committed, tells the night's Channels group
+(:func:`group_name`) so the projector page and every open night page redraw themselves.
+League results need no call from here: a night table's match is an ordinary league match
+(online or real cards), and the result signals (:func:`connect_signals`) announce the night
+whenever one of its matches records a game.
+
+Refusals raise :class:`NightRefused` with a message for the keeper and an HTTP status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import threading
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.db.models import Max, Q
+from django.db.models.signals import post_save
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from dragonformula.rules import ELEMENTS
+from games import fairness
+from games.leagues import online, seating, services
+from games.models import (
+    ClubNight,
+    DragSagaLine,
+    DragSagaResult,
+    GameKind,
+    Match,
+    Member,
+    NightEntrant,
+    NightRound,
+    NightSeat,
+    NightTable,
+    SetGame,
+    SetLine,
+    SetResult,
+    Table,
+)
+from games.registry import game_kind
+
+logger = logging.getLogger(__name__)
+
+VISITOR_NAME_LENGTH = 40
+MAX_ROUND_MINUTES = 240
+
+
+class NightRefused(Exception):  # noqa: N818 - a refusal, shown to the keeper
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def group_name(night_id: int) -> str:
+    """The Channels group of a night's sockets (its projector page and night pages)."""
+    return f"night-{night_id}"
+
+
+def announce(night_id: int) -> None:
+    """After the commit, tell the night's sockets that something changed."""
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+
+        def push() -> None:
+            async_to_sync(layer.group_send)(group_name(night_id), {"type": "night.changed"})
+
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            push()
+        else:  # a thread with its own event loop (a script driving a browser): send from a helper
+            helper = threading.Thread(target=push)
+            helper.start()
+            helper.join()
+
+    transaction.on_commit(send)
+
+
+def _open_night(night: ClubNight) -> ClubNight:
+    locked = ClubNight.objects.select_for_update().get(pk=night.pk)
+    if locked.ended is not None:
+        raise NightRefused(_("This club night has ended."), 409)
+    return locked
+
+
+# --- check-in -----------------------------------------------------------------------------
+
+
+def next_round_number(night: ClubNight) -> int:
+    """The first round not drawn yet: where someone arriving now starts."""
+    drawn = night.rounds.exclude(status=NightRound.Status.ANNOUNCED).aggregate(n=Max("number"))
+    return (drawn["n"] or 0) + 1
+
+
+def last_drawn_round(night: ClubNight) -> int:
+    return next_round_number(night) - 1
+
+
+@transaction.atomic
+def check_in(night: ClubNight, member: Member) -> NightEntrant:
+    """``member`` is here: drawn from the next round on (again, after leaving earlier)."""
+    night = _open_night(night)
+    if not night.league.members.filter(pk=member.pk).exists():
+        raise NightRefused(_("%(name)s does not play in this league.") % {"name": member.name})
+    starts = next_round_number(night)
+    entrant = NightEntrant.objects.filter(night=night, member=member).first()
+    if entrant is None:
+        entrant = NightEntrant.objects.create(
+            night=night, member=member, name=member.name, from_round=starts
+        )
+    elif entrant.left_after is not None:
+        entrant.from_round, entrant.left_after = starts, None
+        entrant.save(update_fields=["from_round", "left_after"])
+    else:
+        raise NightRefused(_("%(name)s is already checked in.") % {"name": member.name}, 409)
+    announce(night.pk)
+    return entrant
+
+
+@transaction.atomic
+def add_visitor(night: ClubNight, name: str) -> NightEntrant:
+    """A visitor tonight: a name only. Their results go to a player row of their own, made
+    here, never to an existing player or account of the same name."""
+    night = _open_night(night)
+    name = " ".join(str(name).split())[:VISITOR_NAME_LENGTH]
+    if not name:
+        raise NightRefused(_("Give the visitor's name."))
+    label = _("%(name)s (visitor)") % {"name": name}
+    candidate, count = label, 1
+    while Member.objects.filter(name=candidate).exists():  # a free name for the new row
+        count += 1
+        candidate = f"{label} {count}"
+    member = Member.objects.create(name=candidate)
+    entrant = NightEntrant.objects.create(
+        night=night, member=member, visitor=True, name=name, from_round=next_round_number(night)
+    )
+    announce(night.pk)
+    return entrant
+
+
+@transaction.atomic
+def leave(entrant: NightEntrant) -> NightEntrant:
+    """``entrant`` goes home: not drawn from the next round on (the current one stands)."""
+    _open_night(entrant.night)
+    entrant = NightEntrant.objects.select_for_update().get(pk=entrant.pk)
+    if entrant.left_after is not None:
+        raise NightRefused(_("%(name)s has already left.") % {"name": entrant.name}, 409)
+    entrant.left_after = max(last_drawn_round(entrant.night), entrant.from_round - 1)
+    entrant.save(update_fields=["left_after"])
+    announce(entrant.night_id)
+    return entrant
+
+
+# --- rounds and the draw -------------------------------------------------------------------
+
+
+@transaction.atomic
+def announce_round(night: ClubNight, minutes: int | None = None) -> NightRound:
+    """The next round: its draw's seed is chosen now and only its commitment is shown.
+
+    The round before it (if any) is over from now on, and its seed is revealed.
+    """
+    night = _open_night(night)
+    last = night.rounds.order_by("-number").first()
+    if last is not None and last.status == NightRound.Status.ANNOUNCED:
+        raise NightRefused(_("Draw round %(number)s first.") % {"number": last.number}, 409)
+    if last is not None:
+        last.status = NightRound.Status.DONE
+        last.save(update_fields=["status"])
+    seed, salt = secrets.randbits(62), fairness.new_salt()
+    new_round = NightRound.objects.create(
+        night=night,
+        number=(last.number + 1) if last else 1,
+        seed=seed,
+        salt=salt,
+        commitment=fairness.commit(salt, seed),
+        timer_minutes=_minutes(minutes) if minutes is not None else _default_minutes(last),
+    )
+    announce(night.pk)
+    return new_round
+
+
+def _default_minutes(last: NightRound | None) -> int:
+    return (
+        last.timer_minutes
+        if last is not None
+        else NightRound._meta.get_field("timer_minutes").default
+    )
+
+
+def _minutes(minutes: Any) -> int:
+    try:
+        value = int(minutes)
+    except (TypeError, ValueError):
+        raise NightRefused(_("The round time is a whole number of minutes.")) from None
+    if not 1 <= value <= MAX_ROUND_MINUTES:
+        raise NightRefused(
+            _("The round time is 1 to %(max)s minutes.") % {"max": MAX_ROUND_MINUTES}
+        )
+    return value
+
+
+def draw_settings(league_game: str) -> dict[str, Any]:
+    """Table sizes and elements of a league's game: tables of 4, 3 where the count demands,
+    the engine's smallest table only when nothing else fits; Dragon Formula's elements."""
+    engine = game_kind(league_game).engine
+    return {
+        "largest": engine.max_players,
+        "smallest": max(engine.min_players, engine.max_players - 1),
+        "least": engine.min_players,
+        "elements": list(ELEMENTS) if league_game == GameKind.DRAGON_FORMULA else [],
+    }
+
+
+def redraw(draw_input: dict[str, Any], seed: int) -> seating.Draw:
+    """The draw that ``draw_input`` (as a round stores it) and ``seed`` give."""
+    return seating.draw_round(
+        draw_input["players"],
+        draw_input["history"],
+        seed,
+        largest=draw_input["largest"],
+        smallest=draw_input["smallest"],
+        least=draw_input["least"],
+        elements=draw_input["elements"],
+    )
+
+
+@transaction.atomic
+def draw(night_round: NightRound) -> NightRound:
+    """Seat everyone present for the round with the committed seed; store the draw's input,
+    so anyone can recompute it once the seed is revealed."""
+    _open_night(night_round.night)
+    night_round = NightRound.objects.select_for_update().get(pk=night_round.pk)
+    if night_round.status != NightRound.Status.ANNOUNCED:
+        raise NightRefused(_("This round has been drawn already."), 409)
+    night = night_round.night
+    entrants = [e for e in night.entrants.all() if e.plays_in(night_round.number)]
+    settings = draw_settings(night.league.game)
+    if len(entrants) < settings["least"]:
+        raise NightRefused(
+            _("A round needs at least %(count)s players checked in.") % {"count": settings["least"]}
+        )
+    history = [
+        [str(seat.entrant_id) for seat in table.seats.all()]
+        for table in NightTable.objects.filter(
+            round__night=night, round__number__lt=night_round.number
+        )
+        .prefetch_related("seats")
+        .order_by("round__number", "number")
+    ]
+    draw_input = {"players": sorted(str(e.pk) for e in entrants), "history": history, **settings}
+    made = redraw(draw_input, night_round.seed)
+    for drawn in made.tables:
+        table = NightTable.objects.create(round=night_round, number=drawn.number)
+        NightSeat.objects.bulk_create(
+            NightSeat(
+                table=table,
+                number=seat,
+                entrant_id=int(entrant),
+                element=drawn.elements[seat] if drawn.elements else "",
+            )
+            for seat, entrant in enumerate(drawn.players)
+        )
+    night_round.draw_input = draw_input
+    night_round.repeat_pairs = made.repeat_pairs
+    night_round.status = NightRound.Status.DRAWN
+    night_round.save(update_fields=["draw_input", "repeat_pairs", "status"])
+    announce(night.pk)
+    return night_round
+
+
+def drawn_tables(night_round: NightRound) -> list[list[tuple[int, str]]]:
+    """The round's stored seating: per table, (entrant id, element) in seat order."""
+    return [
+        [(seat.entrant_id, seat.element) for seat in table.seats.all()]
+        for table in night_round.tables.prefetch_related("seats")
+    ]
+
+
+@transaction.atomic
+def start_timer(night_round: NightRound, minutes: Any) -> NightRound:
+    """The keeper starts the round's clock: ``minutes`` from now."""
+    minutes = _minutes(minutes)
+    _open_night(night_round.night)
+    if night_round.status != NightRound.Status.DRAWN:
+        raise NightRefused(_("The clock runs for a round that is drawn and not over."), 409)
+    night_round.timer_minutes = minutes
+    night_round.timer_ends = timezone.now() + timedelta(minutes=night_round.timer_minutes)
+    night_round.save(update_fields=["timer_minutes", "timer_ends"])
+    announce(night_round.night_id)
+    return night_round
+
+
+@transaction.atomic
+def end_night(night: ClubNight) -> ClubNight:
+    """The night is over: the last round's seed is revealed, nothing more is drawn."""
+    night = _open_night(night)
+    unplayed = night.rounds.filter(status=NightRound.Status.ANNOUNCED)
+    unplayed.delete()  # announced but never drawn: nothing to verify
+    night.rounds.filter(status=NightRound.Status.DRAWN).update(status=NightRound.Status.DONE)
+    night.ended = timezone.now()
+    night.save(update_fields=["ended"])
+    announce(night.pk)
+    return night
+
+
+# --- the tables of a round ---------------------------------------------------------------------
+
+
+def default_bot_level(league_game: str) -> str:
+    levels = list(game_kind(league_game).engine.bot_levels())
+    return levels[len(levels) // 2] if levels else ""
+
+
+@transaction.atomic
+def open_table(night_table: NightTable, mode: str, created_by: Any = None) -> NightTable:
+    """Open a drawn table online (seats of players with an account are theirs; seats nobody
+    takes are bots at the start) or at real cards (a Dragon Formula set with the drawn
+    players and elements, ready for the score sheet)."""
+    night_table = (
+        NightTable.objects.select_for_update()
+        .select_related("round__night__league")
+        .get(pk=night_table.pk)
+    )
+    night = _open_night(night_table.round.night)
+    league = night.league
+    if night_table.round.status != NightRound.Status.DRAWN:
+        raise NightRefused(_("This round is over."), 409)
+    if night_table.mode:
+        raise NightRefused(_("This table has been opened already."), 409)
+    seats = list(night_table.seats.select_related("entrant__member__user"))
+    if mode == NightTable.Mode.ONLINE:
+        from games import services as tables
+
+        try:
+            table = online.open_league_table(
+                league,
+                players=len(seats),
+                bot_level=default_bot_level(league.game),
+                created_by=None,
+                club_night=night,
+            )
+        except tables.ActionRefused as refusal:
+            raise NightRefused(refusal.message) from None
+        for seat in seats:
+            user = seat.entrant.member.user
+            if user is not None:
+                player = tables.player_for_user(user)
+                table.seats.filter(number=seat.number).update(player=player)
+        night_table.match = Match.objects.get(table=table)
+    elif mode == NightTable.Mode.CARDS:
+        match = Match.objects.create(
+            league=league, club_night=night, source=Match.Source.PHYSICAL, played_on=night.date
+        )
+        if league.game == GameKind.DRAGON_FORMULA:
+            try:
+                services.start_set(
+                    match, [services.SeatEntry(s.entrant.member, s.element) for s in seats]
+                )
+            except ValueError as error:
+                raise NightRefused(str(error)) from None
+        night_table.match = match
+    else:
+        raise NightRefused(_("Choose online or real cards."))
+    night_table.mode = mode
+    night_table.save(update_fields=["mode", "match"])
+    announce(night.pk)
+    return night_table
+
+
+def start_online_table(night_table: NightTable) -> None:
+    """The keeper starts a night's online table: bots take the seats still empty."""
+    from games import services as tables
+
+    _open_night(night_table.round.night)
+    table = night_table.match.table if night_table.match else None
+    if table is None:
+        raise NightRefused(_("This table is not played online."), 409)
+    try:
+        tables.start(table, None)
+    except tables.ActionRefused as refusal:
+        raise NightRefused(refusal.message, refusal.status) from None
+    announce(night_table.round.night_id)
+
+
+# --- what the pages show -------------------------------------------------------------------------
+
+
+@dataclass
+class StandingRow:
+    name: str
+    member_id: int
+    visitor: bool = False
+    vp: Decimal = Decimal(0)
+    points: int = 0
+    played: int = 0
+    place: int = 0
+
+
+def tonight_standings(night: ClubNight) -> list[StandingRow]:
+    """Tonight's checked-in players by victory points of tonight's finished sets (DragSaga:
+    games), then points (DragSaga: less final damage); ties share the place."""
+    rows = {e.member_id: StandingRow(e.name, e.member_id, e.visitor) for e in night.entrants.all()}
+    if night.league.game == GameKind.DRAGON_FORMULA:
+        lines = SetLine.objects.filter(set__match__club_night=night, set__complete=True)
+        values = lines.values_list("member_id", "victory_points", "points")
+    else:
+        lines = DragSagaLine.objects.filter(game__match__club_night=night)
+        values = lines.values_list("member_id", "victory_points", "final_damage")
+    for member_id, vp, points in values:
+        row = rows.get(member_id)
+        if row is None:  # a bot, or a player of the night's matches who did not check in
+            continue
+        row.vp += vp
+        row.points += points
+        row.played += 1
+    lower_better = night.league.game == GameKind.DRAGSAGA
+
+    def key(row: StandingRow) -> tuple[Decimal, int]:
+        return (-row.vp, row.points if lower_better else -row.points)
+
+    ordered = sorted(rows.values(), key=lambda r: (*key(r), r.name))
+    for index, row in enumerate(ordered):
+        previous = ordered[index - 1] if index else None
+        row.place = previous.place if previous and key(previous) == key(row) else index + 1
+    return ordered
+
+
+def table_finished(night_table: NightTable) -> bool:
+    """A night table is done when its match's first set is complete (DragSaga: a game)."""
+    match = night_table.match
+    if match is None:
+        return False
+    if night_table.round.night.league.game == GameKind.DRAGON_FORMULA:
+        return match.sets.filter(complete=True).exists()
+    return match.dragsaga_games.exists()
+
+
+# --- telling the night's sockets when results arrive ----------------------------------------------
+
+
+def _announce_match(match_id: int | None) -> None:
+    if match_id is None:
+        return
+    night_id = (
+        Match.objects.filter(pk=match_id, club_night__isnull=False)
+        .values_list("club_night_id", flat=True)
+        .first()
+    )
+    if night_id is not None:
+        announce(night_id)
+
+
+def _set_saved(sender: Any, instance: SetResult, **kwargs: Any) -> None:
+    _announce_match(instance.match_id)
+
+
+def _set_game_saved(sender: Any, instance: SetGame, **kwargs: Any) -> None:
+    _announce_match(
+        SetResult.objects.filter(pk=instance.set_id).values_list("match_id", flat=True).first()
+    )
+
+
+def _dragsaga_saved(sender: Any, instance: DragSagaResult, **kwargs: Any) -> None:
+    _announce_match(instance.match_id)
+
+
+def _table_saved(sender: Any, instance: Table, **kwargs: Any) -> None:
+    night_id = (
+        Match.objects.filter(Q(table_id=instance.pk) & Q(club_night__isnull=False))
+        .values_list("club_night_id", flat=True)
+        .first()
+    )
+    if night_id is not None:
+        announce(night_id)
+
+
+def connect_signals() -> None:
+    """Results recorded for a night's match (online or from a score sheet), and a night's
+    online table starting or finishing, redraw the night's pages."""
+    post_save.connect(_set_saved, sender=SetResult, dispatch_uid="night-set")
+    post_save.connect(_set_game_saved, sender=SetGame, dispatch_uid="night-set-game")
+    post_save.connect(_dragsaga_saved, sender=DragSagaResult, dispatch_uid="night-dragsaga")
+    post_save.connect(_table_saved, sender=Table, dispatch_uid="night-table")

@@ -1,0 +1,142 @@
+"""A club night run by the app: who is here, the rounds, their seat draws and tables.
+
+A :class:`NightEntrant` is a person checked in tonight: a league player (a :class:`Member`)
+or a visitor, who is a name only (a member row of their own, never an account's). Each
+:class:`NightRound` publishes the SHA-256 commitment of its draw's seed before the draw, seats
+the entrants present at :class:`NightTable` rows (one :class:`NightSeat` per chair, with its
+element) and reveals the seed when the round is over. A table is played online (its league
+:class:`Match` has an online table) or with real cards (its match's score sheet).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+__all__ = ["NightEntrant", "NightRound", "NightSeat", "NightTable"]
+
+
+class NightEntrant(models.Model):
+    night = models.ForeignKey(
+        "games.ClubNight",
+        verbose_name=_("club night"),
+        on_delete=models.CASCADE,
+        related_name="entrants",
+    )
+    member = models.ForeignKey(
+        "games.Member",
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="night_entries",
+    )
+    visitor = models.BooleanField(_("visitor"), default=False)
+    name = models.CharField(_("name"), max_length=60)
+    from_round = models.PositiveSmallIntegerField(_("plays from round"), default=1)
+    left_after = models.PositiveSmallIntegerField(_("left after round"), null=True, blank=True)
+    checked_in = models.DateTimeField(_("checked in"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "name"]
+        verbose_name = _("player checked in")
+        verbose_name_plural = _("players checked in")
+        constraints = [
+            models.UniqueConstraint(fields=["night", "member"], name="one_check_in_per_night")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def plays_in(self, number: int) -> bool:
+        """Whether this entrant is drawn in round ``number``."""
+        return self.from_round <= number and (self.left_after is None or number <= self.left_after)
+
+
+class NightRound(models.Model):
+    class Status(models.TextChoices):
+        ANNOUNCED = "announced", _("announced")
+        DRAWN = "drawn", _("playing")
+        DONE = "done", _("over")
+
+    night = models.ForeignKey(
+        "games.ClubNight",
+        verbose_name=_("club night"),
+        on_delete=models.CASCADE,
+        related_name="rounds",
+    )
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ANNOUNCED
+    )
+    seed = models.BigIntegerField(_("seed"))
+    salt = models.CharField(_("salt"), max_length=32)
+    commitment = models.CharField(_("commitment"), max_length=64)
+    draw_input = models.JSONField(_("draw input"), default=dict, blank=True)
+    repeat_pairs = models.PositiveSmallIntegerField(_("pairs meeting again"), default=0)
+    timer_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=45)
+    timer_ends = models.DateTimeField(_("round time ends"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="one_round_number_per_night")
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)s") % {"number": self.number}
+
+
+class NightTable(models.Model):
+    class Mode(models.TextChoices):
+        UNDECIDED = "", _("not opened yet")
+        ONLINE = "online", _("online table")
+        CARDS = "cards", _("real cards")
+
+    round = models.ForeignKey(
+        NightRound, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables"
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+    mode = models.CharField(_("played with"), max_length=10, choices=Mode.choices, blank=True)
+    match = models.OneToOneField(
+        "games.Match",
+        verbose_name=_("match"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="night_table",
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table of a round")
+        verbose_name_plural = _("tables of a round")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_table_number_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class NightSeat(models.Model):
+    table = models.ForeignKey(
+        NightTable, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
+    )
+    number = models.PositiveSmallIntegerField(_("seat"))
+    entrant = models.ForeignKey(
+        NightEntrant, verbose_name=_("player"), on_delete=models.PROTECT, related_name="seats"
+    )
+    element = models.CharField(_("element"), max_length=5, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("drawn seat")
+        verbose_name_plural = _("drawn seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_drawn_seat_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.number + 1} {self.entrant}"

@@ -1,0 +1,27 @@
+"""Arranging club nights for tests: a league with players, a keeper account, a night."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth.models import User
+
+from games.models import ClubNight, League, Member
+from tests.support.leagues import make_league, make_members
+
+NAMES = ["Aki", "Ben", "Cho", "Dai", "Emi", "Fuu", "Gen", "Hana", "Ito", "Jun", "Kai"]
+
+
+def keeper_of(league: League, name: str = "keeper") -> User:
+    """A signed-up member of the league (the league pages' keepers are its players with a login)."""
+    user = User.objects.create_user(name, password="pw-keeper-123")
+    member = Member.objects.create(name=f"{name.title()} (keeper)", user=user)
+    league.members.add(member)
+    return user
+
+
+def night_of(league: League | None = None, count: int = 9) -> tuple[ClubNight, list[Member]]:
+    league = league or make_league()
+    members = make_members(league, *NAMES[:count])
+    night = ClubNight.objects.create(league=league, date=datetime.date(2026, 5, 8), venue="Hall")
+    return night, members

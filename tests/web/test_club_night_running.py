@@ -1,0 +1,322 @@
+"""A club night run by its keepers from the site: check-in, visitors, late arrivals and
+leavers, the committed seat draw, tables at real cards and online, the round clock, results
+reaching tonight's standings and the league's, the projector page and the verify page."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from itertools import combinations
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from games.fairness import commit
+from games.leagues import nights, selectors
+from games.leagues import services as league_services
+from games.models import (
+    Match,
+    Member,
+    NightEntrant,
+    NightRound,
+    NightTable,
+    Player,
+    SetResult,
+)
+from tests.support.leagues import won
+from tests.web.night_helpers import keeper_of, night_of
+from tests.web.test_leagues_online import play_out
+
+pytestmark = pytest.mark.django_db
+
+
+def act(client, night, action, **fields):
+    return client.post(reverse("nights:act", args=[night.pk]), {"action": action, **fields})
+
+
+@pytest.fixture
+def keeper_client(client):
+    def sign_in(league):
+        client.force_login(keeper_of(league))
+        return client
+
+    return sign_in
+
+
+def check_in_all(client, night, members):
+    for member in members:
+        assert act(client, night, "check_in", member=member.pk).status_code == 302
+
+
+def test_a_keeper_checks_players_in_and_adds_a_visitor_who_is_a_name_only(keeper_client):
+    night, members = night_of(count=4)
+    aki_user = User.objects.create_user("aki-account", password="x-123456")
+    Member.objects.filter(name="Aki").update(user=aki_user)
+    client = keeper_client(night.league)
+    check_in_all(client, night, members)
+    assert act(client, night, "visitor", name="  Aki  ").status_code == 302
+    visitor = NightEntrant.objects.get(night=night, visitor=True)
+    assert visitor.name == "Aki"
+    assert visitor.member.name != "Aki" and visitor.member.user is None
+    assert visitor.member_id != Member.objects.get(name="Aki").pk
+    page = client.get(reverse("nights:night", args=[night.pk])).content.decode()
+    assert page.count("Aki") >= 2 and "visitor" in page.lower() or "ビジター" in page
+
+
+def test_someone_not_a_keeper_changes_nothing(client):
+    night, members = night_of(count=4)
+    outsider = User.objects.create_user("outsider", password="x-123456")
+    client.force_login(outsider)
+    for action, fields in (
+        ("check_in", {"member": members[0].pk}),
+        ("visitor", {"name": "Zed"}),
+        ("announce", {}),
+        ("end", {}),
+    ):
+        assert act(client, night, action, **fields).status_code == 403
+    assert not night.entrants.exists() and not night.rounds.exists()
+    client.logout()
+    response = act(client, night, "announce")
+    assert response.status_code == 302 and "login" in response["Location"]
+    assert not night.rounds.exists()
+
+
+def test_a_member_linked_to_their_account_taps_im_here(client):
+    night, members = night_of(count=4)
+    user = User.objects.create_user("ben", password="x-123456")
+    Member.objects.filter(name="Ben").update(user=user)
+    client.force_login(user)
+    page = client.get(reverse("nights:night", args=[night.pk])).content.decode()
+    assert 'value="here"' in page
+    assert act(client, night, "here").status_code == 302
+    assert list(night.entrants.values_list("name", flat=True)) == ["Ben"]
+    assert act(client, night, "here").status_code == 409  # already here
+
+
+def test_an_account_named_like_a_player_is_not_that_player(client):
+    night, members = night_of(count=4)
+    namesake = User.objects.create_user("Cho", password="x-123456")
+    client.force_login(namesake)
+    response = act(client, night, "here")
+    assert response.status_code == 403
+    assert not night.entrants.exists()
+    assert Member.objects.get(name="Cho").user is None
+
+
+@pytest.mark.parametrize(
+    ("action", "fields", "status"),
+    [
+        ("draw", {"round": "abc"}, 400),
+        ("draw", {"round": "99"}, 404),
+        ("check_in", {"member": "1e309"}, 400),
+        ("visitor", {"name": "x" * 1_000_000}, 400),
+        ("visitor", {"name": "   "}, 400),
+        ("timer", {"round": "1", "minutes": "NaN"}, 400),
+        ("leave", {"entrant": "-5"}, 400),
+        ("open_table", {"table": "1", "mode": "online"}, 404),
+        ("fly", {}, 400),
+    ],
+)
+def test_bad_input_is_refused_with_a_message_and_changes_nothing(
+    keeper_client, action, fields, status
+):
+    night, members = night_of(count=4)
+    client = keeper_client(night.league)
+    check_in_all(client, night, members)
+    act(client, night, "announce")
+    before = (night.entrants.count(), NightRound.objects.count(), NightTable.objects.count())
+    response = act(client, night, action, **fields)
+    assert response.status_code == status
+    assert 'role="alert"' in response.content.decode()
+    after = (night.entrants.count(), NightRound.objects.count(), NightTable.objects.count())
+    assert after == before
+
+
+def seating(night_round):
+    return [[seat.entrant for seat in table.seats.all()] for table in night_round.tables.all()]
+
+
+def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper_client):
+    night, members = night_of(count=10)
+    late, *first_nine = members[::-1]
+    client = keeper_client(night.league)
+    check_in_all(client, night, first_nine)
+    act(client, night, "announce")
+    round_1 = night.rounds.get(number=1)
+    page = client.get(reverse("nights:night", args=[night.pk])).content.decode()
+    assert round_1.commitment in page and str(round_1.seed) not in page
+    assert round_1.commitment == commit(round_1.salt, round_1.seed)
+
+    assert act(client, night, "draw", round=1).status_code == 302
+    round_1.refresh_from_db()
+    tables_1 = seating(round_1)
+    assert [len(t) for t in tables_1] == [3, 3, 3]
+    assert sorted(e.name for t in tables_1 for e in t) == sorted(m.name for m in first_nine)
+    for table in round_1.tables.all():
+        elements = [seat.element for seat in table.seats.all()]
+        fire = elements.index("fire")
+        assert [elements[(fire + k) % 3] for k in range(3)] == ["fire", "water", "air"]
+
+    # A late arrival joins from round 2; a leaver goes before it.
+    assert act(client, night, "check_in", member=late.pk).status_code == 302
+    assert night.entrants.get(member=late).from_round == 2
+    leaver = tables_1[0][0]
+    assert act(client, night, "leave", entrant=leaver.pk).status_code == 302
+
+    # Round 1's tables at real cards: each a Dragon Formula set with the drawn names and elements.
+    for table in round_1.tables.all():
+        assert act(client, night, "open_table", table=table.pk, mode="cards").status_code == 302
+    first = round_1.tables.get(number=1)
+    first.refresh_from_db()
+    set_result = first.match.sets.get()
+    lines = list(set_result.lines.order_by("seat"))
+    drawn = list(first.seats.order_by("number"))
+    assert [(line.member_id, line.element) for line in lines] == [
+        (seat.entrant.member_id, seat.element) for seat in drawn
+    ]
+    sheet = client.get(reverse("leagues:set_sheet", args=[set_result.pk])).content.decode()
+    for seat in drawn:
+        assert seat.entrant.name in sheet
+    # Score keeping finishes the set: it reaches tonight's standings and the league's.
+    for game in range(3):
+        league_services.record_game(set_result, won(game % 3))
+    set_result.refresh_from_db()
+    assert set_result.complete
+    tonight = {row.name: row for row in nights.tonight_standings(night)}
+    assert sum(tonight[seat.entrant.name].vp for seat in drawn) == Decimal(6)
+    league_rows = {row.name: row for row in selectors.standings(night.league)}
+    assert all(league_rows[seat.entrant.member.name].played == 1 for seat in drawn)
+
+    act(client, night, "announce")
+    round_1.refresh_from_db()
+    assert round_1.status == NightRound.Status.DONE
+    page = client.get(reverse("nights:night", args=[night.pk])).content.decode()
+    assert str(round_1.seed) in page and round_1.salt in page
+    act(client, night, "draw", round=2)
+    round_2 = night.rounds.get(number=2)
+    names_2 = sorted(e.name for t in seating(round_2) for e in t)
+    assert late.name in names_2 and leaver.name not in names_2 and len(names_2) == 9
+    met = {frozenset(p) for t in tables_1 for p in combinations([e.pk for e in t], 2)}
+    again = [p for t in seating(round_2) for p in combinations([e.pk for e in t], 2)]
+    assert sum(frozenset(p) in met for p in again) == round_2.repeat_pairs == 0
+
+    # The verify page recomputes round 1's draw from its revealed seed.
+    verify = client.get(
+        reverse("games:verify"),
+        {
+            "kind": "seat-draw",
+            "round": round_1.pk,
+            "seed": round_1.seed,
+            "salt": round_1.salt,
+            "commitment": round_1.commitment,
+        },
+    )
+    assert verify.status_code == 200
+    html = verify.content.decode()
+    assert 'data-matches="true"' in html
+    for entrant in tables_1[1]:
+        assert entrant.name in html
+    forged = client.get(
+        reverse("games:verify"),
+        {
+            "kind": "seat-draw",
+            "round": round_1.pk,
+            "seed": round_1.seed + 1,
+            "salt": round_1.salt,
+            "commitment": round_1.commitment,
+        },
+    )
+    assert 'data-matches="false"' in forged.content.decode()
+    early = client.get(
+        reverse("games:verify"),
+        {
+            "kind": "seat-draw",
+            "round": round_2.pk,
+            "seed": 1,
+            "salt": round_2.salt,
+            "commitment": round_2.commitment,
+        },
+    )
+    assert early.status_code == 404  # round 2's seed is still secret
+    bad = client.get(reverse("games:verify"), {"kind": "seat-draw", "round": "x", "seed": "NaN"})
+    assert bad.status_code == 400
+
+    # The night ends: its page lists rounds, tables, results and sheets.
+    assert act(client, night, "end").status_code == 302
+    night.refresh_from_db()
+    assert night.ended is not None
+    page = client.get(reverse("nights:night", args=[night.pk])).content.decode()
+    assert reverse("leagues:set_sheet", args=[set_result.pk]) in page
+    assert 'value="draw"' not in page and 'value="announce"' not in page
+    assert act(client, night, "announce").status_code == 409
+
+
+def test_the_round_clock_shows_its_time_left_on_the_night_pages(keeper_client):
+    night, members = night_of(count=4)
+    client = keeper_client(night.league)
+    check_in_all(client, night, members)
+    act(client, night, "announce")
+    assert act(client, night, "timer", round=1, minutes=30).status_code == 409  # not drawn yet
+    act(client, night, "draw", round=1)
+    assert act(client, night, "timer", round=1, minutes=30).status_code == 302
+    for url in ("nights:night", "nights:screen"):
+        page = client.get(reverse(url, args=[night.pk])).content.decode()
+        assert 'data-seconds-left="17' in page  # 30 minutes: 1799 or 1800 seconds
+        assert "29:5" in page or "30:00" in page
+
+
+def test_an_online_night_table_seats_linked_players_and_records_for_the_drawn_players(
+    keeper_client,
+):
+    night, members = night_of(count=4)
+    linked = User.objects.create_user("dai", password="x-123456")
+    Member.objects.filter(name="Dai").update(user=linked)
+    client = keeper_client(night.league)
+    check_in_all(client, night, members)
+    act(client, night, "announce")
+    act(client, night, "draw", round=1)
+    night_table = NightTable.objects.get(round__night=night)
+    assert act(client, night, "open_table", table=night_table.pk, mode="online").status_code == 302
+    night_table.refresh_from_db()
+    table = night_table.match.table
+    assert night_table.match.club_night == night and table.players == 4
+    dai_seat = night_table.seats.get(entrant__name="Dai").number
+    dai_player = Player.objects.get(user=linked)
+    assert table.seats.get(number=dai_seat).player == dai_player
+    assert act(client, night, "start_table", table=night_table.pk).status_code == 302
+    table.refresh_from_db()  # the keeper started it: bots hold the seats nobody took
+    assert table.status == "playing"
+    assert table.seats.exclude(number=dai_seat).filter(bot_level="").count() == 0
+    played = play_out(table.games.get(), dai_player, seat=dai_seat)
+    assert played.is_finished
+    match = Match.objects.get(table=table)
+    first_set = match.sets.order_by("number").first()
+    assert isinstance(first_set, SetResult)
+    by_seat = {line.seat: line.member for line in first_set.lines.all()}
+    assert by_seat[dai_seat].name == "Dai"  # the drawn player, not a name looked up
+    assert all(by_seat[s].name.startswith("Bot") for s in by_seat if s != dai_seat)
+    page = client.get(reverse("nights:night", args=[night.pk])).content.decode()
+    assert reverse("games:replay", args=[played.pk]) in page
+
+
+def test_the_projector_page_shows_the_seating_and_both_standings(keeper_client):
+    night, members = night_of(count=8)
+    client = keeper_client(night.league)
+    check_in_all(client, night, members)
+    act(client, night, "announce")
+    act(client, night, "draw", round=1)
+    page = client.get(reverse("nights:screen", args=[night.pk])).content.decode()
+    assert f'ws-connect="/ws/nights/{night.pk}/"' in page
+    for member in members:
+        assert member.name in page
+    assert 'id="night-tonight"' in page and 'id="night-league"' in page
+    assert "<script>" not in page and "onclick" not in page
+    english = client.get(
+        reverse("nights:screen", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    client.cookies["django_language"] = "en"
+    english = client.get(reverse("nights:screen", args=[night.pk])).content.decode()
+    assert "Seating of round 1" in english and "Fire" in english
+    client.cookies["django_language"] = "ja"
+    japanese = client.get(reverse("nights:screen", args=[night.pk])).content.decode()
+    assert "Seating of round 1" not in japanese
