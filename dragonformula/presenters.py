@@ -110,6 +110,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
         if a["type"] in BUTTON_LABELS
     ]
     last = view["last_game"]
+    setting = next((a for a in legal if a["type"] == "auto_pass"), None)
     return {
         "df": {
             "others": others,
@@ -118,6 +119,10 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "hand": [{**face(code), "action": by_card.get(code)} for code in view["hand"]],
             "hand_action": next((a["type"] for a in legal if a["type"] in HAND_ACTIONS), None),
             "buttons": buttons,
+            # The seat's own "pass automatically" switch (its state is shown to it alone).
+            "auto_pass": None
+            if setting is None
+            else {"json": json.dumps(setting), "on": bool(view.get("auto_pass"))},
             "window": None
             if window is None
             else {

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import leavers, oplog, rendering, selectors, services, snapshots
 from games.forms import GuestForm, JoinForm, NewTableForm
-from games.models import Game, Player, Table
+from games.models import BotPace, Game, Player, Table
 from games.registry import GAMES, game_kind
 from games.services import ActionRefused, IllegalMove
 
@@ -136,6 +136,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
             players=form.cleaned_data["players"],
             options=form.options(),
             bot_level=form.cleaned_data["bot_level"],
+            bot_pace=form.cleaned_data["bot_pace"] or BotPace.NORMAL,
             created_by=player,
         )
     except ActionRefused as refusal:

@@ -35,6 +35,8 @@ def sensible_actions(state: State, seat: int) -> list[Action]:
     actions = legal_actions(state, seat)
     sensible = []
     for action in actions:
+        if action["type"] == pick_window.AUTO_PASS:  # a seat's setting, not a move
+            continue
         if action["type"] == pick_window.PICK and not pick_window.can_pick(state, seat):
             continue
         if action["type"] == "dan" and not hand_wins(state, seat):

@@ -64,6 +64,7 @@ def _start(players: int, options: dict[str, Any], seed: int, stacked: dict[str, 
         "sets": [],
         "games": [],
         "last_game": None,
+        pick_window.AUTO_PASS: [False] * players,
         **stacked,
     }
     start_set(state)
@@ -81,6 +82,14 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
     """
     if state["finished"] or seat is None:
         return []
+    setting = {
+        "type": pick_window.AUTO_PASS,
+        "on": not pick_window.passes_automatically(state, seat),
+    }
+    return [*_moves(state, seat), setting]
+
+
+def _moves(state: State, seat: int) -> list[Action]:
     phase = state["phase"]
     if phase == "window":
         if not pick_window.asked(state, seat):
@@ -138,6 +147,8 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
         raise IllegalAction("Only a seated player can do that.", "not_seated")
     if kind in pick_window.ANSWERS:
         return _answer(state, seat, kind, now)
+    if kind == pick_window.AUTO_PASS:
+        return _set_auto_pass(state, seat, action)
     if kind not in ("draw", "discard", "dan", "discard_major"):
         raise IllegalAction(f"Unknown action {kind!r}.", "unknown_action", action=kind)
     if state["phase"] == "window":
@@ -196,7 +207,11 @@ def fork(state: State) -> State:
         if key in state:
             new[key] = list(state[key])
     if state["window"] is not None:
-        new["window"] = {**state["window"], "answers": list(state["window"]["answers"])}
+        new["window"] = {
+            **state["window"],
+            "answers": list(state["window"]["answers"]),
+            "auto": list(state["window"].get("auto", [])),
+        }
     return new
 
 
@@ -222,6 +237,18 @@ def _answer(state: State, seat: int, kind: str, now: float) -> State:
         raise IllegalAction("The pick window has closed.", "window_closed")
     new = fork(state)
     pick_window.answer(new, seat, kind)
+    new["move"] += 1
+    return new
+
+
+def _set_auto_pass(state: State, seat: int, action: Action) -> State:
+    """Turn "pass automatically" on or off for ``seat`` (from the next pick window on)."""
+    on = action.get("on")
+    if not isinstance(on, bool):
+        raise IllegalAction("Say whether to pass automatically (on or off).", "malformed_action")
+    new = fork(state)
+    new[pick_window.AUTO_PASS] = list(state.get(pick_window.AUTO_PASS, [False] * state["players"]))
+    new[pick_window.AUTO_PASS][seat] = on
     new["move"] += 1
     return new
 

@@ -224,6 +224,7 @@ def test_pick_and_dan_by_a_seat_holding_no_major():
         {"type": "pick"},
         {"type": "pick_and_dan"},
         {"type": "pass"},
+        {"type": "auto_pass", "on": True},
     ]
     with pytest.raises(Exception, match="no major arcana"):
         act(state, 2, "pick")

@@ -34,7 +34,7 @@ def test_the_drawn_card_shows_only_in_the_drawers_own_log():
         {"type": "discard", "card": card} for card in own["hand"]
     ]
     assert "PK" in own["hand"] and own["hand"][-2:] == ["PK", "M3"]
-    assert ENGINE.view(state, 1)["legal_actions"] == []
+    assert ENGINE.view(state, 1)["legal_actions"] == [{"type": "auto_pass", "on": True}]
 
 
 def test_every_seat_gets_the_same_pick_window_and_answers_stay_secret():
@@ -56,6 +56,7 @@ def test_every_seat_gets_the_same_pick_window_and_answers_stay_secret():
         == [
             {"type": "pick"},
             {"type": "pass"},
+            {"type": "auto_pass", "on": True},
         ]
     )
     assert ENGINE.waiting_for(state) == [1, 2, 3]
