@@ -217,6 +217,43 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
     return game
 
 
+def rematch(table: Table, player: Player) -> Table:
+    """The same people at a new table of the same game and options, each in their seat.
+
+    The first seated player to ask opens it (bots' seats stay empty for the table's bots
+    to take at the start); everyone after is sent to the same new table.
+    """
+    with transaction.atomic():
+        old = Table.objects.select_for_update().select_related("rematch").get(pk=table.pk)
+        if old.status != Table.Status.FINISHED:
+            raise ActionRefused(_("A rematch is offered once the match is over."), "not_over")
+        seats = list(old.seats.all())
+        if not any(seat.player_id == player.pk for seat in seats):
+            raise NotSeated(
+                _("Only the players of this table can ask for a rematch."), "not_seated"
+            )
+        if old.rematch is not None:
+            return old.rematch
+        new = create_table(
+            game_name=old.game_name,
+            players=old.players,
+            options=old.options,
+            bot_level=old.bot_level,
+            bot_pace=old.bot_pace,
+        )
+        new.created_by = player
+        new.save(update_fields=["created_by"])
+        for seat in seats:
+            if seat.player_id is not None:
+                Seat.objects.filter(table=new, number=seat.number).update(player=seat.player_id)
+        old.rematch = new
+        old.save(update_fields=["rematch"])
+        leavers.set_away_limit(new, leavers.away_seconds(old))
+        _after_commit(new.pk)
+        transaction.on_commit(lambda: notify(old.pk, None, None))
+    return new
+
+
 # --- games ------------------------------------------------------------------
 
 

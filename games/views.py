@@ -145,6 +145,22 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     return redirect(table_url(table))
 
 
+@require_POST
+def rematch(request: HttpRequest, code: str) -> HttpResponse:
+    """The same people at a new table (made by the first to ask; the others follow)."""
+    table = selectors.table_by_code(code)
+    if table is None:
+        raise Http404(_("No table has that code."))
+    player = current_player(request)
+    if player is None:
+        return _refuse_page(request, _("Please name yourself first."), 403)
+    try:
+        new = services.rematch(table, player)
+    except ActionRefused as refusal:
+        return _refuse_page(request, refusal.message, refusal.status)
+    return redirect(table_url(new))
+
+
 # --- tables ---------------------------------------------------------------------
 
 

@@ -212,7 +212,7 @@ def _best_discard(state: State, seat: int, candidates: list[str]) -> str:
 
 def _smart(state: State, seat: int, actions: list[Action]) -> Action:
     kinds = {action["type"]: action for action in actions}
-    for winning in ("dan", pick_window.PICK_AND_DAN, "draw"):
+    for winning in ("dan", pick_window.PICK_AND_DAN, "draw", "next_game"):
         if winning in kinds:
             return kinds[winning]
     if "discard" in kinds:

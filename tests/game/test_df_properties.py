@@ -35,6 +35,8 @@ def _check_invariants(state: dict) -> None:
         sizes = [len(hand) for hand in state["hands"]]
         if state["phase"] in ("discard", "pick_discard"):
             expected = [11 if seat == state["turn"] else 10 for seat in range(state["players"])]
+        elif state["phase"] == "result":  # the ended game's hands, shown to everyone
+            expected = [len(hand) for hand in state["last_game"]["hands"]]
         else:
             expected = [10] * state["players"]
         assert sizes == expected, (state["phase"], sizes)
