@@ -27,6 +27,7 @@ REGIONS = [
     ("hand", "dragonformula/partials/hand.html"),
     ("log", "dragonformula/partials/log.html"),
     ("scores", "dragonformula/partials/scores.html"),
+    ("result-screen", "dragonformula/partials/_result_screen.html"),
 ]
 
 OPTION_LABELS = {
@@ -45,6 +46,7 @@ BUTTON_LABELS = {
     "pick": _("Pick"),
     "pass": _("Pass"),
     "pick_and_dan": _("Pick and Dan!"),
+    "next_game": _("Next game"),
 }
 
 
@@ -111,6 +113,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
         if a["type"] in BUTTON_LABELS
     ]
     last = view["last_game"]
+    setting = next((a for a in legal if a["type"] == "auto_pass"), None)
     return {
         "df": {
             "others": others,
@@ -119,6 +122,10 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "hand": [{**face(code), "action": by_card.get(code)} for code in view["hand"]],
             "hand_action": next((a["type"] for a in legal if a["type"] in HAND_ACTIONS), None),
             "buttons": buttons,
+            # The seat's own "pass automatically" switch (its state is shown to it alone).
+            "auto_pass": None
+            if setting is None
+            else {"json": json.dumps(setting), "on": bool(view.get("auto_pass"))},
             "window": None
             if window is None
             else {
@@ -140,6 +147,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 for n in range(players)
             ],
             "outcome": view["outcome"],
+            "result_screen": _result_screen(view, names, legal),
+            "match_end": _match_end(view, names),
         }
     }
 
@@ -167,3 +176,92 @@ def _last_game(last: dict[str, Any], names: list[str]) -> dict[str, Any]:
     if last.get("cards"):
         shown["faces"] = [face(c) for c in last["cards"]]
     return shown
+
+
+def _result_screen(
+    view: dict[str, Any], names: list[str], legal: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The screen between games (and at the match's end): how the last game ended, every
+    hand (shown to all once a game is over, RULES §1.5), the set's table, who is ready."""
+    last = view["last_game"]
+    if last is None or (view["phase"] != "result" and not view["finished"]):
+        return None
+    winning = last.get("winning_card")
+    reading = last.get("reading") or {}
+    groups = [
+        *([(_("Head"), reading["head"])] if reading.get("head") else []),
+        *((_("Meld"), meld) for meld in reading.get("melds", [])),
+        *([(_("Majors"), reading["majors"])] if reading.get("majors") else []),
+    ]
+    winner, offender = last.get("winner"), last.get("offender")
+    hands = last.get("hands") or []
+    elements = _set_of(view, last["set"])[0]
+    return {
+        **last,
+        "winner_name": names[winner] if winner is not None else "",
+        "offender_name": names[offender] if offender is not None else "",
+        "from_name": names[last["from"]] if last.get("from") is not None else "",
+        "winning_face": face(winning) if winning else None,
+        "groups": [
+            (label, [{"code": c, "winning": c == winning} for c in codes])
+            for label, codes in groups
+        ],
+        "false_dan_cards": last.get("cards") if last["result"] == "false_dan" else [],
+        "hands": [
+            {
+                "name": names[number],
+                "element": elements[number],
+                "element_name": ELEMENT_NAMES.get(elements[number], elements[number]),
+                "won": number == winner,
+                "cards": [{"code": c, "winning": c == winning} for c in hand],
+            }
+            for number, hand in enumerate(hands)
+        ],
+        "set_table": _set_table(view, names, last["set"]),
+        "next_game": next((json.dumps(a) for a in legal if a["type"] == "next_game"), None),
+        "waiting_names": [names[s] for s in view["waiting_for"]]
+        if view["phase"] == "result"
+        else [],
+    }
+
+
+def _set_of(view: dict[str, Any], number: int) -> tuple[list[str], list[int]]:
+    """Set ``number``'s elements and points (a finished set's record, or the running set)."""
+    done = next((record for record in view["finished_sets"] if record["set"] == number), None)
+    if done is not None:
+        return done["elements"], done["points"]
+    return view["elements"], view["set_points"]
+
+
+def _set_table(view: dict[str, Any], names: list[str], number: int) -> dict[str, Any]:
+    """Set ``number``'s table: each game's points per seat, the set points and the
+    victory points so far."""
+    games = [g for g in view["games"] if g["set"] == number]
+    points = _set_of(view, number)[1]
+    rows = [
+        {
+            "name": names[seat],
+            "games": [g["points"] if g["seat"] == seat else 0 for g in games],
+            "set_points": points[seat],
+            "victory_points": view["victory_points"][seat],
+        }
+        for seat in range(view["players"])
+    ]
+    return {"set": number, "games": games, "rows": rows}
+
+
+def _match_end(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """The final placings: victory points, points over all sets and games won."""
+    outcome = view["outcome"]
+    if outcome is None:
+        return None
+    won = [0] * view["players"]
+    for record in view["games"]:
+        if record["result"] == "win":
+            won[record["seat"]] += 1
+    return {
+        "placings": [
+            {**placing, "name": names[placing["seat"]], "games_won": won[placing["seat"]]}
+            for placing in outcome["placings"]
+        ]
+    }

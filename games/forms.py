@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models.tables import JOIN_CODE_LENGTH
+from games.models.tables import JOIN_CODE_LENGTH, BotPace
 from games.registry import GameKind
 from games.trust_forms import away_seconds_field
 
@@ -41,6 +41,9 @@ class NewTableForm(forms.Form):
 
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     bot_level = forms.ChoiceField(label=_("Bots in empty seats"), required=False)
+    bot_pace = forms.ChoiceField(
+        label=_("Bot pace"), choices=BotPace.choices, initial=BotPace.NORMAL, required=False
+    )
     away_seconds = away_seconds_field()  # games.leavers: a bot plays a seat left alone
 
     def __init__(self, kind: GameKind, *args: Any, **kwargs: Any) -> None:

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from games import fairness, leavers, oplog, snapshots, timers
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.leagues import online as league_results
-from games.models import ActionLog, Game, Player, Seat, Table
+from games.models import ActionLog, BotPace, Game, Player, Seat, Table
 from games.refusals import refusal_text
 from games.registry import game_kind
 
@@ -107,6 +107,7 @@ def create_table(
     bot_level: str = "",
     created_by: Player | None = None,
     created_session: str = "",
+    bot_pace: str = BotPace.NORMAL,
 ) -> Table:
     """Open a table with empty seats; its creator (if any) sits in seat 0.
 
@@ -124,6 +125,8 @@ def create_table(
         )
     if bot_level and bot_level not in engine.bot_levels():
         raise ActionRefused(_("There is no bot of that level."), "bot_level")
+    if bot_pace not in BotPace.values:
+        raise ActionRefused(_("There is no bot pace of that name."), "bot_pace")
     try:
         checked = engine.validate_options(dict(options or {}))
     except ValueError as error:
@@ -134,6 +137,7 @@ def create_table(
             players=players,
             options=checked,
             bot_level=bot_level,
+            bot_pace=bot_pace,
             created_by=created_by,
             created_session=created_session,
         )
@@ -218,6 +222,43 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
     return game
 
 
+def rematch(table: Table, player: Player) -> Table:
+    """The same people at a new table of the same game and options, each in their seat.
+
+    The first seated player to ask opens it (bots' seats stay empty for the table's bots
+    to take at the start); everyone after is sent to the same new table.
+    """
+    with transaction.atomic():
+        old = Table.objects.select_for_update().select_related("rematch").get(pk=table.pk)
+        if old.status != Table.Status.FINISHED:
+            raise ActionRefused(_("A rematch is offered once the match is over."), "not_over")
+        seats = list(old.seats.all())
+        if not any(seat.player_id == player.pk for seat in seats):
+            raise NotSeated(
+                _("Only the players of this table can ask for a rematch."), "not_seated"
+            )
+        if old.rematch is not None:
+            return old.rematch
+        new = create_table(
+            game_name=old.game_name,
+            players=old.players,
+            options=old.options,
+            bot_level=old.bot_level,
+            bot_pace=old.bot_pace,
+        )
+        new.created_by = player
+        new.save(update_fields=["created_by"])
+        for seat in seats:
+            if seat.player_id is not None:
+                Seat.objects.filter(table=new, number=seat.number).update(player=seat.player_id)
+        old.rematch = new
+        old.save(update_fields=["rematch"])
+        leavers.set_away_limit(new, leavers.away_seconds(old))
+        _after_commit(new.pk)
+        transaction.on_commit(lambda: notify(old.pk, None, None))
+    return new
+
+
 # --- games ------------------------------------------------------------------
 
 
@@ -287,10 +328,14 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
             return None
         leavers.take_over_due(game, at)
         bots = _bot_levels(game)
-        for seat in engine.waiting_for(game.state):
-            if seat in bots:
-                return _bot_moves(game, engine, seat, bots[seat], at)
-        return None
+        # Bots asked at the same time (a pick window) answer together, each once: none
+        # waits for another, and a window everyone has answered closes at once.
+        moved = None
+        for seat in [s for s in engine.waiting_for(game.state) if s in bots]:
+            if game.is_finished or seat not in engine.waiting_for(game.state):
+                continue
+            moved = _bot_moves(game, engine, seat, bots[seat], at)
+        return moved
 
     moved = _record(game, bot_move, now)
     if moved.version == version:
@@ -358,9 +403,16 @@ def _arm_running_games(now: float) -> int:
     return count
 
 
-def bot_delay() -> float:
-    """Seconds a bot waits before its move (``settings.TABLE_BOT_DELAY``)."""
-    return float(getattr(settings, "TABLE_BOT_DELAY", 0.8))
+# A bot move at each table pace, as a share of ``settings.TABLE_BOT_DELAY`` (normal, 0.8 s).
+PACE_FACTORS = {BotPace.QUICK: 0.375, BotPace.NORMAL: 1.0, BotPace.RELAXED: 1.875}
+FORCED_MOVE_FACTOR = 0.5  # a bot with one thing to do (draw, next game) has nothing to think over
+
+
+def bot_delay(pace: str = BotPace.NORMAL, forced: bool = False) -> float:
+    """Seconds a bot waits before its move at a table of ``pace``: quick ≈ 0.3 s,
+    normal ≈ 0.8 s (``settings.TABLE_BOT_DELAY``), relaxed ≈ 1.5 s; half when ``forced``."""
+    delay = float(getattr(settings, "TABLE_BOT_DELAY", 0.8)) * PACE_FACTORS.get(pace, 1.0)
+    return delay * FORCED_MOVE_FACTOR if forced else delay
 
 
 def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> float | None:
@@ -373,8 +425,10 @@ def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> floa
     engine = game_kind(game.game_name).engine
     delays = []
     bots = _bot_levels(game, seats)
-    if any(seat in bots for seat in engine.waiting_for(game.state)):
-        delays.append(bot_delay())
+    awaited = [seat for seat in engine.waiting_for(game.state) if seat in bots]
+    if awaited:
+        forced = all(len(_choices(engine, game.state, seat)) == 1 for seat in awaited)
+        delays.append(bot_delay(game.table.bot_pace, forced))
     deadline = engine.deadline(game.state)
     if deadline is not None:
         delays.append(max(0.0, deadline - now))
@@ -382,6 +436,15 @@ def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> floa
     if takeover is not None:
         delays.append(takeover)
     return min(delays) if delays else None
+
+
+def _choices(engine: Engine, state: dict[str, Any], seat: int) -> list[Action]:
+    """What a bot may choose among (not the table settings every seat may always change)."""
+    return [a for a in engine.legal_actions(state, seat) if a["type"] not in SETTINGS_ACTIONS]
+
+
+# Actions a seat may take at any time that are not moves of the game (a bot never chooses them).
+SETTINGS_ACTIONS = ("auto_pass",)
 
 
 # --- the one place that writes a game --------------------------------------------

@@ -11,5 +11,6 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("join/", views.join, name="join"),
     path("new/<str:game_name>/", views.new_table, name="new_table"),
+    path("rematch/<str:code>/", views.rematch, name="rematch"),
     path("", include("games.trust_urls")),
 ]

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import leavers, oplog, rendering, selectors, services, snapshots, table_limits
 from games.forms import GuestForm, JoinForm, NewTableForm
-from games.models import Game, Player, Table
+from games.models import BotPace, Game, Player, Table
 from games.registry import GAMES, game_kind
 from games.services import ActionRefused, IllegalMove
 
@@ -140,6 +140,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
             players=form.cleaned_data["players"],
             options=form.options(),
             bot_level=form.cleaned_data["bot_level"],
+            bot_pace=form.cleaned_data["bot_pace"] or BotPace.NORMAL,
             created_by=player,
             created_session=request.session.session_key,
         )
@@ -147,6 +148,22 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
         return _refuse_page(request, refusal.message, refusal.status)
     leavers.set_away_limit(table, form.cleaned_data["away_seconds"])
     return redirect(table_url(table))
+
+
+@require_POST
+def rematch(request: HttpRequest, code: str) -> HttpResponse:
+    """The same people at a new table (made by the first to ask; the others follow)."""
+    table = selectors.table_by_code(code)
+    if table is None:
+        raise Http404(_("No table has that code."))
+    player = current_player(request)
+    if player is None:
+        return _refuse_page(request, _("Please name yourself first."), 403)
+    try:
+        new = services.rematch(table, player)
+    except ActionRefused as refusal:
+        return _refuse_page(request, refusal.message, refusal.status)
+    return redirect(table_url(new))
 
 
 # --- tables ---------------------------------------------------------------------

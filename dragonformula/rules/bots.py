@@ -35,6 +35,8 @@ def sensible_actions(state: State, seat: int) -> list[Action]:
     actions = legal_actions(state, seat)
     sensible = []
     for action in actions:
+        if action["type"] == pick_window.AUTO_PASS:  # a seat's setting, not a move
+            continue
         if action["type"] == pick_window.PICK and not pick_window.can_pick(state, seat):
             continue
         if action["type"] == "dan" and not hand_wins(state, seat):
@@ -210,7 +212,7 @@ def _best_discard(state: State, seat: int, candidates: list[str]) -> str:
 
 def _smart(state: State, seat: int, actions: list[Action]) -> Action:
     kinds = {action["type"]: action for action in actions}
-    for winning in ("dan", pick_window.PICK_AND_DAN, "draw"):
+    for winning in ("dan", pick_window.PICK_AND_DAN, "draw", "next_game"):
         if winning in kinds:
             return kinds[winning]
     if "discard" in kinds:

@@ -1,7 +1,7 @@
 """How a game ends: a win, a false Dan, or the pile running out (RULES §1.5 steps 3-9).
 
 After the end the starter moves on (or stays, after a false Dan), the set may end,
-and the next game is dealt at once; ``state["last_game"]`` keeps the finished game's
+and the result stays on the table until the next game is dealt (``between``); ``state["last_game"]`` keeps the finished game's
 result, reading, the winner's eleven cards and its event log for the table to show.
 """
 
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonformula.rules.deal import deal_game, sorted_hand
+from dragonformula.rules.between import ended_game, open_result
+from dragonformula.rules.deal import sorted_hand
 from dragonformula.rules.hands import best_hand
 from dragonformula.rules.match import close_set
 from games.engine import State
@@ -94,6 +95,7 @@ def end_game(state: State, result: dict[str, Any], *, counted: bool) -> None:
         "starter": state["starter"],
         "counted": counted,
         **result,
+        **ended_game(state, result),
     }
     reading = result.get("reading") or {}
     state["games"].append(
@@ -121,4 +123,4 @@ def end_game(state: State, result: dict[str, Any], *, counted: bool) -> None:
         state["phase"] = "over"
         state["turn"] = None
         return
-    deal_game(state)
+    open_result(state)

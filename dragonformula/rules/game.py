@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonformula.rules import pick_window, turn
+from dragonformula.rules import between, pick_window, turn
 from dragonformula.rules.deal import deal_game, is_card, is_major, sorted_hand, start_set
 from dragonformula.rules.options import validate_options, validate_players
 from games.engine import Action, IllegalAction, State
@@ -64,6 +64,8 @@ def _start(players: int, options: dict[str, Any], seed: int, stacked: dict[str, 
         "sets": [],
         "games": [],
         "last_game": None,
+        "result": None,
+        pick_window.AUTO_PASS: [False] * players,
         **stacked,
     }
     start_set(state)
@@ -81,7 +83,17 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
     """
     if state["finished"] or seat is None:
         return []
+    setting = {
+        "type": pick_window.AUTO_PASS,
+        "on": not pick_window.passes_automatically(state, seat),
+    }
+    return [*_moves(state, seat), setting]
+
+
+def _moves(state: State, seat: int) -> list[Action]:
     phase = state["phase"]
+    if phase == "result":
+        return [{"type": between.NEXT_GAME}] if seat in between.waiting(state) else []
     if phase == "window":
         if not pick_window.asked(state, seat):
             return []
@@ -111,11 +123,17 @@ def waiting_for(state: State) -> list[int]:
         return []
     if state["phase"] == "window":
         return [s for s in range(state["players"]) if pick_window.asked(state, s)]
+    if state["phase"] == "result":
+        return between.waiting(state)
     return [state["turn"]]
 
 
 def deadline(state: State) -> float | None:
-    if state["finished"] or state["phase"] != "window":
+    if state["finished"]:
+        return None
+    if state["phase"] == "result":
+        return between.deadline(state)
+    if state["phase"] != "window":
         return None
     return float(state["window"]["deadline"])
 
@@ -128,7 +146,7 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
         raise IllegalAction("The match is over.", "match_over")
     kind = action["type"]
     if kind == "tick":
-        return _tick(state, now)
+        return _settled(_tick(state, now), now)
     if (
         seat is None
         or isinstance(seat, bool)
@@ -137,7 +155,16 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
     ):
         raise IllegalAction("Only a seated player can do that.", "not_seated")
     if kind in pick_window.ANSWERS:
-        return _answer(state, seat, kind, now)
+        return _settled(_answer(state, seat, kind, now), now)
+    if kind == pick_window.AUTO_PASS:
+        return _set_auto_pass(state, seat, action)
+    if kind == between.NEXT_GAME:
+        new = fork(state)
+        between.ready(new, seat)
+        new["move"] += 1
+        return _settled(new, now)
+    if state["phase"] == "result":
+        raise IllegalAction("The next game has not started yet.", "result_shown")
     if kind not in ("draw", "discard", "dan", "discard_major"):
         raise IllegalAction(f"Unknown action {kind!r}.", "unknown_action", action=kind)
     if state["phase"] == "window":
@@ -165,7 +192,13 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
         else:
             turn.discard(new, seat, card, now)
     new["move"] += 1
-    return new
+    return _settled(new, now)
+
+
+def _settled(state: State, now: float) -> State:
+    """Deadlines that start when a move ends (the result's countdown) take ``now``."""
+    between.settle(state, now)
+    return state
 
 
 _NESTED_LISTS = ("hands", "discards", "picked_cards")
@@ -196,7 +229,11 @@ def fork(state: State) -> State:
         if key in state:
             new[key] = list(state[key])
     if state["window"] is not None:
-        new["window"] = {**state["window"], "answers": list(state["window"]["answers"])}
+        new["window"] = {
+            **state["window"],
+            "answers": list(state["window"]["answers"]),
+            "auto": list(state["window"].get("auto", [])),
+        }
     return new
 
 
@@ -226,11 +263,26 @@ def _answer(state: State, seat: int, kind: str, now: float) -> State:
     return new
 
 
+def _set_auto_pass(state: State, seat: int, action: Action) -> State:
+    """Turn "pass automatically" on or off for ``seat`` (from the next pick window on)."""
+    on = action.get("on")
+    if not isinstance(on, bool):
+        raise IllegalAction("Say whether to pass automatically (on or off).", "malformed_action")
+    new = fork(state)
+    new[pick_window.AUTO_PASS] = list(state.get(pick_window.AUTO_PASS, [False] * state["players"]))
+    new[pick_window.AUTO_PASS][seat] = on
+    new["move"] += 1
+    return new
+
+
 def _tick(state: State, now: float) -> State:
     due = deadline(state)
     if due is None or now < due:
         raise IllegalAction("Nothing is due yet.", "nothing_due")
     new = fork(state)
-    pick_window.close_window(new)
+    if state["phase"] == "result":
+        between.next_game(new)
+    else:
+        pick_window.close_window(new)
     new["move"] += 1
     return new

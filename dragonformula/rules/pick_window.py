@@ -20,6 +20,7 @@ PICK = "pick"
 PICK_AND_DAN = "pick_and_dan"
 PASS = "pass"
 ANSWERS = (PICK, PICK_AND_DAN, PASS)
+AUTO_PASS = "auto_pass"
 
 
 def open_window(state: State, discarder: int, card: str, kind: str, now: float) -> None:
@@ -32,7 +33,26 @@ def open_window(state: State, discarder: int, card: str, kind: str, now: float) 
         "kind": kind,
         "deadline": now + state["options"]["pick_seconds"],
         "answers": [None] * state["players"],
+        "auto": [],
     }
+    _answer_automatically(state)
+
+
+def passes_automatically(state: State, seat: int) -> bool:
+    """Whether ``seat`` has "pass automatically" on (its own setting, shown to it alone)."""
+    return bool(state.get(AUTO_PASS, [False] * state["players"])[seat])
+
+
+def _answer_automatically(state: State) -> None:
+    """Pass at once for every seat that passes automatically, unless the discard would
+    complete its hand (then it is asked as usual). The other seats are not told these
+    answers came early (``view`` shows them as pending) and see them only at the close."""
+    window = state["window"]
+    for seat in seats_after(window["discarder"], state["players"]):
+        if passes_automatically(state, seat) and not discard_wins(state, seat):
+            window["answers"][seat] = PASS
+            window["auto"].append(seat)
+    _close_if_all_answered(state)
 
 
 def asked(state: State, seat: int | None) -> bool:
@@ -64,6 +84,10 @@ def answer(state: State, seat: int, kind: str) -> None:
             "That discard does not complete a winning hand.", "discard_does_not_win"
         )
     state["window"]["answers"][seat] = kind
+    _close_if_all_answered(state)
+
+
+def _close_if_all_answered(state: State) -> None:
     if all(
         state["window"]["answers"][other] is not None
         for other in seats_after(state["window"]["discarder"], state["players"])

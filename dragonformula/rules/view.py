@@ -12,6 +12,7 @@ from typing import Any
 from dragonformula.rules.deal import sorted_hand
 from dragonformula.rules.game import deadline, legal_actions, waiting_for
 from dragonformula.rules.match import match_outcome
+from dragonformula.rules.pick_window import passes_automatically
 from games.engine import State, View
 
 
@@ -30,14 +31,27 @@ def _window(state: State, seat: int | None) -> dict[str, Any] | None:
     if state["phase"] != "window" or window is None:
         return None
     answers = window["answers"]
+    # Early automatic passes look, to the other seats, like answers still to come.
+    hidden = _hidden_auto_passes(state, seat)
     return {
         "discarder": window["discarder"],
         "card": window["card"],
         "deadline": deadline(state),
         "asked": [s for s in range(state["players"]) if s != window["discarder"]],
-        "answered": [s for s, a in enumerate(answers) if a is not None],
+        "answered": [s for s, a in enumerate(answers) if a is not None and s not in hidden],
         "your_answer": answers[seat] if seat is not None else None,
     }
+
+
+def _hidden_auto_passes(state: State, seat: int | None) -> set[int]:
+    window = state["window"]
+    if state["phase"] != "window" or window is None:
+        return set()
+    return {s for s in window.get("auto", []) if s != seat}
+
+
+def _waiting_as_seen(state: State, seat: int | None) -> list[int]:
+    return sorted({*waiting_for(state), *_hidden_auto_passes(state, seat)})
 
 
 def _live(state: State) -> dict[str, Any] | None:
@@ -68,7 +82,7 @@ def view(state: State, seat: int | None) -> View:
         "victory_points": list(state["victory_points"]),
         "phase": state["phase"],
         "turn": state["turn"],
-        "waiting_for": waiting_for(state),
+        "waiting_for": _waiting_as_seen(state, seat),
         "hand": sorted_hand(state["hands"][seat]) if seat is not None else [],
         "hand_sizes": [len(hand) for hand in state["hands"]],
         "pile_size": len(state["pile"]),
@@ -76,6 +90,7 @@ def view(state: State, seat: int | None) -> View:
         "live": _live(state),
         "window": _window(state, seat),
         "picked_card": state["picked_card"],
+        "auto_pass": passes_automatically(state, seat) if seat is not None else False,
         "legal_actions": legal_actions(state, seat),
         "events": _seen_events(state["events"], seat),
         "last_game": (

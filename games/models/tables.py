@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["ActionLog", "Game", "Player", "Seat", "Table", "new_join_code"]
+__all__ = ["ActionLog", "BotPace", "Game", "Player", "Seat", "Table", "new_join_code"]
 
 # Join codes are typed on phones: capitals and digits without look-alikes (0/O, 1/I/L).
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -51,6 +51,14 @@ class Player(models.Model):
         return self.user_id is None
 
 
+class BotPace(models.TextChoices):
+    """How long a bot takes over each move (``games.services.bot_delay``)."""
+
+    QUICK = "quick", _("quick")
+    NORMAL = "normal", _("normal")
+    RELAXED = "relaxed", _("relaxed")
+
+
 class Table(models.Model):
     """A table of one game: its seats, options and the games played at it."""
 
@@ -69,6 +77,15 @@ class Table(models.Model):
         max_length=32,
         blank=True,
         help_text=_("Empty seats are taken by bots of this level at the start; blank: no bots."),
+    )
+    bot_pace = models.CharField(
+        _("bot pace"),
+        max_length=8,
+        choices=BotPace.choices,
+        default=BotPace.NORMAL,
+        help_text=_(
+            "How long each bot move takes (quick ≈ 0.3 s, normal ≈ 0.8 s, relaxed ≈ 1.5 s)."
+        ),
     )
     options = models.JSONField(_("options"), default=dict, blank=True)
     status = models.CharField(
@@ -90,6 +107,15 @@ class Table(models.Model):
             "Puzzles and tests only: the first games are dealt as given here "
             "(for Dragon Formula: deals and fire_seats)."
         ),
+    )
+    rematch = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch_of",
+        verbose_name=_("rematch"),
+        help_text=_("The table the same people moved to for a rematch."),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # The browser session that opened it from the lobby (blank: the club, a league, a

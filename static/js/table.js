@@ -66,6 +66,12 @@
     setInterval(showCountdowns, 250);
   });
 
+  // A result overlay's close button hides it (the prompt still offers "Next game").
+  document.addEventListener("click", (event) => {
+    const close = event.target instanceof Element && event.target.closest("[data-close-overlay]");
+    if (close) close.closest(".overlay").hidden = true;
+  });
+
   // Containers marked data-pick-max="2" keep at most that many boxes ticked (oldest unticks).
   document.addEventListener("change", (event) => {
     const box = event.target;

@@ -67,10 +67,18 @@ def draw_and_throw(state: State) -> State:
 
 
 def play_out(state: State) -> State:
-    """Draw-and-throw until the game in progress ends (the pile runs out)."""
+    """Draw-and-throw until the game in progress ends (the pile runs out); every seat
+    then presses "Next game"."""
     games = len(state["games"])
     while len(state["games"]) == games:
         state = draw_and_throw(state)
+    return next_game(state)
+
+
+def next_game(state: State) -> State:
+    """Every seat presses "Next game" on the result screen (nothing when none is shown)."""
+    for seat in ENGINE.waiting_for(state) if state["phase"] == "result" else []:
+        state = act(state, seat, "next_game")
     return state
 
 

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from dragonformula.rules.deal import elements_from
+from dragonformula.rules.deal import elements_from, sorted_hand
 from dragonformula.rules.engine import ENGINE
 from dragonformula.rules.hands import best_hand
 from games.engine import next_seat
-from tests.game.df_table import act, all_pass, cards, deal, draw_and_throw, play_out, table
+from tests.game.df_table import (
+    act,
+    all_pass,
+    cards,
+    deal,
+    draw_and_throw,
+    next_game,
+    play_out,
+    table,
+)
 
 # Sephirot of 6 with three triples (200 for every element), waiting on a major derived from 6.
 WAITING_ON_6 = "W6 C6 S6 W1 C1 S1 W2 C2 S2 M4"
@@ -41,6 +50,7 @@ def test_dan_on_the_first_draw_is_genius_times_ten():
     assert win["reading"]["multipliers"] == ["genius"]
     assert sorted(win["cards"]) == sorted(WIN_ON_6)
     assert state["set_points"] == [10 * plain_points(WIN_ON_6, "fire"), 0, 0, 0]
+    state = next_game(state)
     assert state["starter"] == 1  # the next game is dealt, started by the next seat
 
 
@@ -54,7 +64,7 @@ def test_genius_survives_a_turn_skipped_by_another_seats_pick():
     assert state["turn"] == 3
     state = draw_and_throw(draw_and_throw(state))
     assert state["turn"] == 1 and state["draws"][1] == 0
-    state = act(act(state, 1, "draw"), 1, "dan")
+    state = next_game(act(act(state, 1, "draw"), 1, "dan"))
     assert win_of(state)["reading"]["multipliers"] == ["genius"]
 
 
@@ -67,7 +77,7 @@ def test_a_pick_lost_on_priority_does_not_rule_out_genius():
     state = all_pass(act(state, 1, "discard_major", "M20"))
     # Play resumes after the picker: seat 2 draws M6 and wins; its lost pick does not count.
     assert state["turn"] == 2
-    state = act(act(state, 2, "draw"), 2, "dan")
+    state = next_game(act(act(state, 2, "draw"), 2, "dan"))
     win = win_of(state)
     assert win["winner"] == 2 and win["reading"]["multipliers"] == ["genius"]
 
@@ -81,7 +91,7 @@ def test_no_genius_for_the_picker_on_its_first_draw():
     state = all_pass(act(state, 1, "discard_major", "M20"))
     while state["turn"] != 1:
         state = draw_and_throw(state)
-    state = act(act(state, 1, "draw"), 1, "dan")
+    state = next_game(act(act(state, 1, "draw"), 1, "dan"))
     win = win_of(state)
     assert win["winner"] == 1 and win["reading"]["multipliers"] == []
     assert state["set_points"][1] == plain_points(WIN_ON_6, "water")
@@ -129,7 +139,7 @@ def _to_last_card(state: dict) -> dict:
 def test_dan_on_the_last_card_of_the_pile_is_last_judgement():
     state = _to_last_card(table(4, [deal(4, {1: WAITING_ON_6}, bottom="M6")]))
     assert state["turn"] == 1  # 38 cards: the 38th draw is seat 1's
-    state = act(act(state, 1, "draw"), 1, "dan")
+    state = next_game(act(act(state, 1, "draw"), 1, "dan"))
     win = win_of(state)
     assert win["reading"]["multipliers"] == ["last_judgement"]
     assert state["set_points"][1] == 2 * plain_points(WIN_ON_6, "water")
@@ -176,6 +186,9 @@ def test_the_game_ends_without_a_winner_when_the_next_seat_cannot_draw():
     state = act(state, 1, "discard", state["hands"][1][-1])
     assert state["phase"] == "window"  # the last discard may still be picked
     state = all_pass(state)
+    assert state["phase"] == "result"  # every hand is shown before the next deal
+    assert state["last_game"]["hands"] == [sorted_hand(hand) for hand in state["hands"]]
+    state = next_game(state)
     last = state["last_game"]
     assert last["result"] == "exhaust" and last["winner"] is None
     assert last["events"][-1] == {"type": "exhaust", "seat": 2}
@@ -240,6 +253,7 @@ def test_pick_and_dan_by_a_seat_holding_no_major():
         {"type": "pick"},
         {"type": "pick_and_dan"},
         {"type": "pass"},
+        {"type": "auto_pass", "on": True},
     ]
     with pytest.raises(Exception, match="no major arcana"):
         act(state, 2, "pick")
@@ -267,7 +281,7 @@ def test_false_dan_on_a_strict_table_costs_500_and_the_game_is_replayed():
     first_hands = [list(hand) for hand in state["hands"]]
     state = act(state, 0, "draw")
     assert {"type": "dan"} in ENGINE.legal_actions(state, 0)
-    state = act(state, 0, "dan")
+    state = next_game(act(state, 0, "dan"))
     last = state["last_game"]
     assert last["result"] == "false_dan" and last["offender"] == 0
     assert state["set_points"] == [-500, 0, 0, 0] and state["total_points"][0] == -500
@@ -302,9 +316,9 @@ def test_an_assisted_table_offers_dan_only_on_a_winning_hand():
 def test_a_whole_set_of_four_games_with_tied_victory_points():
     deals = [deal(4, {0: WAITING_ON_6}, pile="M6"), deal(4, {1: WAITING_ON_6}, pile="M6")]
     state = table(4, deals)
-    state = act(act(state, 0, "draw"), 0, "dan")
+    state = next_game(act(act(state, 0, "draw"), 0, "dan"))
     assert state["starter"] == 1
-    state = act(act(state, 1, "draw"), 1, "dan")
+    state = next_game(act(act(state, 1, "draw"), 1, "dan"))
     assert state["starter"] == 2
     state = play_out(state)
     assert state["starter"] == 3
@@ -325,7 +339,7 @@ def test_a_whole_set_of_four_games_with_tied_victory_points():
 def test_smaller_tables_share_their_own_victory_points(players, victory):
     state = table(players, [deal(players, {0: WAITING_ON_6}, pile="M6")])
     assert state["elements"] == list(("fire", "water", "air")[:players])
-    state = act(act(state, 0, "draw"), 0, "dan")
+    state = next_game(act(act(state, 0, "draw"), 0, "dan"))
     for _ in range(players - 1):
         state = play_out(state)
     assert state["finished"]
@@ -334,7 +348,7 @@ def test_smaller_tables_share_their_own_victory_points(players, victory):
 
 def test_a_two_set_match_reassigns_elements_and_restarts_points():
     state = table(4, [deal(4, {0: WAITING_ON_6}, pile="M6")], fire_seats=[0, 2], sets=2)
-    state = act(act(state, 0, "draw"), 0, "dan")
+    state = next_game(act(act(state, 0, "draw"), 0, "dan"))
     for _ in range(3):
         state = play_out(state)
     assert not state["finished"]
@@ -360,11 +374,11 @@ def test_match_ties_on_victory_points_are_broken_by_total_points():
     second = deal(2, {1: WAITING_ON_6}, pile="M6")
     state = table(2, [first, deal(2, {}), second], fire_seats=[0, 1], sets=2)
     state = draw_and_throw(draw_and_throw(state))
-    state = act(act(state, 0, "draw"), 0, "dan")
+    state = next_game(act(act(state, 0, "draw"), 0, "dan"))
     state = play_out(state)
     assert state["victory_points"] == [3.0, 2.0]
     assert state["starter"] == 1 and state["elements"] == ["water", "fire"]
-    state = act(act(state, 1, "draw"), 1, "dan")
+    state = next_game(act(act(state, 1, "draw"), 1, "dan"))
     state = play_out(state)
     outcome = ENGINE.outcome(state)
     assert outcome["victory_points"] == [5.0, 5.0]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dragonformula.rules.engine import ENGINE
-from tests.game.df_table import act, cards, deal, table, unchanged_by
+from tests.game.df_table import act, cards, deal, next_game, table, unchanged_by
 
 WAITING_ON_6 = "W6 C6 S6 W1 C1 S1 W2 C2 S2 M4"
 
@@ -34,7 +34,7 @@ def test_the_drawn_card_shows_only_in_the_drawers_own_log():
         {"type": "discard", "card": card} for card in own["hand"]
     ]
     assert "PK" in own["hand"] and own["hand"][-2:] == ["PK", "M3"]
-    assert ENGINE.view(state, 1)["legal_actions"] == []
+    assert ENGINE.view(state, 1)["legal_actions"] == [{"type": "auto_pass", "on": True}]
 
 
 def test_every_seat_gets_the_same_pick_window_and_answers_stay_secret():
@@ -56,6 +56,7 @@ def test_every_seat_gets_the_same_pick_window_and_answers_stay_secret():
         == [
             {"type": "pick"},
             {"type": "pass"},
+            {"type": "auto_pass", "on": True},
         ]
     )
     assert ENGINE.waiting_for(state) == [1, 2, 3]
@@ -100,7 +101,8 @@ def test_after_a_win_everyone_sees_the_reading_and_the_winners_cards():
         assert last["reading"]["head"] == ["W6", "C6", "S6"]
         win = [e for e in last["events"] if e["type"] == "win"][0]
         assert win["points"] == last["points"] == ENGINE.view(state, seat)["set_points"][2]
-    # The next game has been dealt, started by the next seat.
+    # Once everyone is ready, the next game is dealt, started by the next seat.
+    state = next_game(state)
     assert ENGINE.view(state, 0)["events"][0] == {
         "type": "game_start",
         "set": 1,

@@ -56,8 +56,8 @@ def record_dragsaga(league: League, rows: list[tuple[Member, int, int, int]]):
     return services.record_dragsaga_result(new_match(league), entries)
 
 
-def play_out(game, human, limit=5000):
-    """Seat 0 (``human``) plays through the web service like a browser would; the server
+def play_out(game, human, limit=5000, seat=0):
+    """``human`` in ``seat`` plays through the web service like a browser would; the server
     moves the bots, until the game is over."""
     engine = registry.game_kind(game.game_name).engine
     now = game.created.timestamp()
@@ -65,8 +65,8 @@ def play_out(game, human, limit=5000):
         if game.is_finished:
             return game
         now += 1.0
-        if 0 in engine.waiting_for(game.state):
-            action = engine.bot_action(game.state, 0, engine.bot_levels()[-1])
+        if seat in engine.waiting_for(game.state):
+            action = engine.bot_action(game.state, seat, engine.bot_levels()[-1])
             game = tables.apply_action(game, human, action, game.version, now=now)
         else:
             moved = tables.advance(game.pk, game.version, now=now)

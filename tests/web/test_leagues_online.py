@@ -23,24 +23,6 @@ def linked_player(league, name: str) -> Player:
     return tables.player_for_user(user)
 
 
-def play_out(game, human, limit=5000, seat=0):
-    """``human`` in ``seat`` plays through the web service like a browser would; the server
-    moves the bots, until the game is over."""
-    engine = registry.game_kind(game.game_name).engine
-    now = game.created.timestamp()
-    for _step in range(limit):
-        if game.is_finished:
-            return game
-        now += 1.0
-        if seat in engine.waiting_for(game.state):
-            action = engine.bot_action(game.state, seat, engine.bot_levels()[-1])
-            game = tables.apply_action(game, human, action, game.version, now=now)
-        else:
-            moved = tables.advance(game.pk, game.version, now=now)
-            game = moved if moved is not None else type(game).objects.get(pk=game.pk)
-    raise AssertionError("the game did not finish")
-
-
 def test_an_online_dragon_formula_match_flows_into_the_league_set_by_set():
     league = make_league()
     aki = linked_player(league, "Aki")
