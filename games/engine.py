@@ -103,6 +103,7 @@ class Engine(Protocol):
 CARD = "card"  # a card id: a short string (the rules say whether it is a card of the game)
 SEAT = "seat"  # a seat number: an integer 0 .. MAX_SEAT, not a bool
 CARDS = "cards"  # a short list of card ids
+BOOL = "bool"  # true or false (a seat's setting), nothing else
 ActionSchema = Mapping[str, Mapping[str, str]]
 
 MAX_CARD_CHARS = 16
@@ -116,6 +117,8 @@ def _fits(kind: str, value: Any) -> bool:
         return isinstance(value, str) and 0 < len(value) <= MAX_CARD_CHARS
     if kind == SEAT:
         return type(value) is int and 0 <= value <= MAX_SEAT
+    if kind == BOOL:
+        return type(value) is bool
     if kind == CARDS:
         return (
             isinstance(value, list)

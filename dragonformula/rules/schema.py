@@ -4,7 +4,7 @@ The table's forms post exactly these; anything else (an unknown type or field, a
 where a card goes, NaN) is "not an action of this game" before the rules look at it.
 """
 
-from games.engine import CARD, ActionSchema
+from games.engine import BOOL, CARD, ActionSchema
 
 ACTIONS: ActionSchema = {
     "draw": {},
@@ -14,4 +14,6 @@ ACTIONS: ActionSchema = {
     "pick": {},
     "pick_and_dan": {},
     "pass": {},
+    "next_game": {},
+    "auto_pass": {"on": BOOL},
 }

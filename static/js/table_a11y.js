@@ -10,7 +10,8 @@
   "use strict";
 
   const REGIONS = ["prompt", "hand"];
-  const ACTIONABLE = '#hand button, #prompt button[name="action"], #prompt form[hx-post$="/act"] button';
+  // What asks this seat to move (a setting such as "pass automatically" does not).
+  const ACTIONABLE = '#hand button, #prompt button[name="action"]:not([data-setting]), #prompt form[hx-post$="/act"] button:not([data-setting])';
   const orderKey = () => "clubtable.hand-order:" + window.location.pathname;
   const soundKey = "clubtable.turn-sound";
   let wanted = null; // what had focus in a region about to be replaced

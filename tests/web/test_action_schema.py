@@ -9,7 +9,7 @@ import pytest
 from dragonformula.rules.schema import ACTIONS as DF_ACTIONS
 from dragsaga.rules.schema import ACTIONS as DS_ACTIONS
 from games import services
-from games.engine import IllegalAction, check_action
+from games.engine import BOOL, IllegalAction, check_action
 from games.models import ActionLog, Game
 from games.registry import GAMES
 from tests.web.tables import browser_of, htmx_post, seated_table
@@ -118,11 +118,12 @@ def test_every_legal_action_the_rules_offer_fits_the_games_schema():
 
 
 @pytest.mark.parametrize("schema", [DF_ACTIONS, DS_ACTIONS])
-def test_the_schema_refuses_a_bool_where_a_seat_or_card_goes(schema):
+def test_the_schema_refuses_a_value_of_the_wrong_kind_in_every_field(schema):
     for action_type, fields in schema.items():
-        for field in fields:
+        for field, kind in fields.items():
+            wrong = "yes" if kind.rstrip("?") == BOOL else True
             with pytest.raises(IllegalAction) as refused:
-                check_action(schema, {"type": action_type, field: True})
+                check_action(schema, {"type": action_type, field: wrong})
             assert refused.value.code == "not_an_action"
 
 
