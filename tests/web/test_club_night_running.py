@@ -23,9 +23,8 @@ from games.models import (
     Player,
     SetResult,
 )
-from tests.support.leagues import won
+from tests.support.leagues import play_out, won
 from tests.web.night_helpers import keeper_of, night_of
-from tests.web.test_leagues_online import play_out
 
 pytestmark = pytest.mark.django_db
 
