@@ -28,7 +28,13 @@ class CardSet(models.Model):
         ordering = ["pk"]
 
     def __str__(self) -> str:
-        return self.name
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        """The name a page shows: the default set's stored name is a key, said in the
+        reader's language; a club's own set keeps the name the club gave it."""
+        return str(_("Default set (RULES 2.1)")) if self.name == DEFAULT_SET_NAME else self.name
 
     def rules_cards(self) -> list[dict[str, Any]]:
         """The set as the engine takes it (validated; ``ValueError`` names a bad card)."""
@@ -37,7 +43,7 @@ class CardSet(models.Model):
     @classmethod
     def lobby_choices(cls) -> list[tuple[str, str]]:
         """The sets a new table may use (the engine's own default when none exist)."""
-        sets = [(str(pk), name) for pk, name in cls.objects.values_list("pk", "name")]
+        sets = [(str(card_set.pk), card_set.display_name) for card_set in cls.objects.all()]
         return sets or [(ENGINE_DEFAULT, str(_("Default set")))]
 
     @classmethod

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models.tables import JOIN_CODE_LENGTH, BotPace
 from games.registry import GameKind
+from games.templatetags.bot_levels import bot_level_choices
 from games.trust_forms import away_seconds_field
 
 
@@ -54,8 +55,9 @@ class NewTableForm(forms.Form):
         counts = range(engine.min_players, engine.max_players + 1)
         self.fields["players"].choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = engine.max_players
-        self.fields["bot_level"].choices = [("", _("No bots"))] + [
-            (level, level) for level in engine.bot_levels()
+        self.fields["bot_level"].choices = [
+            ("", _("No bots")),
+            *bot_level_choices(engine.bot_levels()),
         ]
         labels = getattr(kind.presenters, "OPTION_LABELS", {})
         choices = getattr(kind.presenters, "OPTION_CHOICES", {})

@@ -22,6 +22,7 @@ from games import snapshots
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 from games.snapshots import TableSnapshot
+from games.templatetags.bot_levels import bot_level_name
 
 
 def table_context(
@@ -119,7 +120,7 @@ def seat_label(seat: Seat) -> str:
     if seat.bot_level:
         return _("Bot %(number)d (%(level)s)") % {
             "number": seat.number + 1,
-            "level": seat.bot_level,
+            "level": bot_level_name(seat.bot_level),
         }
     return _("Empty seat")
 

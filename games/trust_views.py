@@ -18,7 +18,17 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import fairness, history, leavers, rendering, selectors
 from games.models import Game, Player, ShuffleCommitment, Table
 from games.registry import game_kind
-from games.replays import ReplayRefused, ReplayStep, replay_of, seat_cards
+from games.replays import (
+    Replay,
+    ReplayRefused,
+    ReplayStep,
+    faces_of,
+    jumps,
+    marks_of,
+    replay_of,
+    seat_cards,
+    seat_names,
+)
 from games.trust_forms import VerifyForm
 
 
@@ -143,21 +153,27 @@ def _step_number(request: HttpRequest, last: int) -> int:
     return number
 
 
-def _step_context(game: Game, step: ReplayStep) -> dict[str, Any]:
+def _step_context(game: Game, game_replay: Replay, step: ReplayStep) -> dict[str, Any]:
     kind = game_kind(game.game_name)
+    face = getattr(kind.presenters, "face", None)  # a game whose cards are codes draws them
+    names = seat_names(game)
+    action = step.action
+    target = step.action_target
     return {
         "game": game,
         "table": game.table,
         "kind": kind,
         "step": step,
-        "action": step.action,
+        "action": action,
+        "action_seat_name": names[action.seat] if action and action.seat is not None else "",
+        "action_faces": faces_of(step.spectator, step.action_cards, face),
+        "action_target_name": names[target] if target is not None and target < len(names) else "",
         "spectator": _spectator_regions(game, step),
         "hands": [
-            {"seat": seat, "player": player, "cards": seat_cards(view)}
-            for (seat, player), view in zip(
-                history.seat_players(game).items(), step.seats, strict=True
-            )
+            {"seat": seat, "name": names[seat], "cards": seat_cards(view, face)}
+            for seat, view in enumerate(step.seats)
         ],
+        "jumps": jumps(marks_of(game, game_replay), names),
         "step_url": reverse("games:replay", args=[game.pk]),
     }
 
@@ -208,7 +224,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError as error:
         context = {"game": game, "table": game.table, "message": str(error)}
         return render(request, "games/trust/replay_refused.html", context, status=400)
-    context = _step_context(game, game_replay.step(number))
+    context = _step_context(game, game_replay, game_replay.step(number))
     if request.headers.get("HX-Request"):
         return HttpResponse(render_to_string("games/trust/replay_step.html", context, request))
     return render(request, "games/trust/replay.html", context)

@@ -82,7 +82,10 @@ def ds_event(context: template.Context, event: dict[str, Any]) -> str:
             else _("%(seat)s takes %(amount)s") % {"seat": who(d["seat"]), "amount": d["amount"]}
             for d in event["damage"]
         ]
-        return f"{card(event['card'])}: {'; '.join(parts)}."
+        return _("%(card)s: %(outcomes)s.") % {
+            "card": card(event["card"]),
+            "outcomes": _("; ").join(parts),
+        }
     if kind == "pass":
         return _("%(seat)s passes.") % {"seat": who(event["seat"])}
     if kind == "end_turn":

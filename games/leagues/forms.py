@@ -13,6 +13,7 @@ from games.leagues import hands
 from games.leagues.services import DragSagaEntry, GameEntry, PenaltyEntry, SeatEntry
 from games.models import ClubNight, Element, League, Member, Penalty, SetGame, SetLine
 from games.registry import game_kind
+from games.templatetags.bot_levels import bot_level_choices
 
 MAX_SEATS = 4
 MAX_TALLY = 9999  # damage tokens or card costs no table reaches (the database column is bounded)
@@ -244,4 +245,4 @@ class LeagueTableForm(MatchFieldsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         self.add_club_night(league)
         levels = game_kind(league.game).engine.bot_levels()
-        self.fields["bot_level"].choices = [("", _("no bots")), *((lv, lv) for lv in levels)]
+        self.fields["bot_level"].choices = [("", _("no bots")), *bot_level_choices(levels)]

@@ -97,7 +97,7 @@ def test_the_replay_page_steps_through_the_game_with_every_hand_shown(client):
     hands = re.findall(r'<tr class="replay-hand" data-seat="(\d)">.*?<td>(.*?)</td>', page, re.S)
     dealt = rebuilt.state_at(0)["hands"]
     for seat, cell in hands:
-        shown = re.findall(r'<span class="card-code" title="[^"]*">([^<]*)</span>', cell)
+        shown = re.findall(r'<span class="tarot-card[^"]*" data-card="([^"]*)"', cell)
         assert sorted(shown) == sorted(dealt[int(seat)])
     assert len(hands) == 2
 

@@ -65,9 +65,10 @@ def test_the_replay_shows_dragsaga_hands_and_actions_by_card_name(client, finish
     assert ids_shown(action.replace("place", ""), cards) == set()
 
 
-def test_dragon_formula_replays_still_show_card_codes(client):
+def test_dragon_formula_replays_draw_the_tables_tarot_faces(client):
     _table, game = bots_only_table("dragonformula", 2, "smart")
     game = finish(game)
     page = client.get(f"/games/{game.pk}/replay/").content.decode()
-    assert re.search(r'<span class="card-code" title="[WCSPM]\w*">[WCSPM]\w*</span>', page)
-    assert "ds-card" not in page
+    hands = section(page, r'<section class="replay-hands">.*?</section>')
+    assert len(re.findall(r'<span class="tarot-card[^"]*" data-card="[WCSPM]\w*"', hands)) == 20
+    assert 'class="card-code"' not in hands and "ds-card" not in page
