@@ -8,6 +8,7 @@ import re
 from django.contrib.auth import get_user_model
 
 from games.leagues import services
+from tests.browser.test_a11y import axe_problems
 from tests.support.leagues import NO_WINNER, make_league, make_members, new_match, seats, won
 
 PHONE = {"width": 390, "height": 844}
@@ -50,17 +51,20 @@ def test_keeper_hands_out_a_claim_code_and_the_player_redeems_it(new_page, artif
     ratings = keeper.locator("#standings tbody tr td:nth-child(4)").all_inner_texts()
     assert "?" in ratings and any(r.lstrip("-").isdigit() for r in ratings)
     keeper.screenshot(path=artifacts_dir / "league-ratings-keeper.png", full_page=True)
+    assert axe_problems(keeper) == []  # the keeper's forms included
 
     row = keeper.locator("#players tr", has_text="Fumiko")
     row.get_by_role("button", name="Make a claim code").click()
     code = keeper.locator(".claim-code code").inner_text()
     assert re.fullmatch(r"[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}", code)
     keeper.screenshot(path=artifacts_dir / "claim-code-made.png", full_page=True)
+    assert axe_problems(keeper) == []
 
     player = new_page(viewport=PHONE)
     log_in(player, "fumiko-k", "fumiko-pass", "/leagues/claim/")
     player.get_by_label("Claim code").fill(code.lower())
     player.screenshot(path=artifacts_dir / "claim-code-typed-phone.png", full_page=True)
+    assert axe_problems(player) == []
     player.get_by_role("button", name="Link my account").click()
     player.get_by_role("heading", name="Fumiko", level=1).wait_for()
     fumiko.refresh_from_db()
@@ -92,3 +96,4 @@ def test_member_page_and_league_page_at_both_sizes(new_page, artifacts_dir):
         box = chart.bounding_box()
         assert box["width"] <= page.viewport_size["width"]
         page.screenshot(path=artifacts_dir / f"member-page-{name}.png", full_page=True)
+        assert axe_problems(page) == []
