@@ -55,6 +55,6 @@ class ClaimCodeForm(forms.Form):
 
 def member_choice(league: League, raw: str) -> Member | None:
     """The league's (non-placeholder) player posted as ``raw``, or None."""
-    if not raw.isdigit():
+    if not raw.isdigit() or len(raw) > 18:  # a primary key fits in 64 bits
         return None
     return league.members.filter(guest=False, pk=int(raw)).first()

@@ -34,6 +34,7 @@ from games.models import (
     DragSagaLine,
     DragSagaResult,
     GameKind,
+    League,
     Member,
     Rating,
     RatingChange,
@@ -190,9 +191,16 @@ def _save(game: str, current: dict[int, Current], members: Iterable[int]) -> Non
     Rating.objects.bulk_update(changed, ["mu", "sigma", "results"], batch_size=BATCH)
 
 
+def _lock(game: str) -> None:
+    """One writer of a game's ratings at a time: lock the game's leagues (callers lock their
+    result or seat first, then this, always in that order)."""
+    list(League.objects.select_for_update().filter(game=game).values_list("pk", flat=True))
+
+
 @transaction.atomic
 def rebuild(game: str) -> int:
     """Replay every result of ``game`` that counts, from scratch. Returns how many were rated."""
+    _lock(game)
     Rating.objects.filter(game=game).delete()
     RatingChange.objects.filter(game=game).delete()
     current: dict[int, Current] = {}
@@ -212,7 +220,7 @@ def rebuild(game: str) -> int:
 
 
 def _rate_latest(game: str, result: Rated, key: Q) -> None:
-    """Rate a just-recorded result, or rebuild if a result rated before it came later."""
+    """Rate a just-recorded result (once)."""
     if RatingChange.objects.filter(key, game=game).exists():
         return  # rated already
     last = RatingChange.objects.filter(game=game).aggregate(last=Max("position"))["last"] or 0
@@ -235,10 +243,12 @@ def rate_dragsaga(result: DragSagaResult) -> None:
     _rate_recorded(GameKind.DRAGSAGA, result, "dragsaga", Q(dragsaga_result=result))
 
 
+@transaction.atomic
 def _rate_recorded(game: str, result: SetResult | DragSagaResult, kind: str, key: Q) -> None:
     lines = list(result.lines.select_related("member").order_by("seat"))
     if result.voided_at is not None or any(line.member.guest for line in lines):
         return
+    _lock(game)
     if _out_of_order(game, result):
         rebuild(game)
         return

@@ -156,7 +156,13 @@ def link_member(member: Member, user: AbstractBaseUser) -> Member:
     _check_linkable(member, user)
     member.user = user
     member.save(update_fields=["user"])
+    _revoke_claim_codes(member)
     return member
+
+
+def _revoke_claim_codes(member: Member) -> None:
+    """Once a player is linked, the codes still out for them are good for nothing."""
+    MemberClaim.objects.filter(member=member, used_at=None).update(expires_at=timezone.now())
 
 
 @transaction.atomic
@@ -232,6 +238,7 @@ def redeem_claim_code(
     member.save(update_fields=["user"])
     claim.used_at, claim.used_by = now, user
     claim.save(update_fields=["used_at", "used_by"])
+    _revoke_claim_codes(member)
     return member
 
 

@@ -98,6 +98,7 @@ def test_standings_sheet_prints_on_one_a4_page(new_page, artifacts_dir):
     assert pages == 1 and sizes == [A4_POINTS]
     layout = pdftotext(response.body(), artifacts_dir, "standings-sheet")
     rows = [line.split() for line in layout.splitlines()]
+    # Place, player, VP, rating ("?": one rated result is provisional), sets, VP/set, …
     assert ["1", "Chieko", "3", "?", "1", "3.00", "1", "1500", "Center", "Pillar", "(1500)"] in rows
     assert ["4", "Daisuke", "0", "?", "1", "0.00", "0", "-100"] in rows
     assert (

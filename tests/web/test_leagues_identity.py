@@ -186,3 +186,16 @@ def test_a_seat_is_not_named_after_a_player_who_sat_elsewhere_at_the_match(clien
     )
     assert response.status_code == 400
     assert "played another seat" in response.content.decode()
+
+
+def test_once_a_keeper_names_a_seat_its_later_sets_go_to_the_player_named(admin_user):
+    from games.leagues import services
+
+    league = make_league()
+    (ben,) = make_members(league, "Ben")
+    match = Match.objects.create(league=league)
+    placeholder = services.guest_member(match, 1, "Ben")
+    assert services.guest_member(match, 1, "Ben") == placeholder  # one per seat, not per set
+    services.name_guest_seat(GuestSeat.objects.get(match=match), ben, admin_user)
+    assert services.guest_member(match, 1, "Ben") == ben
+    assert services.guest_member(Match.objects.create(league=league), 1, "Ben") != ben

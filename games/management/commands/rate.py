@@ -34,7 +34,8 @@ class Command(TranslatedCommand):
                 )
                 continue
             self.stdout.write(str(label))
-            for rating in Rating.objects.filter(game=game).select_related("member"):
+            listed = Rating.objects.filter(game=game).select_related("member")
+            for rating in sorted(listed, key=lambda r: -ratings.ordinal(r.mu, r.sigma)):
                 shown = ratings.shown(rating.mu, rating.sigma, rating.results)
                 self.stdout.write(
                     f"  {shown:>4}  {rating.member.name}  "
