@@ -5,7 +5,6 @@ Views stay thin: reads come from ``selectors``, writes go through ``services``.
 
 from __future__ import annotations
 
-import csv
 import logging
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import services as table_services
 from games import views as table_views
 from games.leagues import forms, hands, online, pdf, selectors, services, sheets
+from games.leagues.csv_cells import SafeWriter
 from games.models import DragSagaResult, League, Match, SetResult
 
 logger = logging.getLogger(__name__)
@@ -122,7 +122,7 @@ def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # spreadsheets read the UTF-8 names correctly with a BOM
-    return response, csv.writer(response)
+    return response, SafeWriter(response)  # no cell a spreadsheet would run as a formula
 
 
 @require_GET
