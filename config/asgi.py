@@ -24,6 +24,34 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import attach_to_server  # noqa: E402
 
 
+# No form of the site posts this much (Django's own limit for form data is lower,
+# settings.DATA_UPLOAD_MAX_MEMORY_SIZE); a bigger request is refused before it is read.
+MAX_REQUEST_BYTES = 1024 * 1024
+
+
+class BodyLimit:
+    """ASGI middleware: an HTTP request announcing more than ``limit`` bytes gets 413
+    at once, without Django reading, parsing or logging any of it."""
+
+    def __init__(self, inner: object, limit: int = MAX_REQUEST_BYTES) -> None:
+        self.inner, self.limit = inner, limit
+
+    async def __call__(self, scope: dict, receive: object, send: object) -> None:
+        if scope["type"] == "http":
+            length = dict(scope.get("headers", [])).get(b"content-length", b"0")
+            if not length.isdigit() or int(length) > self.limit:
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 413,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8")],
+                    }
+                )
+                await send({"type": "http.response.body", "body": b"Request too large.\n"})
+                return
+        await self.inner(scope, receive, send)
+
+
 def close_request_connections(**kwargs: object) -> None:
     """An HTTP request's worker thread ends with the request: its database connection
     goes with it, whatever CONN_MAX_AGE keeps for the long-lived socket worker."""
@@ -34,7 +62,7 @@ request_finished.connect(close_request_connections, sender=ASGIHandler)
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": BodyLimit(django_asgi_app),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
         ),

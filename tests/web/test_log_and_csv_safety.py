@@ -17,11 +17,11 @@ from tests.web.tables import browser_of, htmx_post, seated_table
 pytestmark = pytest.mark.django_db
 
 
-def test_a_two_megabyte_refused_post_is_logged_as_one_short_line(caplog):
+def test_a_long_refused_post_is_logged_as_one_short_line(caplog):
     caplog.set_level(logging.INFO, logger="games.oplog")
     table, game, players = seated_table("dragonformula", ["Ann", "Ben"])
     browser = browser_of(players[game.state["turn"]])
-    huge = json.dumps({"type": "draw", "note": "x" * 2_400_000})
+    huge = json.dumps({"type": "draw", "note": "x" * 200_000})  # under the form-data limit
     for _ in range(3):
         response = htmx_post(
             browser, f"/dragonformula/{table.code}/act", {"action": huge, "version": "0"}
@@ -33,6 +33,26 @@ def test_a_two_megabyte_refused_post_is_logged_as_one_short_line(caplog):
         assert "action rejected" in line and "\n" not in line
         assert len(line) < 400
         assert "chars)" in line  # the operator sees it was cut, and how long it was
+
+
+async def test_a_two_megabyte_post_is_refused_before_django_reads_it():
+    from asgiref.testing import ApplicationCommunicator
+
+    from config.asgi import application
+
+    body = b"action=" + b"x" * 2_400_000
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/dragonformula/ABCDE/act",
+        "headers": [(b"content-length", str(len(body)).encode()), (b"host", b"localhost")],
+        "query_string": b"",
+    }
+    request = ApplicationCommunicator(application, scope)
+    await request.send_input({"type": "http.request", "body": body})
+    start = await request.receive_output(5)
+    assert start["status"] == 413
+    assert b"too large" in (await request.receive_output(5))["body"]
 
 
 EVIL = '=HYPERLINK("http://evil.example","x")'
