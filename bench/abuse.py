@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from load import ScriptedSeat, Tally, migrate, percentile, server_env  # noqa: E402
+
 from tests.integration.players import post  # noqa: E402
 from tests.support.commands import python  # noqa: E402
 from tests.support.servers import daphne  # noqa: E402

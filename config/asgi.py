@@ -23,7 +23,6 @@ from games.consumers import SocketLimits  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import attach_to_server  # noqa: E402
 
-
 # No form of the site posts this much (Django's own limit for form data is lower,
 # settings.DATA_UPLOAD_MAX_MEMORY_SIZE); a bigger request is refused before it is read.
 MAX_REQUEST_BYTES = 1024 * 1024
