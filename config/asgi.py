@@ -1,6 +1,10 @@
 """ASGI entry point: Django over HTTP, the table consumers over websockets (served by Daphne)."""
 
+import logging
 import os
+import sys
+import threading
+import time
 
 from django.core.asgi import get_asgi_application
 
@@ -14,9 +18,37 @@ from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.core.signals import request_finished  # noqa: E402
 from django.db import connections  # noqa: E402
 
+from games import leavers  # noqa: E402
 from games.consumers import SocketLimits  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import attach_to_server  # noqa: E402
+
+# No form of the site posts this much (Django's own limit for form data is lower,
+# settings.DATA_UPLOAD_MAX_MEMORY_SIZE); a bigger request is refused before it is read.
+MAX_REQUEST_BYTES = 1024 * 1024
+
+
+class BodyLimit:
+    """ASGI middleware: an HTTP request announcing more than ``limit`` bytes gets 413
+    at once, without Django reading, parsing or logging any of it."""
+
+    def __init__(self, inner: object, limit: int = MAX_REQUEST_BYTES) -> None:
+        self.inner, self.limit = inner, limit
+
+    async def __call__(self, scope: dict, receive: object, send: object) -> None:
+        if scope["type"] == "http":
+            length = dict(scope.get("headers", [])).get(b"content-length", b"0")
+            if not length.isdigit() or int(length) > self.limit:
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 413,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8")],
+                    }
+                )
+                await send({"type": "http.response.body", "body": b"Request too large.\n"})
+                return
+        await self.inner(scope, receive, send)
 
 
 def close_request_connections(**kwargs: object) -> None:
@@ -29,12 +61,54 @@ request_finished.connect(close_request_connections, sender=ASGIHandler)
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": BodyLimit(django_asgi_app),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
         ),
     }
 )
 
+logger = logging.getLogger(__name__)
+
+# SIGTERM: the process is gone within this many seconds, whatever a thread still waits for.
+STOP_SECONDS = 8.0
+
+
+def stopping() -> None:
+    """Daphne is stopping (SIGTERM; Twisted then closes every socket): tell the other
+    processes (``leavers.process_stopping``) and make sure this one exits soon, even if
+    a worker thread waits on a lock forever (the interpreter would join it at exit)."""
+
+    def exit_when_overdue() -> None:
+        time.sleep(STOP_SECONDS)
+        logger.warning("Still stopping after %s s: exiting now", STOP_SECONDS)
+        logging.shutdown()
+        os._exit(0)
+
+    threading.Thread(target=exit_when_overdue, name="stop-watchdog", daemon=True).start()
+
+    def tell_others() -> None:
+        try:
+            closed = leavers.process_stopping()
+            logger.info("Stopping: %d table sockets closed", closed)
+        except Exception:
+            logger.exception("Stopping: could not tell the other processes")
+        finally:
+            connections.close_all()
+
+    # The ORM may not run on the event loop's thread; a moment's wait is fine now.
+    teller = threading.Thread(target=tell_others, name="stop-teller", daemon=True)
+    teller.start()
+    teller.join(3.0)
+
+
+def on_server_stop() -> None:
+    """Under Daphne (Twisted's asyncio reactor): run :func:`stopping` before the shutdown."""
+    reactor = sys.modules.get("twisted.internet.reactor")
+    if getattr(reactor, "_asyncioEventloop", None) is not None:
+        reactor.addSystemEventTrigger("before", "shutdown", stopping)
+
+
 # Bots and deadlines run on this process's event loop; running tables resume now.
 attach_to_server()
+on_server_stop()

@@ -82,6 +82,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "channels",
+    "csp",
+    "axes",
     "games",
     "dragonformula",
     "dragsaga",
@@ -98,6 +100,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Login throttling (django-axes): after AuthenticationMiddleware, as its docs ask.
+    "axes.middleware.AxesMiddleware",
     # Innermost and sync-only: the whole chain runs in one thread (config/middleware.py).
     "config.middleware.sync_chain",
 ]
@@ -220,6 +225,41 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Form data a request may carry (the longest form, a league's, is a few kB): more is a 400
+# before it is parsed; config/asgi.py refuses any request over 1 MB before it is read.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+
+# Content-Security-Policy (django-csp): scripts, styles, sockets and fetches from this site
+# only; no inline script or style anywhere (tests/browser fails on any violation).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],  # the table's websocket: same origin (CSP Level 3)
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Login throttling (django-axes), on the login page and the admin's: after
+# AXES_FAILURE_LIMIT failed tries for one username from one address, that pair waits
+# AXES_COOLOFF_TIME hours; a successful login resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -252,5 +292,7 @@ LOGGING = {
         # A refused action is normal play; games.oplog says why in one line.
         "django.request": {"level": "ERROR"},
         "daphne": {"level": "WARNING"},
+        "weasyprint": {"level": "ERROR"},  # a line per layout step otherwise
+        "fontTools": {"level": "ERROR"},
     },
 }

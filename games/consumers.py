@@ -19,7 +19,9 @@ Nothing else a socket sends is read, and nothing it sends is ever stored.
 reads the client's frames as they come (so Daphne's queue never grows), lets through
 a burst of :data:`RATE_BURST` and then :data:`RATE_PER_SECOND` a second into a queue
 of :data:`QUEUE_SIZE` (a frame over :data:`MAX_FRAME_CHARS` is counted, then dropped),
-and closes a socket that sends more with :data:`CLOSE_FLOOD`, one log line. However the consumer
+and closes a socket that sends more with :data:`CLOSE_FLOOD`, one log line; for
+:data:`PENALTY_SECONDS` then, a new socket of the same browser (its session cookie,
+else its address) is refused at the handshake, before any work is done for it. However the consumer
 ends (closed, crashed, killed by the server for taking too long), its seat's
 presence is closed then (``leavers.disconnected``), so a bot takes the seat as for any
 leaver; the process heartbeat closes whatever still escapes (``leavers.heartbeat``).
@@ -50,6 +52,7 @@ RATE_PER_SECOND = 4.0  # and then, on average, per second
 QUEUE_SIZE = 8  # frames waiting for the consumer; more and the socket is closed
 MAX_FRAME_CHARS = 4096  # a tick is 13 characters
 CLOSE_FLOOD = 4429  # the close code of a socket that sent too much
+PENALTY_SECONDS = 10.0  # and for so long its browser's new sockets are refused at once
 GUARD_KEY = "table_socket"  # the scope entry through which the consumer names its channel
 
 
@@ -70,6 +73,32 @@ class _Bucket:
         return True
 
 
+_penalised: dict[str, float] = {}  # sender -> until when its new sockets are refused
+
+
+def _sender(scope: dict[str, Any]) -> str:
+    """Who opens a socket: the browser's session cookie, else its address."""
+    session = scope.get("cookies", {}).get(settings.SESSION_COOKIE_NAME)
+    if not session:
+        for name, value in scope.get("headers", []):
+            if name == b"cookie":
+                for part in value.decode("latin-1").split(";"):
+                    key, _sep, cookie = part.strip().partition("=")
+                    if key == settings.SESSION_COOKIE_NAME:
+                        session = cookie
+    if session:
+        return f"session:{session[:64]}"
+    client = scope.get("client") or ("?", 0)
+    return f"address:{client[0]}"
+
+
+def _penalise(sender: str) -> None:
+    now = time.monotonic()
+    for old in [key for key, until in _penalised.items() if until <= now]:
+        del _penalised[old]  # the dict holds only the senders of the last PENALTY_SECONDS
+    _penalised[sender] = now + PENALTY_SECONDS
+
+
 class SocketLimits:
     """ASGI middleware for the table sockets: a rate limit and a bounded queue per socket,
     and presence closed however the consumer ends (see the module docstring)."""
@@ -88,7 +117,12 @@ class SocketLimits:
         if scope.get("type") != "websocket":
             await self.inner(scope, receive, send)
             return
-        guard: dict[str, Any] = {}
+        sender = _sender(scope)
+        if _penalised.get(sender, 0.0) > time.monotonic():
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": CLOSE_FLOOD})  # 403 at the handshake
+            return
+        guard: dict[str, Any] = {"sender": sender}
         frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()  # bounded by the pump
         pump = asyncio.ensure_future(self._pump(scope, receive, send, frames, guard))
         try:
@@ -125,6 +159,7 @@ class SocketLimits:
                     frames.put_nowait(message)  # a longer one is no tick: never read
                 continue
             closed = True
+            _penalise(guard["sender"])
             logger.warning(
                 "ws closed path=%s channel=%s code=%s reason=%s",
                 scope.get("path", "")[:100],

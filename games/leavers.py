@@ -168,6 +168,20 @@ def heartbeat(now: float | None = None) -> int:
     return close_silent_connections(now) + close_dead_connections(now)
 
 
+def process_stopping(now: float | None = None) -> int:
+    """This process is stopping (SIGTERM): its sockets close now (their seats' away clocks
+    start, as for any leaver), and its heartbeat is dated as silent, so the next heartbeat
+    of another process arms the running tables at once. Returns the sockets closed."""
+    now = time.time() if now is None else now
+    _held.clear()
+    with transaction.atomic():
+        closed = SeatConnection.objects.filter(server=SERVER, closed__isnull=True).update(
+            closed=_at(now)
+        )
+        ServerProcess.objects.filter(name=SERVER).update(seen=_at(now - SILENT_SECONDS - 1))
+    return closed
+
+
 def close_dead_connections(now: float | None = None) -> int:
     """Close this process's socket rows whose socket it no longer holds (its consumer ended
     without saying so); their seats' away clocks start now. Returns how many."""

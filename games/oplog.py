@@ -8,7 +8,8 @@ The services and the table consumer call these; an operator reads the lines
     ws connect table=12 seat=1 user=aiko
 
 Fields are ``key=value``; a value with spaces or quotes is quoted, and line
-breaks never get through, so one event is always one line. Actions are
+breaks never get through, so one event is always one line. A value is cut at
+:data:`MAX_VALUE_CHARS` (its length noted), so a 2 MB forged POST is one short line. Actions are
 written in their card-code notation (compact JSON with sorted keys).
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 logger = logging.getLogger("games.oplog")
 
 WS_EVENTS = ("connect", "disconnect")
+MAX_VALUE_CHARS = 200
 
 
 def log_action_applied(
@@ -98,7 +100,10 @@ def _fields(**fields: Any) -> str:
 
 
 def _value(value: Any) -> str:
-    text = " ".join(str(value).split())  # line breaks and runs of blanks become one space
+    raw = str(value)
+    if len(raw) > MAX_VALUE_CHARS:  # cut before the split: a huge value costs no more than this
+        raw = f"{raw[:MAX_VALUE_CHARS]}…({len(raw)} chars)"
+    text = " ".join(raw.split())  # line breaks and runs of blanks become one space
     bare = text != "" and not any(char in text for char in ' "=')
     compact_json = text.startswith("{") and " " not in text
     return text if bare or compact_json else json.dumps(text, ensure_ascii=False)

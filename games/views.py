@@ -93,6 +93,8 @@ def guest(request: HttpRequest) -> HttpResponse:
     name = form.cleaned_data["display_name"]
     known = selectors.player_from_session(None, request.session)
     player = services.rename_guest(known, name) if known else services.create_guest(name)
+    # A new session key, as at a login: a key someone planted or saw before now is worthless.
+    request.session.cycle_key()
     request.session[selectors.SESSION_PLAYER] = player.pk
     return HttpResponseRedirect(_safe_next(request))  # a path, never a view name to reverse
 
@@ -101,7 +103,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         services.player_for_user(user)
         return redirect("games:lobby")
     return render(request, "registration/signup.html", {"form": form})

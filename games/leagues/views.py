@@ -5,7 +5,6 @@ Views stay thin: reads come from ``selectors``, writes go through ``services``.
 
 from __future__ import annotations
 
-import csv
 import logging
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from games.leagues import (
     services,
     sheets,
 )
+from games.leagues.csv_cells import SafeWriter
 from games.models import DragSagaResult, GuestSeat, League, Match, Member, SetResult
 
 logger = logging.getLogger(__name__)
@@ -145,7 +145,7 @@ def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # spreadsheets read the UTF-8 names correctly with a BOM
-    return response, csv.writer(response)
+    return response, SafeWriter(response)  # no cell a spreadsheet would run as a formula
 
 
 @require_GET

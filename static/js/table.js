@@ -84,3 +84,9 @@
     while (group._order.length > max) group._order.shift().checked = false;
   });
 })();
+
+// A close button of an overlay (the scores), without an inline handler (the CSP forbids them).
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-close-overlay]");
+  if (button) button.closest(".overlay").hidden = true;
+});

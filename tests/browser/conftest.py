@@ -87,10 +87,30 @@ def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
         yield url
 
 
+# Every page reports what its Content-Security-Policy blocked (an inline script or style,
+# a foreign fetch) as a console error with this mark; a test with any fails.
+CSP_MARK = "CSP violation:"
+_REPORT_CSP = (
+    "document.addEventListener('securitypolicyviolation', (e) => console.error("
+    f"'{CSP_MARK} ' + e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' at ' +"
+    " e.sourceFile + ':' + e.lineNumber), true);"
+)
+
+
+def csp_violations(messages: list[str]) -> list[str]:
+    """The console errors that are the Content-Security-Policy refusing something."""
+    return [m for m in messages if CSP_MARK in m or "Content Security Policy" in m]
+
+
 @pytest.fixture
 def new_page(browser, live_server_url, transactional_db):
-    """Open pages in fresh browser contexts (one context = one player's browser)."""
+    """Open pages in fresh browser contexts (one context = one player's browser).
+
+    Fails the test if any page broke the Content-Security-Policy (see ``CSP_MARK``);
+    ``page.console_errors`` holds the page's console errors for tests to read.
+    """
     contexts = []
+    errors: list[str] = []
 
     def open_page(viewport=None, locale="en-US"):
         context = browser.new_context(
@@ -98,11 +118,24 @@ def new_page(browser, live_server_url, transactional_db):
             viewport=viewport or {"width": 1366, "height": 768},
             locale=locale,
         )
+        context.add_init_script(_REPORT_CSP)
         contexts.append(context)
         page = context.new_page()
+        page.console_errors = []
+        page.on("console", lambda message, page=page: _note_error(message, page, errors))
         page.set_default_timeout(15_000)
         return page
 
     yield open_page
     for context in contexts:
         context.close()
+    violations = csp_violations(errors)
+    if violations:
+        pytest.fail("The Content-Security-Policy blocked:\n" + "\n".join(violations))
+
+
+def _note_error(message, page, errors: list[str]) -> None:
+    if message.type == "error":
+        page.console_errors.append(message.text)
+        if not getattr(page, "expect_csp_violations", False):
+            errors.append(message.text)

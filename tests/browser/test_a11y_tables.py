@@ -99,7 +99,7 @@ def test_a_dragon_formula_turn_played_with_the_keyboard_alone(new_page, artifact
 
     tab_to(page, "el => el.dataset.action === 'draw'")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelectorAll('#hand .card-button').length === 11")
+    page.wait_for_function("() => document.querySelectorAll('#hand .card-button').length === 11")
     assert "Discard a card" in page.locator("#prompt").inner_text()
 
     # Focus stays usable after the swap: Tab reaches a card of the hand, Space discards it.
@@ -161,20 +161,22 @@ def test_title_badge_and_announcement_follow_the_turn(new_page):
     page, _table = guest_at_table(new_page, "dragonformula")
     assert page.title().startswith("● Your turn")
     page.locator("[data-action='draw']").click()
-    page.wait_for_function("document.querySelectorAll('#hand .card-button').length === 11")
+    page.wait_for_function("() => document.querySelectorAll('#hand .card-button').length === 11")
     announcer = page.locator("#announcer")
-    page.wait_for_function("document.getElementById('announcer').textContent.includes('Discard')")
+    page.wait_for_function(
+        "() => document.getElementById('announcer').textContent.includes('Discard')"
+    )
     assert announcer.get_attribute("aria-live") == "polite"
     page.locator("#hand .card-button").first.click()
-    page.wait_for_function("!document.title.startsWith('●')")
+    page.wait_for_function("() => !document.title.startsWith('●')")
     # The bots play on; the announcer keeps saying whose turn it is.
-    page.wait_for_function("document.getElementById('announcer').textContent.length > 0")
+    page.wait_for_function("() => document.getElementById('announcer').textContent.length > 0")
 
 
 def test_card_tooltip_shows_on_keyboard_focus(new_page):
     page, _table = guest_at_table(new_page, "dragonformula")
     page.locator("[data-action='draw']").click()
-    page.wait_for_function("document.querySelectorAll('#hand .card-button').length === 11")
+    page.wait_for_function("() => document.querySelectorAll('#hand .card-button').length === 11")
     button = page.locator("#hand .card-button").first
     button.focus()
     tip = page.locator(".card-tip")

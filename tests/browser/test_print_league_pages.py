@@ -24,14 +24,16 @@ def test_standings_sort_in_place_and_print_link(new_page, artifacts_dir):
     record_set(league, members, [won(0, "center_pillar"), won(1), NO_WINNER])
     page = new_page()
     page.goto(f"/leagues/{league.pk}/")
-    page.wait_for_function("window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined")
     page.evaluate("window.notReloaded = true")
     names = page.locator("#standings tbody th")
     assert names.all_inner_texts() == ["Akiyama", "Bensley", "Chieko"]
     page.get_by_role("link", name="Player").click()  # name ascending…
     page.locator("th[aria-sort=ascending]", has_text="Player").wait_for()
     page.get_by_role("link", name="Player").click()  # …then descending
-    page.wait_for_function("document.querySelector('#standings tbody th').innerText === 'Chieko'")
+    page.wait_for_function(
+        "() => document.querySelector('#standings tbody th').innerText === 'Chieko'"
+    )
     assert names.all_inner_texts() == ["Chieko", "Bensley", "Akiyama"]
     assert page.evaluate("window.notReloaded") is True
     assert "sort=name" in page.url

@@ -50,13 +50,13 @@ def test_the_japanese_blank_sheet_keeps_its_japanese_text(client, tmp_path):
 
 def test_a_blank_sheet_is_printed_once_per_language(client, monkeypatch):
     printed = []
-    real = pdf._print
+    real = pdf._render
 
     def counting(html):
         printed.append(html)
         return real(html)
 
-    monkeypatch.setattr(pdf, "_print", counting)
+    monkeypatch.setattr(pdf, "_render", counting)
     url = reverse("leagues:blank_dragsaga_sheet_pdf")
     first = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
     again = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
@@ -69,7 +69,7 @@ def test_a_blank_sheet_is_printed_once_per_language(client, monkeypatch):
 def test_beyond_the_cap_a_request_is_told_to_retry_and_nothing_is_started(client, monkeypatch):
     monkeypatch.setattr(pdf, "WAIT_SECONDS", 0.1)
     printed = []
-    monkeypatch.setattr(pdf, "_print", lambda html: printed.append(html) or b"%PDF")
+    monkeypatch.setattr(pdf, "_render", lambda html: printed.append(html) or b"%PDF")
     taken = [pdf._slots.acquire(timeout=1) for _ in range(pdf.MAX_CONCURRENT)]
     try:
         response = client.get(reverse("leagues:blank_set_sheet_pdf"))
@@ -96,7 +96,7 @@ def test_no_more_than_the_cap_print_at_once(monkeypatch):
             running[0] -= 1
         return b"%PDF"
 
-    monkeypatch.setattr(pdf, "_print", slow)
+    monkeypatch.setattr(pdf, "_render", slow)
     threads = [threading.Thread(target=pdf.html_to_pdf, args=(f"<p>{n}</p>",)) for n in range(6)]
     for thread in threads:
         thread.start()
@@ -109,3 +109,25 @@ def test_no_more_than_the_cap_print_at_once(monkeypatch):
 def test_a_sheet_fetches_nothing_from_outside():
     document = pdf.html_to_pdf('<img src="http://evil.example/x.png"><p>ok</p>')
     assert document.startswith(b"%PDF")
+
+
+def test_a_burst_for_one_sheet_prints_it_once(monkeypatch):
+    printed = []
+
+    def slow(html):
+        printed.append(html)
+        threading.Event().wait(0.3)
+        return b"%PDF-burst"
+
+    monkeypatch.setattr(pdf, "_render", slow)
+    answers = []
+    threads = [
+        threading.Thread(target=lambda: answers.append(pdf.html_to_pdf("<p>the same</p>")))
+        for _ in range(8)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [b"%PDF-burst"] * 8
+    assert len(printed) == 1

@@ -128,3 +128,35 @@ def test_the_heartbeat_closes_a_socket_this_process_no_longer_holds(toygame, pla
     assert not SeatConnection.objects.filter(closed=None).exists()
     services.advance(game.pk, game.version, now=beat + 5.1)
     assert StandIn.objects.filter(player=players[1], ended=None).exists()
+
+
+async def socket_with(code, cookie):
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    headers = [(b"origin", b"http://localhost"), (b"cookie", cookie)]
+    socket = WebsocketCommunicator(application, f"/ws/table/{code}/", headers=headers)
+    connected, _ = await socket.connect()
+    return socket, connected
+
+
+@in_own_loop
+async def test_a_flooders_next_socket_is_refused_for_a_while(toygame, players):
+    from tests.web.sockets import session_cookie
+
+    table, _game = await start_table(players[:2])
+    cookie = await database_sync_to_async(session_cookie)(players[1])
+    flooder, connected = await socket_with(table.code, cookie)
+    assert connected
+    await flooder.receive_from()
+    for _ in range(100):
+        await flooder.send_to(text_data='{"tick": true}')
+    assert await close_code(flooder) == consumers.CLOSE_FLOOD
+    await flooder.disconnect()
+
+    again, connected = await socket_with(table.code, cookie)
+    assert not connected  # refused at the handshake, for PENALTY_SECONDS
+    others = await open_socket(table.code, players[0])  # another browser is not concerned
+    await others.receive_from()
+    await others.disconnect()

@@ -1,0 +1,391 @@
+"""Abuse benchmark: a normal 2-seat table plays while, one after another, an attacker
+bursts PDF downloads, floods ticks up table sockets, spams new tables and posts
+oversize refusals. Not a test: it prints figures and never fails on them.
+
+    .venv/bin/python bench/abuse.py                # about 90 s
+    .venv/bin/python bench/abuse.py --phase 10 --think 0.3
+
+Loopback only, bounded in time (``--phase`` seconds per abuse, ``--settle`` seconds
+after it). One Daphne process with a SQLite file and the in-memory channel layer
+(``make run``'s set-up, production settings). For each phase it prints:
+
+- the normal table's click->push latency p50/p95 (from sending an applied action's
+  POST to the other seat's socket receiving a frame at the new version) and how many
+  actions it applied;
+- the server's memory (RSS from /proc) before the phase and after it has settled;
+- what the abuse got: PDF answers (200 / 503 + Retry-After) and their p95, sockets
+  closed for flooding (4429), tables made vs refused (429) and the lobby's time,
+  oversize refusals (400) and how much the server's log grew.
+
+Then a warm PDF's own time: the blank Dragon Formula sheet rendered by WeasyPrint
+(unlike the served ones, each with different HTML so the cache never answers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from load import ScriptedSeat, Tally, migrate, percentile, server_env  # noqa: E402
+
+from tests.integration.players import post  # noqa: E402
+from tests.support.commands import python  # noqa: E402
+from tests.support.servers import daphne  # noqa: E402
+
+GAME = "dragonformula"
+ATTACKER_SESSIONS = 10
+PDF_WORKERS = 12
+FLOOD_SOCKETS = 2
+OVERSIZE_WORKERS = 20
+OVERSIZE_CHARS = 2_400_000
+
+
+# --- set-up, in a process with the server's settings ------------------------------------
+
+
+def setup() -> dict[str, Any]:
+    """The normal table (two guests, started), the attacker's table (started, the attacker
+    seated) and sessions, and the lobby's new-table form as a browser posts it."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from games import selectors, services
+    from games.forms import NewTableForm
+    from games.registry import game_kind
+
+    def session_of(player: Any) -> str:
+        store = SessionStore()
+        store[selectors.SESSION_PLAYER] = player.pk
+        store.create()
+        return store.session_key
+
+    def started_table(names: list[str]) -> tuple[str, list[str]]:
+        players = [services.create_guest(name) for name in names]
+        table = services.create_table(
+            game_name=GAME, players=2, options={"pick_seconds": 20}, created_by=players[0]
+        )
+        services.sit(table, players[1])
+        services.start(table, players[0])
+        return table.code, [session_of(player) for player in players]
+
+    normal, normal_sessions = started_table(["Aiko", "Ben"])
+    attacked, attacker_sessions = started_table(["Mallory", "Trudy"])
+    spammers = [session_of(services.create_guest(f"Spam {n}")) for n in range(ATTACKER_SESSIONS)]
+    form = NewTableForm(game_kind(GAME))
+    fields = {}
+    for name, field in form.fields.items():
+        value = form.get_initial_for_field(field, name)
+        if value is not None and value is not False:
+            fields[form.add_prefix(name)] = str(value)
+    fields[form.add_prefix("players")] = "2"
+    return {
+        "normal": {"code": normal, "sessions": normal_sessions},
+        "attacked": {"code": attacked, "sessions": attacker_sessions},
+        "spammers": spammers,
+        "new_table": fields,
+    }
+
+
+def pdf_times(count: int) -> dict[str, float]:
+    """WeasyPrint's time for the blank sheet, warm, each rendering of different HTML."""
+    from django.conf import settings
+    from django.template.loader import render_to_string
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    from games.leagues import pdf, sheets
+
+    request = RequestFactory().get("/leagues/sheets/dragonformula/pdf/")
+    css = (Path(settings.BASE_DIR) / "static" / "css" / "print.css").read_text()
+    times = []
+    with translation.override("ja"):
+        html = render_to_string(
+            "sheets/dragonformula_set.html",
+            {**sheets.blank_set(4), "for_pdf": True, "print_css": css},
+            request,
+        )
+        for n in range(count + 2):
+            started = time.perf_counter()
+            pdf.html_to_pdf(html + f"<!-- {n} {time.time()} -->")
+            if n >= 2:  # the first two load fonts and the library
+                times.append((time.perf_counter() - started) * 1000)
+    return {"p50": percentile(times, 50), "p95": percentile(times, 95), "count": len(times)}
+
+
+def helper(env: dict[str, str], *args: str) -> Any:
+    result = python({**os.environ, **env}, __file__, *args, timeout=600)
+    if result.returncode != 0:
+        raise RuntimeError(f"{args[0]} failed:\n{result.stderr}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+# --- measuring ---------------------------------------------------------------------------
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def click_to_push(tally: Tally, since: float, until: float) -> list[float]:
+    """Latencies (ms) of the normal table's actions sent in [since, until)."""
+    found = []
+    for action in tally.applied:
+        if not since <= action.sent < until:
+            continue
+        receipts = tally.receipts.get((action.table, 1 - action.seat), [])
+        arrival = next(
+            (t for t, v in receipts if v > action.seen_version and t >= action.sent), None
+        )
+        if arrival is not None:
+            found.append((arrival - action.sent) * 1000)
+    return found
+
+
+async def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str]]:
+    """GET ``url``; (status, response headers), the body read and dropped."""
+    parts = urlsplit(url)
+    reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+    try:
+        extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\n{extra}Connection: close\r\n\r\n".encode()
+        )
+        await writer.drain()
+        raw = await reader.read()
+    finally:
+        writer.close()
+        with contextlib.suppress(OSError):
+            await writer.wait_closed()
+    head = raw.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    fields = dict(line.split(": ", 1) for line in head[1:] if ": " in line)
+    return int(head[0].split(" ", 2)[1]), {k.lower(): v for k, v in fields.items()}
+
+
+# --- the abuses -------------------------------------------------------------------------
+
+
+async def pdf_burst(base: str, stop_at: float, report: dict[str, Any]) -> None:
+    answers: dict[int, int] = {}
+    times: list[float] = []
+    retry_after: set[str] = set()
+
+    async def worker(n: int) -> None:
+        rng = random.Random(n)
+        while time.perf_counter() < stop_at:
+            players = rng.choice([2, 3, 4])
+            language = rng.choice(["ja", "en"])
+            started = time.perf_counter()
+            status, headers = await get(
+                f"{base}/leagues/sheets/dragonformula/pdf/?players={players}",
+                {"Accept-Language": language},
+            )
+            times.append((time.perf_counter() - started) * 1000)
+            answers[status] = answers.get(status, 0) + 1
+            if "retry-after" in headers:
+                retry_after.add(headers["retry-after"])
+
+    await asyncio.gather(*(worker(n) for n in range(PDF_WORKERS)))
+    report["pdf"] = (
+        f"{sum(answers.values())} GETs by {PDF_WORKERS} at once: {answers}, "
+        f"p95 {percentile(times, 95):.0f} ms, Retry-After {sorted(retry_after) or '-'}"
+    )
+
+
+async def tick_flood(base: str, code: str, session: str, stop_at: float, report: dict) -> None:
+    closes: dict[int | None, int] = {}
+    sent = [0]
+
+    async def flooder() -> None:
+        url = base.replace("http://", "ws://") + f"/ws/table/{code}/"
+        while time.perf_counter() < stop_at:
+            try:
+                async with connect(
+                    url, origin=base, additional_headers={"Cookie": f"sessionid={session}"}
+                ) as ws:
+                    while time.perf_counter() < stop_at:
+                        await ws.send('{"tick": true}')
+                        sent[0] += 1
+                        await asyncio.sleep(0)
+            except ConnectionClosed as closed:
+                code_ = closed.rcvd.code if closed.rcvd else None
+                closes[code_] = closes.get(code_, 0) + 1
+                await asyncio.sleep(0.2)  # the attacker comes straight back
+            except (OSError, InvalidStatus, TimeoutError) as error:
+                closes[type(error).__name__] = closes.get(type(error).__name__, 0) + 1
+                await asyncio.sleep(0.2)
+
+    await asyncio.gather(*(flooder() for _ in range(FLOOD_SOCKETS)))
+    report["flood"] = f"{sent[0]} ticks sent by {FLOOD_SOCKETS} sockets; closed by code: {closes}"
+
+
+async def table_spam(base: str, setup_: dict[str, Any], stop_at: float, report: dict) -> None:
+    answers: dict[int, int] = {}
+    csrf = "x" * 32
+    n = 0
+    while time.perf_counter() < stop_at:
+        session = setup_["spammers"][n % len(setup_["spammers"])]
+        n += 1
+        status, _body = await post(f"{base}/new/{GAME}/", setup_["new_table"], session, csrf)
+        answers[status] = answers.get(status, 0) + 1
+    lobby = []
+    for _ in range(5):
+        started = time.perf_counter()
+        await get(base + "/")
+        lobby.append((time.perf_counter() - started) * 1000)
+    report["spam"] = (
+        f"{n} new-table POSTs from {len(setup_['spammers'])} sessions: {answers}; "
+        f"lobby {statistics.median(lobby):.0f} ms"
+    )
+
+
+async def oversize(base: str, code: str, session: str, stop_at: float, report: dict) -> None:
+    answers: dict[int, int] = {}
+    action = json.dumps({"type": "draw", "note": "x" * OVERSIZE_CHARS})
+
+    async def worker() -> None:
+        while time.perf_counter() < stop_at:
+            status, _ = await post(
+                f"{base}/{GAME}/{code}/act", {"action": action, "version": "0"}, session, "y" * 32
+            )
+            answers[status] = answers.get(status, 0) + 1
+
+    await asyncio.gather(*(worker() for _ in range(OVERSIZE_WORKERS)))
+    report["oversize"] = f"{sum(answers.values())} POSTs of 2.4 MB: {answers}"
+
+
+# --- the run -------------------------------------------------------------------------------
+
+
+async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int, log: Path):
+    setup_ = args.setup
+    tally = Tally()
+    seats = [
+        ScriptedSeat(tally, 0, s, setup_["normal"]["code"], session, base, base)
+        for s, session in enumerate(setup_["normal"]["sessions"])
+    ]
+    for seat in seats:
+        await seat.open()
+    total = (args.phase + args.settle) * 5 + 5
+    stop_all = time.perf_counter() + total
+    players = asyncio.gather(*(seat.play(stop_all, 100_000, args.think) for seat in seats))
+    attacked, session = setup_["attacked"]["code"], setup_["attacked"]["sessions"][1]
+    phases = [
+        ("baseline", None),
+        ("PDF burst", lambda stop, r: pdf_burst(base, stop, r)),
+        ("tick flood", lambda stop, r: tick_flood(base, attacked, session, stop, r)),
+        ("table spam", lambda stop, r: table_spam(base, setup_, stop, r)),
+        ("oversize refusals", lambda stop, r: oversize(base, attacked, session, stop, r)),
+    ]
+    start_rss = rss_mb(pid)
+    rows = []
+    for name, abuse in phases:
+        before, log_before = rss_mb(pid), log.stat().st_size
+        since = time.perf_counter()
+        stop = since + args.phase
+        report: dict[str, Any] = {}
+        if abuse is None:
+            await asyncio.sleep(args.phase)
+        else:
+            await abuse(stop, report)
+        until = time.perf_counter()
+        await asyncio.sleep(args.settle)
+        found = click_to_push(tally, since, until)
+        row = {
+            "phase": name,
+            "actions": len(found),
+            "p50": percentile(found, 50),
+            "p95": percentile(found, 95),
+            "rss_before": before,
+            "rss_after": rss_mb(pid),
+            "log_growth_kb": (log.stat().st_size - log_before) / 1024,
+            "detail": next(iter(report.values()), ""),
+        }
+        rows.append(row)
+        print(
+            f"{name:<18} click->push p50 {row['p50']:6.1f} p95 {row['p95']:6.1f} ms "
+            f"({row['actions']} actions)  memory {before:5.0f} -> {row['rss_after']:5.0f} MB "
+            f"(start {start_rss:.0f})  log +{row['log_growth_kb']:.0f} kB",
+            flush=True,
+        )
+        if row["detail"]:
+            print(f"    {row['detail']}", flush=True)
+    players.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await players
+    for seat in seats:
+        await seat.close()
+    errors = [e for e in tally.errors if "socket closed" not in e]
+    return rows, start_rss, errors
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] in ("_setup", "_pdf"):
+        import django
+
+        django.setup()
+        result = setup() if sys.argv[1] == "_setup" else pdf_times(int(sys.argv[2]))
+        print(json.dumps(result))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--phase", type=float, default=12.0, help="seconds of each abuse")
+    parser.add_argument("--settle", type=float, default=4.0, help="seconds after each abuse")
+    parser.add_argument("--think", type=float, default=0.3, help="the normal table's players")
+    parser.add_argument("--pdfs", type=int, default=20, help="warm PDF renderings timed")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args()
+    print(
+        f"bench/abuse.py: a 2-seat {GAME} table (think {args.think:g} s) against each abuse "
+        f"for {args.phase:.0f} s, {os.cpu_count()} cores",
+        flush=True,
+    )
+    with tempfile.TemporaryDirectory(prefix="clubtable-abuse-") as tmp:
+        workdir = Path(tmp)
+        env = server_env(f"sqlite:///{workdir / 'abuse.sqlite3'}", None)
+        env["TABLE_BOT_DELAY"] = "0.8"
+        migrate(env)
+        args.setup = helper(env, "_setup")
+        log = workdir / "daphne.log"
+        with daphne(env=env, log=log, timeout=60) as base:
+            rows, start_rss, errors = asyncio.run(run(args, env, base, base.process.pid, log))
+            end_rss = rss_mb(base.process.pid)
+        pdf = helper(env, "_pdf", str(args.pdfs))
+    worst = max(r["p95"] for r in rows)
+    print(
+        f"worst p95 {worst:.1f} ms (goal <= 150); memory start {start_rss:.0f} MB, end "
+        f"{end_rss:.0f} MB (goal: within 50 MB); normal table errors: {len(errors)}",
+        flush=True,
+    )
+    print(
+        f"warm PDF (WeasyPrint, blank DF sheet, ja): p50 {pdf['p50']:.0f} ms p95 "
+        f"{pdf['p95']:.0f} ms over {pdf['count']} (goal p95 <= 300)",
+        flush=True,
+    )
+    for error in sorted(set(errors))[:5]:
+        print(f"    error: {error}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps({"phases": rows, "pdf": pdf}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
