@@ -174,7 +174,8 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 class SeatDrawVerifyForm(forms.Form):
-    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**31 - 1)
+    night = forms.IntegerField(label=gettext_lazy("Club night"), min_value=1, max_value=2**31 - 1)
+    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**15)
     seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=-(2**63), max_value=2**63 - 1)
     salt = forms.RegexField(
         label=gettext_lazy("Salt"), regex=SALT_PATTERN, max_length=32, strip=True
@@ -195,7 +196,9 @@ def verify_seat_draw(request: HttpRequest) -> HttpResponse:
         return render(request, "nights/verify_draw.html", context, status=400)
     data = form.cleaned_data
     night_round = (
-        NightRound.objects.select_related("night__league").filter(pk=data["round"]).first()
+        NightRound.objects.select_related("night__league")
+        .filter(night_id=data["night"], number=data["round"])
+        .first()
     )
     if night_round is None or night_round.status != NightRound.Status.DONE:
         context["message"] = _("No finished round has that number: its seed is shown when it ends.")

@@ -205,7 +205,8 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
         reverse("games:verify"),
         {
             "kind": "seat-draw",
-            "round": round_1.pk,
+            "night": night.pk,
+            "round": 1,
             "seed": round_1.seed,
             "salt": round_1.salt,
             "commitment": round_1.commitment,
@@ -220,7 +221,8 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
         reverse("games:verify"),
         {
             "kind": "seat-draw",
-            "round": round_1.pk,
+            "night": night.pk,
+            "round": 1,
             "seed": round_1.seed + 1,
             "salt": round_1.salt,
             "commitment": round_1.commitment,
@@ -231,7 +233,8 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
         reverse("games:verify"),
         {
             "kind": "seat-draw",
-            "round": round_2.pk,
+            "night": night.pk,
+            "round": 2,
             "seed": 1,
             "salt": round_2.salt,
             "commitment": round_2.commitment,
