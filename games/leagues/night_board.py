@@ -110,6 +110,10 @@ def _table_row(night_table: NightTable, dragon_formula: bool, ended: bool) -> Ta
             )
     else:
         game = match.dragsaga_games.order_by("number").first()
+        if game is None and table is None:  # real cards: a sheet with the drawn names
+            night_id = night_table.round.night_id
+            row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])
+            row.keep_url = reverse("nights:table_result", args=[night_id, night_table.pk])
         if game is not None:
             row.sheet_url = reverse("leagues:dragsaga_sheet", args=[game.pk])
             row.results = "; ".join(
