@@ -262,9 +262,17 @@ def test_the_round_clock_shows_its_time_left_on_the_night_pages(keeper_client):
     assert act(client, night, "timer", round=1, minutes=30).status_code == 409  # not drawn yet
     act(client, night, "draw", round=1)
     assert act(client, night, "timer", round=1, minutes=30).status_code == 302
-    for url in ("nights:night", "nights:screen"):
-        page = client.get(reverse(url, args=[night.pk])).content.decode()
-        assert 'data-seconds-left="17' in page  # 30 minutes: 1799 or 1800 seconds
+    table = NightTable.objects.get(round__night=night)
+    act(client, night, "open_table", table=table.pk, mode="cards")
+    table.refresh_from_db()
+    keeping = reverse("leagues:set_detail", args=[table.match.sets.get().pk])
+    for url in (
+        reverse("nights:night", args=[night.pk]),
+        reverse("nights:screen", args=[night.pk]),
+        keeping,
+    ):
+        page = client.get(url).content.decode()
+        assert 'data-seconds-left="17' in page, url  # 30 minutes: 1799 or 1800 seconds
         assert "29:5" in page or "30:00" in page
 
 
