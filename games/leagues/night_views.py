@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import fairness, trust_views
-from games import views as table_views
 from games.fairness import COMMITMENT_PATTERN, SALT_PATTERN
 from games.leagues import night_board, nights, sheets
 from games.leagues import services as league_services
@@ -117,12 +116,7 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
             raise nights.NightRefused(_("That player does not play in this league."), 404)
         nights.check_in(night, member)
     elif action == "visitor":
-        name = data.get("name", "")
-        if len(name) > 200:
-            raise nights.NightRefused(
-                _("A name is at most %(count)s characters.") % {"count": nights.VISITOR_NAME_LENGTH}
-            )
-        nights.add_visitor(night, name)
+        nights.add_visitor(night, data.get("name", ""))
     elif action == "leave":
         nights.leave(_entrant(night, data.get("entrant")))
     elif action == "announce":
@@ -132,8 +126,7 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
     elif action == "timer":
         nights.start_timer(_round(night, data.get("round")), data.get("minutes"))
     elif action == "open_table":
-        created_by = table_views.current_player(request)
-        nights.open_table(_table(night, data.get("table")), data.get("mode", ""), created_by)
+        nights.open_table(_table(night, data.get("table")), data.get("mode", ""))
     elif action == "start_table":
         nights.start_online_table(_table(night, data.get("table")))
     elif action == "end":

@@ -110,6 +110,7 @@ def test_an_account_named_like_a_player_is_not_that_player(client):
         ("draw", {"round": "99"}, 404),
         ("check_in", {"member": "1e309"}, 400),
         ("visitor", {"name": "x" * 1_000_000}, 400),
+        ("visitor", {"name": "y" * 41}, 400),
         ("visitor", {"name": "   "}, 400),
         ("timer", {"round": "1", "minutes": "NaN"}, 400),
         ("leave", {"entrant": "-5"}, 400),
