@@ -15,7 +15,9 @@ from games import selectors as table_selectors
 from games.leagues import nights, selectors
 from games.models import ClubNight, Element, GameKind, NightRound, NightTable, Table
 
-LEAGUE_ROWS_ON_SCREEN = 12
+# What fits beside the seating on a 1920×1080 screen (the night page lists everyone).
+TONIGHT_ROWS_ON_SCREEN = 8
+LEAGUE_ROWS_ON_SCREEN = 6
 
 
 @dataclass
@@ -70,7 +72,7 @@ def _online_elements(table: Table | None) -> list[str]:
     return list(game.state.get("elements") or [])
 
 
-def _table_row(night_table: NightTable, dragon_formula: bool) -> TableRow:
+def _table_row(night_table: NightTable, dragon_formula: bool, ended: bool) -> TableRow:
     seats = [
         SeatRow(seat.number + 1, seat.entrant.name, seat.element, visitor=seat.entrant.visitor)
         for seat in night_table.seats.all()
@@ -85,7 +87,7 @@ def _table_row(night_table: NightTable, dragon_formula: bool) -> TableRow:
     for seat in seats:
         seat.element_label = _element_label(seat.element)
     if match is None:
-        row.state = _("not opened yet")
+        row.state = _("not opened") if ended else _("not opened yet")
         return row
     row.finished = nights.table_finished(night_table)
     if table is not None:
@@ -108,16 +110,22 @@ def _table_row(night_table: NightTable, dragon_formula: bool) -> TableRow:
             )
     else:
         game = match.dragsaga_games.order_by("number").first()
+        if game is None and table is None:  # real cards: a sheet with the drawn names
+            night_id = night_table.round.night_id
+            row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])
+            row.keep_url = reverse("nights:table_result", args=[night_id, night_table.pk])
         if game is not None:
             row.sheet_url = reverse("leagues:dragsaga_sheet", args=[game.pk])
             row.results = "; ".join(
                 f"{line.member.name} {line.final_damage} · {line.victory_points.normalize():f}"
                 for line in game.lines.select_related("member")
             )
-    if not row.state:
-        row.state = _("finished") if row.finished else _("playing")
-    elif row.finished:
+    if row.finished:
         row.state = _("finished")
+    elif ended:
+        row.state = _("not finished")
+    elif not row.state:
+        row.state = _("playing")
     return row
 
 
@@ -132,16 +140,20 @@ def board(night: ClubNight) -> dict[str, Any]:
             .prefetch_related("seats__entrant")
             .order_by("number")
         )
-        row = RoundRow(night_round, [_table_row(t, dragon_formula) for t in tables])
+        row = RoundRow(
+            night_round, [_table_row(t, dragon_formula, night.ended is not None) for t in tables]
+        )
         if night_round.status == NightRound.Status.DONE:
             row.verify_url = (
                 reverse("games:verify")
-                + f"?kind=seat-draw&round={night_round.pk}&seed={night_round.seed}"
+                + f"?kind=seat-draw&night={night.pk}&round={night_round.number}"
+                f"&seed={night_round.seed}"
                 f"&salt={night_round.salt}&commitment={night_round.commitment}"
             )
         rounds.append(row)
     current = rounds[-1] if rounds else None
     left = seconds_left(current.round if current else None)
+    tonight = nights.tonight_standings(night)
     entrants = list(night.entrants.select_related("member").order_by("name"))
     return {
         "night": night,
@@ -152,7 +164,8 @@ def board(night: ClubNight) -> dict[str, Any]:
         "clock": f"{left // 60}:{left % 60:02d}" if left is not None else "",
         "entrants": entrants,
         "present": [e for e in entrants if e.left_after is None],
-        "tonight": nights.tonight_standings(night),
+        "tonight": tonight,
+        "tonight_on_screen": tonight[:TONIGHT_ROWS_ON_SCREEN],
         "league_rows": list(selectors.standings(league)[:LEAGUE_ROWS_ON_SCREEN]),
         "next_round": nights.next_round_number(night),
     }

@@ -11,4 +11,12 @@ urlpatterns = [
     path("<int:pk>/", night_views.night_page, name="night"),
     path("<int:pk>/act/", night_views.act, name="act"),
     path("<int:pk>/screen/", night_views.screen, name="screen"),
+    path("<int:pk>/tables/<int:table>/sheet/", night_views.table_sheet, name="table_sheet"),
+    path(
+        "<int:pk>/tables/<int:table>/sheet/pdf/",
+        night_views.table_sheet,
+        {"as_pdf": True},
+        name="table_sheet_pdf",
+    ),
+    path("<int:pk>/tables/<int:table>/result/", night_views.table_result, name="table_result"),
 ]

@@ -12,12 +12,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import fairness, trust_views
-from games import views as table_views
 from games.fairness import COMMITMENT_PATTERN, SALT_PATTERN
-from games.leagues import night_board, nights
+from games.leagues import night_board, nights, sheets
+from games.leagues import services as league_services
+from games.leagues import views as league_views
 from games.leagues.views import _refuse_or_login, may_keep_score
 from games.models import ClubNight, League, Member, NightEntrant, NightRound, NightTable
 
@@ -115,12 +116,7 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
             raise nights.NightRefused(_("That player does not play in this league."), 404)
         nights.check_in(night, member)
     elif action == "visitor":
-        name = data.get("name", "")
-        if len(name) > 200:
-            raise nights.NightRefused(
-                _("A name is at most %(count)s characters.") % {"count": nights.VISITOR_NAME_LENGTH}
-            )
-        nights.add_visitor(night, name)
+        nights.add_visitor(night, data.get("name", ""))
     elif action == "leave":
         nights.leave(_entrant(night, data.get("entrant")))
     elif action == "announce":
@@ -130,8 +126,7 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
     elif action == "timer":
         nights.start_timer(_round(night, data.get("round")), data.get("minutes"))
     elif action == "open_table":
-        created_by = table_views.current_player(request)
-        nights.open_table(_table(night, data.get("table")), data.get("mode", ""), created_by)
+        nights.open_table(_table(night, data.get("table")), data.get("mode", ""))
     elif action == "start_table":
         nights.start_online_table(_table(night, data.get("table")))
     elif action == "end":
@@ -170,11 +165,124 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("nights:night", pk=night.pk)
 
 
+# --- a drawn table at real cards: its sheet, and a DragSaga table's result ----------------------
+
+
+def _drawn_seats(night_table: NightTable) -> list[Any]:
+    return list(night_table.seats.select_related("entrant__member").order_by("number"))
+
+
+@require_GET
+def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False) -> HttpResponse:
+    """The table's score sheet, ready to print: a Dragon Formula set's (names and elements of
+    the draw), or a DragSaga sheet with the drawn players' names (filled once recorded)."""
+    night = _night(pk)
+    night_table = get_object_or_404(NightTable, round__night=night, pk=table)
+    match = night_table.match
+    if match is not None and night.league.is_dragon_formula:
+        first = match.sets.order_by("number").first()
+        if first is not None:
+            name = "set_sheet_pdf" if as_pdf else "set_sheet"
+            return redirect(f"leagues:{name}", pk=first.pk)
+    if match is not None and not night.league.is_dragon_formula:
+        game = match.dragsaga_games.order_by("number").first()
+        if game is not None:
+            name = "dragsaga_sheet_pdf" if as_pdf else "dragsaga_sheet"
+            return redirect(f"leagues:{name}", pk=game.pk)
+    if night.league.is_dragon_formula:
+        message = _("Open the table with real cards first: its set is started with the draw.")
+        return render(request, "leagues/message.html", {"message": message}, status=409)
+    context = {
+        **sheets.blank_dragsaga(len(_drawn_seats(night_table))),
+        "lines": [
+            {"seat": seat.number, "member": {"name": seat.entrant.name}}
+            for seat in _drawn_seats(night_table)
+        ],
+        "league": night.league,
+    }
+    name = f"dragsaga-night{night.pk}-table{night_table.pk}"
+    return league_views._sheet(request, "sheets/dragsaga_game.html", context, name, as_pdf)
+
+
+class DrawnDragSagaForm(forms.Form):
+    """A DragSaga game at a drawn table: each drawn player's damage, cards left and their cost."""
+
+    def __init__(self, *args: Any, seats: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        for seat in seats:
+            n = seat.number
+            self.fields[f"damage_{n}"] = forms.IntegerField(
+                label=gettext_lazy("Damage tokens"), min_value=0, max_value=999
+            )
+            self.fields[f"cards_left_{n}"] = forms.IntegerField(
+                label=gettext_lazy("Cards left in hand"), min_value=0, max_value=13
+            )
+            self.fields[f"leftover_cost_{n}"] = forms.IntegerField(
+                label=gettext_lazy("Their total cost"), min_value=0, max_value=78
+            )
+
+    def rows(self) -> list[tuple[Any, ...]]:
+        return [
+            (
+                seat,
+                self[f"damage_{seat.number}"],
+                self[f"cards_left_{seat.number}"],
+                self[f"leftover_cost_{seat.number}"],
+            )
+            for seat in self.seats
+        ]
+
+    def entries(self) -> list[league_services.DragSagaEntry]:
+        data = self.cleaned_data
+        return [
+            league_services.DragSagaEntry(
+                member=seat.entrant.member,
+                damage=data[f"damage_{seat.number}"],
+                cards_left=data[f"cards_left_{seat.number}"],
+                leftover_cost=data[f"leftover_cost_{seat.number}"],
+            )
+            for seat in self.seats
+        ]
+
+
+@require_http_methods(["GET", "POST"])
+def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """A keeper records the DragSaga game of a drawn table played with real cards."""
+    night = _night(pk)
+    night_table = get_object_or_404(
+        NightTable.objects.select_related("match"), round__night=night, pk=table
+    )
+    if not may_keep_score(request.user, night.league):
+        return _refuse_or_login(request)
+    match = night_table.match
+    if night.league.is_dragon_formula or match is None or match.table_id is not None:
+        message = _("This table's results are kept on its set's page.")
+        return render(request, "leagues/message.html", {"message": message}, status=409)
+    if match.dragsaga_games.exists():
+        message = _("This table's game is recorded already.")
+        return render(request, "leagues/message.html", {"message": message}, status=409)
+    form = DrawnDragSagaForm(request.POST or None, seats=_drawn_seats(night_table))
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                league_services.record_dragsaga_result(match, form.entries())
+            except ValueError as error:
+                form.add_error(None, str(error))
+            else:
+                return redirect("nights:night", pk=night.pk)
+        status = 400
+    context = {"night": night, "league": night.league, "night_table": night_table, "form": form}
+    return render(request, "nights/table_result.html", context, status=status)
+
+
 # --- /verify/?kind=seat-draw --------------------------------------------------------------------
 
 
 class SeatDrawVerifyForm(forms.Form):
-    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**31 - 1)
+    night = forms.IntegerField(label=gettext_lazy("Club night"), min_value=1, max_value=2**31 - 1)
+    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**15)
     seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=-(2**63), max_value=2**63 - 1)
     salt = forms.RegexField(
         label=gettext_lazy("Salt"), regex=SALT_PATTERN, max_length=32, strip=True
@@ -195,7 +303,9 @@ def verify_seat_draw(request: HttpRequest) -> HttpResponse:
         return render(request, "nights/verify_draw.html", context, status=400)
     data = form.cleaned_data
     night_round = (
-        NightRound.objects.select_related("night__league").filter(pk=data["round"]).first()
+        NightRound.objects.select_related("night__league")
+        .filter(night_id=data["night"], number=data["round"])
+        .first()
     )
     if night_round is None or night_round.status != NightRound.Status.DONE:
         context["message"] = _("No finished round has that number: its seed is shown when it ends.")

@@ -137,9 +137,13 @@ def add_visitor(night: ClubNight, name: str) -> NightEntrant:
     """A visitor tonight: a name only. Their results go to a player row of their own, made
     here, never to an existing player or account of the same name."""
     night = _open_night(night)
-    name = " ".join(str(name).split())[:VISITOR_NAME_LENGTH]
+    name = " ".join(str(name).split())
     if not name:
         raise NightRefused(_("Give the visitor's name."))
+    if len(name) > VISITOR_NAME_LENGTH:
+        raise NightRefused(
+            _("A name is at most %(count)s characters.") % {"count": VISITOR_NAME_LENGTH}
+        )
     label = _("%(name)s (visitor)") % {"name": name}
     candidate, count = label, 1
     while Member.objects.filter(name=candidate).exists():  # a free name for the new row
@@ -328,7 +332,7 @@ def default_bot_level(league_game: str) -> str:
 
 
 @transaction.atomic
-def open_table(night_table: NightTable, mode: str, created_by: Any = None) -> NightTable:
+def open_table(night_table: NightTable, mode: str) -> NightTable:
     """Open a drawn table online (seats of players with an account are theirs; seats nobody
     takes are bots at the start) or at real cards (a Dragon Formula set with the drawn
     players and elements, ready for the score sheet)."""
@@ -352,7 +356,6 @@ def open_table(night_table: NightTable, mode: str, created_by: Any = None) -> Ni
                 league,
                 players=len(seats),
                 bot_level=default_bot_level(league.game),
-                created_by=None,
                 club_night=night,
             )
         except tables.ActionRefused as refusal:

@@ -109,6 +109,7 @@ def test_an_account_named_like_a_player_is_not_that_player(client):
         ("draw", {"round": "99"}, 404),
         ("check_in", {"member": "1e309"}, 400),
         ("visitor", {"name": "x" * 1_000_000}, 400),
+        ("visitor", {"name": "y" * 41}, 400),
         ("visitor", {"name": "   "}, 400),
         ("timer", {"round": "1", "minutes": "NaN"}, 400),
         ("leave", {"entrant": "-5"}, 400),
@@ -204,7 +205,8 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
         reverse("games:verify"),
         {
             "kind": "seat-draw",
-            "round": round_1.pk,
+            "night": night.pk,
+            "round": 1,
             "seed": round_1.seed,
             "salt": round_1.salt,
             "commitment": round_1.commitment,
@@ -219,7 +221,8 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
         reverse("games:verify"),
         {
             "kind": "seat-draw",
-            "round": round_1.pk,
+            "night": night.pk,
+            "round": 1,
             "seed": round_1.seed + 1,
             "salt": round_1.salt,
             "commitment": round_1.commitment,
@@ -230,7 +233,8 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
         reverse("games:verify"),
         {
             "kind": "seat-draw",
-            "round": round_2.pk,
+            "night": night.pk,
+            "round": 2,
             "seed": 1,
             "salt": round_2.salt,
             "commitment": round_2.commitment,
@@ -258,9 +262,17 @@ def test_the_round_clock_shows_its_time_left_on_the_night_pages(keeper_client):
     assert act(client, night, "timer", round=1, minutes=30).status_code == 409  # not drawn yet
     act(client, night, "draw", round=1)
     assert act(client, night, "timer", round=1, minutes=30).status_code == 302
-    for url in ("nights:night", "nights:screen"):
-        page = client.get(reverse(url, args=[night.pk])).content.decode()
-        assert 'data-seconds-left="17' in page  # 30 minutes: 1799 or 1800 seconds
+    table = NightTable.objects.get(round__night=night)
+    act(client, night, "open_table", table=table.pk, mode="cards")
+    table.refresh_from_db()
+    keeping = reverse("leagues:set_detail", args=[table.match.sets.get().pk])
+    for url in (
+        reverse("nights:night", args=[night.pk]),
+        reverse("nights:screen", args=[night.pk]),
+        keeping,
+    ):
+        page = client.get(url).content.decode()
+        assert 'data-seconds-left="17' in page, url  # 30 minutes: 1799 or 1800 seconds
         assert "29:5" in page or "30:00" in page
 
 
@@ -319,3 +331,45 @@ def test_the_projector_page_shows_the_seating_and_both_standings(keeper_client):
     client.cookies["django_language"] = "ja"
     japanese = client.get(reverse("nights:screen", args=[night.pk])).content.decode()
     assert "Seating of round 1" not in japanese
+
+
+def test_a_dragsaga_night_seats_tables_of_four_and_three_and_records_a_real_card_game(
+    keeper_client,
+):
+    from games.models import GameKind
+    from tests.support.leagues import make_league
+
+    night, members = night_of(make_league(GameKind.DRAGSAGA, "Saga League"), count=7)
+    client = keeper_client(night.league)
+    check_in_all(client, night, members)
+    act(client, night, "announce")
+    act(client, night, "draw", round=1)
+    night_round = night.rounds.get()
+    assert [len(t) for t in seating(night_round)] == [4, 3]
+    assert not any(s.element for t in night_round.tables.all() for s in t.seats.all())
+    table = night_round.tables.get(number=2)
+    act(client, night, "open_table", table=table.pk, mode="cards")
+    sheet = client.get(reverse("nights:table_sheet", args=[night.pk, table.pk]))
+    names = [seat.entrant.name for seat in table.seats.order_by("number")]
+    assert sheet.status_code == 200 and all(n in sheet.content.decode() for n in names)
+    url = reverse("nights:table_result", args=[night.pk, table.pk])
+    bad = client.post(url, {"damage_0": "NaN", "cards_left_0": "-1"})
+    assert bad.status_code == 400 and not table.seats.first().entrant.member.dragsaga_lines.exists()
+    rows = {0: (5, 1, 3), 1: (9, 2, 7), 2: (2, 0, 0)}
+    posted = {}
+    for seat, (damage, cards, cost) in rows.items():
+        posted |= {
+            f"damage_{seat}": damage,
+            f"cards_left_{seat}": cards,
+            f"leftover_cost_{seat}": cost,
+        }
+    assert client.post(url, posted).status_code == 302
+    table.refresh_from_db()
+    assert nights.table_finished(table)
+    tonight = {row.name: row for row in nights.tonight_standings(night)}
+    assert tonight[names[2]].vp == Decimal(3) and tonight[names[2]].place == 1
+    assert tonight[names[1]].points == 9 + 7 // 2
+    assert client.post(url, posted).status_code == 409  # recorded once
+    page = client.get(reverse("nights:night", args=[night.pk])).content.decode()
+    result = table.match.dragsaga_games.get()
+    assert reverse("leagues:dragsaga_sheet", args=[result.pk]) in page
