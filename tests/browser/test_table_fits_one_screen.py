@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import time
 
+import pytest
 from playwright.sync_api import Error
 
 from games import services
@@ -126,10 +127,13 @@ def confirm_discard(page, code: str) -> None:
     card.click()
 
 
-def test_dragon_formula_fits_one_screen_in_every_phase(new_page, artifacts_dir):
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_dragon_formula_fits_one_screen_in_every_phase(new_page, artifacts_dir, locale):
     page, _table = seated_guest(
-        new_page, "dragonformula", 4, "random", {"pick_seconds": 60}, df_stacking("WK")
+        new_page, "dragonformula", 4, "random", {"pick_seconds": 60}, df_stacking("WK"), locale
     )
+    artifacts_dir = artifacts_dir / locale[:2]
+    artifacts_dir.mkdir(exist_ok=True)
     page.wait_for_selector("#prompt button[data-action='draw']")
     check_phase(page, "dragonformula", "draw", artifacts_dir)
 
@@ -148,10 +152,13 @@ def test_dragon_formula_fits_one_screen_in_every_phase(new_page, artifacts_dir):
     check_phase(page, "dragonformula", "pick-window", artifacts_dir, must_show=[".discard.live"])
 
 
-def test_dragon_formula_game_end_fits_one_screen(new_page, artifacts_dir):
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_dragon_formula_game_end_fits_one_screen(new_page, artifacts_dir, locale):
     page, _table = seated_guest(
-        new_page, "dragonformula", 4, "random", {"pick_seconds": 60}, df_stacking("M4")
+        new_page, "dragonformula", 4, "random", {"pick_seconds": 60}, df_stacking("M4"), locale
     )
+    artifacts_dir = artifacts_dir / locale[:2]
+    artifacts_dir.mkdir(exist_ok=True)
     page.click("#prompt button[data-action='draw']")
     page.wait_for_selector("#prompt button[data-action='dan']")
     check_phase(page, "dragonformula", "dan", artifacts_dir)
@@ -202,6 +209,29 @@ def test_dragsaga_fits_one_screen_in_every_phase(new_page, artifacts_dir):
 
     page.wait_for_selector("#place-form")
     check_phase(page, "dragsaga", "placing", artifacts_dir)
+    # 13 cards in one row on a laptop, with no sideways scrolling.
+    assert page.locator("#hand [data-card]").count() == 13
+    row = page.evaluate(
+        """() => {
+            const cards = document.querySelector('#hand .cards');
+            const tops = [...cards.querySelectorAll('[data-card]')].map(c => c.getBoundingClientRect().top);
+            return {overflow: cards.scrollWidth - cards.clientWidth, rows: new Set(tops).size};
+        }"""
+    )
+    assert row == {"overflow": 0, "rows": 1}
+
+    # Two cards that cannot both be flipped (5 + 6 > 6) are flagged as soon as they are chosen.
+    warning = page.locator("#prompt [data-place-warning]")
+    page.locator("#hand .pickable:has([data-card='dragon_breath'])").click()
+    page.locator("#hand .pickable:has([data-cost='6'])").click()
+    warning.wait_for(state="visible")
+    assert "only one of them can be flipped" in warning.inner_text()
+    assert "5 + 6 = 11 > 6" in warning.inner_text()
+    check_phase(page, "dragsaga", "placing-over-the-limit", artifacts_dir)
+    page.locator("#hand .pickable:has([data-card='dragon_breath'])").click()  # untick the 5
+    warning.wait_for(state="hidden")
+    page.locator("#hand .pickable:has([data-cost='6'])").click()  # untick the 6
+
     picks = page.locator("#hand .pickable")
     picks.nth(0).click()
     picks.nth(1).click()
@@ -217,3 +247,27 @@ def test_dragsaga_fits_one_screen_in_every_phase(new_page, artifacts_dir):
     ds_step_until(page, "#scores .result", limit_seconds=240)
 
     check_phase(page, "dragsaga", "end", artifacts_dir, must_show=["#scores .result"])
+    assert headers_too_narrow(page) == []
+
+    # In Japanese too: no result header wraps one character per line, even on a phone.
+    page.set_viewport_size(PHONE)
+    with page.expect_navigation():
+        page.click(".language-switcher button[lang='ja']")
+    page.wait_for_selector("#scores .result")
+    page.screenshot(path=artifacts_dir / "fit-dragsaga-end-ja-phone.png")
+    assert "最終ダメージ" in page.locator("#scores .result").inner_text()
+    assert headers_too_narrow(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+
+
+def headers_too_narrow(page) -> list[str]:
+    """Result table headers that wrap (about) one character per line."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('#scores .result th')].filter(th => {
+            const range = document.createRange();
+            range.selectNodeContents(th);
+            const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+            const chars = th.innerText.replace(/\\s+/g, '').length;
+            return lines > 1 && chars / lines < 2;
+        }).map(th => th.innerText)"""
+    )
