@@ -271,3 +271,37 @@ def headers_too_narrow(page) -> list[str]:
             return lines > 1 && chars / lines < 2;
         }).map(th => th.innerText)"""
     )
+
+
+def late_in_the_game(names: list[str]):
+    """Four guests' table played by the rules' bots until it is seat 0's discard with a
+    short pile: every seat has a long row of discards (the tallest the table gets)."""
+    from dragonformula.rules.engine import ENGINE
+    from tests.web.tables import seated_table
+
+    table, game, players = seated_table(
+        "dragonformula", names, seed=2, options={"pick_seconds": 60}
+    )
+    for _step in range(600):
+        state = game.state
+        if state["phase"] == "discard" and state["turn"] == 0 and len(state["pile"]) <= 4:
+            return table, game, players
+        seat = ENGINE.waiting_for(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        # Nobody picks or calls: the pile runs down and the discard rows grow.
+        plain = [a for a in legal if a["type"] in ("draw", "discard", "pass")]
+        action = plain[-1] if plain else ENGINE.bot_action(state, seat, "random")
+        game = services.apply_action(game, players[seat], action, game.version)
+    raise AssertionError("the game never got late")
+
+
+def test_dragon_formula_late_in_the_game_fits_one_screen(new_page, artifacts_dir):
+    from tests.browser.tables import sign_in_as
+
+    table, game, players = off_the_event_loop(late_in_the_game, ["Ann", "Ben", "Cho", "Dai"])
+    assert min(len(d) for d in game.state["discards"]) >= 6
+    page = new_page()
+    sign_in_as(page, players[0])
+    page.goto(f"/dragonformula/{table.code}/")
+    page.wait_for_selector("#hand button[data-confirm]")
+    check_phase(page, "dragonformula", "late-discard", artifacts_dir)
