@@ -110,6 +110,12 @@
       window.setTimeout(showPlacing, 0);
     }
   });
+  // Escape drops the cards chosen for placing (nothing is sent until "Ready").
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !document.querySelector("[data-place-chosen]")) return;
+    for (const box of document.querySelectorAll("#hand .pickable input:checked")) box.checked = false;
+    showPlacing();
+  });
   document.addEventListener("htmx:load", () => {
     soon();
     showPlacing();

@@ -18,7 +18,7 @@ from playwright.sync_api import Error
 from games import services
 from games.models import Table
 from tests.browser.tables import version, wait_for_new_version
-from tests.browser.test_a11y import LAPTOP, PHONE
+from tests.browser.test_a11y import LAPTOP, PHONE, axe_problems
 from tests.browser.test_a11y_tables import name_a_guest, off_the_event_loop
 
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
@@ -145,6 +145,7 @@ def test_dragon_formula_fits_one_screen_in_every_phase(new_page, artifacts_dir, 
     check_phase(
         page, "dragonformula", "discard-selected", artifacts_dir, must_show=[".is-selected"]
     )
+    assert axe_problems(page) == []
     page.locator("#hand button:has([data-card='WK'])").click()
 
     # A bot's discard opens a pick window the guest may answer.
@@ -230,7 +231,10 @@ def test_dragsaga_fits_one_screen_in_every_phase(new_page, artifacts_dir):
     check_phase(page, "dragsaga", "placing-over-the-limit", artifacts_dir)
     page.locator("#hand .pickable:has([data-card='dragon_breath'])").click()  # untick the 5
     warning.wait_for(state="hidden")
-    page.locator("#hand .pickable:has([data-cost='6'])").click()  # untick the 6
+    page.locator("#hand .pickable:has([data-card='claw'])").click()
+    page.keyboard.press("Escape")  # drops the choice: nothing is placed before "Ready"
+    assert page.locator("#hand .pickable input:checked").count() == 0
+    assert page.locator("[data-place-chosen]").inner_text() == ""
 
     picks = page.locator("#hand .pickable")
     picks.nth(0).click()
@@ -248,6 +252,7 @@ def test_dragsaga_fits_one_screen_in_every_phase(new_page, artifacts_dir):
 
     check_phase(page, "dragsaga", "end", artifacts_dir, must_show=["#scores .result"])
     assert headers_too_narrow(page) == []
+    assert axe_problems(page) == []
 
     # In Japanese too: no result header wraps one character per line, even on a phone.
     page.set_viewport_size(PHONE)
