@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from dragsaga.models import CardSet
+from dragsaga.rules.turns import FLIP_LIMIT
 from games.engine import seats_from
 
 REGIONS = [
@@ -108,6 +109,19 @@ def _placed(public: dict[str, Any], cards: dict[str, Any], outcomes: dict, round
     ]
 
 
+def _own_face_down(placed: list, you: dict[str, Any] | None, cards: dict[str, Any]) -> list:
+    """The viewer's own placed cards show their faces to the viewer (marked face down until
+    flipped); everyone else's stay backs. Only the viewer's own page gets these."""
+    if you is None:
+        return placed
+    return [
+        shown
+        if shown is not None
+        else {"face": cards[mine["card"]], "face_down": True, "outcome": None, "key": ""}
+        for shown, mine in zip(placed, you["placed"], strict=True)
+    ]
+
+
 def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> dict[str, Any]:
     cards = {card["id"]: card for card in view["cards"]}
     names = context["names"]
@@ -126,7 +140,11 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "colour_name": COLOUR_NAMES.get(public["colour"], public["colour"]),
                 "is_you": number == seat,
                 "position": position,
-                "placed_cards": _placed(public, cards, outcomes, view["round"]),
+                "placed_cards": _own_face_down(
+                    _placed(public, cards, outcomes, view["round"]),
+                    you if number == seat else None,
+                    cards,
+                ),
                 "target_name": names[public["target"]] if public["target"] is not None else "",
                 "waiting": number in waiting,
                 "turn": number == view["turn"],
@@ -168,6 +186,82 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             },
             "events": list(reversed(view["events"][-40:])),
             "result": view["result"],
+            "result_rows": _result_rows(view["result"], cards, names),
             "cards": cards,
+            "flip_limit": FLIP_LIMIT,
+            "flips": _flip_budget(view, you, cards, by_type, seat),
         }
     }
+
+
+def _flip_budget(
+    view: dict[str, Any],
+    you: dict[str, Any] | None,
+    cards: dict[str, Any],
+    by_type: dict[str, list[dict[str, Any]]],
+    seat: int | None,
+) -> dict[str, Any] | None:
+    """During the turns: how much of the round's flip limit the viewer has left, and for
+    each of their face-down placed cards that cannot be flipped now, why (RULES §2.3 4)."""
+    if you is None or view["phase"] != "turns" or not you["placed"]:
+        return None
+    flipped = [p["card"] for p in you["placed"] if p["flipped"]]
+    used = sum(cards[c]["cost"] for c in flipped)
+    left = FLIP_LIMIT - used if flipped else FLIP_LIMIT
+    offered = {a.get("card") for kind in ("flip", "guard") for a in by_type.get(kind, [])}
+    guard = view["guard"]
+    own_turn = view["turn"] == seat and guard is None
+    blocked = []
+    for placed in you["placed"]:
+        card = cards[placed["card"]]
+        if placed["flipped"] or placed["card"] in offered:
+            continue
+        if flipped and card["cost"] > left:
+            reason = "cost"
+        elif card["kind"] == "guard":
+            if own_turn:
+                reason = "guard_on_own_turn"
+            elif guard is not None and seat in guard["pending"]:
+                reason = "wrong_kind"  # the attack's kind is not one this guard blocks
+            else:
+                continue
+        elif not own_turn and guard is not None and seat in guard["pending"]:
+            reason = "attack_on_own_turn"
+        else:
+            continue
+        blocked.append({"face": card, "reason": reason})
+    return {
+        "used": used,
+        "left": left if len(flipped) < len(you["placed"]) else 0,
+        "flipped": len(flipped),
+        "blocked": blocked,
+    }
+
+
+def _result_rows(
+    result: dict[str, Any] | None, cards: dict[str, Any], names: list[str]
+) -> list[dict[str, Any]]:
+    """The end screen's rows: damage + penalty (half the hand's cost, rounded down) = final
+    damage, and how a tie on final damage was settled (fewer cards in hand, or shared)."""
+    if not result:
+        return []
+    rows = result["placings"]
+    shown = []
+    for row in rows:
+        level = [r for r in rows if r is not row and r["final_damage"] == row["final_damage"]]
+        if not level:
+            tie = ""
+        elif any(r["hand_count"] == row["hand_count"] for r in level):
+            tie = "shared"
+        else:
+            tie = "hand_count"
+        shown.append(
+            {
+                **row,
+                "name": names[row["seat"]],
+                "hand_cost": sum(cards[c]["cost"] for c in row["hand"]),
+                "hand_faces": [cards[c] for c in row["hand"]],
+                "tie": tie,
+            }
+        )
+    return shown

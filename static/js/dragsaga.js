@@ -85,11 +85,47 @@
     });
   }
 
+  // Placing: name the two chosen cards next to "Ready", and say at once when their costs
+  // together pass the flip limit (both can be placed, but only one can be flipped).
+  function showPlacing() {
+    const chosenText = document.querySelector("[data-place-chosen]");
+    const warning = document.querySelector("[data-place-warning]");
+    if (!chosenText && !warning) return;
+    const chosen = [...document.querySelectorAll("#hand .pickable input:checked")]
+      .map((box) => box.parentNode.querySelector(".ds-card"))
+      .filter(Boolean);
+    if (chosenText) chosenText.textContent = chosen.map((card) => card.dataset.name).join(" + ");
+    if (!warning) return;
+    const costs = chosen.map((card) => Number(card.dataset.cost));
+    const sum = costs.reduce((a, b) => a + b, 0);
+    const over = chosen.length === 2 && sum > Number(warning.dataset.limit);
+    warning.hidden = !over;
+    const shown = warning.querySelector("[data-place-sum]");
+    if (shown) shown.textContent = over ? `${costs.join(" + ")} = ${sum} > ${warning.dataset.limit}` : "";
+  }
+
+  document.addEventListener("change", (event) => {
+    if (event.target.closest && event.target.closest("#hand .pickable")) {
+      // table.js unticks the oldest of three first (it listens earlier); read after it.
+      window.setTimeout(showPlacing, 0);
+    }
+  });
+  // Escape drops the cards chosen for placing (nothing is sent until "Ready").
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !document.querySelector("[data-place-chosen]")) return;
+    for (const box of document.querySelectorAll("#hand .pickable input:checked")) box.checked = false;
+    showPlacing();
+  });
+  document.addEventListener("htmx:load", () => {
+    soon();
+    showPlacing();
+  });
   document.addEventListener("DOMContentLoaded", () => {
     refresh();
-    const table = document.querySelector(".table-dragsaga");
-    // Pushes replace the seats region (a child of the table): redraw after each.
-    if (table) new MutationObserver(soon).observe(table, { childList: true });
+    showPlacing();
+    // Pushes replace the seats region: redraw after each.
+    const main = document.querySelector(".table-dragsaga .table-main");
+    if (main) new MutationObserver(soon).observe(main, { childList: true });
     window.addEventListener("resize", soon);
   });
 })();

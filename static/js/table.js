@@ -83,6 +83,87 @@
     if (box.checked) group._order.push(box);
     while (group._order.length > max) group._order.shift().checked = false;
   });
+
+  // Select, then confirm (UI.md): a hand card marked data-confirm takes two taps. The first
+  // raises it and shows the prompt's button ("Discard 棒の3", label from the server); a
+  // second tap on it, or that button, plays it; Escape, "Cancel" or a tap elsewhere drops
+  // the choice; a tap on another card changes it. Enter and Space are taps, so the keyboard
+  // works the same. The choice survives pushes while its card is still playable.
+  let selected = null; // the chosen card's code
+  let confirming = false;
+
+  const cardCode = (button) => {
+    const face = button && button.querySelector("[data-card]");
+    return face ? face.dataset.card : null;
+  };
+  const playable = () => [...document.querySelectorAll("#hand button[data-confirm]")];
+
+  function showSelection() {
+    const chosen = playable().find((b) => cardCode(b) === selected) || null;
+    if (!chosen) selected = null;
+    for (const button of playable()) {
+      const on = button === chosen;
+      button.classList.toggle("is-selected", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    document.body.classList.toggle("card-selected", !!chosen);
+    for (const bar of document.querySelectorAll("[data-selection]")) {
+      bar.hidden = !chosen;
+      const confirm = bar.querySelector("[data-confirm-discard]");
+      if (confirm && chosen) confirm.textContent = chosen.dataset.confirm;
+    }
+    return chosen;
+  }
+
+  function choose(code) {
+    selected = code;
+    const chosen = showSelection();
+    if (chosen && window.clubAnnounce) window.clubAnnounce(chosen.dataset.confirm);
+  }
+
+  function play(button) {
+    confirming = true;
+    selected = null;
+    try {
+      button.click();
+    } finally {
+      confirming = false;
+    }
+    showSelection();
+  }
+
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (confirming) return;
+      const card = event.target.closest && event.target.closest("#hand button[data-confirm]");
+      if (card) {
+        if (cardCode(card) === selected) {
+          selected = null; // the second tap: let it play the card
+          showSelection();
+        } else {
+          event.preventDefault();
+          event.stopPropagation();
+          choose(cardCode(card));
+        }
+        return;
+      }
+      if (event.target.closest && event.target.closest("[data-confirm-discard]")) {
+        const chosen = playable().find((b) => cardCode(b) === selected);
+        if (chosen) play(chosen);
+        return;
+      }
+      if (selected !== null && !(event.target.closest && event.target.closest("#hand, .table-tools"))) {
+        choose(null);
+      }
+    },
+    true,
+  );
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && selected !== null) choose(null);
+  });
+  document.addEventListener("htmx:load", showSelection);
+  document.addEventListener("htmx:oobAfterSwap", showSelection);
 })();
 
 // A close button of an overlay (the scores), without an inline handler (the CSP forbids them).

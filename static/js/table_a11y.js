@@ -266,9 +266,17 @@
   function hideTip() {
     if (tip) tip.hidden = true;
   }
+  // Only keyboard focus shows the tip: a tap on a phone focuses the card too, and a tip
+  // popping over its neighbours there would hide the hand (a long-press still shows it).
   document.addEventListener("focusin", (event) => {
     const host = event.target.closest && event.target.closest(".card-button, .pickable, [data-card][tabindex]");
-    if (host) showTip(host);
+    let keyboard = false;
+    try {
+      keyboard = event.target.matches(":focus-visible");
+    } catch (error) {
+      keyboard = true; // a browser without :focus-visible: keep the old behaviour
+    }
+    if (host && keyboard) showTip(host);
     else hideTip();
   });
   document.addEventListener("focusout", hideTip);

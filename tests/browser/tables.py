@@ -107,3 +107,16 @@ def play_dragsaga_until_the_end(page: Page, limit_seconds: float = 240) -> None:
             with contextlib.suppress(Error):
                 wait_for_new_version(page, version(page), timeout=5_000)
     raise AssertionError("The DragSaga game did not finish in time")
+
+
+def discard(page: Page, code: str | None = None) -> None:
+    """Discard a Dragon Formula card as a player does: tap it (it rises and the prompt
+    offers "Discard …"), then tap it again. ``None``: the first playable card."""
+    card = (
+        page.locator(f"#hand button:has([data-card='{code}'])")
+        if code
+        else page.locator("#hand button[data-confirm]").first
+    )
+    card.click()
+    page.wait_for_selector("#prompt [data-confirm-discard]:not(:empty)", state="attached")
+    card.click()

@@ -41,18 +41,23 @@ def open_table_with_bots(player: Player, game_name: str, options: dict | None) -
     return table
 
 
+def name_a_guest(page) -> Player:
+    """Name oneself in the lobby as a new guest (no password); the player it made."""
+    page.goto("/")
+    name = f"Guest{Player.objects.count() + 1}"
+    page.locator("#id_display_name").fill(name)
+    page.locator("#id_display_name").press("Enter")
+    page.wait_for_selector(".hello")
+    return Player.objects.get(display_name=name)
+
+
 def guest_at_table(new_page, game_name: str, *, viewport=None, options=None, locale="en-US"):
     """A guest who named themselves in the lobby, seated at a started table with bots.
 
     Dragon Formula tables make the guest Fire, so the first turn is theirs.
     """
     page = new_page(viewport=viewport, locale=locale)
-    page.goto("/")
-    name = f"Guest{Player.objects.count() + 1}"
-    page.locator("#id_display_name").fill(name)
-    page.locator("#id_display_name").press("Enter")
-    page.wait_for_selector(".hello")
-    player = Player.objects.get(display_name=name)
+    player = name_a_guest(page)
     table = off_the_event_loop(open_table_with_bots, player, game_name, options)
     page.goto(f"/{game_name}/{table.code}/")
     page.wait_for_selector("#prompt")
@@ -102,12 +107,20 @@ def test_a_dragon_formula_turn_played_with_the_keyboard_alone(new_page, artifact
     page.wait_for_function("() => document.querySelectorAll('#hand .card-button').length === 11")
     assert "Discard a card" in page.locator("#prompt").inner_text()
 
-    # Focus stays usable after the swap: Tab reaches a card of the hand, Space discards it.
+    # Focus stays usable after the swap: Tab reaches a card of the hand; Space chooses it
+    # (the prompt offers "Discard …"), Escape drops the choice, Space twice discards it.
     tab_to(page, "el => el.classList.contains('card-button')")
     focused = page.evaluate("document.activeElement.querySelector('[data-card]').dataset.card")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none", "the focused card shows where the keyboard is"
     page.screenshot(path=artifacts_dir / "table-dragonformula-keyboard-focus.png")
+    page.keyboard.press("Space")
+    confirm = page.locator("#prompt [data-confirm-discard]")
+    assert confirm.is_visible() and confirm.inner_text().startswith("Discard ")
+    page.keyboard.press("Escape")
+    assert not confirm.is_visible()
+    assert page.locator("#hand .card-button").count() == 11, "nothing was discarded"
+    page.keyboard.press("Space")
     page.keyboard.press("Space")
 
     page.wait_for_function(
@@ -168,6 +181,7 @@ def test_title_badge_and_announcement_follow_the_turn(new_page):
     )
     assert announcer.get_attribute("aria-live") == "polite"
     page.locator("#hand .card-button").first.click()
+    page.locator("#hand .card-button").first.click()  # choose, then confirm
     page.wait_for_function("() => !document.title.startsWith('●')")
     # The bots play on; the announcer keeps saying whose turn it is.
     page.wait_for_function("() => document.getElementById('announcer').textContent.length > 0")
@@ -177,13 +191,23 @@ def test_card_tooltip_shows_on_keyboard_focus(new_page):
     page, _table = guest_at_table(new_page, "dragonformula")
     page.locator("[data-action='draw']").click()
     page.wait_for_function("() => document.querySelectorAll('#hand .card-button').length === 11")
-    button = page.locator("#hand .card-button").first
-    button.focus()
+    tab_to(page, "el => el.classList.contains('card-button')")
+    button = page.locator("#hand .card-button:focus")
     tip = page.locator(".card-tip")
     assert tip.is_visible()
     assert tip.inner_text() == button.locator("[data-card]").get_attribute("title")
     page.keyboard.press("Escape")
     assert not tip.is_visible()
+
+
+def test_tapping_a_card_on_a_phone_pops_no_tooltip(new_page):
+    """A tap chooses the card; a tip over its neighbours would hide the hand (issue 14)."""
+    page, _table = guest_at_table(new_page, "dragonformula", viewport=PHONE)
+    page.locator("[data-action='draw']").click()
+    page.wait_for_function("document.querySelectorAll('#hand .card-button').length === 11")
+    page.locator("#hand .card-button").nth(3).click()
+    assert page.locator("#hand .card-button.is-selected").count() == 1
+    assert page.locator(".card-tip:visible").count() == 0
 
 
 def test_turn_sound_is_a_remembered_choice(new_page):

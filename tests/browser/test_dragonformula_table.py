@@ -7,7 +7,14 @@ Water takes it with Pick-and-Dan.
 """
 
 from games.models import Game, Table
-from tests.browser.tables import as_guest, mark_page, never_reloaded, version, wait_for_new_version
+from tests.browser.tables import (
+    as_guest,
+    discard,
+    mark_page,
+    never_reloaded,
+    version,
+    wait_for_new_version,
+)
 
 NAMES = ["Ann", "Ben", "Cho", "Dai"]
 DEAL = {
@@ -55,7 +62,7 @@ def test_four_browsers_play_to_a_pick_window_and_a_win(new_page, artifacts_dir):
     # Fire draws and discards M4: a pick window opens on every page, with its countdown.
     ann.click("#prompt button[data-action='draw']")
     ann.wait_for_selector("#hand [data-card='WK']")
-    ann.click("#hand button:has([data-card='M4'])")
+    discard(ann, "M4")  # two taps: choose, then confirm
     for page in pages[1:]:
         page.wait_for_selector("#prompt .pick-window")
         assert page.locator("#clock .countdown").is_visible()

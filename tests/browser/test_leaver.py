@@ -42,6 +42,8 @@ def take_a_step(page):
         if button.count() and button.is_visible() and button.is_enabled():
             version = page.locator("#table-version").input_value()
             button.click()
+            if selector == "#hand .card-button":
+                button.click()  # a discard takes two taps: choose, then confirm
             page.wait_for_function(
                 "v => document.querySelector('#table-version').value !== v", arg=version
             )

@@ -55,7 +55,7 @@ def test_a_flipped_attack_shows_the_damage_it_dealt():
     event = [e for e in this_round(game.state) if e["type"] == "damage"][-1]
     html = seats_html(table, players[0])
     flip_key = f'data-flip="{game.state["round"]}-{event["attacker"]}-{event["card"]}"'
-    shown = html.split(flip_key, 1)[1].split("</span></span>", 1)[0]
+    shown = html.split(flip_key, 1)[1].split("</div>", 1)[0]  # to the end of the placed cards
     for hit in event["damage"]:
         name = NAMES[hit["seat"]]
         expected = f"{name} blocks" if hit["blocked_by"] else f"{name} −{hit['amount']}"

@@ -1,0 +1,108 @@
+"""DragSaga explains its flip limit (RULES §2.3 4) and its ending (§2.4) on the table:
+at flipping, the cost left this round and why a placed card has no Flip button; at the
+end, damage + penalty = final damage for every seat, how a tie was settled, placings and
+victory points. Ann (seat 0) places Dragon Breath (5) and Divine Blaze (6)."""
+
+import re
+
+import pytest
+
+from games import rendering, services
+from games.registry import engine_for
+from tests.web.tables import seated_table
+
+pytestmark = pytest.mark.django_db
+NAMES = ["Ann", "Ben", "Cho"]
+ENGINE = engine_for("dragsaga")
+
+
+def ann_plays(state, legal):
+    """Ann keeps Divine Blaze, places it with Dragon Breath, flips the 5 first and never guards."""
+    by_type = {a["type"]: a for a in reversed(legal)}
+    if state["phase"] == "choose_dragon":
+        return {"type": "choose_dragon", "card": "divine_blaze"}
+    if state["phase"] == "place":
+        if not {"dragon_breath", "divine_blaze"} <= set(state["seats"][0]["hand"]):
+            return ENGINE.bot_action(state, 0, "heuristic")
+        target = next(a["target"] for a in legal if a["type"] == "place")
+        return {"type": "place", "cards": ["dragon_breath", "divine_blaze"], "target": target}
+    flips = [a for a in legal if a["type"] == "flip" and a["card"] == "dragon_breath"]
+    if flips:
+        return flips[0]
+    for kind in ("no_guard", "end_turn", "pass"):
+        if kind in by_type:
+            return by_type[kind]
+    return legal[0]
+
+
+def play_until(game, players, done, limit=400):
+    for _step in range(limit):
+        if done(game.state):
+            return game
+        seat = ENGINE.waiting_for(game.state)[0]
+        if seat == 0:
+            action = ann_plays(game.state, ENGINE.legal_actions(game.state, 0))
+        else:
+            action = ENGINE.bot_action(game.state, seat, "heuristic")
+        game = services.apply_action(game, players[seat], action, game.version)
+    raise AssertionError("the game never got there")
+
+
+def prompt_text(table, player) -> str:
+    html = rendering.render_regions(table, player)["prompt"]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_after_the_five_the_six_says_why_it_cannot_flip():
+    table, game, players = seated_table("dragsaga", NAMES, seed=4, options={})
+
+    def ann_flipped_the_five_on_her_turn(state):
+        placed = state["seats"][0]["placed"]
+        return (
+            state["phase"] == "turns"
+            and state["turn"]["seat"] == 0
+            and state["guard"] is None
+            and any(p["card"] == "dragon_breath" and p["flipped"] for p in placed)
+        )
+
+    game = play_until(game, players, ann_flipped_the_five_on_her_turn)
+    text = prompt_text(table, players[0])
+    assert "Flip cost left this round: 1 of 6." in text
+    assert "Divine Blaze cannot be flipped: it costs 6, only 1 left." in text
+    assert "Flip Divine Blaze" not in text
+    # The others never learn what Ann placed.
+    assert "Divine Blaze cannot" not in prompt_text(table, players[1])
+
+
+def test_the_end_shows_damage_plus_penalty_and_the_placings():
+    table, game, players = seated_table("dragsaga", NAMES, seed=4, options={})
+    game = play_until(game, players, lambda s: s["finished"], limit=2000)
+    html = rendering.render_regions(table, players[1])["scores"]
+    result = game.state["result"]
+    cost = {card["id"]: card["cost"] for card in game.state["cards"]}
+    for row in result["placings"]:
+        shown = html.split(f'data-seat="{row["seat"]}"', 1)[1].split("</tr>", 1)[0]
+        assert row["penalty"] == sum(cost[c] for c in row["hand"]) // 2
+        sum_cell = re.sub(r"<[^>]+>", "", shown.split('class="sum"', 1)[1].split("</td>", 1)[0])
+        assert f"{row['damage']} + {row['penalty']} = {row['final_damage']}" in sum_cell
+        assert f"half of {sum(cost[c] for c in row['hand'])} (cost left in hand)" in sum_cell
+        assert f'class="place">{row["rank"]}<' in shown
+    assert "fewer cards left in hand" in html  # the tie-break, said once under the table
+
+
+def test_a_tie_on_final_damage_says_how_it_was_settled():
+    from dragsaga.presenters import _result_rows
+
+    cards = {"claw": {"id": "claw", "cost": 1}, "roar": {"id": "roar", "cost": 4}}
+    placings = [
+        {"seat": 1, "rank": 1, "damage": 9, "penalty": 0, "final_damage": 9, "hand_count": 1,
+         "hand": ["claw"], "victory_points": 3.0},
+        {"seat": 0, "rank": 2, "damage": 7, "penalty": 2, "final_damage": 9, "hand_count": 2,
+         "hand": ["claw", "roar"], "victory_points": 2.0},
+        {"seat": 2, "rank": 3, "damage": 12, "penalty": 0, "final_damage": 12, "hand_count": 0,
+         "hand": [], "victory_points": 1.0},
+    ]  # fmt: skip
+    rows = _result_rows({"placings": placings}, cards, NAMES)
+    assert [r["tie"] for r in rows] == ["hand_count", "hand_count", ""]
+    assert [r["hand_cost"] for r in rows] == [1, 5, 0]
+    assert rows[0]["name"] == "Ben"
