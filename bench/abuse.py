@@ -261,13 +261,27 @@ async def table_spam(base: str, setup_: dict[str, Any], stop_at: float, report: 
 
 async def oversize(base: str, code: str, session: str, stop_at: float, report: dict) -> None:
     answers: dict[int, int] = {}
-    action = json.dumps({"type": "draw", "note": "x" * OVERSIZE_CHARS})
+    body = b"version=0&action=" + b"x" * OVERSIZE_CHARS
+    parts = urlsplit(base)
+    head = (
+        f"POST /{GAME}/{code}/act HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+        "Content-Type: application/x-www-form-urlencoded\r\n"
+        f"Content-Length: {len(body)}\r\nCookie: sessionid={session}; csrftoken={'y' * 32}\r\n"
+        f"X-CSRFToken: {'y' * 32}\r\nHX-Request: true\r\nConnection: close\r\n\r\n"
+    ).encode()
 
     async def worker() -> None:
         while time.perf_counter() < stop_at:
-            status, _ = await post(
-                f"{base}/{GAME}/{code}/act", {"action": action, "version": "0"}, session, "y" * 32
-            )
+            reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+            try:
+                writer.write(head + body)
+                await writer.drain()
+                raw = await reader.read()
+            except OSError:  # the server answered 413 and closed before the body was sent
+                raw = b""
+            finally:
+                writer.close()
+            status = int(raw.split(b" ", 2)[1]) if raw.startswith(b"HTTP/") else 0
             answers[status] = answers.get(status, 0) + 1
 
     await asyncio.gather(*(worker() for _ in range(OVERSIZE_WORKERS)))
@@ -290,24 +304,30 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
     stop_all = time.perf_counter() + total
     players = asyncio.gather(*(seat.play(stop_all, 100_000, args.think) for seat in seats))
     attacked, session = setup_["attacked"]["code"], setup_["attacked"]["sessions"][1]
-    phases = [
-        ("baseline", None),
-        ("PDF burst", lambda stop, r: pdf_burst(base, stop, r)),
-        ("tick flood", lambda stop, r: tick_flood(base, attacked, session, stop, r)),
-        ("table spam", lambda stop, r: table_spam(base, setup_, stop, r)),
-        ("oversize refusals", lambda stop, r: oversize(base, attacked, session, stop, r)),
-    ]
+    del attacked, session
+    phases = ["baseline", "PDF burst", "tick flood", "table spam", "oversize refusals"]
     start_rss = rss_mb(pid)
     rows = []
-    for name, abuse in phases:
+    for name in phases:
         before, log_before = rss_mb(pid), log.stat().st_size
         since = time.perf_counter()
-        stop = since + args.phase
         report: dict[str, Any] = {}
-        if abuse is None:
+        if name == "baseline":
             await asyncio.sleep(args.phase)
-        else:
-            await abuse(stop, report)
+        else:  # the attacker is a process of its own: its CPU is not this client's
+            attacker = await asyncio.create_subprocess_exec(
+                sys.executable,
+                __file__,
+                "_attack",
+                name,
+                base,
+                str(args.phase),
+                json.dumps(setup_),
+                stdout=asyncio.subprocess.PIPE,
+                env={**os.environ, **env},
+            )
+            out, _err = await attacker.communicate()
+            report = json.loads(out.decode().strip().splitlines()[-1])
         until = time.perf_counter()
         await asyncio.sleep(args.settle)
         found = click_to_push(tally, since, until)
@@ -330,6 +350,20 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
         )
         if row["detail"]:
             print(f"    {row['detail']}", flush=True)
+    warm = []
+    for n in range(20):  # a sheet already printed: what a member waits for, warm
+        started = time.perf_counter()
+        status, _headers = await get(
+            f"{base}/leagues/sheets/dragonformula/pdf/?players={2 + n % 3}",
+            {"Accept-Language": "ja"},
+        )
+        if status == 200:
+            warm.append((time.perf_counter() - started) * 1000)
+    print(
+        f"warm PDF GETs (printed before, served from the cache): p50 "
+        f"{percentile(warm, 50):.0f} ms p95 {percentile(warm, 95):.0f} ms over {len(warm)}",
+        flush=True,
+    )
     players.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await players
@@ -339,7 +373,26 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
     return rows, start_rss, errors
 
 
+def attack(name: str, base: str, seconds: float, setup_: dict[str, Any]) -> dict[str, Any]:
+    """One abuse for ``seconds`` (run as a process of its own by :func:`run`)."""
+    stop = time.perf_counter() + seconds
+    attacked, session = setup_["attacked"]["code"], setup_["attacked"]["sessions"][1]
+    report: dict[str, Any] = {}
+    abuse = {
+        "PDF burst": lambda: pdf_burst(base, stop, report),
+        "tick flood": lambda: tick_flood(base, attacked, session, stop, report),
+        "table spam": lambda: table_spam(base, setup_, stop, report),
+        "oversize refusals": lambda: oversize(base, attacked, session, stop, report),
+    }[name]
+    asyncio.run(abuse())
+    return report
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "_attack":
+        name, base, seconds, setup_ = sys.argv[2:6]
+        print(json.dumps(attack(name, base, float(seconds), json.loads(setup_))))
+        return
     if len(sys.argv) > 1 and sys.argv[1] in ("_setup", "_pdf"):
         import django
 

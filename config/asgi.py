@@ -51,6 +51,55 @@ class BodyLimit:
         await self.inner(scope, receive, send)
 
 
+class _Discard:
+    """Where the body of a refused request goes: nowhere."""
+
+    closed = False
+
+    def write(self, data: bytes) -> None:
+        pass
+
+    def seek(self, *args: object) -> int:
+        return 0
+
+    def read(self, *args: object) -> bytes:
+        return b""
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def refuse_large_bodies_early() -> None:
+    """Under Daphne: a request announcing over :data:`MAX_REQUEST_BYTES` is answered 413
+    as soon as its headers are in and the connection closed; its body is never kept (Daphne
+    would otherwise hold all of it in memory before the application sees the request)."""
+    from daphne.http_protocol import WebRequest
+
+    if getattr(WebRequest, "_refuses_large_bodies", False):
+        return
+    got_length, process = WebRequest.gotLength, WebRequest.process
+
+    def limited_got_length(self: WebRequest, length: int | None) -> None:
+        if length is None or length <= MAX_REQUEST_BYTES:
+            got_length(self, length)
+            return
+        self.content = _Discard()
+        self._too_large = True
+        self.channel.transport.write(
+            b"HTTP/1.1 413 Payload Too Large\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            b"Content-Length: 19\r\nConnection: close\r\n\r\nRequest too large.\n"
+        )
+        self.channel.transport.loseConnection()
+
+    def limited_process(self: WebRequest) -> None:
+        if not getattr(self, "_too_large", False):
+            process(self)
+
+    WebRequest.gotLength = limited_got_length
+    WebRequest.process = limited_process
+    WebRequest._refuses_large_bodies = True
+
+
 def close_request_connections(**kwargs: object) -> None:
     """An HTTP request's worker thread ends with the request: its database connection
     goes with it, whatever CONN_MAX_AGE keeps for the long-lived socket worker."""
@@ -112,3 +161,4 @@ def on_server_stop() -> None:
 # Bots and deadlines run on this process's event loop; running tables resume now.
 attach_to_server()
 on_server_stop()
+refuse_large_bodies_early()

@@ -225,9 +225,6 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# Form data a request may carry (the longest form, a league's, is a few kB): more is a 400
-# before it is parsed; config/asgi.py refuses any request over 1 MB before it is read.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 
 # Content-Security-Policy (django-csp): scripts, styles, sockets and fetches from this site
 # only; no inline script or style anywhere (tests/browser fails on any violation).

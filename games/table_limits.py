@@ -23,6 +23,7 @@ from games.models import Player, Seat, Table
 from games.registry import GAMES
 from games.services import ActionRefused
 
+SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.created_session)
 MAX_OPEN_PER_PLAYER = 3
 MAX_OPEN_PER_SESSION = 3
 EMPTY_MINUTES = 15
@@ -39,12 +40,13 @@ def _waiting() -> Q:
     return Q(status=Table.Status.OPEN)
 
 
-def check_may_open(player: Player, session_key: str) -> None:
-    """Refuse a new lobby table when this player or this browser has enough waiting."""
+def check_may_open(player: Player, browser: str) -> None:
+    """Refuse a new lobby table when this player or this browser (the id its session keeps
+    under :data:`SESSION_BROWSER`) has enough waiting."""
     expire_open_tables()
     waiting = Table.objects.filter(_waiting())
     by_player = waiting.filter(created_by=player).count()
-    by_session = waiting.filter(created_session=session_key).count() if session_key else 0
+    by_session = waiting.filter(created_session=browser).count() if browser else 0
     if by_player >= MAX_OPEN_PER_PLAYER or by_session >= MAX_OPEN_PER_SESSION:
         raise TooManyTables(
             _(

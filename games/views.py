@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 from typing import Any
 
 from django.contrib.auth import login
@@ -133,10 +134,11 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     form = NewTableForm(kind, request.POST)
     if not form.is_valid():
         return _refuse_page(request, _("Please check the table's options."), 400)
-    if not request.session.session_key:
-        request.session.save()  # a session of its own to count this browser's tables by
+    # This browser, for the limits: kept in the session's data, so it outlives the key
+    # cycling when a guest names themselves (``guest``).
+    browser = request.session.setdefault(table_limits.SESSION_BROWSER, secrets.token_hex(16))
     try:
-        table_limits.check_may_open(player, request.session.session_key)
+        table_limits.check_may_open(player, browser)
         table = services.create_table(
             game_name=game_name,
             players=form.cleaned_data["players"],
@@ -144,7 +146,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
             bot_level=form.cleaned_data["bot_level"],
             bot_pace=form.cleaned_data["bot_pace"] or BotPace.NORMAL,
             created_by=player,
-            created_session=request.session.session_key,
+            created_session=browser,
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)

@@ -3,7 +3,7 @@
 WeasyPrint lays the sheet's self-contained HTML (print CSS inlined) out with Pango, so
 Japanese needs only a CJK font (``fonts-noto-cjk``, ``scripts/system-deps.sh``). It
 runs in a small pool of worker processes beside the server (:data:`MAX_CONCURRENT`,
-each replaced after :data:`TASKS_PER_WORKER` sheets): a layout takes a few hundred
+each replaced after :data:`TASKS_PER_WORKER` sheets, at a lower CPU priority): a layout takes a few hundred
 milliseconds of CPU and a CJK font's worth of memory, which would otherwise compete
 with the tables' pushes for the server process's interpreter and stay in its heap.
 Three limits keep a burst of downloads from starving the tables:
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 import threading
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
@@ -32,6 +33,7 @@ RETRY_AFTER_SECONDS = 5
 RENDER_SECONDS = 30.0
 CACHE_SIZE = 32
 TASKS_PER_WORKER = 50
+PRINT_NICENESS = 10
 
 _slots = threading.BoundedSemaphore(MAX_CONCURRENT)
 _cache: OrderedDict[str, bytes] = OrderedDict()
@@ -87,9 +89,15 @@ def _render(html: str) -> bytes:
                 max_workers=MAX_CONCURRENT,
                 mp_context=multiprocessing.get_context("spawn"),
                 max_tasks_per_child=TASKS_PER_WORKER,
+                initializer=_yield_to_the_tables,
             )
         pool = _pool
     return pool.submit(print_pdf, html).result(timeout=RENDER_SECONDS)
+
+
+def _yield_to_the_tables() -> None:
+    """A printing worker runs at a lower priority: the server's pushes come first."""
+    os.nice(PRINT_NICENESS)
 
 
 def print_pdf(html: str) -> bytes:

@@ -118,8 +118,8 @@ class Table(models.Model):
         help_text=_("The table the same people moved to for a rematch."),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
-    # The browser session that opened it from the lobby (blank: the club, a league, a
-    # script): what games.table_limits counts and lets expire.
+    # The browser (an id its session keeps) that opened it from the lobby (blank: the club,
+    # a league, a script): what games.table_limits counts and lets expire.
     created_session = models.CharField(
         _("created from session"), max_length=40, blank=True, default="", db_index=True
     )

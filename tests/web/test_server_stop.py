@@ -49,3 +49,20 @@ def test_sigterm_ends_daphne_within_ten_seconds_with_its_sockets_closed():
     assert stopped.seen.timestamp() < time.time() - 30  # the others take its tables over now
     kept = Game.objects.get(pk=game.pk)
     assert kept.version == game.version == ActionLog.objects.filter(game=game).count()
+
+
+def test_a_served_two_megabyte_post_is_refused_as_soon_as_its_headers_are_in(tmp_path):
+    import socket as sockets
+    from urllib.parse import urlsplit
+
+    with daphne(env={"DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}"}) as url:
+        parts = urlsplit(url)
+        with sockets.create_connection((parts.hostname, parts.port), timeout=10) as conn:
+            conn.sendall(
+                b"POST /dragonformula/ABCDE/act HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/x-www-form-urlencoded\r\n"
+                b"Content-Length: 2400000\r\n\r\naction="
+            )
+            answer = conn.recv(4096)  # before a byte more of the body is sent
+        assert answer.startswith(b"HTTP/1.1 413")
+        assert b"Request too large." in answer
