@@ -204,7 +204,7 @@ def test_tapping_a_card_on_a_phone_pops_no_tooltip(new_page):
     """A tap chooses the card; a tip over its neighbours would hide the hand (issue 14)."""
     page, _table = guest_at_table(new_page, "dragonformula", viewport=PHONE)
     page.locator("[data-action='draw']").click()
-    page.wait_for_function("document.querySelectorAll('#hand .card-button').length === 11")
+    page.wait_for_function("() => document.querySelectorAll('#hand .card-button').length === 11")
     page.locator("#hand .card-button").nth(3).click()
     assert page.locator("#hand .card-button.is-selected").count() == 1
     assert page.locator(".card-tip:visible").count() == 0

@@ -58,7 +58,7 @@ def test_a_keeper_runs_a_night_and_the_projector_follows_without_a_reload(new_pa
 
     screen = new_page(viewport=SCREEN)
     screen.goto(f"/nights/{night.pk}/screen/")
-    screen.wait_for_function("window.htmx !== undefined")
+    screen.wait_for_function("() => window.htmx !== undefined")
     screen.evaluate("window.notReloaded = true")
     screen.get_by_text("9 players checked in").wait_for()
 

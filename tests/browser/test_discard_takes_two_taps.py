@@ -56,7 +56,7 @@ def test_a_discard_needs_two_taps(new_page):
     seen = version(page)
     confirm.click()
     wait_for_new_version(page, seen)
-    page.wait_for_function("!document.querySelector(\"#hand [data-card='WK']\")")
+    page.wait_for_function("() => !document.querySelector(\"#hand [data-card='WK']\")")
     assert discards_in_log(table) == ["WK"]
     assert page.locator("#hand [data-card]").count() == 10
 
@@ -76,5 +76,5 @@ def test_the_confirm_button_names_the_card_in_japanese(new_page):
     page.locator("#hand button:has([data-card='W3'])").click()
     assert page.locator("#prompt [data-confirm-discard]").inner_text() == "棒の3を捨てる"
     page.locator("#hand button:has([data-card='W3'])").click()  # the second tap discards
-    page.wait_for_function("!document.querySelector(\"#hand [data-card='W3']\")")
+    page.wait_for_function("() => !document.querySelector(\"#hand [data-card='W3']\")")
     assert discards_in_log(table) == ["W3"]

@@ -29,7 +29,8 @@ from tests.web.trust_helpers import bots_only_table, finish
 pytestmark = pytest.mark.django_db
 
 # Words that are the same in a Japanese text: the games' and formats' own names.
-ALLOWED_WORDS = {"VP", "CSV", "PDF", "QR", "SHA", "English", "Dan", "HTMX"}
+# Proper names and abbreviations a Japanese page writes in Latin letters too.
+ALLOWED_WORDS = {"VP", "CSV", "PDF", "QR", "SHA", "English", "Dan", "HTMX", "openskill"}
 CARD_CODE = r"[WCSPM]\d{1,2}|[WCSP][PNQK]"
 WORD_RUN = re.compile(r"\b[A-Za-z][A-Za-z'’-]+(?:[ \t]+[A-Za-z][A-Za-z'’-]+)+\b")
 LONE_WORD = re.compile(r"(?<![A-Za-z0-9_@./-])[a-z][a-z]{2,}(?![A-Za-z0-9_@./:-])")
