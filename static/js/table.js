@@ -106,7 +106,6 @@
       button.classList.toggle("is-selected", on);
       button.setAttribute("aria-pressed", on ? "true" : "false");
     }
-    document.body.classList.toggle("card-selected", !!chosen);
     for (const bar of document.querySelectorAll("[data-selection]")) {
       bar.hidden = !chosen;
       const confirm = bar.querySelector("[data-confirm-discard]");

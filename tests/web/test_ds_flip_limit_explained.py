@@ -106,3 +106,22 @@ def test_a_tie_on_final_damage_says_how_it_was_settled():
     assert [r["tie"] for r in rows] == ["hand_count", "hand_count", ""]
     assert [r["hand_cost"] for r in rows] == [1, 5, 0]
     assert rows[0]["name"] == "Ben"
+
+
+def seat_article(html: str, seat: int) -> str:
+    return html.split(f'data-seat="{seat}"', 1)[1].split("</article>", 1)[0]
+
+
+def test_own_placed_cards_show_their_faces_to_their_owner_only():
+    table, game, players = seated_table("dragsaga", NAMES, seed=4, options={})
+    game = play_until(game, players, lambda s: s["phase"] == "turns")
+    placed = {p["card"] for p in game.state["seats"][0]["placed"]}
+    assert placed == {"dragon_breath", "divine_blaze"}
+
+    mine = seat_article(rendering.render_regions(table, players[0])["seats"], 0)
+    assert mine.count('class="own-placed"') == 2
+    assert set(re.findall(r'data-card="(\w+)"', mine)) == placed
+
+    for other in players[1:]:
+        theirs = seat_article(rendering.render_regions(table, other)["seats"], 0)
+        assert "own-placed" not in theirs and "data-card=" not in theirs, "backs only"
