@@ -72,6 +72,7 @@ def test_a_keeper_runs_a_night_and_the_projector_follows_without_a_reload(new_pa
     assert late.name not in seating
     assert screen.locator(".screen-table").count() == 3
     press(keeper, "Start the clock")
+    keeper.screenshot(path=artifacts_dir / "club-night-keeper-round-1.png")
     screen.locator(".screen-clock [data-seconds-left]").wait_for()
     assert screen.locator(".screen-clock .night-timer").inner_text().startswith(("44:", "45:"))
     screen.screenshot(path=artifacts_dir / "club-night-screen-round-1.png")
