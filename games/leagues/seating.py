@@ -15,7 +15,13 @@ where they have met the fewest people) and improves it by swapping two players o
 tables (simulated annealing with a fixed number of steps, never a clock, so the result does not
 depend on the machine's speed). The best seating seen is kept, so a draw is never worse than
 its greedy start. A pair that met before costs a fixed amount plus the square of its earlier
-meetings: fewer repeat pairs first, then a third meeting is avoided harder than a second.
+meetings: fewer repeat pairs first, then a third meeting is avoided harder than a second. Among
+seatings as good, pairs who have met few of the same people sit together, which leaves the next
+rounds more tables of strangers (24 players: no repeat over 5 rounds, see bench/seating.py).
+
+Twelve players at tables of 4 cannot go two rounds without a repeat: a table of round 2 takes
+four players from round 1's three tables, so two of them met already. The draw then reaches the
+fewest repeats possible (3 per round for rounds 2 and 3).
 """
 
 from __future__ import annotations
@@ -30,10 +36,13 @@ from itertools import combinations
 # seating without repeats is found, and the starting temperature; tuned with bench/seating.py.
 STEPS_PER_PLAYER = 3000
 ATTEMPTS = 8
-START_TEMPERATURE = 200.0
+START_TEMPERATURE = 2000.0
 # A pair that met before costs this much plus the square of its meetings: the count of repeat
 # pairs comes first, and among equal counts a third meeting is avoided harder than a second.
-REPEAT_COST = 100
+REPEAT_COST = 1000
+# Among seatings with as few repeats, pairs who have met few of the same people sit together:
+# that leaves the next rounds more tables of four who have not met (a cost per shared name).
+OVERLAP_COST = 1
 
 
 @dataclass(frozen=True)
@@ -112,12 +121,21 @@ class _Costs:
     def __init__(self, players: Sequence[str], history: Sequence[Sequence[str]]) -> None:
         index = {name: i for i, name in enumerate(players)}
         n = len(players)
-        self.weight = [[0] * n for _ in range(n)]
+        self.met = [[0] * n for _ in range(n)]
         for pair, times in meetings(history).items():
             a, b = tuple(pair)
             if a in index and b in index:
-                cost = REPEAT_COST + times * times
-                self.weight[index[a]][index[b]] = self.weight[index[b]][index[a]] = cost
+                self.met[index[a]][index[b]] = self.met[index[b]][index[a]] = times
+        known = [{j for j in range(n) if self.met[i][j]} for i in range(n)]
+        self.weight = [[0] * n for _ in range(n)]
+        for a, b in combinations(range(n), 2):
+            times = self.met[a][b]
+            cost = (REPEAT_COST + times * times) if times else 0
+            cost += OVERLAP_COST * len(known[a] & known[b])
+            self.weight[a][b] = self.weight[b][a] = cost
+
+    def repeats(self, tables: Sequence[Sequence[int]]) -> int:
+        return sum(1 for t in tables for a, b in combinations(t, 2) if self.met[a][b])
 
     def table(self, members: Sequence[int]) -> int:
         w = self.weight
@@ -215,7 +233,7 @@ def draw_round(
         tried_cost = sum(costs.table(t) for t in tried)
         if cost < 0 or tried_cost < cost:
             tables, cost = tried, tried_cost
-        if cost == 0:
+        if costs.repeats(tables) == 0:
             break
     drawn = []
     for number, table in enumerate(tables, start=1):

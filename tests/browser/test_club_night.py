@@ -39,6 +39,14 @@ def finish_table(page, night, number):
     page.get_by_text("Next set at this table").wait_for()
 
 
+def play_with_cards(page, round_number):
+    """The keeper opens each of the round's three tables at real cards."""
+    for number in (1, 2, 3):
+        table = page.locator(f"#round-{round_number} li.night-table[data-table='{number}']")
+        table.get_by_role("button", name="Play with real cards").click()
+        page.wait_for_load_state()
+
+
 def current_round(night):
     return NightRound.objects.filter(night=night).order_by("-number").first().number
 
@@ -72,6 +80,7 @@ def test_a_keeper_runs_a_night_and_the_projector_follows_without_a_reload(new_pa
     assert late.name not in seating
     assert screen.locator(".screen-table").count() == 3
     press(keeper, "Start the clock")
+    keeper.screenshot(path=artifacts_dir / "club-night-keeper-round-1.png")
     screen.locator(".screen-clock [data-seconds-left]").wait_for()
     assert screen.locator(".screen-clock .night-timer").inner_text().startswith(("44:", "45:"))
     screen.screenshot(path=artifacts_dir / "club-night-screen-round-1.png")
@@ -82,11 +91,7 @@ def test_a_keeper_runs_a_night_and_the_projector_follows_without_a_reload(new_pa
         seats__table__round__number=1, seats__table__number=1, seats__number=0
     )
     press(keeper, f"{leaver.name} leaves")
-    for number in (1, 2, 3):
-        keeper.locator(f"#round-1 li.night-table[data-table='{number}']").get_by_role(
-            "button", name="Play with real cards"
-        ).click()
-        keeper.wait_for_load_state()
+    play_with_cards(keeper, 1)
 
     finish_table(keeper, night, 1)
     screen.locator(".screen-table.is-finished[data-table='1']").wait_for()
@@ -111,11 +116,7 @@ def test_a_keeper_runs_a_night_and_the_projector_follows_without_a_reload(new_pa
     seating = screen.locator("#night-seating").inner_text()
     assert late.name in seating and leaver.name not in seating
     assert screen.locator(".screen-table").count() == 3
-    for number in (1, 2, 3):
-        keeper.locator(f"#round-2 li.night-table[data-table='{number}']").get_by_role(
-            "button", name="Play with real cards"
-        ).click()
-        keeper.wait_for_load_state()
+    play_with_cards(keeper, 2)
     finish_table(keeper, night, 1)
     screen.locator(".screen-table.is-finished[data-table='1']").wait_for()
     league_rows = screen.locator("#night-league tbody tr")

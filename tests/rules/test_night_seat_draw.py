@@ -136,6 +136,18 @@ def test_no_one_meets_again_when_it_is_avoidable():
         assert len(pairs) == len(set(pairs)), count
 
 
+def test_twelve_players_meet_again_no_more_than_tables_of_four_force():
+    """Round 2's tables each take four of round 1's three tables' players: one repeat each."""
+    players = names(12)
+    history: list[list[str]] = []
+    repeats = []
+    for number in range(3):
+        draw = draw_round(players, history, 40 + number)
+        repeats.append(draw.repeat_pairs)
+        history += [list(t.players) for t in draw.tables]
+    assert repeats == [0, 3, 3]
+
+
 def test_the_repeat_count_is_the_pairs_that_met_before():
     history = [["a", "b", "c", "d"], ["e", "f", "g", "h"]]
     assert repeat_pairs([["a", "b", "e", "f"], ["c", "g", "d", "h"]], history) == 4
