@@ -437,7 +437,7 @@ def _choices(engine: Engine, state: dict[str, Any], seat: int) -> list[Action]:
 
 
 # Actions a seat may take at any time that are not moves of the game (a bot never chooses them).
-SETTINGS_ACTIONS = ("auto_pass",)
+SETTINGS_ACTIONS = ("auto_pass", "back")
 
 
 # --- the one place that writes a game --------------------------------------------

@@ -35,7 +35,7 @@ def sensible_actions(state: State, seat: int) -> list[Action]:
     actions = legal_actions(state, seat)
     sensible = []
     for action in actions:
-        if action["type"] == pick_window.AUTO_PASS:  # a seat's setting, not a move
+        if action["type"] in (pick_window.AUTO_PASS, "back"):  # a seat's settings, not moves
             continue
         if action["type"] == pick_window.PICK and not pick_window.can_pick(state, seat):
             continue
