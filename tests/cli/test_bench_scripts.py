@@ -12,6 +12,7 @@ from tests.support.commands import python
     [
         ("bench/df_games.py", ["--games", "2"], "games per CPU second"),
         ("bench/ds_games.py", ["2"], "games/s"),
+        ("bench/table_pace.py", ["1", "quick"], "discard -> next draw median"),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_figures(script, args, figure):
