@@ -288,7 +288,8 @@ def _answer(state: State, seat: int, kind: str, now: float) -> State:
 
 
 def _set_auto_pass(state: State, seat: int, action: Action) -> State:
-    """Turn "pass automatically" on or off for ``seat`` (from the next pick window on)."""
+    """Turn "pass automatically" on or off for ``seat``; turned on while it is asked in
+    an open window that its discard would not win, it passes there at once too."""
     on = action.get("on")
     if not isinstance(on, bool):
         raise IllegalAction("Say whether to pass automatically (on or off).", "malformed_action")
@@ -296,6 +297,8 @@ def _set_auto_pass(state: State, seat: int, action: Action) -> State:
     new[pick_window.AUTO_PASS] = list(state.get(pick_window.AUTO_PASS, [False] * state["players"]))
     new[pick_window.AUTO_PASS][seat] = on
     new["move"] += 1
+    if on and pick_window.asked(new, seat):
+        pick_window.answer_automatically(new)
     return new
 
 
