@@ -34,6 +34,8 @@ OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
     "pick_seconds": _("Pick window (seconds)"),
     "sets": _("Sets"),
+    "turn_seconds": _("Seconds per turn (0: no clock)"),
+    "time_bank": _("Time bank per seat and set (seconds)"),
 }
 
 ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
@@ -72,6 +74,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     live = view["live"]
     window = view["window"]
     waiting = set(view["waiting_for"])
+    timing = view["clock"]
+    remaining = context.get("remaining")
 
     def seat_summary(number: int, position: str) -> dict[str, Any]:
         element = view["elements"][number]
@@ -99,6 +103,14 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "turn": number == view["turn"] and view["phase"] != "window",
             "waiting": number in waiting,
             "answered": window is not None and number in window["answered"],
+            # The turn clock runs on this seat: seconds left, and whether into the bank.
+            "clock": round(remaining)
+            if timing["seat"] == number and remaining is not None
+            else None,
+            "on_bank": timing["seat"] == number
+            and remaining is not None
+            and remaining <= timing["banks"][number],
+            "away": timing["away"][number],
         }
 
     others = [
@@ -148,6 +160,13 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             ],
             "outcome": view["outcome"],
             "result_screen": _result_screen(view, names, legal),
+            "clock": {
+                **timing,
+                "mine": seat is not None and timing["seat"] == seat,
+                "bank": timing["banks"][seat] if seat is not None else None,
+                "away": seat is not None and timing["away"][seat],
+                "back": next((json.dumps(a) for a in legal if a["type"] == "back"), None),
+            },
             "match_end": _match_end(view, names),
         }
     }

@@ -61,6 +61,9 @@ class Engine(Protocol):
     max_players: int
     # Every action type a player may send, with its fields (see :func:`check_action`).
     action_schema: ActionSchema
+    # Action types that change a seat's settings rather than play a move (a bot never chooses
+    # them, and they do not make it the seat's turn); empty for a game without settings.
+    setting_actions: frozenset[str]
 
     def default_options(self) -> dict[str, Any]:
         """The table options with their defaults (the lobby form is built from these)."""

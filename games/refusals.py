@@ -33,6 +33,7 @@ MESSAGES = frozenset(
         gettext_noop("You are ready already; the others are still reading."),
         gettext_noop("The next game has not started yet."),
         gettext_noop("Say whether to pass automatically (on or off)."),
+        gettext_noop("You are at the table already."),
         gettext_noop("Nothing is due yet."),
         gettext_noop("You have already drawn."),
         gettext_noop("Dan is declared right after your own draw."),

@@ -68,7 +68,7 @@ class GameKind:
             return self.engine.new_game(players, options, seed, now=now)
         if self.stacked_path is None:
             raise ValueError(f"{self.name} has no stacked deals.")
-        return _load(self.stacked_path)(players, options, seed, **stacking)
+        return _load(self.stacked_path)(players, options, seed, now=now, **stacking)
 
 
 GAMES: dict[str, GameKind] = {}

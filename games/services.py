@@ -440,11 +440,7 @@ def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> floa
 
 def _choices(engine: Engine, state: dict[str, Any], seat: int) -> list[Action]:
     """What a bot may choose among (not the table settings every seat may always change)."""
-    return [a for a in engine.legal_actions(state, seat) if a["type"] not in SETTINGS_ACTIONS]
-
-
-# Actions a seat may take at any time that are not moves of the game (a bot never chooses them).
-SETTINGS_ACTIONS = ("auto_pass",)
+    return [a for a in engine.legal_actions(state, seat) if a["type"] not in engine.setting_actions]
 
 
 # --- the one place that writes a game --------------------------------------------

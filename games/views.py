@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import leavers, oplog, rendering, selectors, services, snapshots, table_limits
 from games.forms import GuestForm, JoinForm, NewTableForm
@@ -167,6 +168,8 @@ def rematch(request: HttpRequest, code: str) -> HttpResponse:
         new = services.rematch(table, player)
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
+    if request.htmx:  # the button on a pushed screen (no form token): htmx sends the header
+        return HttpResponseClientRedirect(table_url(new))
     return redirect(table_url(new))
 
 

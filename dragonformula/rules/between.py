@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragonformula.rules.clock import is_away
 from dragonformula.rules.deal import deal_game, sorted_hand
 from games.engine import IllegalAction, State
 
@@ -22,7 +23,9 @@ def open_result(state: State) -> None:
     """The game has ended and the match goes on: show the result until all are ready."""
     state["phase"] = "result"
     state["turn"] = None
-    state["result"] = {"deadline": None, "ready": [False] * state["players"]}
+    # A seat that is away (rules.clock) has its bot stand-in ready at once.
+    ready = [is_away(state, seat) for seat in range(state["players"])]
+    state["result"] = {"deadline": None, "ready": ready}
 
 
 def ended_game(state: State, result: dict[str, Any]) -> dict[str, Any]:

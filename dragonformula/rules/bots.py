@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from functools import cache, lru_cache
 
-from dragonformula.rules import pick_window
+from dragonformula.rules import pick_window, schema
 from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.cards import card as card_of
 from dragonformula.rules.deal import is_major
@@ -35,7 +35,7 @@ def sensible_actions(state: State, seat: int) -> list[Action]:
     actions = legal_actions(state, seat)
     sensible = []
     for action in actions:
-        if action["type"] == pick_window.AUTO_PASS:  # a seat's setting, not a move
+        if action["type"] in schema.SETTINGS:  # a seat's settings, not moves
             continue
         if action["type"] == pick_window.PICK and not pick_window.can_pick(state, seat):
             continue

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonformula.rules import between, pick_window, turn
+from dragonformula.rules import between, clock, pick_window, turn
 from dragonformula.rules.deal import deal_game, is_card, is_major, sorted_hand, start_set
 from dragonformula.rules.options import validate_options, validate_players
 from games.engine import Action, IllegalAction, State
@@ -29,7 +29,7 @@ DAN = {"type": "dan"}
 
 def new_game(players: int, options: dict[str, Any], seed: int, now: float = 0.0) -> State:
     validate_players(players)
-    return _start(players, validate_options(options), seed, {})
+    return _start(players, validate_options(options), seed, {}, now)
 
 
 def stacked_game(
@@ -38,6 +38,7 @@ def stacked_game(
     seed: int,
     deals: list[dict[str, Any]],
     fire_seats: list[int] | None = None,
+    now: float = 0.0,
 ) -> State:
     """A match whose first games are dealt from ``deals`` (tests and puzzles only).
 
@@ -46,10 +47,12 @@ def stacked_game(
     """
     validate_players(players)
     stacked = {"stacked": [dict(d) for d in deals], "stacked_fire": list(fire_seats or [])}
-    return _start(players, validate_options(options), seed, stacked)
+    return _start(players, validate_options(options), seed, stacked, now)
 
 
-def _start(players: int, options: dict[str, Any], seed: int, stacked: dict[str, Any]) -> State:
+def _start(
+    players: int, options: dict[str, Any], seed: int, stacked: dict[str, Any], now: float
+) -> State:
     state: State = {
         "game": "dragonformula",
         "players": players,
@@ -65,11 +68,17 @@ def _start(players: int, options: dict[str, Any], seed: int, stacked: dict[str, 
         "games": [],
         "last_game": None,
         "result": None,
+        "clock": None,
+        "banks": [float(options["time_bank"])] * players,
+        "bank_set": 0,
+        "timeouts": [0] * players,
+        "away": [False] * players,
         pick_window.AUTO_PASS: [False] * players,
         **stacked,
     }
     start_set(state)
     deal_game(state)
+    clock.settle(state, now, None)
     return state
 
 
@@ -87,7 +96,8 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         "type": pick_window.AUTO_PASS,
         "on": not pick_window.passes_automatically(state, seat),
     }
-    return [*_moves(state, seat), setting]
+    back = [{"type": clock.BACK}] if clock.is_away(state, seat) else []
+    return [*_moves(state, seat), *back, setting]
 
 
 def _moves(state: State, seat: int) -> list[Action]:
@@ -133,8 +143,8 @@ def deadline(state: State) -> float | None:
         return None
     if state["phase"] == "result":
         return between.deadline(state)
-    if state["phase"] != "window":
-        return None
+    if state["phase"] in clock.TURN_PHASES:
+        return clock.deadline(state)
     return float(state["window"]["deadline"])
 
 
@@ -146,7 +156,7 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
         raise IllegalAction("The match is over.", "match_over")
     kind = action["type"]
     if kind == "tick":
-        return _settled(_tick(state, now), now)
+        return _settled(_tick(state, now), now, None)
     if (
         seat is None
         or isinstance(seat, bool)
@@ -155,14 +165,26 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
     ):
         raise IllegalAction("Only a seated player can do that.", "not_seated")
     if kind in pick_window.ANSWERS:
-        return _settled(_answer(state, seat, kind, now), now)
-    if kind == pick_window.AUTO_PASS:
-        return _set_auto_pass(state, seat, action)
-    if kind == between.NEXT_GAME:
+        new = _answer(state, seat, kind, now)
+    elif kind == pick_window.AUTO_PASS:
+        new = _set_auto_pass(state, seat, action)
+    elif kind == clock.BACK:
+        if not clock.is_away(state, seat):
+            raise IllegalAction("You are at the table already.", "not_away")
+        new = fork(state)
+        new["events"].append({"type": "back", "seat": seat})
+        new["move"] += 1
+    elif kind == between.NEXT_GAME:
         new = fork(state)
         between.ready(new, seat)
         new["move"] += 1
-        return _settled(new, now)
+    else:
+        new = _turn_move(state, seat, action, now)
+    return _settled(new, now, seat)
+
+
+def _turn_move(state: State, seat: int, action: Action, now: float) -> State:
+    kind = action["type"]
     if state["phase"] == "result":
         raise IllegalAction("The next game has not started yet.", "result_shown")
     if kind not in ("draw", "discard", "dan", "discard_major"):
@@ -192,12 +214,14 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
         else:
             turn.discard(new, seat, card, now)
     new["move"] += 1
-    return _settled(new, now)
+    return new
 
 
-def _settled(state: State, now: float) -> State:
-    """Deadlines that start when a move ends (the result's countdown) take ``now``."""
+def _settled(state: State, now: float, actor: int | None) -> State:
+    """Deadlines that start when a move ends (the result's countdown, the next turn's
+    clock) take ``now``; ``actor`` is the seat that moved (None: the table)."""
     between.settle(state, now)
+    clock.settle(state, now, actor)
     return state
 
 
@@ -264,7 +288,8 @@ def _answer(state: State, seat: int, kind: str, now: float) -> State:
 
 
 def _set_auto_pass(state: State, seat: int, action: Action) -> State:
-    """Turn "pass automatically" on or off for ``seat`` (from the next pick window on)."""
+    """Turn "pass automatically" on or off for ``seat``; turned on while it is asked in
+    an open window that its discard would not win, it passes there at once too."""
     on = action.get("on")
     if not isinstance(on, bool):
         raise IllegalAction("Say whether to pass automatically (on or off).", "malformed_action")
@@ -272,6 +297,8 @@ def _set_auto_pass(state: State, seat: int, action: Action) -> State:
     new[pick_window.AUTO_PASS] = list(state.get(pick_window.AUTO_PASS, [False] * state["players"]))
     new[pick_window.AUTO_PASS][seat] = on
     new["move"] += 1
+    if on and pick_window.asked(new, seat):
+        pick_window.answer_automatically(new)
     return new
 
 
@@ -282,7 +309,22 @@ def _tick(state: State, now: float) -> State:
     new = fork(state)
     if state["phase"] == "result":
         between.next_game(new)
+    elif state["phase"] in clock.TURN_PHASES:
+        _play_for(new, now)
     else:
         pick_window.close_window(new)
     new["move"] += 1
     return new
+
+
+def _play_for(state: State, now: float) -> None:
+    """The seat on turn is out of time: the server plays its turn (draw; then discard the
+    drawn card), or, once it is away, a smart bot does."""
+    from dragonformula.rules.bots import bot_action  # the bots read this module
+
+    seat, away = clock.timed_out(state)
+    while state["turn"] == seat and state["phase"] in clock.TURN_PHASES:
+        action = bot_action(state, seat, "smart") if away else clock.server_play(state, seat)
+        moved = _turn_move(state, seat, action, now)
+        state.clear()
+        state.update(moved)

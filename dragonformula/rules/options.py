@@ -10,8 +10,10 @@ MAX_PLAYERS = 4
 
 def default_options() -> dict[str, Any]:
     """``dan_assist``: offer Dan only on a winning hand (RULES §1.5, Dan assist);
-    ``pick_seconds``: how long a pick window stays open; ``sets``: sets in the match."""
-    return {"dan_assist": True, "pick_seconds": 8, "sets": 1}
+    ``pick_seconds``: how long a pick window stays open; ``sets``: sets in the match;
+    ``turn_seconds``: each turn's clock (0: no clock); ``time_bank``: the seconds each
+    seat may spend beyond its turns' clocks in a set (``rules.clock``)."""
+    return {"dan_assist": True, "pick_seconds": 8, "sets": 1, "turn_seconds": 30, "time_bank": 60}
 
 
 def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
@@ -30,6 +32,16 @@ def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
                 or not 1 <= value <= 120
             ):
                 raise ValueError("pick_seconds must be a number of seconds from 1 to 120")
+        elif key == "turn_seconds" and (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not (value == 0 or 5 <= value <= 300)
+        ):
+            raise ValueError("turn_seconds must be 0 (no clock) or 5 to 300 seconds")
+        elif key == "time_bank" and (
+            isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 900
+        ):
+            raise ValueError("time_bank must be a number of seconds from 0 to 900")
         elif key == "sets" and (
             isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10
         ):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragonformula.rules.clock import is_away
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.ending import declare_win, pass_to_draw
 from dragonformula.rules.hands import is_winning
@@ -35,7 +36,7 @@ def open_window(state: State, discarder: int, card: str, kind: str, now: float) 
         "answers": [None] * state["players"],
         "auto": [],
     }
-    _answer_automatically(state)
+    answer_automatically(state)
 
 
 def passes_automatically(state: State, seat: int) -> bool:
@@ -43,15 +44,24 @@ def passes_automatically(state: State, seat: int) -> bool:
     return bool(state.get(AUTO_PASS, [False] * state["players"])[seat])
 
 
-def _answer_automatically(state: State) -> None:
+def answer_automatically(state: State) -> None:
     """Pass at once for every seat that passes automatically, unless the discard would
     complete its hand (then it is asked as usual). The other seats are not told these
     answers came early (``view`` shows them as pending) and see them only at the close."""
     window = state["window"]
     for seat in seats_after(window["discarder"], state["players"]):
-        if passes_automatically(state, seat) and not discard_wins(state, seat):
-            window["answers"][seat] = PASS
-            window["auto"].append(seat)
+        if window["answers"][seat] is not None:
+            continue
+        if is_away(state, seat):  # a bot stands in for a seat that is away
+            from dragonformula.rules.bots import bot_action  # the bots read this module
+
+            answer = bot_action(state, seat, "smart")["type"]
+        elif passes_automatically(state, seat) and not discard_wins(state, seat):
+            answer = PASS
+        else:
+            continue
+        window["answers"][seat] = answer
+        window["auto"].append(seat)
     _close_if_all_answered(state)
 
 

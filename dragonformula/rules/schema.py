@@ -16,4 +16,8 @@ ACTIONS: ActionSchema = {
     "pass": {},
     "next_game": {},
     "auto_pass": {"on": BOOL},
+    "back": {},
 }
+
+# A seat's settings, not moves: pass automatically, and "I'm back" after the clock made it away.
+SETTINGS = frozenset({"auto_pass", "back"})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragonformula.rules import clock
 from dragonformula.rules.deal import sorted_hand
 from dragonformula.rules.game import deadline, legal_actions, waiting_for
 from dragonformula.rules.match import match_outcome
@@ -91,6 +92,7 @@ def view(state: State, seat: int | None) -> View:
         "window": _window(state, seat),
         "picked_card": state["picked_card"],
         "auto_pass": passes_automatically(state, seat) if seat is not None else False,
+        "clock": clock.view(state),
         "legal_actions": legal_actions(state, seat),
         "events": _seen_events(state["events"], seat),
         "last_game": (

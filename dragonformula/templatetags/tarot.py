@@ -12,7 +12,7 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from dragonformula.rules import hands
@@ -123,7 +123,16 @@ def df_event(event: dict[str, Any]) -> str:
         return _("The pile is empty: the game ends with no winner.")
     if kind == "set_end":
         return _("Set %(set)s is over.") % {"set": event.get("set")}
+    if kind in CLOCK_EVENTS:
+        return str(CLOCK_EVENTS[kind]) % {"seat": who}
     return kind
+
+
+CLOCK_EVENTS = {  # dragonformula.rules.clock
+    "timeout": gettext_lazy("%(seat)s is out of time: the server plays the turn."),
+    "away": gettext_lazy("%(seat)s is away: a bot plays for them."),
+    "back": gettext_lazy("%(seat)s is back."),
+}
 
 
 @register.simple_tag

@@ -107,6 +107,7 @@ class DragSagaEngine:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     action_schema = schema.ACTIONS
+    setting_actions: frozenset[str] = frozenset()
 
     def default_options(self) -> dict[str, Any]:
         return validate_options({}, default_card_set())

@@ -33,8 +33,11 @@ from games.models import (
 
 logger = logging.getLogger(__name__)
 
-# RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500).
-LEAGUE_TABLE_OPTIONS = {GameKind.DRAGON_FORMULA: {"dan_assist": False}}
+# RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500),
+# and their turns have a clock (30 s a turn and a 60 s bank; dragonformula.rules.clock).
+LEAGUE_TABLE_OPTIONS = {
+    GameKind.DRAGON_FORMULA: {"dan_assist": False, "turn_seconds": 30, "time_bank": 60}
+}
 
 
 def open_league_table(

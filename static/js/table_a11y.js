@@ -10,8 +10,9 @@
   "use strict";
 
   const REGIONS = ["prompt", "hand"];
-  // What asks this seat to move (a setting such as "pass automatically" does not).
-  const ACTIONABLE = '#hand button, #prompt button[name="action"]:not([data-setting]), #prompt form[hx-post$="/act"] button:not([data-setting])';
+  // A seat's settings (pass automatically) are no move: they do not make it your turn.
+  const ACTIONABLE =
+    '#hand button, #prompt button[name="action"]:not([data-setting]), #prompt form[hx-post$="/act"] button:not([data-setting])';
   const orderKey = () => "clubtable.hand-order:" + window.location.pathname;
   const soundKey = "clubtable.turn-sound";
   let wanted = null; // what had focus in a region about to be replaced

@@ -14,6 +14,7 @@ from tests.support.commands import python
         ("bench/ds_games.py", ["2"], "games/s"),
         ("bench/ratings.py", ["200"], "rebuild s (median of 3)"),
         ("bench/seating.py", ["12", "--rounds", "2"], "slowest round"),
+        ("bench/table_pace.py", ["1", "quick"], "discard -> next draw median"),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_figures(script, args, figure):

@@ -66,3 +66,18 @@ def test_bots_never_choose_the_setting():
     state = act(act(_table(), 0, "draw"), 0, "discard", "WK")
     for level in ENGINE.bot_levels():
         assert ENGINE.bot_action(state, 3, level)["type"] != "auto_pass"
+
+
+def test_turned_on_in_an_open_window_it_passes_there_at_once():
+    state = act(act(_table(), 0, "draw"), 0, "discard", "WK")
+    state = act(act(state, 2, "pass"), 3, "pass")
+    state = _auto(state, 1)  # the last seat still asked: the window closes
+    assert state["window"] is None and state["turn"] == 1
+    closed = [e for e in state["events"] if e["type"] == "window_closed"][-1]
+    assert closed["answers"] == [None, "pass", "pass", "pass"]
+
+
+def test_turned_on_in_a_window_its_discard_wins_it_is_still_asked():
+    state = act(act(_table(), 0, "draw"), 0, "discard", "M6")
+    state = _auto(state, 2)
+    assert state["window"]["answers"][2] is None and 2 in ENGINE.waiting_for(state)

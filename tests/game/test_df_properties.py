@@ -78,8 +78,9 @@ def _try_something_illegal(state: dict, rng: random.Random, now: float) -> None:
 
 
 def _moves(legal: list[dict]) -> list[dict]:
-    """The legal actions that are moves (not the "pass automatically" setting)."""
-    return [action for action in legal if action["type"] != "auto_pass"]
+    """The legal actions that are moves (not "pass automatically", nor "back" of a seat
+    a bot stands in for)."""
+    return [action for action in legal if action["type"] not in ("auto_pass", "back")]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -77,7 +77,7 @@ def test_the_window_closes_at_its_deadline_with_the_silent_seats_passing():
     state = ENGINE.apply(state, None, {"type": "tick"}, 108.0)
     assert state["phase"] == "draw" and state["turn"] == 1
     assert state["events"][-1]["answers"] == [None, "pass", "pass", "pass"]
-    assert ENGINE.deadline(state) is None
+    assert ENGINE.deadline(state) == 108.0 + 30 + 60  # now seat 1's turn clock runs
 
 
 def test_pick_seconds_sets_the_deadline():

@@ -6,9 +6,10 @@ import json
 import pytest
 
 from games import services
-from games.models import Game, Player, Table
+from games.models import Game, Player, Seat, Table
 from tests.game.df_table import deal
 from tests.web.tables import browser_of, htmx_post, shows_code
+from tests.web.trust_helpers import finish
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +134,22 @@ def test_a_rematch_is_only_for_the_tables_players_once_it_is_over():
     assert browser_of(None, csrf=False).post(f"/rematch/{table.code}/").status_code == 403
     assert browser_of(stranger, csrf=False).post("/rematch/NOPE1/").status_code == 404
     assert Game.objects.count() == 2 and Table.objects.count() == 2
+
+
+def test_dragsagas_end_offers_the_same_rematch_and_way_back():
+    ann = Player.objects.create(display_name="Ann")
+    table = services.create_table(
+        game_name="dragsaga", players=3, bot_level="heuristic", created_by=ann
+    )
+    game = services.start(table, ann)
+    seat = Seat.objects.get(table=table, number=0)
+    Seat.objects.filter(pk=seat.pk).update(player=None, bot_level="heuristic")  # Ann's bot
+    game = finish(game)
+    Seat.objects.filter(pk=seat.pk).update(player=ann, bot_level="")
+    html = browser_of(ann).get(f"/dragsaga/{table.code}/").content.decode()
+    assert 'data-action="rematch"' in html and "Back to the lobby" in html
+    response = browser_of(ann, csrf=False).post(f"/rematch/{table.code}/", HTTP_HX_REQUEST="true")
+    new = Table.objects.get(pk=table.pk).rematch
+    assert response.headers["HX-Redirect"] == f"/dragsaga/{new.code}/"
+    assert new.seats.get(number=0).player == ann and new.bot_level == "heuristic"
+    assert new.options == table.options

@@ -40,12 +40,20 @@ def test_a_new_table_from_the_lobby_seats_its_creator_with_the_chosen_options():
             "dragonformula-bot_level": "smart",
             "dragonformula-option_pick_seconds": "12",
             "dragonformula-option_sets": "2",
+            "dragonformula-option_turn_seconds": "0",  # a casual table without a clock
+            "dragonformula-option_time_bank": "60",
         },
     )
     table = Table.objects.get()
     assert response.url == f"/dragonformula/{table.code}/"
     assert (table.players, table.bot_level) == (3, "smart")
-    assert table.options == {"dan_assist": False, "pick_seconds": 12, "sets": 2}
+    assert table.options == {
+        "dan_assist": False,
+        "pick_seconds": 12,
+        "sets": 2,
+        "turn_seconds": 0,
+        "time_bank": 60,
+    }
     assert table.seats.get(number=0).player == ann
     lobby = browser.get("/").content.decode()
     assert table.code in lobby and "Pick window (seconds): 12" in lobby

@@ -75,6 +75,7 @@ def test_the_lobby_offers_the_pace_and_refuses_a_forged_one():
     browser = browser_of(ann, csrf=False)
     fields = {"dragonformula-players": "4", "dragonformula-bot_level": "smart"}
     fields |= {"dragonformula-option_pick_seconds": "8", "dragonformula-option_sets": "1"}
+    fields |= {"dragonformula-option_turn_seconds": "30", "dragonformula-option_time_bank": "60"}
     assert "Bot pace" in browser.get("/").content.decode()
     browser.post("/new/dragonformula/", {**fields, "dragonformula-bot_pace": "quick"})
     assert Table.objects.get().bot_pace == BotPace.QUICK

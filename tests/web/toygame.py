@@ -19,6 +19,7 @@ class ToyEngine:
     min_players = 2
     max_players = 4
     action_schema = {"play": {"card": CARD}}
+    setting_actions: frozenset[str] = frozenset()
 
     def default_options(self) -> dict[str, Any]:
         return {"turn_seconds": 30}

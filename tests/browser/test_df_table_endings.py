@@ -1,0 +1,167 @@
+"""Two browsers at a Dragon Formula table, a laptop (1366×768) and a phone (390×844):
+"pass automatically" answers for a seat, the result screen waits for "Next game", and
+the match's end offers a rematch that seats the same people.
+
+Moves are posted as the table's forms post them (version + action) from each page, so
+the test does not depend on how a card is tapped; the pages change only by pushes.
+"""
+
+from __future__ import annotations
+
+import time
+
+from games import services
+from games.models import Player, Table
+from tests.browser.tables import mark_page, never_reloaded, sign_in_as, version
+from tests.game.df_table import deal
+
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+WAITING_ON_6 = "W6 C6 S6 W1 C1 S1 W2 C2 S2 M4"
+
+POST = """async (action) => {
+  const token = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+  const body = new URLSearchParams({
+    version: document.querySelector("#table-version").value,
+    action: JSON.stringify(action),
+  });
+  const answer = await fetch(location.pathname + "act", {
+    method: "POST", body, headers: {"X-CSRFToken": token, "HX-Request": "true"},
+  });
+  return answer.status;
+}"""
+
+
+def post(page, **action) -> None:
+    seen = version(page)
+    assert page.evaluate(POST, action) == 200
+    page.wait_for_function(
+        "seen => document.querySelector('#table-version').value !== seen", arg=seen
+    )
+
+
+def _table(new_page, deals, **options):
+    """Ann (laptop, seat 0) and Ben (phone, seat 1) at a started, stacked table."""
+    ann, ben = (Player.objects.create(display_name=name) for name in ("Ann", "Ben"))
+    table = services.create_table(
+        game_name="dragonformula",
+        players=2,
+        options={"pick_seconds": 60, **options},
+        created_by=ann,
+    )
+    services.sit(table, ben)
+    Table.objects.filter(pk=table.pk).update(stacking={"deals": deals, "fire_seats": [0]})
+    table.refresh_from_db()
+    services.start(table, ann, seed=5)
+    pages = []
+    for player, size in ((ann, LAPTOP), (ben, PHONE)):
+        page = new_page(viewport=size)
+        sign_in_as(page, player)
+        page.goto(f"/dragonformula/{table.code}/")
+        page.wait_for_selector("#hand .tarot-card")
+        mark_page(page)
+        pages.append(page)
+    return table, pages
+
+
+def test_auto_pass_answers_for_the_seat_and_the_next_game_waits_for_next_game(
+    new_page, artifacts_dir
+):
+    table, (ann, ben) = _table(new_page, [deal(2, {0: WAITING_ON_6}, pile="PK WK M6")])
+    ben.click("#prompt button[data-action='auto_pass']")
+    ben.wait_for_selector("#prompt button[data-action='auto_pass'][aria-pressed='true']")
+    assert ann.locator("#prompt button[data-action='auto_pass'][aria-pressed='true']").count() == 0
+
+    # Ann throws PK: Ben's seat passes by itself and the 60 s window closes at once.
+    post(ann, type="draw")
+    started = time.monotonic()
+    post(ann, type="discard", card="PK")
+    ben.wait_for_selector("#prompt button[data-action='draw']", timeout=5_000)
+    assert time.monotonic() - started < 5
+    assert ben.locator("button[data-action='pass']").count() == 0  # nobody asked Ben
+
+    post(ben, type="draw")
+    post(ben, type="discard", card="WK")
+    ann.click("#prompt button[data-action='pass']")
+    ann.wait_for_selector("#prompt button[data-action='draw']")
+    post(ann, type="draw")
+    post(ann, type="dan")
+
+    # The result screen: how Ann won, the winning card, every hand, the set's table.
+    for page in (ann, ben):
+        page.wait_for_selector("#result-screen .overlay.result")
+        text = page.locator("#result-screen").inner_text()
+        assert "Ann wins" in text and "Dan on their own draw" in text
+        assert "Every hand" in text and "Ben" in text and "Set 1" in text
+        assert page.locator("#result-screen .revealed-hand").count() == 2
+        assert page.locator("#result-screen .winning-mark").count() == 1
+        assert page.locator("#result-screen .revealed-hand .tarot-card").count() == 21
+    ann.screenshot(path=artifacts_dir / "df_result_screen_1366x768.png")
+    ben.screenshot(path=artifacts_dir / "df_result_screen_390x844.png")
+
+    # Ann is ready; the next game waits for Ben, who is still reading.
+    ann.click("#result-screen button[data-action='next_game']")
+    ann.wait_for_selector("#result-screen .ready")
+    ben.wait_for_selector("#result-screen .waiting-for:has-text('Waiting for: Ben')")
+    time.sleep(1.5)
+    assert ann.locator("#result-screen .overlay.result").is_visible()
+    assert Table.objects.get(pk=table.pk).games.get().state["phase"] == "result"
+    ben.click("#result-screen button[data-action='next_game']")
+    for page in (ann, ben):
+        page.wait_for_selector("#result-screen .overlay.result", state="detached")
+        page.wait_for_selector("#prompt .phase")
+        assert never_reloaded(page)
+    game = Table.objects.get(pk=table.pk).games.get()
+    assert game.state["phase"] == "draw" and game.state["starter"] == 1
+
+
+def test_the_match_end_offers_a_rematch_that_seats_the_same_people(new_page, artifacts_dir):
+    deals = [deal(2, {0: WAITING_ON_6}, pile="M6"), deal(2, {1: WAITING_ON_6}, pile="M6")]
+    table, (ann, ben) = _table(new_page, deals)
+    post(ann, type="draw")
+    post(ann, type="dan")
+    for page in (ann, ben):
+        page.wait_for_selector("#result-screen button[data-action='next_game']")
+        page.click("#result-screen button[data-action='next_game']")
+    ben.wait_for_selector("#prompt button[data-action='draw']")
+    post(ben, type="draw")
+    post(ben, type="dan")
+    for page in (ann, ben):
+        page.wait_for_selector("#result-screen .match-end")
+        text = page.locator("#result-screen .match-end").inner_text()
+        assert "The match is over" in text and "Games won" in text
+        assert page.locator(".final-placings tbody tr").count() == 2
+        assert page.locator("#result-screen a:has-text('Back to the lobby')").is_visible()
+    ann.screenshot(path=artifacts_dir / "df_match_end_1366x768.png")
+    ben.screenshot(path=artifacts_dir / "df_match_end_390x844.png")
+
+    ann.click("#result-screen button[data-action='rematch']")
+    ann.wait_for_url(lambda url: table.code not in url and "/dragonformula/" in url)
+    new = Table.objects.get(pk=table.pk).rematch
+    assert [s.player.display_name for s in new.seats.order_by("number")] == ["Ann", "Ben"]
+    ben.click("#result-screen button[data-action='rematch']")
+    ben.wait_for_url(f"**/dragonformula/{new.code}/")
+    for page in (ann, ben):
+        assert page.locator("#seats").inner_text().count("Ann") >= 1
+    assert Table.objects.count() == 2
+
+
+def test_the_turn_clock_shows_on_the_seat_and_the_server_plays_when_it_runs_out(
+    new_page, artifacts_dir
+):
+    table, (ann, ben) = _table(
+        new_page, [deal(2, {0: WAITING_ON_6}, pile="PK WK M6")], turn_seconds=5, time_bank=0
+    )
+    for page in (ann, ben):
+        clock = page.locator(".df-seat[data-seat='0'] .seat-clock")
+        assert (
+            clock.is_visible() and page.locator(".df-seat[data-seat='1'] .seat-clock").count() == 0
+        )
+        assert page.locator("#clock .countdown").is_visible()
+    ann.screenshot(path=artifacts_dir / "df_turn_clock_1366x768.png")
+    ben.screenshot(path=artifacts_dir / "df_turn_clock_390x844.png")
+    # Nobody moves: at zero the server draws PK for Ann and throws it; Ben is asked.
+    ben.wait_for_selector("#prompt .pick-window", timeout=15_000)
+    assert ben.locator(".discard.live [data-card='PK']").count() == 1
+    assert "out of time" in ben.locator("#log").inner_text()
+    assert never_reloaded(ben)
