@@ -1,5 +1,6 @@
 """What a replay step costs: rebuilding a finished game from its deal and action log up to
-a step (``games.replays.Replay``), with every seat's view (prints figures; never fails).
+a step (``games.replays.Replay``), with every seat's view, and the one pass that finds the
+replay's jump marks (prints figures; never fails).
 
 Bots play whole matches with the engines alone; each step of the replay page rebuilds
 from the deal, so the last step of a long match is the dearest.
@@ -17,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engine import TICK  # noqa: E402
-from games.replays import LoggedAction, Replay  # noqa: E402
+from games.replays import LoggedAction, Replay, replay_marks  # noqa: E402
 
 
 def bot_match(engine, players: int, level: str, seed: int) -> tuple[dict, list[LoggedAction]]:
@@ -48,6 +49,15 @@ def bench(name: str, engine, players: int, level: str, repeats: int) -> None:
             f"{name:<14} {players}p {replay.last:>5} actions  step {label:<6} "
             f"median {statistics.median(times) * 1000:7.1f} ms  max {max(times) * 1000:7.1f} ms"
         )
+    times = []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        marks = replay_marks(replay)  # the jump list (games, wins, set ends, rounds)
+        times.append(time.perf_counter() - began)
+    print(
+        f"{name:<14} {players}p {replay.last:>5} actions  jump marks   "
+        f"median {statistics.median(times) * 1000:7.1f} ms  ({len(marks)} marks, kept per game)"
+    )
 
 
 def main() -> None:

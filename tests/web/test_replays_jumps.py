@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from games import services
 from games.replays import replay_of
 from tests.web.trust_helpers import bots_only_table, finish
 
@@ -16,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def df_match():
-    _table, game = bots_only_table("dragonformula", 2, "smart")
-    return finish(game)
+    table = services.create_table(game_name="dragonformula", players=2, bot_level="smart")
+    return finish(services.start(table, None, seed=1))  # a seed whose match has wins
 
 
 def text(fragment: str) -> str:
