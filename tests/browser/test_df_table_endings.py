@@ -64,6 +64,22 @@ def _table(new_page, deals, **options):
     return table, pages
 
 
+# Points of the result screen (a 6 × 6 grid over its visible box) where something else is on top.
+PAINTED_OVER = """() => {
+  const overlay = document.querySelector('#result-screen .overlay.result');
+  const box = overlay.getBoundingClientRect();
+  const bottom = Math.min(box.bottom, window.innerHeight), right = Math.min(box.right, window.innerWidth);
+  const covered = [];
+  for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) {
+    const x = box.left + (right - box.left) * (i + 0.5) / 6;
+    const y = box.top + (bottom - box.top) * (j + 0.5) / 6;
+    const top = document.elementFromPoint(x, y);
+    if (top && !overlay.contains(top)) covered.push(`${top.tagName}.${top.className} at ${x|0},${y|0}`);
+  }
+  return covered;
+}"""
+
+
 def test_auto_pass_answers_for_the_seat_and_the_next_game_waits_for_next_game(
     new_page, artifacts_dir
 ):
@@ -96,6 +112,7 @@ def test_auto_pass_answers_for_the_seat_and_the_next_game_waits_for_next_game(
         assert page.locator("#result-screen .revealed-hand").count() == 2
         assert page.locator("#result-screen .winning-mark").count() == 1
         assert page.locator("#result-screen .revealed-hand .tarot-card").count() == 21
+        assert page.evaluate(PAINTED_OVER) == [], "nothing on the page paints over the result"
     ann.screenshot(path=artifacts_dir / "df_result_screen_1366x768.png")
     ben.screenshot(path=artifacts_dir / "df_result_screen_390x844.png")
 
