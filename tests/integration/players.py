@@ -154,7 +154,10 @@ class _Offers(HTMLParser):
         elif tag == "input" and self.form is not None and a.get("name"):
             if a.get("type") in ("hidden", None, "") or "checked" in a:
                 self.form[a["name"]] = a.get("value", "")
-        elif tag == "button" and "disabled" not in a:
+        elif tag == "button" and "disabled" not in a and "data-setting" not in a:
+            # (a seat's setting such as "pass automatically" is no move of the game)
+            if a.get("type") == "button":  # no submit: the page's own script handles it
+                return
             fields = dict(self.form or {}) if (self.form_posts or posts) else None
             if fields is None:
                 return
