@@ -28,7 +28,9 @@ from games.models import Game, Player, Seat, ShuffleCommitment, StandIn, Table
 
 # Changes remembered per process: a change is pushed within milliseconds of its
 # announcement, so only the latest few hundred (all tables together) are ever asked for.
-REMEMBERED_CHANGES = 256
+REMEMBERED_CHANGES = 64
+# Tables whose shuffle commitment is remembered (a small tuple each).
+REMEMBERED_COMMITMENTS = 256
 
 
 class TableSnapshot:
@@ -113,7 +115,7 @@ class _Recent:
 _changes = _Recent(REMEMBERED_CHANGES)  # (table id, change id) -> TableSnapshot
 # A game's shuffle commitment is made at its start and never changes: the last one
 # shown at each table saves reading it at every move. Table id -> (game, commitment).
-_commitments = _Recent(REMEMBERED_CHANGES)
+_commitments = _Recent(REMEMBERED_COMMITMENTS)
 
 
 def remember(change: str, game: Game) -> TableSnapshot:

@@ -23,7 +23,7 @@ register = template.Library()
 Look = tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, bool], ...]]
 
 # Looks remembered per process: a few per seat of every table being played.
-REMEMBERED_LOOKS = 2048
+REMEMBERED_LOOKS = 512
 
 
 def look(seat: Mapping[str, Any]) -> Look:
