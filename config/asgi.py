@@ -26,6 +26,8 @@ from games.timers import attach_to_server  # noqa: E402
 # No form of the site posts this much (Django's own limit for form data is lower,
 # settings.DATA_UPLOAD_MAX_MEMORY_SIZE); a bigger request is refused before it is read.
 MAX_REQUEST_BYTES = 1024 * 1024
+# Said before Django (and its language negotiation) runs: in both of the site's languages.
+TOO_LARGE = "リクエストが大きすぎます（上限 1 MB）。Request too large (1 MB at most).\n".encode()
 
 
 class BodyLimit:
@@ -46,7 +48,7 @@ class BodyLimit:
                         "headers": [(b"content-type", b"text/plain; charset=utf-8")],
                     }
                 )
-                await send({"type": "http.response.body", "body": b"Request too large.\n"})
+                await send({"type": "http.response.body", "body": TOO_LARGE})
                 return
         await self.inner(scope, receive, send)
 
@@ -87,7 +89,8 @@ def refuse_large_bodies_early() -> None:
         self._too_large = True
         self.channel.transport.write(
             b"HTTP/1.1 413 Payload Too Large\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            b"Content-Length: 19\r\nConnection: close\r\n\r\nRequest too large.\n"
+            + f"Content-Length: {len(TOO_LARGE)}\r\nConnection: close\r\n\r\n".encode()
+            + TOO_LARGE
         )
         self.channel.transport.loseConnection()
 

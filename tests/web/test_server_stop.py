@@ -65,4 +65,4 @@ def test_a_served_two_megabyte_post_is_refused_as_soon_as_its_headers_are_in(tmp
             )
             answer = conn.recv(4096)  # before a byte more of the body is sent
         assert answer.startswith(b"HTTP/1.1 413")
-        assert b"Request too large." in answer
+        assert "リクエストが大きすぎます".encode() in answer and b"Request too large" in answer
