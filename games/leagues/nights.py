@@ -29,13 +29,13 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from dragonformula.rules import ELEMENTS
 from games import fairness
 from games.leagues import online, seating, services
 from games.models import (
     ClubNight,
     DragSagaLine,
     DragSagaResult,
+    Element,
     GameKind,
     Match,
     Member,
@@ -227,7 +227,7 @@ def draw_settings(league_game: str) -> dict[str, Any]:
         "largest": engine.max_players,
         "smallest": max(engine.min_players, engine.max_players - 1),
         "least": engine.min_players,
-        "elements": list(ELEMENTS) if league_game == GameKind.DRAGON_FORMULA else [],
+        "elements": list(Element.values) if league_game == GameKind.DRAGON_FORMULA else [],
     }
 
 
