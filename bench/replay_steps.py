@@ -1,5 +1,5 @@
 """What a replay step costs: rebuilding a finished game from its deal and action log up to
-a step (``games.replays.Replay``), with every seat's view, and the one pass that finds the
+a step (``games.trust.replays.Replay``), with every seat's view, and the one pass that finds the
 replay's jump marks (prints figures; never fails).
 
 Bots play whole matches with the engines alone; each step of the replay page rebuilds
@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engine import TICK  # noqa: E402
-from games.replays import LoggedAction, Replay, replay_marks  # noqa: E402
+from games.trust.replays import LoggedAction, Replay, replay_marks  # noqa: E402
 
 
 def bot_match(engine, players: int, level: str, seed: int) -> tuple[dict, list[LoggedAction]]:

@@ -121,6 +121,9 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
             ],
+            # The trust room's template tags live in its package (games.trust), not in an
+            # app's templatetags folder.
+            "libraries": {"table_trust": "games.trust.templatetags"},
         },
     },
 ]

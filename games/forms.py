@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games.models.tables import JOIN_CODE_LENGTH, BotPace
 from games.registry import GameKind
 from games.templatetags.bot_levels import bot_level_choices
-from games.trust_forms import away_seconds_field
+from games.trust.forms import away_seconds_field
 
 
 class GuestForm(forms.Form):

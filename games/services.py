@@ -25,12 +25,13 @@ from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
-from games import fairness, leavers, oplog, snapshots, timers
+from games import leavers, oplog, snapshots, timers
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.leagues import online as league_results
 from games.models import ActionLog, BotPace, Game, Player, Seat, Table
 from games.refusals import refusal_text
 from games.registry import game_kind
+from games.trust import fairness
 
 logger = logging.getLogger(__name__)
 

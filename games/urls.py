@@ -12,5 +12,5 @@ urlpatterns = [
     path("join/", views.join, name="join"),
     path("new/<str:game_name>/", views.new_table, name="new_table"),
     path("rematch/<str:code>/", views.rematch, name="rematch"),
-    path("", include("games.trust_urls")),
+    path("", include("games.trust.urls")),
 ]

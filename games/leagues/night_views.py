@@ -14,13 +14,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import fairness, trust_views
-from games.fairness import COMMITMENT_PATTERN, SALT_PATTERN
 from games.leagues import night_board, nights, sheets
 from games.leagues import services as league_services
 from games.leagues import views as league_views
 from games.leagues.views import _refuse_or_login, may_keep_score
 from games.models import ClubNight, League, Member, NightEntrant, NightRound, NightTable
+from games.trust import fairness
+from games.trust import views as trust_views
+from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
 
 
 def _night(pk: int) -> ClubNight:

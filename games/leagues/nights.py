@@ -29,7 +29,6 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import fairness
 from games.leagues import online, seating, services
 from games.models import (
     ClubNight,
@@ -49,6 +48,7 @@ from games.models import (
     Table,
 )
 from games.registry import game_kind
+from games.trust import fairness
 
 logger = logging.getLogger(__name__)
 

@@ -6,4 +6,4 @@ commitments, seat connections, stand-in bots)."""
 from games.models.leagues import *  # noqa: F403
 from games.models.nights import *  # noqa: F403
 from games.models.tables import *  # noqa: F403
-from games.models.trust import *  # noqa: F403
+from games.trust.models import *  # noqa: F403

@@ -9,8 +9,8 @@ from itertools import combinations
 import pytest
 
 from dragonformula.rules import ELEMENTS
-from games.fairness import commit, commitment_matches, new_salt
 from games.leagues.seating import draw_round, repeat_pairs, table_sizes
+from games.trust.fairness import commit, commitment_matches, new_salt
 
 
 def names(count: int) -> list[str]:

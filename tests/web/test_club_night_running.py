@@ -11,7 +11,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from games.fairness import commit
 from games.leagues import nights, selectors
 from games.leagues import services as league_services
 from games.models import (
@@ -23,6 +22,7 @@ from games.models import (
     Player,
     SetResult,
 )
+from games.trust.fairness import commit
 from tests.support.leagues import play_out, won
 from tests.web.night_helpers import keeper_of, night_of
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.fairness import commit, commitment_matches, new_salt
+from games.trust.fairness import commit, commitment_matches, new_salt
 
 salts = st.binary(min_size=16, max_size=16).map(bytes.hex)
 seeds = st.integers(min_value=-(2**63), max_value=2**63 - 1)

@@ -5,9 +5,10 @@ import re
 
 import pytest
 
-from games import history, leavers, services
+from games import leavers, services
 from games.models import Game
 from games.registry import engine_for
+from games.trust import history
 from tests.web.trust_helpers import finish, text_of
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ import pytest
 
 from games import services
 from games.registry import engine_for
-from games.replays import ReplayRefused, replay_of
+from games.trust.replays import ReplayRefused, replay_of
 from tests.web.trust_helpers import bots_only_table, finish
 
 pytestmark = pytest.mark.django_db

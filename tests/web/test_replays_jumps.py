@@ -9,7 +9,7 @@ import re
 import pytest
 
 from games import services
-from games.replays import replay_of
+from games.trust.replays import replay_of
 from tests.web.trust_helpers import bots_only_table, finish
 
 pytestmark = pytest.mark.django_db

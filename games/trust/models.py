@@ -12,7 +12,7 @@ __all__ = ["AwayLimit", "SeatConnection", "ServerProcess", "ShuffleCommitment", 
 
 
 class ShuffleCommitment(models.Model):
-    """SHA-256 of ``"<salt>:<seed>"`` (see ``games.fairness``), published when the game
+    """SHA-256 of ``"<salt>:<seed>"`` (see ``games.trust.fairness``), published when the game
     starts; the salt stays secret until the game is over."""
 
     game = models.OneToOneField(

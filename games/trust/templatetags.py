@@ -9,10 +9,11 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from games import history, leavers
+from games import leavers
 from games.models import Table
 from games.qr import join_qr_svg, public_url
 from games.snapshots import TableSnapshot
+from games.trust import history
 
 register = template.Library()
 

@@ -10,8 +10,8 @@ from django import forms
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
-from games.fairness import COMMITMENT_PATTERN, SALT_PATTERN
 from games.registry import GAMES
+from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
 
 
 def away_seconds_field() -> forms.IntegerField:

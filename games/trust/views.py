@@ -1,6 +1,6 @@
 """Pages that let players trust a table: verify the shuffle, watch replays, see a player's
-history, and leave a game to a bot. Thin: the work is in ``games.fairness``,
-``games.replays`` and ``games.leavers``."""
+history, and leave a game to a bot. Thin: the work is in ``games.trust.fairness``,
+``games.trust.replays`` and ``games.leavers``."""
 
 from __future__ import annotations
 
@@ -15,10 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import fairness, history, leavers, rendering, selectors
+from games import leavers, rendering, selectors
 from games.models import Game, Player, ShuffleCommitment, Table
 from games.registry import game_kind
-from games.replays import (
+from games.trust import fairness, history
+from games.trust.forms import VerifyForm
+from games.trust.replays import (
     Replay,
     ReplayRefused,
     ReplayStep,
@@ -29,7 +31,6 @@ from games.replays import (
     seat_cards,
     seat_names,
 )
-from games.trust_forms import VerifyForm
 
 
 def _table_or_404(code: str) -> Table:

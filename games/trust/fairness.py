@@ -246,7 +246,7 @@ def options_json(options: dict[str, Any]) -> str:
 def replay_reaches_record(game: Any) -> bool:
     """Whether the revealed seed and the action log, replayed by the engine, reach the
     recorded final state: the deal was not changed between the start and the end."""
-    from games.replays import ReplayRefused, replay_of
+    from games.trust.replays import ReplayRefused, replay_of
 
     try:
         rebuilt = replay_of(game).final_state()
