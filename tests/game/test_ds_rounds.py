@@ -256,3 +256,31 @@ def test_a_hit_player_with_no_flip_left_is_not_asked():
     state = act(state, 0, type="flip", card="claw")  # hits seat 1: 6 + any cost > 6
     assert state["guard"] is None
     assert state["seats"][1]["damage"] == 1
+
+
+def test_a_player_who_guarded_with_both_cards_still_takes_a_turn():
+    """The round's last player (seat 0; round 2, start player 1) flipped both placed
+    cards as guards on seat 1's turn: their turn does not end by itself, so they may
+    still pay a card to change target (a guard flipped earlier does not prevent it)."""
+    state = pass_round(new_table(3, start=0))
+    state = place_all(
+        state,
+        {
+            0: (["wing_shield", "dragonscale_ward"], 1),
+            1: (["sparks", "wind_blade"], 0),
+            2: (["sparks", "fang"], 0),
+        },
+    )
+    state = act(state, 1, type="flip", card="sparks")
+    state = act(state, 0, type="guard", card="wing_shield")
+    state = act(state, 1, type="flip", card="wind_blade")  # 1 + 2 <= 6
+    state = act(state, 0, type="guard", card="dragonscale_ward")  # 2 + 3 <= 6
+    state = act(state, 2, type="pass")
+    assert state["turn"]["seat"] == 0 and flipped(state, 0) == ["wing_shield", "dragonscale_ward"]
+    legal = ENGINE.legal_actions(state, 0)
+    assert legal[-1] == {"type": "pass"}
+    assert {"type": "change_target", "discard": "charge", "target": 2} in legal
+    state = act(state, 0, type="change_target", discard="charge", target=2)
+    state = act(state, 0, type="pass")
+    assert state["round"] == 3
+    assert state["seats"][0]["discard"][-3:] == ["charge", "wing_shield", "dragonscale_ward"]

@@ -97,3 +97,9 @@ def test_a_wrong_count_carries_its_figures():
         parse_cards("W3 C3", count=11)
     assert raised.value.code == "wrong_card_count"
     assert raised.value.params == {"count": 11, "given": 2}
+
+
+@pytest.mark.parametrize("junk", [5, None, True, 2.5])
+def test_parse_cards_refuses_what_is_not_text_or_a_list_of_codes(junk):
+    with pytest.raises(ValueError, match="card codes"):
+        parse_cards(junk)

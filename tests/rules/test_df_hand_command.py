@@ -137,3 +137,28 @@ def test_waits_in_words_and_json():
     assert run("--element", "fire", "--waits", "--lang", "en", *hand[:-1], "M0").splitlines() == [
         "No card completes this hand"
     ]
+
+
+def test_a_batch_line_with_a_bad_unseen_gets_an_error_and_the_rest_still_run():
+    ten = TRIPLE_SERIES[:-3] + ["M7", "M8"]  # waits on P5 and W5
+    lines = [
+        json.dumps({"cards": ten, "element": "fire", "waits": True, "unseen": 5}),
+        json.dumps({"cards": ten, "element": "fire", "waits": True, "unseen": True}),
+        json.dumps({"cards": ten, "element": "fire", "waits": True}),
+    ]
+    out = io.StringIO()
+    call_command("df_hand", "--batch", "-", stdin=io.StringIO("\n".join(lines)), stdout=out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == 3
+    assert "error" in answers[0] and "error" in answers[1]
+    assert [w["card"] for w in answers[2]["waits"]] == ["P5", "W5"]
+
+
+def test_the_calculator_refuses_genius_with_surprise():
+    cards = codes("C6 S6 P6 W1 W2 W3 CK SK PK M2 M4")
+    with pytest.raises(CommandError, match="cannot both"):
+        call_command("df_hand", "--element", "fire", "--genius", "--surprise", *cards)
+    line = json.dumps({"cards": cards, "element": "fire", "genius": True, "surprise": True})
+    out = io.StringIO()
+    call_command("df_hand", "--batch", "-", stdin=io.StringIO(line), stdout=out)
+    assert "cannot both" in json.loads(out.getvalue())["error"]

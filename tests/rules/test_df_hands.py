@@ -281,6 +281,18 @@ def test_multipliers_multiply(flags, total):
     assert (result.base, result.bonuses) == (100, ["my_series"])
 
 
+GENIUS_AND_SURPRISE = "Genius .*Dan.* and Surprise .*Pick-and-Dan.* cannot both"
+
+
+def test_genius_and_surprise_together_are_refused():
+    # Genius needs a Dan after a draw, Surprise a Pick-and-Dan (RULES 1.4 Multipliers):
+    # one win cannot be both, so a score sheet asking for both is refused, not scored x50.
+    with pytest.raises(ValueError, match=GENIUS_AND_SURPRISE):
+        best_hand(TWO_HUNDRED, "fire", genius=True, surprise=True)
+    assert best_hand(TWO_HUNDRED, "fire", genius=True, last_judgement=True).total == 4000
+    assert best_hand(TWO_HUNDRED, "fire", surprise=True, last_judgement=True).total == 2000
+
+
 # --- results and bad input ------------------------------------------------------------
 
 
@@ -329,3 +341,8 @@ def test_unknown_element_is_refused():
         best_hand(["C3", "S3", "P3", "C4", "S4", "P4", "C5", "S5", "P5", "M7", "M8"], "wood")
     with pytest.raises(ValueError, match="element"):
         is_winning(["C3", "S3", "P3", "C4", "S4", "P4", "C5", "S5", "P5", "M7", "M8"], "Fire!")
+
+
+def test_best_hand_refuses_a_number_for_cards():
+    with pytest.raises(ValueError, match="card codes"):
+        best_hand(11, "fire")

@@ -151,3 +151,11 @@ def test_every_id_has_japanese_and_english_names():
     for entry in table["hands"] + table["bonuses"] + table["multipliers"]:
         assert entry["name_ja"] and entry["name_en"]
         assert entry["condition_ja"] and entry["condition_en"]
+
+
+def test_the_genius_condition_says_no_pick_of_ones_own_in_both_languages():
+    # RULES 1.4: Genius is a Dan on the first draw "before any pick of theirs"; the
+    # Japanese rules page must say so as the English one does.
+    genius = next(m for m in scoring_table()["multipliers"] if m["id"] == "genius")
+    assert "before any pick of yours" in genius["condition_en"]
+    assert "自分のピック" in genius["condition_ja"]

@@ -62,3 +62,9 @@ def test_waits_refuse_anything_but_ten_cards(cards, message):
 def test_waits_refuse_a_bad_unseen_code():
     with pytest.raises(ValueError, match="Q9"):
         waits(["C3", "S3", "P3", "C4", "S4", "P4", "C5", "S5", "M7", "M8"], "fire", unseen=["Q9"])
+
+
+@pytest.mark.parametrize("junk", [5, True, {"W5": 1}])
+def test_waits_refuse_unseen_that_is_not_a_list_of_codes(junk):
+    with pytest.raises(ValueError):
+        waits(["C3", "S3", "P3", "C4", "S4", "P4", "C5", "S5", "M7", "M8"], "fire", unseen=junk)

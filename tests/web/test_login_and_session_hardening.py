@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games.models import Player
+from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +61,9 @@ def test_pages_carry_a_content_security_policy_without_inline_allowances(client)
         policy = client.get(path)["Content-Security-Policy"]
         assert "default-src 'self'" in policy and "script-src 'self'" in policy
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_naming_a_guest_needs_the_csrf_token():
+    response = browser_of(None).post("/guest/", {"display_name": "Mallory"})
+    assert response.status_code == 403
+    assert not Player.objects.exists()

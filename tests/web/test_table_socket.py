@@ -1,4 +1,5 @@
-"""The table socket on the platform's test game: pushes per viewer, reconnects, ticks."""
+"""The table socket on the platform's test game: pushes per viewer, reconnects, ticks; it
+keeps serving whatever a browser sends up, and refuses a socket from another site."""
 
 import json
 
@@ -6,6 +7,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import services
+from games.models import Table
 from tests.web.sockets import in_own_loop, open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -147,4 +149,31 @@ async def test_a_dragon_formula_discard_reaches_the_other_three_seats_as_a_pick_
         hidden = [c for s, h in enumerate(game.state["hands"]) if s != seat for c in h]
         assert not any(shows_code(frames, c) for c in hidden)
     for socket in sockets:
+        await socket.disconnect()
+
+
+@in_own_loop
+async def test_garbage_sent_up_the_socket_does_not_break_it(toygame, players):
+    table, game = await start_table(players, n=2)
+    socket = await open_socket(table.code, players[1])
+    await socket.receive_from()
+    for garbage in ("[" * 100_000, "not json", "[1, 2]", '{"tick": "yes please"}'):
+        await socket.send_to(text_data=garbage)
+    await play(game, players[0], game.state["hands"][0][0])
+    frame = await socket.receive_from(timeout=5)
+    assert 'name="version" value="1"' in frame
+    await socket.disconnect()
+
+
+@in_own_loop
+async def test_a_table_socket_opened_from_another_site_or_without_an_origin_is_refused():
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    table = await database_sync_to_async(Table.objects.create)(game_name="dragsaga", players=2)
+    for headers in ([(b"origin", b"https://evil.example")], []):
+        socket = WebsocketCommunicator(application, f"/ws/table/{table.code}/", headers=headers)
+        connected, _ = await socket.connect()
+        assert not connected
         await socket.disconnect()

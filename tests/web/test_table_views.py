@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from games.models import Game
+from games import services
+from games.models import ActionLog, Game, Seat, Table
 from tests.web.tables import browser_of, htmx_post, seated_table, shows_code
 
 pytestmark = pytest.mark.django_db
@@ -238,3 +239,64 @@ def test_a_dan_after_the_winning_draw_ends_the_game_for_every_seat():
     for browser in browsers[1:]:
         html = browser.get(f"/dragonformula/{table.code}/").content.decode()
         assert "Ann wins" in html and all(shows_code(html, c) for c in [*winning, "M4"])
+
+
+@pytest.mark.parametrize("version", ["²", "٣", "9" * 5000, "-1", " 0"])
+def test_a_version_that_is_no_plain_number_is_refused_readably(df, version):
+    table, game, players, browsers = df
+    browser = browsers[game.state["turn"]]
+    data = {"action": json.dumps({"type": "draw"}), "version": version}
+    response = htmx_post(browser, f"/dragonformula/{table.code}/act", data)
+    assert response.status_code == 400
+    assert "did not say which state you saw" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).version == 0
+
+
+@pytest.mark.parametrize("seat", ["²", "9" * 5000])
+def test_a_seat_number_that_is_no_plain_number_is_refused_readably(seat):
+    players = [services.create_guest(name) for name in ("Ann", "Ben")]
+    table = services.create_table(game_name="dragonformula", players=4, created_by=players[0])
+    response = htmx_post(browser_of(players[1]), f"/dragonformula/{table.code}/sit", {"seat": seat})
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    assert not table.seats.filter(player=players[1]).exists()
+
+
+def test_a_deeply_nested_action_is_refused_readably(df):
+    table, game, players, browsers = df
+    browser = browsers[game.state["turn"]]
+    data = {"action": "[" * 50_000 + "]" * 50_000, "version": "0"}
+    response = htmx_post(browser, f"/dragonformula/{table.code}/act", data)
+    assert response.status_code == 400
+    assert "not an action of this game" in response.content.decode()
+    assert not ActionLog.objects.exists()
+
+
+def test_an_action_padded_with_a_huge_extra_field_is_refused_and_not_logged(df):
+    table, game, players, browsers = df
+    browser = browsers[game.state["turn"]]
+    padded = {"type": "draw", "note": "x" * 1_000_000}
+    data = {"action": json.dumps(padded), "version": "0"}
+    response = htmx_post(browser, f"/dragonformula/{table.code}/act", data)
+    assert response.status_code == 400
+    assert "not an action of this game" in response.content.decode()
+    assert not ActionLog.objects.exists()
+    assert Game.objects.get(pk=game.pk).version == 0
+
+
+def test_opening_sitting_standing_and_starting_need_the_csrf_token():
+    ann, ben = services.create_guest("Ann"), services.create_guest("Ben")
+    response = browser_of(ann).post("/new/dragsaga/", {"dragsaga-players": "2"})
+    assert response.status_code == 403 and not Table.objects.exists()
+
+    table = services.create_table(game_name="dragsaga", players=2, created_by=ann)
+    base = f"/dragsaga/{table.code}"
+    assert browser_of(ben).post(f"{base}/sit").status_code == 403
+    assert not Seat.objects.filter(player=ben).exists()
+    assert browser_of(ann).post(f"{base}/stand").status_code == 403
+    assert table.seats.get(number=0).player == ann
+
+    services.sit(table, ben)
+    assert browser_of(ann).post(f"{base}/start").status_code == 403
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN and not table.games.exists()

@@ -1,4 +1,4 @@
-"""Review findings: the meld index the smart bot plans with is a public, tested helper."""
+"""The meld index the smart bot plans with: every meld a card is in, and hand masks by code."""
 
 from __future__ import annotations
 
