@@ -13,9 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.hands import hand_name
-from dragonformula.rules.waits import waits
+from dragonformula.rules.waits import unseen_cards, waits
 from games import selectors
 from games.registry import game_kind
 from games.templatetags.bilingual import language_suffix
@@ -29,8 +28,7 @@ def waits_in_view(view: dict[str, Any]) -> list[dict[str, Any]] | None:
     hand = view["hand"]
     if len(hand) != WAITING_HAND:
         return None
-    seen = set(hand) | {code for pile in view["discards"] for code in pile}
-    unseen = [code for code in ALL_CARDS if code not in seen]
+    unseen = unseen_cards(hand, view["discards"])
     return [wait.to_json() for wait in waits(hand, view["elements"][view["seat"]], unseen)]
 
 

@@ -23,7 +23,6 @@ Times (``now``, deadlines) are POSIX seconds as floats.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import random
@@ -195,8 +194,10 @@ def loads(text: str) -> State:
 
 
 def clone(state: State) -> State:
-    """A deep copy to work on, so ``apply`` never mutates its input."""
-    return copy.deepcopy(state)
+    """A deep copy to work on, so ``apply`` never mutates its input (or of any JSON value in
+    a state, so a view never shares a list with the game). States are plain JSON, and a JSON
+    round trip copies them about twice as fast as ``copy.deepcopy``."""
+    return json.loads(json.dumps(state))
 
 
 def replay(

@@ -22,7 +22,7 @@ from dragonformula.rules.game import legal_actions
 from dragonformula.rules.melds import NUMBER_TRIPLES, mask_of, mask_of_codes, melds_with_card
 from dragonformula.rules.tree import DERIVED_MAJORS
 from dragonformula.rules.turn import hand_wins
-from dragonformula.rules.waits import waits
+from dragonformula.rules.waits import unseen_cards, waits
 from games.engine import Action, State, rng_for
 
 LEVELS = ("random", "smart")
@@ -181,16 +181,9 @@ def _meld_cards(mask: int, touching: set[int]) -> int:
     return _overlap(mask, first, second)
 
 
-def _unseen(state: State, seat: int) -> list[str]:
-    """The cards ``seat`` has not seen: not in its hand, not in any discard pile."""
-    seen = set(state["hands"][seat])
-    for pile in state["discards"]:
-        seen.update(pile)
-    return [card for card in ALL_CARDS if card not in seen]
-
-
 def _live_waits(state: State, seat: int, ten: list[str]) -> int:
-    return len(waits(ten, state["elements"][seat], unseen=_unseen(state, seat)))
+    unseen = unseen_cards(state["hands"][seat], state["discards"])
+    return len(waits(ten, state["elements"][seat], unseen=unseen))
 
 
 def _best_discard(state: State, seat: int, candidates: list[str]) -> str:

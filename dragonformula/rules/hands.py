@@ -23,7 +23,6 @@ from typing import Any
 from .cards import COURTS, OWN_SUIT, SUITS, Card, CardError, load_seed, parse_cards
 from .melds import (
     ALL_MELDS,
-    BIT,
     COURT_SERIES,
     MAJOR_BITS,
     MAJOR_SERIES_MELDS,
@@ -36,6 +35,7 @@ from .melds import (
     Meld,
     codes_of,
     mask_of,
+    mask_of_codes,
 )
 from .tree import DERIVED_MAJORS, MAJORS_OF_CLASS, PATHS
 
@@ -378,15 +378,14 @@ def own_suit_of(element: str) -> str:
 
 def hand_mask(cards: Iterable[str | Card] | str, size: int = HAND_SIZE) -> int:
     """The bit mask of exactly ``size`` distinct valid cards; ``ValueError`` names a bad one."""
-    if isinstance(cards, list | tuple):
-        mask = 0
+    if isinstance(cards, list | tuple):  # the engine's canonical codes: the fast path
         try:
-            for code in cards:
-                mask |= BIT[code]
-        except (KeyError, TypeError):
-            mask = -1
-        if mask >= 0 and len(cards) == size == mask.bit_count():
-            return mask
+            mask = mask_of_codes(cards)
+        except ValueError:
+            pass  # parse_cards below names what is wrong
+        else:
+            if len(cards) == size == mask.bit_count():
+                return mask
     return mask_of(parse_cards(cards, count=size))
 
 

@@ -31,6 +31,16 @@ class Wait:
         }
 
 
+def unseen_cards(hand: Iterable[str], discards: Iterable[Iterable[str]]) -> list[str]:
+    """The cards a seat cannot see (other hands and the pile), in card order: every card
+    but those in its own ``hand`` and in the table's discard piles. These are what it may
+    still draw, so its live waits are among them."""
+    seen = set(hand)
+    for pile in discards:
+        seen.update(pile)
+    return [card for card in ALL_CARDS if card not in seen]
+
+
 def waits(
     cards10: Iterable[str | Card] | str,
     element: str,

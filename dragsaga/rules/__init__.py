@@ -2,12 +2,11 @@
 ``games.engine.Engine``; see ``engine.py`` for the actions and events."""
 
 from .cards import default_card_set, validate_card_set
-from .engine import ENGINE, DragSagaEngine, stacked_game
+from .engine import ENGINE, DragSagaEngine
 
 __all__ = [
     "ENGINE",
     "DragSagaEngine",
     "default_card_set",
-    "stacked_game",
     "validate_card_set",
 ]

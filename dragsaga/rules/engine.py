@@ -62,7 +62,7 @@ set in ``seeds/dragsaga_cards.json``), ``place_seconds`` (90), ``guard_seconds``
 ``not_hit``, ``already_answered``, ``guard_does_not_block``, ``not_last_player``,
 ``target_changed``, ``same_target``, ``nothing_flipped``, ``nothing_due``.
 
-Events (``view(...)["events"]``, all public; ``events.describe`` renders English):
+Events (``view(...)["events"]``, all public; ``dragsaga.templatetags.dragsaga_words`` words them):
 ``game_start`` (colours, start_player), ``chosen`` (seat, phase), ``dragons_kept``,
 ``round_start`` (round, start_player), ``targets_revealed`` (targets by seat),
 ``turn`` (seat), ``target_change`` (seat, old, new), ``flip`` (seat, card, hits),
@@ -74,7 +74,6 @@ damage: [{seat, amount, blocked_by}]), ``pass`` (seat), ``end_turn`` (seat),
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -83,7 +82,7 @@ from games.engine import Action, IllegalAction, State, View, clone, rng_for
 from . import bots, deadlines, placing, schema, turns
 from .cards import CardSet, default_card_set
 from .legal import legal_actions
-from .table import DRAGON_COLOURS, GAME, MAX_PLAYERS, MIN_PLAYERS, new_state, validate_options
+from .table import GAME, MAX_PLAYERS, MIN_PLAYERS, new_state, validate_options
 from .view import view
 
 
@@ -97,7 +96,7 @@ def _card_field(action: Action, key: str) -> str:
 def _working_copy(state: State) -> State:
     """A copy to change, so ``apply`` never half-applies nor touches its input. Logged
     events are never changed once appended, so the log's list is copied, not its events."""
-    new = json.loads(json.dumps({key: value for key, value in state.items() if key != "log"}))
+    new = clone({key: value for key, value in state.items() if key != "log"})
     new["log"] = list(state["log"])
     return new
 
@@ -182,33 +181,3 @@ class DragSagaEngine:
 
 
 ENGINE = DragSagaEngine()
-
-
-def stacked_game(
-    players: int,
-    options: dict[str, Any],
-    seed: int,
-    start_player: int | None = None,
-    colours: list[str] | None = None,
-    now: float = 0.0,
-) -> State:
-    """A game whose first start player and/or dragon colours are fixed instead of drawn
-    from ``seed`` (tests and puzzles; everything else still comes from ``seed``)."""
-    state = ENGINE.new_game(players, options, seed, now=now)
-    if start_player is not None:
-        if start_player not in range(players):
-            raise ValueError(f"start_player must be a seat 0-{players - 1}, not {start_player!r}.")
-        state["start_player"] = start_player
-    if colours is not None:
-        if len(colours) != players or len(set(colours)) != players:
-            raise ValueError(f"colours must name {players} different colours.")
-        for colour in colours:
-            if colour not in DRAGON_COLOURS:
-                raise ValueError(f"Unknown dragon colour {colour!r}.")
-        state["colours"] = list(colours)
-    state["log"][0] = {
-        "type": "game_start",
-        "colours": list(state["colours"]),
-        "start_player": state["start_player"],
-    }
-    return state

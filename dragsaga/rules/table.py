@@ -18,7 +18,7 @@ State (a JSON-serialisable dict; the keys ``game``, ``players``, ``seed`` and
     target_changed  whether this round's target change has been used
     deadline      POSIX seconds when the idle seats' defaults apply, or None
     version       how many actions have been applied
-    log           public events (dicts with a "type"), see events.py
+    log           public events (dicts with a "type"), listed in engine.py
     result        None, then the final placings (see scoring.py)
 """
 

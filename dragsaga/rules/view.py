@@ -20,10 +20,9 @@ for a spectator; else ``hand``, ``placed``, ``discard``, ``choice``, ``guard_ans
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from games.engine import State, View
+from games.engine import State, View, clone
 
 from .deadlines import waiting_for
 from .table import last_player
@@ -59,10 +58,12 @@ def view(state: State, seat: int | None, legal: list[dict[str, Any]], events: bo
             "hand": list(me["hand"]),
             "placed": [dict(p) for p in me["placed"]],
             "discard": list(me["discard"]),
-            "choice": _copy(me["choice"]),
+            "choice": clone(me["choice"]),
             "guard_answer": own_answer[0] if own_answer else None,
             "answered": bool(own_answer),
         }
+    # Copies (clone), so a caller that edits its view never edits the game: the log's events
+    # and the result hold lists and dicts that other states share.
     result: View = {
         "game": state["game"],
         "players": state["players"],
@@ -76,7 +77,7 @@ def view(state: State, seat: int | None, legal: list[dict[str, Any]], events: bo
         "turn_flips": state["turn"]["flips"] if state["turn"] else 0,
         "target_changed": state["target_changed"],
         "colours": list(state["colours"]),
-        "cards": _copy(state["cards"]),
+        "cards": clone(state["cards"]),
         "seats": seats,
         "you": you,
         "guard": None
@@ -92,16 +93,10 @@ def view(state: State, seat: int | None, legal: list[dict[str, Any]], events: bo
         "deadline": state["deadline"],
         "options": dict(state["options"]),
         "legal_actions": legal,
-        "events": _copy(state["log"]) if events else [],
+        "events": clone(state["log"]) if events else [],
         "finished": state["finished"],
-        "result": _copy(state["result"]),
+        "result": clone(state["result"]),
     }
     if state["finished"]:
         result["seed"] = state["seed"]
     return result
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy, so a caller that edits its view never edits the game (the log's
-    events and the result hold lists and dicts that other states share)."""
-    return json.loads(json.dumps(value))

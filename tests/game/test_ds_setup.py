@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from dragsaga.rules import ENGINE, default_card_set, stacked_game, validate_card_set
+from dragsaga.rules import ENGINE, default_card_set, validate_card_set
 from dragsaga.rules.cards import DEFAULT_SET_PATH
 from dragsaga.rules.table import DRAGON_COLOURS
-from tests.game.ds_helpers import act, keep_dragons, place_all, refused
+from tests.game.ds_helpers import act, keep_dragons, place_all, refused, seed_with_start
 
 
 def test_the_default_set_is_the_fifteen_cards_of_the_rules():
@@ -137,17 +137,13 @@ def test_each_player_keeps_one_divine_dragon_secretly_and_discards_two():
         )
 
 
-def test_a_stacked_game_fixes_the_start_player_and_colours():
-    state = stacked_game(3, {}, seed=2, start_player=2, colours=["black", "red", "blue"])
-    assert state["start_player"] == 2 and state["colours"] == ["black", "red", "blue"]
+def test_the_seeds_start_player_opens_the_first_turns_and_the_log_names_them():
+    state = ENGINE.new_game(3, {}, seed_with_start(3, 2))
+    assert ENGINE.view(state, None)["events"][0] == {
+        "type": "game_start",
+        "colours": state["colours"],
+        "start_player": 2,
+    }
     state = keep_dragons(state, dict.fromkeys(range(3), "divine_storm"))
     state = place_all(state, {seat: (["claw", "sparks"], None) for seat in range(3)})
     assert state["turn"]["seat"] == 2
-    assert ENGINE.view(state, None)["events"][0]["start_player"] == 2
-    for bad in (
-        {"start_player": 3},
-        {"colours": ["red", "red", "blue"]},
-        {"colours": ["pink"] * 3},
-    ):
-        with pytest.raises(ValueError):
-            stacked_game(3, {}, seed=2, **bad)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils import translation
+
 from dragsaga.rules import ENGINE
 from dragsaga.rules.bots import simulate_game
-from dragsaga.rules.events import describe
+from dragsaga.templatetags.dragsaga_words import ds_event
 from games.engine import dumps
 from tests.game.ds_helpers import act, new_table, round_one, round_two
 
@@ -89,14 +91,21 @@ def test_the_target_change_shows_the_new_target_but_not_the_discarded_card():
     assert "dragon_breath" not in json.dumps(seen["events"])
 
 
-def test_every_event_of_a_game_reads_as_an_english_sentence():
+def test_every_event_of_a_game_reads_as_a_sentence_in_both_languages():
+    """The table's log words each engine event (``dragsaga_words``) in English and Japanese,
+    naming the seat's player."""
     state = simulate_game(ENGINE, 4, 21, ["heuristic", "random", "heuristic", "random"])
-    kinds = set()
-    for event in state["log"]:
-        text = describe(event, state["cards"], state["colours"])
-        assert text != event["type"] and text.endswith(".")
-        kinds.add(event["type"])
+    names = ["Ann", "Ben", "Cho", "Dai"]
+    context = {"names": names, "ds": {"cards": {card["id"]: card for card in state["cards"]}}}
+    kinds = {event["type"] for event in state["log"]}
     assert {"flip", "damage", "targets_revealed", "clean_up", "game_end"} <= kinds
+    for language, stop in (("en", "."), ("ja", "。")):
+        with translation.override(language):
+            for event in state["log"]:
+                text = ds_event(context, event)
+                assert text != event["type"] and text.endswith(stop), text
+                if "seat" in event:
+                    assert names[event["seat"]] in text
 
 
 def _scribble(value: Any) -> None:
