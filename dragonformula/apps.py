@@ -6,3 +6,18 @@ class DragonFormulaConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "dragonformula"
     verbose_name = _("Dragon Formula")
+
+    def ready(self) -> None:
+        from games.registry import GameKind, register
+
+        register(
+            GameKind(
+                name="dragonformula",
+                label=_("Dragon Formula"),
+                engine_path="dragonformula.rules.engine:ENGINE",
+                presenters_path="dragonformula.presenters",
+                template_dir="dragonformula",
+                stacked_path="dragonformula.rules.game:stacked_game",
+                rulebook_path="dragonformula.rulebook",
+            )
+        )

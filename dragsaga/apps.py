@@ -6,3 +6,17 @@ class DragSagaConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "dragsaga"
     verbose_name = _("DragSaga")
+
+    def ready(self) -> None:
+        from games.registry import GameKind, register
+
+        register(
+            GameKind(
+                name="dragsaga",
+                label=_("DragSaga"),
+                engine_path="dragsaga.rules:ENGINE",
+                presenters_path="dragsaga.presenters",
+                template_dir="dragsaga",
+                rulebook_path="dragsaga.rulebook",
+            )
+        )

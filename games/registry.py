@@ -1,7 +1,50 @@
 """The games the club plays: a game's name -> its engine and how the web shows it.
 
-Engines are imported on first use, so the platform starts even while a rules
-package is still being written.
+The platform (``games``) knows no game: each game app registers its :class:`GameKind`
+in its ``AppConfig.ready()`` and the platform reaches everything about the game through
+it, by dotted paths imported on first use (so the platform imports no game app, and
+starts even while a rules package is still being written).
+
+The hooks a game may name (each optional but the engine and presenters):
+
+``engine_path``
+    ``module:attribute``, the game's engine (``games.engine.Engine``).
+``presenters_path``
+    The module turning engine views into what the table's partials read (see
+    :class:`GameKind`).
+``rulebook_path``
+    The module of the game's rules page at ``/rules/<name>/``: ``TEMPLATE`` (the page's
+    template) and ``page_context(request) -> dict`` (what it shows; may raise ``Http404``).
+``league_path``
+    The module of the game's league scoring:
+
+    ``RESULTS``
+        ``"sets"`` when a result is a set of ``SetLine`` rows (more set points place
+        higher), ``"games"`` when it is a ``DragSagaResult`` of ``DragSagaLine`` rows
+        (less final damage places higher): what standings, ratings and nights read.
+    ``TABLE_OPTIONS``
+        the options an online league table of the game starts with.
+    ``record_form(data, *, league)`` and ``record(match, form) -> url``
+        the score-keeping page for a game played with real cards: the form (with the
+        platform's ``club_night`` field), then storing it in a new match (``ValueError``
+        with a message for the player refuses it, nothing stored); ``url`` is where the
+        keeper goes next.
+    ``blank_sheet(players) -> (template, context)``
+        the printable blank score sheet (``/leagues/sheets/<name>/``, and its PDF).
+    ``record_online(match, game)``
+        bring a league match up to date with its online table's ``Game`` (called on every
+        save; records nothing twice).
+    ``open_real_table(match, seats)``
+        a club night's table drawn to play with real cards is opened: ``seats`` are the
+        night's drawn seats (``.entrant.member``, ``.element``, ``.number``).
+    ``drawn_table_form(data, *, seats)`` / ``record_drawn_table(match, form)``
+        only for ``"games"`` results: a keeper records a drawn real-cards table's game.
+``league_urls``
+    A URL module of the game's own league pages (a set's running table, a result's
+    sheet), included under the ``leagues:`` namespace.
+``demo_path``
+    ``module:function(members, rng) -> League | None``: the game's demo league for
+    ``manage.py load_demo`` (``None`` when it exists already).
 """
 
 from __future__ import annotations
@@ -12,7 +55,6 @@ from importlib import import_module
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
 
 from games.engine import Action, Engine, State, check_action
 
@@ -41,6 +83,10 @@ class GameKind:
     # ``module:function(players, options, seed, **stacking)`` dealing a stacked game
     # (tests and puzzles); ``None`` when the game has none.
     stacked_path: str | None = None
+    rulebook_path: str | None = None
+    league_path: str | None = None
+    league_urls: str | None = None
+    demo_path: str | None = None
 
     @cached_property
     def engine(self) -> Engine:
@@ -49,6 +95,24 @@ class GameKind:
     @cached_property
     def presenters(self) -> Any:
         return import_module(self.presenters_path)
+
+    @cached_property
+    def rulebook(self) -> Any:
+        """The rules page module; ``LookupError`` for a game without one."""
+        if self.rulebook_path is None:
+            raise LookupError(f"{self.name} has no rules page.")
+        return import_module(self.rulebook_path)
+
+    @cached_property
+    def league(self) -> Any:
+        """The league scoring module; ``LookupError`` for a game no league plays."""
+        if self.league_path is None:
+            raise LookupError(f"{self.name} has no league scoring.")
+        return import_module(self.league_path)
+
+    @property
+    def has_rulebook(self) -> bool:
+        return self.rulebook_path is not None
 
     def checked_action(self, action: Any) -> Action:
         """``action`` if it has the shape of one of this game's actions (its engine's
@@ -77,27 +141,6 @@ GAMES: dict[str, GameKind] = {}
 def register(kind: GameKind) -> GameKind:
     GAMES[kind.name] = kind
     return kind
-
-
-register(
-    GameKind(
-        name="dragonformula",
-        label=_("Dragon Formula"),
-        engine_path="dragonformula.rules.engine:ENGINE",
-        presenters_path="dragonformula.presenters",
-        template_dir="dragonformula",
-        stacked_path="dragonformula.rules.game:stacked_game",
-    )
-)
-register(
-    GameKind(
-        name="dragsaga",
-        label=_("DragSaga"),
-        engine_path="dragsaga.rules:ENGINE",
-        presenters_path="dragsaga.presenters",
-        template_dir="dragsaga",
-    )
-)
 
 
 def game_kind(name: str) -> GameKind:

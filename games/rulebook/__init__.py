@@ -1,1 +1,1 @@
-"""The in-app rules pages of both games, generated from the data the engines use."""
+"""The in-app rules pages: each game's page is the game's own (its ``rulebook`` hook)."""

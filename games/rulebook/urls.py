@@ -6,6 +6,5 @@ app_name = "rulebook"
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("dragonformula/", views.dragon_formula, name="dragonformula"),
-    path("dragsaga/", views.dragsaga, name="dragsaga"),
+    path("<slug:name>/", views.game, name="game"),
 ]

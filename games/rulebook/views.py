@@ -1,18 +1,19 @@
-from django.http import HttpRequest, HttpResponse
+"""The rules pages: an index of the games, and each game's page through its ``rulebook`` hook."""
+
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.rulebook import dragonformula as dragonformula_page
-from games.rulebook import dragsaga as dragsaga_page
+from games.registry import GAMES, game_kind
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "rulebook/index.html")
+    games = [kind for kind in GAMES.values() if kind.has_rulebook]
+    return render(request, "rulebook/index.html", {"games": games})
 
 
-def dragon_formula(request: HttpRequest) -> HttpResponse:
-    return render(request, "rulebook/dragonformula.html", dragonformula_page.page_context())
-
-
-def dragsaga(request: HttpRequest) -> HttpResponse:
-    context = dragsaga_page.page_context(request.GET.get("set"))
-    return render(request, "rulebook/dragsaga.html", context)
+def game(request: HttpRequest, name: str) -> HttpResponse:
+    try:
+        rulebook = game_kind(name).rulebook
+    except LookupError:
+        raise Http404 from None
+    return render(request, rulebook.TEMPLATE, rulebook.page_context(request))

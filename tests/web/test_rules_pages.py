@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from dragonformula.rulebook import EXAMPLE_ELEMENT, HAND_EXAMPLES, SEPHIRA_PLACES
 from dragonformula.rules.cards import card_info
 from dragonformula.rules.hands import best_hand
 from dragsaga.rules.cards import default_card_set
-from games.rulebook.dragonformula import EXAMPLE_ELEMENT, HAND_EXAMPLES, SEPHIRA_PLACES
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,5 @@
-"""What the Dragon Formula rules page shows, built from the tables the engine scores with.
+"""The Dragon Formula rules page (``/rules/dragonformula/``, this game's ``rulebook`` hook):
+what it shows, built from the tables the engine scores with.
 
 Names, conditions, points and factors come from the hand evaluator's scoring table
 (``seeds/df_hands.json``), the cards and the 22 paths from the tree module
@@ -14,6 +15,8 @@ from typing import Any
 from dragonformula.rules.cards import card_info, load_seed
 from dragonformula.rules.hands import scoring_table
 from dragonformula.rules.tree import SEPHIROTH, derived_majors
+
+TEMPLATE = "dragonformula/rulebook.html"
 
 MAJORS = tuple(f"M{n}" for n in range(22))
 
@@ -166,7 +169,7 @@ def tree_diagram() -> TreeDiagram:
     return TreeDiagram(TREE_WIDTH, TREE_HEIGHT, NODE_RADIUS, nodes, paths)
 
 
-def page_context() -> dict[str, Any]:
+def page_context(request: Any = None) -> dict[str, Any]:
     """Everything the Dragon Formula rules page shows."""
     return {
         "suits": suits(),

@@ -1,4 +1,5 @@
-"""What the DragSaga rules page shows: the card sets tables play with, explained.
+"""The DragSaga rules page (``/rules/dragsaga/``, this game's ``rulebook`` hook): the card
+sets tables play with, explained.
 
 The club's sets are data an admin edits (``dragsaga.models.CardSet``); every one of them may
 be chosen for a new table, so the page shows any of them (``?set=<id>``, the first set by
@@ -10,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
 from dragsaga.models import Card, CardSet
 from dragsaga.rules.cards import default_card_set
+
+TEMPLATE = "dragsaga/rulebook.html"
 
 
 def effect(card: dict[str, Any]) -> str:
@@ -51,8 +54,9 @@ def playable_sets() -> list[tuple[CardSet, list[dict[str, Any]]]]:
     return sets
 
 
-def page_context(choice: str | None = None) -> dict[str, Any]:
-    """The page for card set ``choice`` (a set's id; the first set when ``None``)."""
+def page_context(request: HttpRequest) -> dict[str, Any]:
+    """The page for the card set ``?set=`` names (a set's id; the first set without it)."""
+    choice = request.GET.get("set")
     sets = playable_sets()
     if not sets:
         if choice is not None:
