@@ -367,16 +367,11 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
                 table.seats.filter(number=seat.number).update(player=player)
         night_table.match = Match.objects.get(table=table)
     elif mode == NightTable.Mode.CARDS:
-        match = Match.objects.create(
-            league=league, club_night=night, source=Match.Source.PHYSICAL, played_on=night.date
-        )
-        if league.game == GameKind.DRAGON_FORMULA:
-            try:
-                services.start_set(
-                    match, [services.SeatEntry(s.entrant.member, s.element) for s in seats]
-                )
-            except ValueError as error:
-                raise NightRefused(str(error)) from None
+        match = services.new_match(league, night, source=Match.Source.PHYSICAL)
+        try:
+            game_kind(league.game).league.open_real_table(match, seats)
+        except ValueError as error:
+            raise NightRefused(str(error)) from None
         night_table.match = match
     else:
         raise NightRefused(_("Choose online or real cards."))

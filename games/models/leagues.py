@@ -28,6 +28,7 @@ __all__ = [
     "Member",
     "MemberClaim",
     "Penalty",
+    "PlacingLine",
     "Rating",
     "RatingChange",
     "SetGame",
@@ -117,6 +118,14 @@ class League(models.Model):
     @property
     def is_dragon_formula(self) -> bool:
         return self.game == GameKind.DRAGON_FORMULA
+
+    @property
+    def results_in_sets(self) -> bool:
+        """Whether the game's results are sets of set lines (Dragon Formula), not single games
+        ranked by damage (DragSaga): what the standings and ratings read."""
+        from games.registry import game_kind
+
+        return game_kind(self.game).results_in_sets
 
 
 class ClubNight(models.Model):
