@@ -21,6 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from dragonformula import hands, sheets
 from dragonformula.rules import ELEMENTS
@@ -41,6 +42,8 @@ from games.models import (
 )
 
 RESULTS = "sets"
+RECORD_LINK = gettext_lazy("Keep score of a set at a real table")
+SHEET_NAME = gettext_lazy("Dragon Formula set sheet")
 
 # RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500),
 # and their turns have a clock (30 s a turn and a 60 s bank; dragonformula.rules.clock).

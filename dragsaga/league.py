@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from dragsaga import sheets
 from dragsaga.rules.cards import CardSet
@@ -25,6 +26,8 @@ from games.leagues.online import seat_members
 from games.models import DragSagaLine, DragSagaResult, Game, GameKind, Match, Member
 
 RESULTS = "games"
+RECORD_LINK = gettext_lazy("Record a DragSaga game")
+SHEET_NAME = gettext_lazy("DragSaga game sheet")
 TABLE_OPTIONS: dict[str, Any] = {}
 
 

@@ -25,6 +25,8 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         (less final damage places higher): what standings, ratings and nights read.
     ``TABLE_OPTIONS``
         the options an online league table of the game starts with.
+    ``RECORD_LINK``, ``SHEET_NAME``
+        the words of the league page's score-keeping link and of the game's blank sheet.
     ``record_form(data, *, league)`` and ``record(match, form) -> url``
         the score-keeping page for a game played with real cards: the form (with the
         platform's ``club_night`` field, a ``heading`` and a ``fields_template``), then
@@ -118,6 +120,10 @@ class GameKind:
     @property
     def has_rulebook(self) -> bool:
         return self.rulebook_path is not None
+
+    @property
+    def has_league(self) -> bool:
+        return self.league_path is not None
 
     @property
     def results_in_sets(self) -> bool:

@@ -179,17 +179,17 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
     night = _night(pk)
     night_table = get_object_or_404(NightTable, round__night=night, pk=table)
     match = night_table.match
-    if match is not None and night.league.is_dragon_formula:
+    if match is not None and night.league.results_in_sets:
         first = match.sets.order_by("number").first()
         if first is not None:
             name = "set_sheet_pdf" if as_pdf else "set_sheet"
             return redirect(f"leagues:{name}", pk=first.pk)
-    if match is not None and not night.league.is_dragon_formula:
+    if match is not None and not night.league.results_in_sets:
         game = match.dragsaga_games.order_by("number").first()
         if game is not None:
             name = "dragsaga_sheet_pdf" if as_pdf else "dragsaga_sheet"
             return redirect(f"leagues:{name}", pk=game.pk)
-    if night.league.is_dragon_formula:
+    if night.league.results_in_sets:
         message = _("Open the table with real cards first: its set is started with the draw.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
     template, blank = game_kind(night.league.game).league.blank_sheet(
@@ -217,7 +217,7 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if not may_keep_score(request.user, night.league):
         return refuse_or_login(request)
     match = night_table.match
-    if night.league.is_dragon_formula or match is None or match.table_id is not None:
+    if night.league.results_in_sets or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
     if match.dragsaga_games.exists():

@@ -29,7 +29,7 @@ from games import views as table_views
 from games.leagues import forms, identity_forms, members, online, pdf, selectors, services
 from games.leagues.csv_cells import SafeWriter
 from games.models import DragSagaResult, GuestSeat, League, Match, Member, SetResult
-from games.registry import game_kind
+from games.registry import GAMES, game_kind
 
 logger = logging.getLogger(__name__)
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
@@ -58,9 +58,15 @@ def refuse_or_login(request: HttpRequest) -> HttpResponse:
 # --- public pages -----------------------------------------------------------------------
 
 
+def blank_sheets() -> list[tuple[str, Any]]:
+    """Every game's blank score sheet: its name (for ``leagues:blank_sheet``) and label."""
+    return [(kind.name, kind.league.SHEET_NAME) for kind in GAMES.values() if kind.has_league]
+
+
 @require_GET
 def league_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "leagues/league_list.html", {"leagues": League.objects.all()})
+    context = {"leagues": League.objects.all(), "blank_sheets": blank_sheets()}
+    return render(request, "leagues/league_list.html", context)
 
 
 def standings_columns(league: League, sort: str, descending: bool) -> list[dict[str, Any]]:
@@ -123,6 +129,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         context["dragsaga_games"] = selectors.league_dragsaga_games(league)[:20]
     context["club_nights"] = league.club_nights.all()
+    context["blank_sheets"] = blank_sheets()
     context["may_keep_score"] = may_keep_score(request.user, league)
     context["pending_seats"] = selectors.pending_seats(league)
     if context["may_keep_score"]:

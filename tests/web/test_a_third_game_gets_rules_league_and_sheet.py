@@ -75,7 +75,8 @@ def test_a_keeper_records_a_third_game_and_its_players_place_in_the_standings(ke
         ("2", "Ann", "1.50", "1", "30"),
         ("2", "Cho", "1.50", "1", "30"),
     ]
-    assert "Match" in page and "Ann 30 · 1.50" in page  # the result is listed with the league's
+    assert "Ann 30 · 1.50" in page  # the result is listed with the league's results
+    assert f'href="{url}">Record a toy game</a>' in page
 
 
 def test_a_third_game_result_the_game_refuses_stores_nothing(keeper, toy_league):
@@ -91,6 +92,8 @@ def test_a_third_game_result_the_game_refuses_stores_nothing(keeper, toy_league)
 
 
 def test_a_third_game_prints_its_blank_sheet_with_a_row_per_player(client, toygame):
+    leagues = client.get(reverse("leagues:league_list")).content.decode()
+    assert '<a href="/leagues/sheets/toygame/">Toy game sheet</a>' in leagues
     response = client.get(reverse("leagues:blank_sheet", args=["toygame"]), {"players": 3})
     assert response.status_code == 200
     text = response.content.decode()

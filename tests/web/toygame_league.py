@@ -15,6 +15,8 @@ from games.models import League, Match, SetLine, SetResult
 from tests.web.toygame import DECK
 
 RESULTS = "sets"
+RECORD_LINK = "Record a toy game"
+SHEET_NAME = "Toy game sheet"
 TABLE_OPTIONS: dict[str, Any] = {}
 HIGHEST_TOTAL = sum(range(DECK - 2, DECK + 1))  # the three highest cards
 
