@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from games.models import SetResult
+from games.models import Rating, SetResult
 from tests.support.leagues import make_league, make_members
 
 pytestmark = pytest.mark.django_db
@@ -77,6 +77,9 @@ def test_a_keeper_records_a_third_game_and_its_players_place_in_the_standings(ke
     ]
     assert "Ann 30 · 1.50" in page  # the result is listed with the league's results
     assert f'href="{url}">Record a toy game</a>' in page
+    # Its players are rated in the third game, not in Dragon Formula's ratings.
+    assert set(Rating.objects.values_list("game", flat=True)) == {"toygame"}
+    assert Rating.objects.count() == 3
 
 
 def test_a_third_game_result_the_game_refuses_stores_nothing(keeper, toy_league):
