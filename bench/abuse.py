@@ -110,14 +110,15 @@ def pdf_times(count: int) -> dict[str, float]:
     from django.test import RequestFactory
     from django.utils import translation
 
-    from games.leagues import pdf, sheets
+    from dragonformula import sheets
+    from games.leagues import pdf
 
     request = RequestFactory().get("/leagues/sheets/dragonformula/pdf/")
     css = (Path(settings.BASE_DIR) / "static" / "css" / "print.css").read_text()
     times = []
     with translation.override("ja"):
         html = render_to_string(
-            "sheets/dragonformula_set.html",
+            "dragonformula/league/set_sheet.html",
             {**sheets.blank_set(4), "for_pdf": True, "print_css": css},
             request,
         )

@@ -19,5 +19,8 @@ class DragonFormulaConfig(AppConfig):
                 template_dir="dragonformula",
                 stacked_path="dragonformula.rules.game:stacked_game",
                 rulebook_path="dragonformula.rulebook",
+                league_path="dragonformula.league",
+                league_urls="dragonformula.league_urls",
+                demo_path="dragonformula.demo:load_demo_league",
             )
         )

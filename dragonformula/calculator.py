@@ -14,8 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from dragonformula import rules
-from games.leagues import hands
+from dragonformula import hands, rules
 from games.models import Element
 
 SUIT_ROWS = [("W", _("Wands")), ("C", _("Cups")), ("S", _("Swords")), ("P", _("Pentacles"))]
@@ -89,6 +88,6 @@ def calculator(request: HttpRequest) -> HttpResponse:
         context["error"] = " ".join(str(e) for errors in form.errors.values() for e in errors)
     status = 400 if form.is_bound and not form.is_valid() else 200
     if request.htmx:
-        return render(request, "leagues/_reading.html", context, status=200)
+        return render(request, "dragonformula/league/_reading.html", context, status=200)
     context["grid"] = card_grid(context["cards"])
     return render(request, "dragonformula/calculator.html", context, status=status)

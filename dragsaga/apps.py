@@ -18,5 +18,8 @@ class DragSagaConfig(AppConfig):
                 presenters_path="dragsaga.presenters",
                 template_dir="dragsaga",
                 rulebook_path="dragsaga.rulebook",
+                league_path="dragsaga.league",
+                league_urls="dragsaga.league_urls",
+                demo_path="dragsaga.demo:load_demo_league",
             )
         )

@@ -5,7 +5,8 @@ in its ``AppConfig.ready()`` and the platform reaches everything about the game 
 it, by dotted paths imported on first use (so the platform imports no game app, and
 starts even while a rules package is still being written).
 
-The hooks a game may name (each optional but the engine and presenters):
+The hooks a game may name (each optional but the engine and presenters; a game without a
+rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 404):
 
 ``engine_path``
     ``module:attribute``, the game's engine (``games.engine.Engine``).
@@ -24,21 +25,27 @@ The hooks a game may name (each optional but the engine and presenters):
         (less final damage places higher): what standings, ratings and nights read.
     ``TABLE_OPTIONS``
         the options an online league table of the game starts with.
+    ``RECORD_LINK``, ``SHEET_NAME``
+        the words of the league page's score-keeping link and of the game's blank sheet.
     ``record_form(data, *, league)`` and ``record(match, form) -> url``
         the score-keeping page for a game played with real cards: the form (with the
-        platform's ``club_night`` field), then storing it in a new match (``ValueError``
-        with a message for the player refuses it, nothing stored); ``url`` is where the
-        keeper goes next.
+        platform's ``club_night`` field, a ``heading`` and a ``fields_template``), then
+        storing it in a new match (``ValueError`` with a message for the player refuses
+        it, nothing stored); ``url`` is where the keeper goes next.
     ``blank_sheet(players) -> (template, context)``
         the printable blank score sheet (``/leagues/sheets/<name>/``, and its PDF).
     ``record_online(match, game)``
-        bring a league match up to date with its online table's ``Game`` (called on every
-        save; records nothing twice).
+        for online league tables: bring a league match up to date with its table's
+        ``Game`` (called on every save; records nothing twice).
     ``open_real_table(match, seats)``
-        a club night's table drawn to play with real cards is opened: ``seats`` are the
-        night's drawn seats (``.entrant.member``, ``.element``, ``.number``).
+        for club nights: a table drawn to play with real cards is opened; ``seats`` are
+        the night's drawn seats (``.entrant.member``, ``.element``, ``.number``).
     ``drawn_table_form(data, *, seats)`` / ``record_drawn_table(match, form)``
-        only for ``"games"`` results: a keeper records a drawn real-cards table's game.
+        for club nights of ``"games"`` results: a keeper records a drawn real-cards
+        table's game.
+
+    The game's own result helpers build on ``games.leagues.services`` (``next_number``,
+    ``place_lines``, ``complete_set``), so every game ranks and shares victory points alike.
 ``league_urls``
     A URL module of the game's own league pages (a set's running table, a result's
     sheet), included under the ``leagues:`` namespace.
@@ -59,7 +66,7 @@ from django.utils.functional import Promise
 from games.engine import Action, Engine, State, check_action
 
 
-def _load(path: str) -> Any:
+def load(path: str) -> Any:
     module, _sep, attribute = path.partition(":")
     return getattr(import_module(module), attribute)
 
@@ -90,7 +97,7 @@ class GameKind:
 
     @cached_property
     def engine(self) -> Engine:
-        return _load(self.engine_path)
+        return load(self.engine_path)
 
     @cached_property
     def presenters(self) -> Any:
@@ -114,6 +121,15 @@ class GameKind:
     def has_rulebook(self) -> bool:
         return self.rulebook_path is not None
 
+    @property
+    def has_league(self) -> bool:
+        return self.league_path is not None
+
+    @property
+    def results_in_sets(self) -> bool:
+        """Whether the game's league results are sets of ``SetLine`` rows (its ``RESULTS``)."""
+        return self.league.RESULTS == "sets"
+
     def checked_action(self, action: Any) -> Action:
         """``action`` if it has the shape of one of this game's actions (its engine's
         ``action_schema``), else ``IllegalAction(code="not_an_action")``."""
@@ -132,7 +148,7 @@ class GameKind:
             return self.engine.new_game(players, options, seed, now=now)
         if self.stacked_path is None:
             raise ValueError(f"{self.name} has no stacked deals.")
-        return _load(self.stacked_path)(players, options, seed, now=now, **stacking)
+        return load(self.stacked_path)(players, options, seed, now=now, **stacking)
 
 
 GAMES: dict[str, GameKind] = {}

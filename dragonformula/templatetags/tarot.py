@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from dragonformula import hands as scoring
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
 from games.templatetags.bilingual import pick
@@ -33,24 +34,15 @@ def card_name(face: dict[str, Any] | None) -> str:
     return face["name_ja"] if _lang() == "ja" else face["name_en"]
 
 
-@register.filter
-def hand_name(hand_id: str) -> str:
-    return hands.hand_name(hand_id, _lang())
-
-
-@register.filter
-def bonus_name(bonus_id: str) -> str:
-    return hands.bonus_name(bonus_id, _lang())
+# A hand, bonus or multiplier the scoring table does not know (an old result) shows its id.
+hand_name = register.filter("hand_name", scoring.hand_name)
+bonus_name = register.filter("bonus_name", scoring.bonus_name)
+multiplier_name = register.filter("multiplier_name", scoring.multiplier_name)
 
 
 @register.filter
 def bonus_points(bonus_id: str) -> int:
     return hands.bonus_points(bonus_id)
-
-
-@register.filter
-def multiplier_name(multiplier_id: str) -> str:
-    return hands.multiplier_name(multiplier_id, _lang())
 
 
 def reading_part_labels() -> dict[str, str]:

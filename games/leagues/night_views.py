@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import night_board, nights, sheets
-from games.leagues import services as league_services
+from games.leagues import night_board, nights
 from games.leagues import views as league_views
-from games.leagues.views import _refuse_or_login, may_keep_score
+from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import ClubNight, League, Member, NightEntrant, NightRound, NightTable
+from games.registry import game_kind
 from games.trust import fairness
 from games.trust import views as trust_views
 from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
@@ -73,7 +73,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
 def new_night(request: HttpRequest, league: int) -> HttpResponse:
     league_row = get_object_or_404(League, pk=league)
     if not may_keep_score(request.user, league_row):
-        return _refuse_or_login(request)
+        return refuse_or_login(request)
     night = ClubNight.objects.create(league=league_row, date=nights.timezone.localdate())
     return redirect("nights:night", pk=night.pk)
 
@@ -146,7 +146,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
             own = _own_member(request, night.league)
             if own is None:
                 if not request.user.is_authenticated:
-                    return _refuse_or_login(request)
+                    return refuse_or_login(request)
                 raise nights.NightRefused(
                     _("Your account is not linked to a player of this league; ask a keeper."), 403
                 )
@@ -159,7 +159,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 nights.leave(entrant)
         else:
             if not may_keep_score(request.user, night.league):
-                return _refuse_or_login(request)
+                return refuse_or_login(request)
             _keeper_action(request, night, action)
     except nights.NightRefused as refusal:
         return _page(request, night, refusal.message, refusal.status)
@@ -180,21 +180,24 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
     night = _night(pk)
     night_table = get_object_or_404(NightTable, round__night=night, pk=table)
     match = night_table.match
-    if match is not None and night.league.is_dragon_formula:
+    if match is not None and night.league.results_in_sets:
         first = match.sets.order_by("number").first()
         if first is not None:
             name = "set_sheet_pdf" if as_pdf else "set_sheet"
             return redirect(f"leagues:{name}", pk=first.pk)
-    if match is not None and not night.league.is_dragon_formula:
+    if match is not None and not night.league.results_in_sets:
         game = match.dragsaga_games.order_by("number").first()
         if game is not None:
             name = "dragsaga_sheet_pdf" if as_pdf else "dragsaga_sheet"
             return redirect(f"leagues:{name}", pk=game.pk)
-    if night.league.is_dragon_formula:
+    if night.league.results_in_sets:
         message = _("Open the table with real cards first: its set is started with the draw.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
+    template, blank = game_kind(night.league.game).league.blank_sheet(
+        len(_drawn_seats(night_table))
+    )
     context = {
-        **sheets.blank_dragsaga(len(_drawn_seats(night_table))),
+        **blank,
         "lines": [
             {"seat": seat.number, "member": {"name": seat.entrant.name}}
             for seat in _drawn_seats(night_table)
@@ -202,49 +205,7 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
         "league": night.league,
     }
     name = f"dragsaga-night{night.pk}-table{night_table.pk}"
-    return league_views._sheet(request, "sheets/dragsaga_game.html", context, name, as_pdf)
-
-
-class DrawnDragSagaForm(forms.Form):
-    """A DragSaga game at a drawn table: each drawn player's damage, cards left and their cost."""
-
-    def __init__(self, *args: Any, seats: list[Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.seats = seats
-        for seat in seats:
-            n = seat.number
-            self.fields[f"damage_{n}"] = forms.IntegerField(
-                label=gettext_lazy("Damage tokens"), min_value=0, max_value=999
-            )
-            self.fields[f"cards_left_{n}"] = forms.IntegerField(
-                label=gettext_lazy("Cards left in hand"), min_value=0, max_value=13
-            )
-            self.fields[f"leftover_cost_{n}"] = forms.IntegerField(
-                label=gettext_lazy("Their total cost"), min_value=0, max_value=78
-            )
-
-    def rows(self) -> list[tuple[Any, ...]]:
-        return [
-            (
-                seat,
-                self[f"damage_{seat.number}"],
-                self[f"cards_left_{seat.number}"],
-                self[f"leftover_cost_{seat.number}"],
-            )
-            for seat in self.seats
-        ]
-
-    def entries(self) -> list[league_services.DragSagaEntry]:
-        data = self.cleaned_data
-        return [
-            league_services.DragSagaEntry(
-                member=seat.entrant.member,
-                damage=data[f"damage_{seat.number}"],
-                cards_left=data[f"cards_left_{seat.number}"],
-                leftover_cost=data[f"leftover_cost_{seat.number}"],
-            )
-            for seat in self.seats
-        ]
+    return league_views.sheet_response(request, template, context, name, as_pdf)
 
 
 @require_http_methods(["GET", "POST"])
@@ -255,20 +216,21 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         NightTable.objects.select_related("match"), round__night=night, pk=table
     )
     if not may_keep_score(request.user, night.league):
-        return _refuse_or_login(request)
+        return refuse_or_login(request)
     match = night_table.match
-    if night.league.is_dragon_formula or match is None or match.table_id is not None:
+    if night.league.results_in_sets or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
     if match.dragsaga_games.exists():
         message = _("This table's game is recorded already.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    form = DrawnDragSagaForm(request.POST or None, seats=_drawn_seats(night_table))
+    scoring = game_kind(night.league.game).league
+    form = scoring.drawn_table_form(request.POST or None, seats=_drawn_seats(night_table))
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
-                league_services.record_dragsaga_result(match, form.entries())
+                scoring.record_drawn_table(match, form)
             except ValueError as error:
                 form.add_error(None, str(error))
             else:

@@ -367,16 +367,11 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
                 table.seats.filter(number=seat.number).update(player=player)
         night_table.match = Match.objects.get(table=table)
     elif mode == NightTable.Mode.CARDS:
-        match = Match.objects.create(
-            league=league, club_night=night, source=Match.Source.PHYSICAL, played_on=night.date
-        )
-        if league.game == GameKind.DRAGON_FORMULA:
-            try:
-                services.start_set(
-                    match, [services.SeatEntry(s.entrant.member, s.element) for s in seats]
-                )
-            except ValueError as error:
-                raise NightRefused(str(error)) from None
+        match = services.new_match(league, night, source=Match.Source.PHYSICAL)
+        try:
+            game_kind(league.game).league.open_real_table(match, seats)
+        except ValueError as error:
+            raise NightRefused(str(error)) from None
         night_table.match = match
     else:
         raise NightRefused(_("Choose online or real cards."))
@@ -416,10 +411,11 @@ class StandingRow:
 
 
 def tonight_standings(night: ClubNight) -> list[StandingRow]:
-    """Tonight's checked-in players by victory points of tonight's finished sets (DragSaga:
-    games), then points (DragSaga: less final damage); ties share the place."""
+    """Tonight's checked-in players by victory points of tonight's finished sets (a game whose
+    results are single games, as DragSaga: games), then points (DragSaga: less final damage);
+    ties share the place."""
     rows = {e.member_id: StandingRow(e.name, e.member_id, e.visitor) for e in night.entrants.all()}
-    if night.league.game == GameKind.DRAGON_FORMULA:
+    if night.league.results_in_sets:
         lines = SetLine.objects.filter(set__match__club_night=night, set__complete=True)
         values = lines.values_list("member_id", "victory_points", "points")
     else:
@@ -432,7 +428,7 @@ def tonight_standings(night: ClubNight) -> list[StandingRow]:
         row.vp += vp
         row.points += points
         row.played += 1
-    lower_better = night.league.game == GameKind.DRAGSAGA
+    lower_better = not night.league.results_in_sets
 
     def key(row: StandingRow) -> tuple[Decimal, int]:
         return (-row.vp, row.points if lower_better else -row.points)
@@ -449,7 +445,7 @@ def table_finished(night_table: NightTable) -> bool:
     match = night_table.match
     if match is None:
         return False
-    if night_table.round.night.league.game == GameKind.DRAGON_FORMULA:
+    if night_table.round.night.league.results_in_sets:
         return match.sets.filter(complete=True).exists()
     return match.dragsaga_games.exists()
 

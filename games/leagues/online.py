@@ -1,10 +1,10 @@
 """Online league tables: opening a table under a league, and feeding its results in.
 
 ``games.services`` calls :func:`record_online_results` each time it saves a game
-(inside the same transaction): every Dragon Formula game that ended since the last
-call is recorded into the table's league match — set by set, with the engine's own
-scored reading — and a finished DragSaga game is recorded with its placings. Nothing
-is typed twice; calling it again records nothing new.
+(inside the same transaction): the game's ``league`` hook (``record_online``) records
+what ended since the last call into the table's league match (Dragon Formula game by
+game, with the engine's own scored reading; a finished DragSaga game with its
+placings). Nothing is typed twice; calling it again records nothing new.
 """
 
 from __future__ import annotations
@@ -14,30 +14,12 @@ from typing import Any
 
 from django.db import transaction
 
-from dragsaga.rules.cards import CardSet
 from games.leagues import services
-from games.leagues.services import DragSagaEntry, GameEntry, PenaltyEntry, SeatEntry
 from games.leavers import active_stand_ins
-from games.models import (
-    ClubNight,
-    Game,
-    GameKind,
-    League,
-    Match,
-    Member,
-    NightSeat,
-    Seat,
-    SetResult,
-    Table,
-)
+from games.models import ClubNight, Game, League, Match, Member, NightSeat, Seat, Table
+from games.registry import game_kind
 
 logger = logging.getLogger(__name__)
-
-# RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500),
-# and their turns have a clock (30 s a turn and a 60 s bank; dragonformula.rules.clock).
-LEAGUE_TABLE_OPTIONS = {
-    GameKind.DRAGON_FORMULA: {"dan_assist": False, "turn_seconds": 30, "time_bank": 60}
-}
 
 
 def open_league_table(
@@ -49,24 +31,20 @@ def open_league_table(
     created_by: Any = None,
     club_night: ClubNight | None = None,
 ) -> Table:
-    """Open an online table whose results go to ``league`` (strict Dan for Dragon Formula)."""
+    """Open an online table whose results go to ``league``, with the options its game's league
+    tables start with (``TABLE_OPTIONS``: Dragon Formula's are strict and have a clock)."""
     from games import services as tables  # games.services calls back into this module
 
     with transaction.atomic():
         table = tables.create_table(
             game_name=league.game,
             players=players,
-            options={**LEAGUE_TABLE_OPTIONS.get(league.game, {}), **(options or {})},
+            options={**game_kind(league.game).league.TABLE_OPTIONS, **(options or {})},
             bot_level=bot_level,
             created_by=created_by,
         )
-        Match.objects.create(
-            league=league,
-            club_night=club_night,
-            source=Match.Source.ONLINE,
-            table=table,
-            table_code=table.code,
-            **({"played_on": club_night.date} if club_night else {}),
+        services.new_match(
+            league, club_night, source=Match.Source.ONLINE, table=table, table_code=table.code
         )
     return table
 
@@ -117,76 +95,6 @@ def record_online_results(game: Game) -> None:
         return
     try:
         with transaction.atomic():
-            if game.game_name == GameKind.DRAGON_FORMULA:
-                _record_dragon_formula(match, game)
-            elif game.game_name == GameKind.DRAGSAGA and game.is_finished:
-                _record_dragsaga(match, game)
+            game_kind(game.game_name).league.record_online(match, game)
     except ValueError:
         logger.exception("League match %s refused the results of game %s", match.pk, game.pk)
-
-
-def _game_entry(summary: dict[str, Any], last_game: dict[str, Any] | None) -> GameEntry:
-    if summary["result"] == "false_dan":
-        return GameEntry(
-            winner=None, win="none", penalties=(PenaltyEntry(summary["seat"], "false_dan"),)
-        )
-    if summary["result"] != "win":
-        return GameEntry(winner=None, win="none")
-    detail = last_game or {}
-    reading = detail.get("reading") or {
-        "hand": summary["hand"],
-        "base": summary["points"],
-        "multipliers": summary["multipliers"],
-        "total": summary["points"],
-    }
-    return GameEntry(
-        winner=summary["seat"],
-        win=detail.get("via", "dan"),
-        engine_hand=reading,
-        cards=tuple(detail.get("cards", ())),
-    )
-
-
-def _record_dragon_formula(match: Match, game: Game) -> None:
-    state = game.state
-    ended = state.get("games", [])
-    recorded = {s.number: s for s in match.sets.prefetch_related("games")}
-    members = None
-    last = state.get("last_game") or {}
-    for index, summary in enumerate(ended):
-        number = summary["set"]
-        set_result = recorded.get(number)
-        done = set_result.games.count() if set_result else 0
-        position = sum(1 for g in ended[:index] if g["set"] == number)
-        if position < done:
-            continue
-        if set_result is None:
-            members = members or seat_members(game, match)
-            closed = state["sets"][number - 1] if len(state["sets"]) >= number else None
-            elements = closed["elements"] if closed else state["elements"]
-            seats = [SeatEntry(members[seat], elements[seat]) for seat in range(state["players"])]
-            set_result = services.start_set(match, seats)
-            recorded[number] = set_result
-        is_last = index == len(ended) - 1 and last.get("set") == number
-        services.record_game(set_result, _game_entry(summary, last if is_last else None))
-        recorded[number] = SetResult.objects.prefetch_related("games").get(pk=set_result.pk)
-
-
-def _record_dragsaga(match: Match, game: Game) -> None:
-    if match.dragsaga_games.exists():
-        return
-    cards = CardSet(game.state["cards"])
-    members = seat_members(game, match)
-    rows = sorted(game.outcome["placings"], key=lambda row: row["seat"])
-    services.record_dragsaga_result(
-        match,
-        [
-            DragSagaEntry(
-                member=members[row["seat"]],
-                damage=row["damage"],
-                leftover_cost=cards.cost(row["hand"]),
-                cards_left=row["hand_count"],
-            )
-            for row in rows
-        ],
-    )

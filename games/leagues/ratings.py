@@ -33,7 +33,6 @@ from openskill.models import PlackettLuce
 from games.models import (
     DragSagaLine,
     DragSagaResult,
-    GameKind,
     League,
     Member,
     Rating,
@@ -41,6 +40,7 @@ from games.models import (
     SetLine,
     SetResult,
 )
+from games.registry import game_kind
 
 MODEL = PlackettLuce()
 PROVISIONAL_RESULTS = 5
@@ -148,7 +148,7 @@ def _grouped(rows: Iterable[tuple[int, int, int]], kind: str) -> Iterator[Rated]
 
 def rated_results(game: str) -> Iterator[Rated]:
     """Every result of ``game`` that counts, in the order the results were completed."""
-    if game == GameKind.DRAGON_FORMULA:
+    if game_kind(game).results_in_sets:
         rows = (
             SetLine.objects.filter(_rated_sets(), set__match__league__game=game)
             .annotate(done=Coalesce("set__completed_at", "set__created_at"))
@@ -234,13 +234,15 @@ def _rate_latest(game: str, result: Rated, key: Q) -> None:
 
 
 def rate_set(set_result: SetResult) -> None:
-    """Rate a Dragon Formula set that has just been completed (if it counts)."""
-    _rate_recorded(GameKind.DRAGON_FORMULA, set_result, "set", Q(set_result=set_result))
+    """Rate a set that has just been completed (if it counts), in its league's game."""
+    game = League.objects.values_list("game", flat=True).get(matches__sets=set_result)
+    _rate_recorded(game, set_result, "set", Q(set_result=set_result))
 
 
 def rate_dragsaga(result: DragSagaResult) -> None:
     """Rate a DragSaga game that has just been recorded (if it counts)."""
-    _rate_recorded(GameKind.DRAGSAGA, result, "dragsaga", Q(dragsaga_result=result))
+    game = League.objects.values_list("game", flat=True).get(matches__dragsaga_games=result)
+    _rate_recorded(game, result, "dragsaga", Q(dragsaga_result=result))
 
 
 @transaction.atomic

@@ -35,7 +35,6 @@ from games.leagues import ratings
 from games.models import (
     DragSagaLine,
     DragSagaResult,
-    GameKind,
     GuestSeat,
     League,
     Member,
@@ -61,7 +60,7 @@ SORT_FIELDS: dict[str, str] = {
 
 def lower_points_win(league: League) -> bool:
     """DragSaga totals are final damage: less is better. Dragon Formula: more set points."""
-    return league.game == GameKind.DRAGSAGA
+    return not league.results_in_sets
 
 
 def tie_break(league: League) -> list[OrderBy]:
@@ -72,7 +71,7 @@ def tie_break(league: League) -> list[OrderBy]:
 
 def wins(league: League) -> Func:
     """The standings' wins: games won (Dan or Pick-and-Dan), not first places of sets."""
-    if league.game != GameKind.DRAGON_FORMULA:
+    if not league.results_in_sets:
         counted = Q(dragsaga_lines__game__match__league=league, dragsaga_lines__rank=1)
         return Count("dragsaga_lines", filter=counted)
     won = (
@@ -101,7 +100,8 @@ def standings(league: League, sort: str = "place", descending: bool = False) -> 
     ``best_hand`` / ``best_hand_points`` (the highest-scoring won game).
     ``sort`` is a key of :data:`SORT_FIELDS`; ties always fall back to the place.
     """
-    if league.game == GameKind.DRAGON_FORMULA:
+    in_sets = league.results_in_sets
+    if in_sets:
         related, points_field = "set_lines", "points"
         counted = Q(set_lines__set__match__league=league, set_lines__set__complete=True)
         counted &= Q(set_lines__set__voided_at=None)
@@ -131,7 +131,7 @@ def standings(league: League, sort: str = "place", descending: bool = False) -> 
         place=Window(Rank(), order_by=tie_break(league)),
         **rating_annotations(league.game),
     )
-    if league.game == GameKind.DRAGON_FORMULA:
+    if in_sets:
         best = SetGame.objects.filter(
             winner=OuterRef("pk"), set__match__league=league, set__complete=True
         ).order_by("-points", "set__created_at", "number")
@@ -198,16 +198,17 @@ def league_dragsaga_games(league: League) -> QuerySet[DragSagaResult]:
     )
 
 
+def set_sheets() -> QuerySet[SetResult]:
+    """Sets with everything their score sheets show (lines, games, winners, penalties)."""
+    return SetResult.objects.select_related("match__league", "match__club_night").prefetch_related(
+        Prefetch("lines", SetLine.objects.select_related("member")),
+        Prefetch(
+            "games",
+            SetGame.objects.select_related("winner").prefetch_related("penalties__member"),
+        ),
+    )
+
+
 def set_sheet(set_result: SetResult) -> SetResult:
     """A set with everything its score sheet shows (lines, games, winners, penalties)."""
-    return (
-        SetResult.objects.select_related("match__league", "match__club_night")
-        .prefetch_related(
-            Prefetch("lines", SetLine.objects.select_related("member")),
-            Prefetch(
-                "games",
-                SetGame.objects.select_related("winner").prefetch_related("penalties__member"),
-            ),
-        )
-        .get(pk=set_result.pk)
-    )
+    return set_sheets().get(pk=set_result.pk)

@@ -1,6 +1,7 @@
-from django.urls import path
+from django.urls import include, path
 
 from games.leagues import views
+from games.registry import GAMES
 
 app_name = "leagues"
 
@@ -23,16 +24,8 @@ urlpatterns = [
     path("players/<int:pk>/", views.member_detail, name="member_detail"),
     path("<str:kind>/<int:pk>/void/", views.void_result, name="void_result"),
     path("<str:kind>/<int:pk>/restore/", views.void_result, {"restore": True}, name="restore"),
-    path("sets/<int:pk>/", views.set_detail, name="set_detail"),
-    path("sets/<int:pk>/next/", views.next_set, name="next_set"),
-    path("sets/<int:pk>/reading/", views.hand_preview, name="hand_preview"),
-    path("sets/<int:pk>/sheet/", views.set_sheet, name="set_sheet"),
-    path("sets/<int:pk>/sheet/pdf/", views.set_sheet, PDF, name="set_sheet_pdf"),
-    path("dragsaga/<int:pk>/", views.dragsaga_detail, name="dragsaga_detail"),
-    path("dragsaga/<int:pk>/sheet/", views.dragsaga_sheet, name="dragsaga_sheet"),
-    path("dragsaga/<int:pk>/sheet/pdf/", views.dragsaga_sheet, PDF, name="dragsaga_sheet_pdf"),
-    path("sheets/dragonformula/", views.blank_set_sheet, name="blank_set_sheet"),
-    path("sheets/dragonformula/pdf/", views.blank_set_sheet, PDF, name="blank_set_sheet_pdf"),
-    path("sheets/dragsaga/", views.blank_dragsaga_sheet, name="blank_dragsaga_sheet"),
-    path("sheets/dragsaga/pdf/", views.blank_dragsaga_sheet, PDF, name="blank_dragsaga_sheet_pdf"),
+    path("sheets/<slug:game>/", views.blank_sheet, name="blank_sheet"),
+    path("sheets/<slug:game>/pdf/", views.blank_sheet, PDF, name="blank_sheet_pdf"),
+    # Each game's own league pages (a set's running table, a result's sheet …).
+    *(path("", include(kind.league_urls)) for kind in GAMES.values() if kind.league_urls),
 ]

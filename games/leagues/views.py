@@ -1,6 +1,8 @@
 """League pages: public standings, CSV exports, score keeping at real tables, printable sheets.
 
-Views stay thin: reads come from ``selectors``, writes go through ``services``.
+Views stay thin: reads come from ``selectors``, writes go through ``services``. What is a
+game's own (its score-keeping form, its blank sheet) comes through its ``league`` hook
+(``games.registry``); its own pages (a set's running table …) are its ``league_urls``.
 """
 
 from __future__ import annotations
@@ -24,19 +26,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import services as table_services
 from games import views as table_views
-from games.leagues import (
-    forms,
-    hands,
-    identity_forms,
-    members,
-    online,
-    pdf,
-    selectors,
-    services,
-    sheets,
-)
+from games.leagues import forms, identity_forms, members, online, pdf, selectors, services
 from games.leagues.csv_cells import SafeWriter
 from games.models import DragSagaResult, GuestSeat, League, Match, Member, SetResult
+from games.registry import GAMES, game_kind
 
 logger = logging.getLogger(__name__)
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
@@ -52,7 +45,7 @@ def may_keep_score(user, league: League) -> bool:
     return user.is_staff or league.members.filter(user=user).exists()
 
 
-def _refuse_or_login(request: HttpRequest) -> HttpResponse:
+def refuse_or_login(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         raise PermissionDenied(_("Only staff and the league's players keep score."))
     try:
@@ -65,9 +58,15 @@ def _refuse_or_login(request: HttpRequest) -> HttpResponse:
 # --- public pages -----------------------------------------------------------------------
 
 
+def blank_sheets() -> list[tuple[str, Any]]:
+    """Every game's blank score sheet: its name (for ``leagues:blank_sheet``) and label."""
+    return [(kind.name, kind.league.SHEET_NAME) for kind in GAMES.values() if kind.has_league]
+
+
 @require_GET
 def league_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "leagues/league_list.html", {"leagues": League.objects.all()})
+    context = {"leagues": League.objects.all(), "blank_sheets": blank_sheets()}
+    return render(request, "leagues/league_list.html", context)
 
 
 def standings_columns(league: League, sort: str, descending: bool) -> list[dict[str, Any]]:
@@ -77,10 +76,10 @@ def standings_columns(league: League, sort: str, descending: bool) -> list[dict[
         ("name", _("Player")),
         ("vp", _("VP")),
         ("rating", _("Rating")),
-        ("played", _("Sets") if league.is_dragon_formula else _("Games")),
-        ("average", _("VP / set") if league.is_dragon_formula else _("VP / game")),
+        ("played", _("Sets") if league.results_in_sets else _("Games")),
+        ("average", _("VP / set") if league.results_in_sets else _("VP / game")),
         ("wins", _("Wins")),
-        ("points", _("Points") if league.is_dragon_formula else _("Damage")),
+        ("points", _("Points") if league.results_in_sets else _("Damage")),
     ]
     if league.is_dragon_formula:
         labels.append(("best", _("Best hand")))
@@ -125,11 +124,12 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = standings_context(request, league)
     if request.htmx:
         return render(request, "leagues/_standings_table.html", context)
-    if league.is_dragon_formula:
+    if league.results_in_sets:
         context["sets"] = selectors.league_sets(league)[:20]
     else:
         context["dragsaga_games"] = selectors.league_dragsaga_games(league)[:20]
     context["club_nights"] = league.club_nights.all()
+    context["blank_sheets"] = blank_sheets()
     context["may_keep_score"] = may_keep_score(request.user, league)
     context["pending_seats"] = selectors.pending_seats(league)
     if context["may_keep_score"]:
@@ -184,7 +184,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     response, writer = _csv_response(f"{slugify(league.name) or 'league'}-results.csv")
     common = ["played_on", "club_night", "match", "source", "table"]
-    if league.is_dragon_formula:
+    if league.results_in_sets:
         writer.writerow(
             [*common, "set", "complete", "seat", "player", "element", "points", "rank", "vp"]
         )
@@ -244,30 +244,23 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def record(request: HttpRequest, pk: int) -> HttpResponse:
-    """Start a Dragon Formula set at a real table, or record a whole DragSaga game."""
+    """Score keeping at a real table: the game's own form (its ``record_form`` hook), stored in a
+    new match (its ``record`` hook: a Dragon Formula set is started, a DragSaga game recorded)."""
     league = get_object_or_404(League, pk=pk)
     if not may_keep_score(request.user, league):
-        return _refuse_or_login(request)
-    form_class = forms.SetStartForm if league.is_dragon_formula else forms.DragSagaForm
-    form = form_class(request.POST or None, league=league)
+        return refuse_or_login(request)
+    try:
+        scoring = game_kind(league.game).league
+    except LookupError:  # a game no league scores: nothing to keep
+        raise Http404 from None
+    form = scoring.record_form(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
-                match = Match.objects.create(
-                    league=league,
-                    club_night=form.cleaned_data.get("club_night"),
-                    source=Match.Source.PHYSICAL,
-                    **(
-                        {"played_on": form.cleaned_data["club_night"].date}
-                        if form.cleaned_data.get("club_night")
-                        else {}
-                    ),
+                match = services.new_match(
+                    league, form.cleaned_data.get("club_night"), source=Match.Source.PHYSICAL
                 )
-                if league.is_dragon_formula:
-                    result = services.start_set(match, form.seats)
-                    return redirect("leagues:set_detail", pk=result.pk)
-                result = services.record_dragsaga_result(match, form.seats)
-                return redirect("leagues:dragsaga_detail", pk=result.pk)
+                return redirect(scoring.record(match, form))
         except ValueError as error:
             form.add_error(None, str(error))
     status = 400 if request.method == "POST" else 200
@@ -279,7 +272,7 @@ def open_table(request: HttpRequest, pk: int) -> HttpResponse:
     """Open an online league table (its results then reach the league by themselves)."""
     league = get_object_or_404(League, pk=pk)
     if not may_keep_score(request.user, league):
-        return _refuse_or_login(request)
+        return refuse_or_login(request)
     form = forms.LeagueTableForm(request.POST, league=league)
     if form.is_valid():
         try:
@@ -298,90 +291,10 @@ def open_table(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "leagues/open_table.html", context, status=400)
 
 
-@require_http_methods(["GET", "POST"])
-def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A set's running table; while it is open, the keeper adds the next game here."""
-    set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk)
-    league = set_result.match.league
-    keeper = may_keep_score(request.user, league)
-    lines = list(set_result.lines.select_related("member"))
-    form = None
-    status = 200
-    if keeper and not set_result.complete:
-        form = forms.GameForm(request.POST or None, lines=lines)
-        if request.method == "POST":
-            if form.is_valid():
-                try:
-                    services.record_game(set_result, form.entry)
-                except ValueError as error:
-                    form.add_error(None, str(error))
-                else:
-                    return redirect("leagues:set_detail", pk=set_result.pk)
-            status = 400
-    elif request.method == "POST":
-        if not keeper:
-            return _refuse_or_login(request)
-        return render(
-            request,
-            "leagues/message.html",
-            {"message": _("This set is complete: every player has started a game.")},
-            status=409,
-        )
-    sheet = sheets.filled_set(selectors.set_sheet(set_result))
-    starter = None
-    if not set_result.complete:
-        starter_seat = services.starter_seat(set_result, lines)
-        starter = next(line.member for line in lines if line.seat == starter_seat)
-    context = {**sheet, "form": form, "keeper": keeper, "starter": starter}
-    return render(request, "leagues/set_detail.html", context, status=status)
-
-
-@require_http_methods(["POST"])
-def next_set(request: HttpRequest, pk: int) -> HttpResponse:
-    """After a complete set: the next set of the match, with the Fire seat drawn at the table."""
-    set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk)
-    if not may_keep_score(request.user, set_result.match.league):
-        return _refuse_or_login(request)
-    if not set_result.complete:
-        message = _("Finish this set first: every player starts one game.")
-        return render(request, "leagues/message.html", {"message": message}, status=409)
-    try:
-        following = services.start_next_set(set_result, int(request.POST.get("fire", "")))
-    except ValueError as error:
-        message = str(error) if str(error) else _("Choose the Fire seat.")
-        return render(request, "leagues/message.html", {"message": message}, status=400)
-    return redirect("leagues:set_detail", pk=following.pk)
-
-
-@require_http_methods(["POST"])
-def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    """HTMX: the reading of the cards typed for the winner, before the game is saved."""
-    set_result = get_object_or_404(SetResult, pk=pk)
-    lines = {str(line.seat): line for line in set_result.lines.all()}
-    winner = lines.get(request.POST.get("winner", ""))
-    context: dict[str, Any] = {}
-    if winner is None:
-        context["error"] = _("Choose the winner first: the hand is scored for their element.")
-    elif request.POST.get("cards", "").strip():
-        try:
-            context["scored"] = hands.score_cards(
-                request.POST["cards"], winner.element, request.POST.getlist("multipliers")
-            )
-        except ValueError as error:
-            context["error"] = str(error)
-    return render(request, "leagues/_reading.html", context)
-
-
-@require_GET
-def dragsaga_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    result = get_object_or_404(DragSagaResult.objects.select_related("match__league"), pk=pk)
-    return render(request, "leagues/dragsaga_detail.html", sheets.filled_dragsaga(result))
-
-
 # --- printable sheets -----------------------------------------------------------------------
 
 
-def _sheet(
+def sheet_response(
     request: HttpRequest, template: str, context: dict[str, Any], name: str, as_pdf: bool
 ) -> HttpResponse:
     if not as_pdf:
@@ -413,32 +326,13 @@ def _players(request: HttpRequest) -> int:
 
 
 @require_GET
-def blank_set_sheet(request: HttpRequest, as_pdf: bool = False) -> HttpResponse:
-    context = sheets.blank_set(_players(request))
-    return _sheet(request, "sheets/dragonformula_set.html", context, "dragonformula-sheet", as_pdf)
-
-
-@require_GET
-def set_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
-    set_result = get_object_or_404(SetResult, pk=pk)
-    context = sheets.filled_set(selectors.set_sheet(set_result))
-    name = f"dragonformula-match{set_result.match_id}-set{set_result.number}"
-    return _sheet(request, "sheets/dragonformula_set.html", context, name, as_pdf)
-
-
-@require_GET
-def blank_dragsaga_sheet(request: HttpRequest, as_pdf: bool = False) -> HttpResponse:
-    context = sheets.blank_dragsaga(_players(request))
-    return _sheet(request, "sheets/dragsaga_game.html", context, "dragsaga-sheet", as_pdf)
-
-
-@require_GET
-def dragsaga_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
-    result = get_object_or_404(DragSagaResult.objects.select_related("match__league"), pk=pk)
-    name = f"dragsaga-match{result.match_id}-game{result.number}"
-    return _sheet(
-        request, "sheets/dragsaga_game.html", sheets.filled_dragsaga(result), name, as_pdf
-    )
+def blank_sheet(request: HttpRequest, game: str, as_pdf: bool = False) -> HttpResponse:
+    """A game's blank score sheet to print (its ``blank_sheet`` hook), 2 to 4 players."""
+    try:
+        template, context = game_kind(game).league.blank_sheet(_players(request))
+    except LookupError:
+        raise Http404 from None
+    return sheet_response(request, template, context, f"{game}-sheet", as_pdf)
 
 
 @require_GET
@@ -450,7 +344,7 @@ def standings_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> Http
         "columns": standings_columns(league, "place", False),
     }
     name = f"{slugify(league.name) or 'league'}-standings"
-    return _sheet(request, "sheets/standings.html", context, name, as_pdf)
+    return sheet_response(request, "sheets/standings.html", context, name, as_pdf)
 
 
 # --- who is who: accounts, claim codes, seats waiting for a keeper, void results ---------
@@ -470,7 +364,7 @@ def link_member(request: HttpRequest, pk: int) -> HttpResponse:
     """A keeper links one of the league's players to an account."""
     league = get_object_or_404(League, pk=pk)
     if not may_keep_score(request.user, league):
-        return _refuse_or_login(request)
+        return refuse_or_login(request)
     form = identity_forms.LinkMemberForm(request.POST, league=league)
     if not form.is_valid():
         errors = "; ".join(str(e) for errors in form.errors.values() for e in errors)
@@ -495,7 +389,7 @@ def _league_member_or_404(league: League, member_pk: int):
 def unlink_member(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     if not may_keep_score(request.user, league):
-        return _refuse_or_login(request)
+        return refuse_or_login(request)
     member = services.unlink_member(_league_member_or_404(league, member_pk))
     messages.success(request, _("%(member)s is linked to no account now.") % {"member": member})
     return _back_to_league(league, "players")
@@ -506,7 +400,7 @@ def claim_code(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     """A keeper makes a one-time claim code for a player; the page shows it once."""
     league = get_object_or_404(League, pk=pk)
     if not may_keep_score(request.user, league):
-        return _refuse_or_login(request)
+        return refuse_or_login(request)
     member = _league_member_or_404(league, member_pk)
     try:
         code = services.make_claim_code(member, league, request.user)
@@ -550,7 +444,7 @@ def name_seat(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
     """ "This guest was Ben": a keeper says who played a seat that waited for a keeper."""
     league = get_object_or_404(League, pk=pk)
     if not may_keep_score(request.user, league):
-        return _refuse_or_login(request)
+        return refuse_or_login(request)
     guest_seat = get_object_or_404(GuestSeat, pk=seat_pk, match__league=league)
     member = identity_forms.member_choice(league, request.POST.get("member", ""))
     if member is None:
@@ -579,7 +473,7 @@ def void_result(request: HttpRequest, kind: str, pk: int, restore: bool = False)
     result = get_object_or_404(model.objects.select_related("match__league"), pk=pk)
     league = result.match.league
     if not may_keep_score(request.user, league):
-        return _refuse_or_login(request)
+        return refuse_or_login(request)
     try:
         if restore:
             services.restore_result(result)

@@ -5,11 +5,15 @@ played online or with real cards. Dragon Formula matches hold sets
 (:class:`SetResult`, one :class:`SetLine` per player and one :class:`SetGame`
 per game of the set, with :class:`Penalty` rows); DragSaga matches hold games
 (:class:`DragSagaResult`, one :class:`DragSagaLine` per player). Ranks and
-victory points are computed by ``games.leagues.services`` and stored, so the
-standings are plain aggregates over the lines.
+victory points are computed by each game's league scoring (``dragonformula.league``,
+``dragsaga.league``, with ``games.leagues.services``) and stored, so the standings are
+plain aggregates over the lines. A third game records its results as sets or as games
+(its ``RESULTS``).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -28,6 +32,7 @@ __all__ = [
     "Member",
     "MemberClaim",
     "Penalty",
+    "PlacingLine",
     "Rating",
     "RatingChange",
     "SetGame",
@@ -117,6 +122,19 @@ class League(models.Model):
     @property
     def is_dragon_formula(self) -> bool:
         return self.game == GameKind.DRAGON_FORMULA
+
+    @property
+    def scoring(self) -> Any:
+        """The league scoring of the league's game (its ``league`` hook, ``games.registry``)."""
+        from games.registry import game_kind
+
+        return game_kind(self.game).league
+
+    @property
+    def results_in_sets(self) -> bool:
+        """Whether the game's results are sets of set lines (Dragon Formula), not single games
+        ranked by damage (DragSaga): what the standings and ratings read."""
+        return self.scoring.RESULTS == "sets"
 
 
 class ClubNight(models.Model):

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from games.leagues import services
-from games.leagues.services import SeatEntry
+from dragonformula import league as df_league
+from dragonformula.league import SeatEntry
 from games.models import DragSagaResult, League, Match, Player, SetResult, Table
 from tests.web.trust_helpers import bots_only_table, finish
 
@@ -65,7 +65,7 @@ def club(transactional_db):
     league = League.objects.get(game="dragonformula")
     members = list(league.members.order_by("name")[:4])
     elements = ["fire", "water", "air", "earth"]
-    open_set = services.start_set(
+    open_set = df_league.start_set(
         Match.objects.create(league=league),
         [SeatEntry(m, e) for m, e in zip(members, elements, strict=True)],
     )

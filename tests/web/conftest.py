@@ -16,7 +16,8 @@ def _no_server_timers(settings):
 
 @pytest.fixture
 def toygame(settings):
-    """The platform's own test game (tests/web/toygame.py), registered for one test."""
+    """The platform's own test game (tests/web/toygame.py), registered for one test: its
+    table, rules page (toygame_rules.py) and league scoring (toygame_league.py)."""
     settings.ROOT_URLCONF = "tests.web.urls"
     settings.TEMPLATES = [
         {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEMPLATES]}
@@ -28,6 +29,8 @@ def toygame(settings):
             engine_path="tests.web.toygame:ENGINE",
             presenters_path="tests.web.toygame",
             template_dir="toygame",
+            rulebook_path="tests.web.toygame_rules",
+            league_path="tests.web.toygame_league",
         )
     )
     yield kind

@@ -19,10 +19,10 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from dragonformula import league as df_league
+from dragonformula.league import SeatEntry
 from dragonformula.rules.cards import load_seed
 from dragsaga.rules.cards import default_card_set
-from games.leagues import services
-from games.leagues.services import SeatEntry
 from games.models import DragSagaResult, League, Match, Member, SetResult, Table
 from tests.web.trust_helpers import bots_only_table, finish
 
@@ -74,7 +74,7 @@ def club(settings):
     keeper.save()
     league = League.objects.get(game="dragonformula")
     members = list(league.members.order_by("name")[:4])
-    open_set = services.start_set(
+    open_set = df_league.start_set(
         Match.objects.create(league=league),
         [SeatEntry(m, e) for m, e in zip(members, ["fire", "water", "air", "earth"], strict=True)],
     )
@@ -116,8 +116,8 @@ def pages(club) -> list[tuple[str, dict]]:
         (reverse("leagues:set_detail", args=[open_set.pk]), {}),
         (reverse("leagues:dragsaga_detail", args=[ds_game.pk]), {}),
         (reverse("leagues:dragsaga_sheet", args=[ds_game.pk]), {}),
-        (reverse("leagues:blank_set_sheet"), {}),
-        (reverse("leagues:blank_dragsaga_sheet"), {}),
+        (reverse("leagues:blank_sheet", args=["dragonformula"]), {}),
+        (reverse("leagues:blank_sheet", args=["dragsaga"]), {}),
         (reverse("leagues:standings_sheet", args=[df_league.pk]), {}),
         (calc, {}),
         (calc + "?codes=W3+C3+S3+C5+S5+P5+W8+C8+P8+M7+M12&element=fire&multipliers=genius", {}),

@@ -305,7 +305,7 @@ def test_keeper_form_and_sheets_name_bonuses_and_multipliers_apart(keeper, setti
     pages = [
         client.get(reverse("leagues:set_detail", args=[set_result.pk])).content.decode(),
         client.get(reverse("leagues:set_sheet", args=[set_result.pk])).content.decode(),
-        client.get(reverse("leagues:blank_set_sheet")).content.decode(),
+        client.get(reverse("leagues:blank_sheet", args=["dragonformula"])).content.decode(),
     ]
     for body in pages:
         labels = labels_of(body)

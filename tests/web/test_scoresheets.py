@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.leagues.services import GameEntry, PenaltyEntry
+from dragonformula.league import GameEntry, PenaltyEntry
 from games.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
@@ -24,7 +24,7 @@ def text(response) -> str:
 
 
 def test_blank_dragon_formula_sheet_has_a_row_per_game_and_the_value_reference(client):
-    response = client.get(reverse("leagues:blank_set_sheet"), {"players": 3})
+    response = client.get(reverse("leagues:blank_sheet", args=["dragonformula"]), {"players": 3})
     body = response.content.decode()
     assert response.status_code == 200
     games = body.split('class="sheet-games"')[1].split("</table>")[0]
@@ -37,7 +37,7 @@ def test_blank_dragon_formula_sheet_has_a_row_per_game_and_the_value_reference(c
     assert (
         "data-print" in body and "js/sheet.js" in body
     )  # the Print button (no inline handler: CSP)
-    assert reverse("leagues:blank_set_sheet_pdf") in body
+    assert reverse("leagues:blank_sheet_pdf", args=["dragonformula"]) in body
     assert 'class="crumbs"' not in body  # no navigation chrome
 
 
@@ -89,7 +89,7 @@ def test_filled_sheet_shows_every_game_running_totals_ranks_and_vp(client):
 
 
 def test_dragsaga_sheets_blank_and_filled(client):
-    blank = client.get(reverse("leagues:blank_dragsaga_sheet"))
+    blank = client.get(reverse("leagues:blank_sheet", args=["dragsaga"]))
     assert "R8" in text(blank) and "Final damage" in text(blank)
     league = make_league(GameKind.DRAGSAGA, "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
@@ -132,6 +132,6 @@ def test_a_pdf_that_cannot_be_made_says_so_and_points_to_print(client, monkeypat
         raise FileNotFoundError("/usr/bin/chromium")
 
     monkeypatch.setattr(pdf, "html_to_pdf", no_chromium)
-    response = client.get(reverse("leagues:blank_set_sheet_pdf"))
+    response = client.get(reverse("leagues:blank_sheet_pdf", args=["dragonformula"]))
     assert response.status_code == 503
     assert "use the Print button instead" in response.content.decode()

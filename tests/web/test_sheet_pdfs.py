@@ -33,7 +33,9 @@ def pdftotext(data: bytes, tmp_path) -> str:
 
 
 def test_the_japanese_blank_sheet_keeps_its_japanese_text(client, tmp_path):
-    response = client.get(reverse("leagues:blank_set_sheet_pdf"), HTTP_ACCEPT_LANGUAGE="ja")
+    response = client.get(
+        reverse("leagues:blank_sheet_pdf", args=["dragonformula"]), HTTP_ACCEPT_LANGUAGE="ja"
+    )
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     reader = PdfReader(io.BytesIO(response.content))
     assert len(reader.pages) == 2
@@ -42,7 +44,9 @@ def test_the_japanese_blank_sheet_keeps_its_japanese_text(client, tmp_path):
     }
     assert sizes == {A4_POINTS}
     text = pdftotext(response.content, tmp_path)
-    screen = client.get(reverse("leagues:blank_set_sheet"), HTTP_ACCEPT_LANGUAGE="ja")
+    screen = client.get(
+        reverse("leagues:blank_sheet", args=["dragonformula"]), HTTP_ACCEPT_LANGUAGE="ja"
+    )
     assert "ドラゴン・フォーミュラ" in screen.content.decode()
     assert "ドラゴン・フォーミュラ" in text
     assert "役" in text  # the hand values on the back, in Japanese
@@ -57,7 +61,7 @@ def test_a_blank_sheet_is_printed_once_per_language(client, monkeypatch):
         return real(html)
 
     monkeypatch.setattr(pdf, "_render", counting)
-    url = reverse("leagues:blank_dragsaga_sheet_pdf")
+    url = reverse("leagues:blank_sheet_pdf", args=["dragsaga"])
     first = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
     again = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
     japanese = client.get(url, HTTP_ACCEPT_LANGUAGE="ja")
@@ -72,7 +76,7 @@ def test_beyond_the_cap_a_request_is_told_to_retry_and_nothing_is_started(client
     monkeypatch.setattr(pdf, "_render", lambda html: printed.append(html) or b"%PDF")
     taken = [pdf._slots.acquire(timeout=1) for _ in range(pdf.MAX_CONCURRENT)]
     try:
-        response = client.get(reverse("leagues:blank_set_sheet_pdf"))
+        response = client.get(reverse("leagues:blank_sheet_pdf", args=["dragonformula"]))
     finally:
         for _ in taken:
             pdf._slots.release()
@@ -80,7 +84,7 @@ def test_beyond_the_cap_a_request_is_told_to_retry_and_nothing_is_started(client
     assert response["Retry-After"] == str(pdf.RETRY_AFTER_SECONDS)
     assert "try again in a few seconds" in response.content.decode()
     assert not printed
-    assert client.get(reverse("leagues:blank_set_sheet_pdf")).status_code == 200
+    assert client.get(reverse("leagues:blank_sheet_pdf", args=["dragonformula"])).status_code == 200
 
 
 def test_no_more_than_the_cap_print_at_once(monkeypatch):

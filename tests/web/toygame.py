@@ -12,6 +12,7 @@ from typing import Any
 from games.engine import CARD, TICK, IllegalAction, clone, next_seat, rng_for
 
 HAND = 3
+DECK = 20
 
 
 class ToyEngine:
@@ -33,7 +34,7 @@ class ToyEngine:
         return merged
 
     def new_game(self, players: int, options: dict[str, Any], seed: int, now: float = 0.0):
-        deck = [f"T{n}" for n in range(1, 21)]
+        deck = [f"T{n}" for n in range(1, DECK + 1)]
         rng_for(seed, "deal").shuffle(deck)
         return {
             "game": self.name,

@@ -1,4 +1,7 @@
-"""What the printable score sheets show, blank or filled from a recorded or online result."""
+"""What a Dragon Formula set's score sheet shows, blank or filled from a recorded or online set.
+
+The same rows make the set's page (``leagues:set_detail``) and its printable sheet.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +10,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from dragonformula import hands
 from dragonformula.rules import ELEMENTS
-from games.leagues import hands
-from games.leagues.services import INTENTIONAL_FACTOR, PENALTY_POINTS
-from games.models import DragSagaResult, Element, Penalty, SetResult
+from games.models import Element, Penalty, SetResult
 
 BLANK_SPARE_ROWS = 2  # room for games replayed after a false Dan
-DRAGSAGA_ROUNDS = 8  # damage tally boxes on the blank DragSaga sheet
 
 
 @dataclass
@@ -44,6 +45,8 @@ class SheetGame:
 
 def reference() -> dict[str, list[tuple[str, str]]]:
     """The back page: every hand, bonus, multiplier and penalty with its value."""
+    from dragonformula.league import INTENTIONAL_FACTOR, PENALTY_POINTS
+
     penalties = [
         (str(Penalty.Offence(offence).label), f"−{points}")
         for offence, points in PENALTY_POINTS.items()
@@ -78,7 +81,12 @@ def blank_set(players: int) -> dict[str, Any]:
 
 
 def filled_set(set_result: SetResult) -> dict[str, Any]:
-    """``set_result`` must come from ``selectors.set_sheet`` (everything prefetched)."""
+    """``set_result`` must come from ``selectors.set_sheet`` (everything prefetched).
+
+    ``lines`` are the set's lines in seat order (members read); ``starter`` is the player
+    who starts the next game (Fire first, then clockwise per counting game), ``None``
+    once the set is complete.
+    """
     lines = list(set_result.lines.all())
     seats = [
         SheetSeat(
@@ -122,8 +130,11 @@ def filled_set(set_result: SetResult) -> dict[str, Any]:
             )
         )
         counted += 1 if game.counts else 0
+    starter = None if set_result.complete else lines[(fire + counted) % len(lines)].member
     return {
         "seats": seats,
+        "lines": lines,
+        "starter": starter,
         "games": rows,
         "elements": [],
         "reference": reference(),
@@ -131,24 +142,4 @@ def filled_set(set_result: SetResult) -> dict[str, Any]:
         "set": set_result,
         "match": set_result.match,
         "league": set_result.match.league,
-    }
-
-
-def blank_dragsaga(players: int = 4) -> dict[str, Any]:
-    players = min(max(players, 2), 4)
-    return {
-        "lines": [None] * players,
-        "rounds": range(1, DRAGSAGA_ROUNDS + 1),
-        "filled": False,
-    }
-
-
-def filled_dragsaga(result: DragSagaResult) -> dict[str, Any]:
-    return {
-        "lines": list(result.lines.all()),
-        "rounds": range(1, DRAGSAGA_ROUNDS + 1),
-        "filled": True,
-        "result": result,
-        "match": result.match,
-        "league": result.match.league,
     }

@@ -1,0 +1,340 @@
+"""Dragon Formula in a league: sets scored game by game (this game's ``league`` hook).
+
+A set's players sit clockwise with their elements (:func:`start_set`); each game is
+scored (:func:`record_game`: the winner's 11 cards through ``best_hand``, a chosen hand
+with its bonuses, or an online table's own reading) with its penalties (RULES §1.5), and
+the set's points, ranks and victory points are settled after every game. Online league
+tables record each game as it ends (:func:`record_online`); the score-keeping pages for
+real cards call :func:`start_set` then :func:`record_game`; :func:`record_set_result`
+stores a whole set at once.
+
+Bad input raises ``ValueError`` with a message a player can read, and nothing is stored
+(each function runs in one transaction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from dragonformula import hands, sheets
+from dragonformula.rules import ELEMENTS
+from dragonformula.rules.deal import elements_from
+from dragonformula.rules.ending import FALSE_DAN_PENALTY
+from games.leagues import services
+from games.leagues.online import seat_members
+from games.models import (
+    Element,
+    Game,
+    GameKind,
+    Match,
+    Member,
+    Penalty,
+    SetGame,
+    SetLine,
+    SetResult,
+)
+
+RESULTS = "sets"
+RECORD_LINK = gettext_lazy("Keep score of a set at a real table")
+SHEET_NAME = gettext_lazy("Dragon Formula set sheet")
+
+# RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500),
+# and their turns have a clock (30 s a turn and a 60 s bank; dragonformula.rules.clock).
+TABLE_OPTIONS = {"dan_assist": False, "turn_seconds": 30, "time_bank": 60}
+
+# RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's
+# amount is the engine's own (online strict tables apply it).
+PENALTY_POINTS = {
+    Penalty.Offence.FALSE_DAN: -FALSE_DAN_PENALTY,
+    Penalty.Offence.WRONG_ORDER: 100,
+    Penalty.Offence.TOO_FEW_CARDS: 100,
+    Penalty.Offence.TOO_MANY_CARDS: 100,
+    Penalty.Offence.CHEATING: 10000,
+}
+INTENTIONAL_FACTOR = 10
+
+# Which way of winning each multiplier needs (RULES §1.4): Genius is a Dan, Surprise a Pick-and-Dan.
+MULTIPLIER_WIN = {"genius": SetGame.Win.DAN, "surprise": SetGame.Win.PICK_AND_DAN}
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """A player at a Dragon Formula table, in clockwise seat order, with this set's element."""
+
+    member: Member
+    element: str
+
+
+@dataclass(frozen=True)
+class PenaltyEntry:
+    seat: int
+    offence: str
+    intentional: bool = False
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game of a set. The winning hand is either ``cards`` (the winner's 11 card codes,
+    scored by ``best_hand``) or a chosen ``hand`` id with its ``bonuses``; an online table
+    passes ``engine_hand``, the engine's own scored reading (``HandResult.to_json()``)."""
+
+    winner: int | None
+    win: str = SetGame.Win.DAN
+    multipliers: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    hand: str = ""
+    bonuses: tuple[str, ...] = ()
+    penalties: tuple[PenaltyEntry, ...] = field(default_factory=tuple)
+    engine_hand: Mapping[str, Any] | None = None
+
+
+def penalty_points(offence: str, intentional: bool = False) -> int:
+    """What a penalty of RULES §1.5 costs, as a negative number of points."""
+    if offence not in PENALTY_POINTS:
+        raise ValueError(_("Unknown penalty “%(offence)s”.") % {"offence": offence})
+    if intentional and offence == Penalty.Offence.CHEATING:
+        raise ValueError(_("Cheating is −10000 already; it has no intentional ×10."))
+    return -PENALTY_POINTS[offence] * (INTENTIONAL_FACTOR if intentional else 1)
+
+
+def check_elements(elements: Sequence[str]) -> None:
+    """Elements go clockwise Fire, Water, Air, Earth from the Fire seat (RULES §1.5.1)."""
+    count = len(elements)
+    if not 2 <= count <= 4:
+        raise ValueError(_("A set has 2 to 4 players, not %(count)s.") % {"count": count})
+    expected = list(ELEMENTS[:count])
+    if Element.FIRE not in elements:
+        raise ValueError(_("One player must be Fire."))
+    fire = list(elements).index(Element.FIRE)
+    clockwise = [elements[(fire + k) % count] for k in range(count)]
+    if clockwise != expected:
+        names = ", ".join(str(Element(e).label) for e in expected)
+        raise ValueError(
+            _("Elements must go clockwise %(order)s from the Fire seat.") % {"order": names}
+        )
+
+
+@transaction.atomic
+def start_set(match: Match, seats: Sequence[SeatEntry]) -> SetResult:
+    """Open the next set of ``match`` with its players in clockwise order and their elements."""
+    if match.league.game != GameKind.DRAGON_FORMULA:
+        raise ValueError(_("This league plays DragSaga, not Dragon Formula."))
+    check_elements([s.element for s in seats])
+    members = [s.member.pk for s in seats]
+    if len(set(members)) != len(members):
+        raise ValueError(_("A player can sit only once at a table."))
+    set_result = SetResult.objects.create(match=match, number=services.next_number(match.sets))
+    SetLine.objects.bulk_create(
+        SetLine(set=set_result, member=s.member, seat=seat, element=s.element)
+        for seat, s in enumerate(seats)
+    )
+    return set_result
+
+
+def start_next_set(set_result: SetResult, fire_seat: int) -> SetResult:
+    """The match's next set at the same table: same seats, elements clockwise from ``fire_seat``."""
+    lines = list(set_result.lines.select_related("member").order_by("seat"))
+    if not 0 <= fire_seat < len(lines):
+        raise ValueError(_("There is no seat %(seat)s at this table.") % {"seat": fire_seat + 1})
+    elements = elements_from(fire_seat, len(lines))
+    seats = [SeatEntry(line.member, elements[line.seat]) for line in lines]
+    return start_set(set_result.match, seats)
+
+
+def starter_seat(set_result: SetResult, lines: Sequence[SetLine] | None = None) -> int:
+    """The seat that starts the next game: Fire first, then clockwise per counting game."""
+    lines = list(lines if lines is not None else set_result.lines.all())
+    fire = next(line.seat for line in lines if line.element == Element.FIRE)
+    played = set_result.games.filter(counts=True).count()
+    return (fire + played) % len(lines)
+
+
+def _check_game(entry: GameEntry, players: int) -> None:
+    if entry.win not in SetGame.Win.values:
+        raise ValueError(_("Unknown way of winning “%(win)s”.") % {"win": entry.win})
+    seats = range(players)
+    if entry.winner is None:
+        if entry.win != SetGame.Win.NONE or entry.cards or entry.hand or entry.multipliers:
+            raise ValueError(_("A game without a winner has no hand and no multipliers."))
+    else:
+        if entry.winner not in seats:
+            raise ValueError(_("There is no seat %(seat)s at this table.") % {"seat": entry.winner})
+        if entry.win == SetGame.Win.NONE:
+            raise ValueError(_("Say how the winner won: Dan or Pick-and-Dan."))
+        if entry.engine_hand is None and bool(entry.cards) == bool(entry.hand):
+            raise ValueError(_("Give the winning hand either as 11 cards or as a hand."))
+        for multiplier in entry.multipliers:
+            needed = MULTIPLIER_WIN.get(multiplier)
+            if needed is not None and needed != entry.win:
+                raise ValueError(
+                    _("%(multiplier)s needs a win by %(win)s.")
+                    % {
+                        "multiplier": hands.multiplier_name(multiplier),
+                        "win": SetGame.Win(needed).label,
+                    }
+                )
+    for penalty in entry.penalties:
+        if penalty.seat not in seats:
+            raise ValueError(_("There is no seat %(seat)s at this table.") % {"seat": penalty.seat})
+        penalty_points(penalty.offence, penalty.intentional)
+        if penalty.offence == Penalty.Offence.FALSE_DAN and entry.winner is not None:
+            raise ValueError(_("A false Dan ends the game: it has no winner."))
+
+
+@transaction.atomic
+def record_game(set_result: SetResult, entry: GameEntry) -> SetGame:
+    """Score one game of a set (with its penalties) and update the set's points, ranks and VP."""
+    set_result = SetResult.objects.select_for_update().get(pk=set_result.pk)
+    if set_result.complete:
+        raise ValueError(_("This set is complete: every player has started a game."))
+    lines = {line.seat: line for line in set_result.lines.select_related("member")}
+    _check_game(entry, len(lines))
+    scored = None
+    if entry.winner is not None:
+        element = lines[entry.winner].element
+        if entry.engine_hand is not None:
+            scored = hands.from_engine(entry.engine_hand, entry.cards)
+        elif entry.cards:
+            scored = hands.score_cards(entry.cards, element, entry.multipliers)
+        else:
+            scored = hands.score_chosen(entry.hand, entry.bonuses, entry.multipliers)
+    game = SetGame.objects.create(
+        set=set_result,
+        number=services.next_number(set_result.games),
+        winner=lines[entry.winner].member if entry.winner is not None else None,
+        win=entry.win,
+        multipliers=list(scored.multipliers) if scored else [],
+        cards=" ".join(scored.cards) if scored else "",
+        hand=scored.hand if scored else "",
+        bonuses=list(scored.bonuses) if scored else [],
+        base=scored.base if scored else 0,
+        points=scored.total if scored else 0,
+        reading=scored.reading if scored else {},
+        counts=not any(p.offence == Penalty.Offence.FALSE_DAN for p in entry.penalties),
+    )
+    Penalty.objects.bulk_create(
+        Penalty(
+            game=game,
+            member=lines[p.seat].member,
+            offence=p.offence,
+            intentional=p.intentional,
+            points=penalty_points(p.offence, p.intentional),
+        )
+        for p in entry.penalties
+    )
+    _settle_set(set_result, list(lines.values()))
+    return game
+
+
+def _settle_set(set_result: SetResult, lines: list[SetLine]) -> None:
+    """Recompute set points, ranks and victory points from the set's games and penalties."""
+    points = {line.member_id: 0 for line in lines}
+    games = list(set_result.games.prefetch_related("penalties"))
+    for game in games:
+        if game.winner_id is not None:
+            points[game.winner_id] += game.points
+        for penalty in game.penalties.all():
+            points[penalty.member_id] += penalty.points
+    for line in lines:
+        line.points = points[line.member_id]
+    services.place_lines(lines, key=lambda line: line.points)
+    SetLine.objects.bulk_update(lines, ["points", "rank", "victory_points"])
+    counted = sum(1 for game in games if game.counts)
+    if counted >= len(lines) and not set_result.complete:
+        services.complete_set(set_result)
+
+
+@transaction.atomic
+def record_set_result(
+    match: Match, seats: Sequence[SeatEntry], games: Sequence[GameEntry]
+) -> SetResult:
+    """Store a whole Dragon Formula set (an online table calls this when a set ends)."""
+    set_result = start_set(match, seats)
+    for entry in games:
+        record_game(set_result, entry)
+    set_result.refresh_from_db()
+    if not set_result.complete:
+        raise ValueError(
+            _("A set ends when every player has started a game: %(players)s counting games.")
+            % {"players": len(seats)}
+        )
+    return set_result
+
+
+# --- the platform's hooks ------------------------------------------------------------------
+
+
+def record_form(data: Any, *, league: Any) -> Any:
+    from dragonformula.forms import SetStartForm
+
+    return SetStartForm(data, league=league)
+
+
+def record(match: Match, form: Any) -> str:
+    """A set at a real table is started; the keeper adds its games on the set's page."""
+    return reverse("leagues:set_detail", args=[start_set(match, form.seats).pk])
+
+
+def blank_sheet(players: int) -> tuple[str, dict[str, Any]]:
+    return "dragonformula/league/set_sheet.html", sheets.blank_set(players)
+
+
+def open_real_table(match: Match, seats: Sequence[Any]) -> None:
+    """A club night's table drawn for real cards: its first set starts with the drawn elements."""
+    start_set(match, [SeatEntry(seat.entrant.member, seat.element) for seat in seats])
+
+
+def _game_entry(summary: dict[str, Any], last_game: dict[str, Any] | None) -> GameEntry:
+    if summary["result"] == "false_dan":
+        return GameEntry(
+            winner=None, win="none", penalties=(PenaltyEntry(summary["seat"], "false_dan"),)
+        )
+    if summary["result"] != "win":
+        return GameEntry(winner=None, win="none")
+    detail = last_game or {}
+    reading = detail.get("reading") or {
+        "hand": summary["hand"],
+        "base": summary["points"],
+        "multipliers": summary["multipliers"],
+        "total": summary["points"],
+    }
+    return GameEntry(
+        winner=summary["seat"],
+        win=detail.get("via", "dan"),
+        engine_hand=reading,
+        cards=tuple(detail.get("cards", ())),
+    )
+
+
+def record_online(match: Match, game: Game) -> None:
+    """Every game of the online table that ended since the last call, set by set, with the
+    engine's own scored reading."""
+    state = game.state
+    ended = state.get("games", [])
+    recorded = {s.number: s for s in match.sets.prefetch_related("games")}
+    members = None
+    last = state.get("last_game") or {}
+    for index, summary in enumerate(ended):
+        number = summary["set"]
+        set_result = recorded.get(number)
+        done = set_result.games.count() if set_result else 0
+        position = sum(1 for g in ended[:index] if g["set"] == number)
+        if position < done:
+            continue
+        if set_result is None:
+            members = members or seat_members(game, match)
+            closed = state["sets"][number - 1] if len(state["sets"]) >= number else None
+            elements = closed["elements"] if closed else state["elements"]
+            seats = [SeatEntry(members[seat], elements[seat]) for seat in range(state["players"])]
+            set_result = start_set(match, seats)
+            recorded[number] = set_result
+        is_last = index == len(ended) - 1 and last.get("set") == number
+        record_game(set_result, _game_entry(summary, last if is_last else None))
+        recorded[number] = SetResult.objects.prefetch_related("games").get(pk=set_result.pk)

@@ -1,0 +1,93 @@
+"""Dragon Formula's league pages (this game's ``league_urls``): a set's running table, where
+a keeper adds its games, the next set of the match, the reading of typed cards, the sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from dragonformula import forms, hands, league, sheets
+from games.leagues import selectors
+from games.leagues.views import may_keep_score, refuse_or_login, sheet_response
+from games.models import SetResult
+
+SET_SHEET = "dragonformula/league/set_sheet.html"
+
+
+@require_http_methods(["GET", "POST"])
+def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A set's running table; while it is open, the keeper adds the next game here."""
+    set_result = get_object_or_404(selectors.set_sheets(), pk=pk)
+    keeper = may_keep_score(request.user, set_result.match.league)
+    form = None
+    status = 200
+    if keeper and not set_result.complete:
+        form = forms.GameForm(request.POST or None, lines=list(set_result.lines.all()))
+        if request.method == "POST":
+            if form.is_valid():
+                try:
+                    league.record_game(set_result, form.entry)
+                except ValueError as error:
+                    form.add_error(None, str(error))
+                else:
+                    return redirect("leagues:set_detail", pk=set_result.pk)
+            status = 400
+    elif request.method == "POST":
+        if not keeper:
+            return refuse_or_login(request)
+        return render(
+            request,
+            "leagues/message.html",
+            {"message": _("This set is complete: every player has started a game.")},
+            status=409,
+        )
+    context = {**sheets.filled_set(set_result), "form": form, "keeper": keeper}
+    return render(request, "dragonformula/league/set_detail.html", context, status=status)
+
+
+@require_http_methods(["POST"])
+def next_set(request: HttpRequest, pk: int) -> HttpResponse:
+    """After a complete set: the next set of the match, with the Fire seat drawn at the table."""
+    set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk)
+    if not may_keep_score(request.user, set_result.match.league):
+        return refuse_or_login(request)
+    if not set_result.complete:
+        message = _("Finish this set first: every player starts one game.")
+        return render(request, "leagues/message.html", {"message": message}, status=409)
+    try:
+        following = league.start_next_set(set_result, int(request.POST.get("fire", "")))
+    except ValueError as error:
+        message = str(error) if str(error) else _("Choose the Fire seat.")
+        return render(request, "leagues/message.html", {"message": message}, status=400)
+    return redirect("leagues:set_detail", pk=following.pk)
+
+
+@require_http_methods(["POST"])
+def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """HTMX: the reading of the cards typed for the winner, before the game is saved."""
+    set_result = get_object_or_404(SetResult, pk=pk)
+    lines = {str(line.seat): line for line in set_result.lines.all()}
+    winner = lines.get(request.POST.get("winner", ""))
+    context: dict[str, Any] = {}
+    if winner is None:
+        context["error"] = _("Choose the winner first: the hand is scored for their element.")
+    elif request.POST.get("cards", "").strip():
+        try:
+            context["scored"] = hands.score_cards(
+                request.POST["cards"], winner.element, request.POST.getlist("multipliers")
+            )
+        except ValueError as error:
+            context["error"] = str(error)
+    return render(request, "dragonformula/league/_reading.html", context)
+
+
+@require_GET
+def set_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
+    set_result = get_object_or_404(selectors.set_sheets(), pk=pk)
+    context = sheets.filled_set(set_result)
+    name = f"dragonformula-match{set_result.match_id}-set{set_result.number}"
+    return sheet_response(request, SET_SHEET, context, name, as_pdf)

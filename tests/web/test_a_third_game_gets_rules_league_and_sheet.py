@@ -1,0 +1,110 @@
+"""The platform knows no game: a third game (the toy game of tests/web/toygame.py) gets a rules
+page, a league whose results place in the standings, and a blank score sheet, through nothing
+but the hooks of its ``GameKind`` (``rulebook_path``, ``league_path``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from games.models import Rating, SetResult
+from tests.support.leagues import make_league, make_members
+
+pytestmark = pytest.mark.django_db
+
+
+def cells(html: str, table_id: str) -> list[list[str]]:
+    """The text of each body row's cells of the table ``table_id``."""
+    table = html[html.index(f'id="{table_id}"') :]
+    body = table[table.index("<tbody>") : table.index("</tbody>")]
+    return [
+        [
+            re.sub(r"<[^>]+>", "", cell).strip()
+            for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
+        ]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+
+
+def test_the_rules_index_lists_the_third_game_and_its_page_shows_its_own_rules(client, toygame):
+    index = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for name in ("dragonformula", "dragsaga", "toygame"):
+        assert f'href="/rules/{name}/"' in index
+    page = client.get("/rules/toygame/", HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "<h1>Toy game</h1>" in text
+    assert "2–4 players. Each is dealt 3 of the 20 numbered cards" in text
+    assert "within 30 seconds" in text
+
+
+def test_a_game_the_club_does_not_play_has_no_rules_page(client, toygame):
+    assert client.get("/rules/chess/").status_code == 404
+
+
+@pytest.fixture
+def toy_league(toygame):
+    league = make_league(game="toygame", name="Toy League")
+    make_members(league, "Ann", "Ben", "Cho")
+    return league
+
+
+@pytest.fixture
+def keeper(client):
+    client.force_login(get_user_model().objects.create_user("keeper", is_staff=True))
+    return client
+
+
+def test_a_keeper_records_a_third_game_and_its_players_place_in_the_standings(keeper, toy_league):
+    ann, ben, cho = toy_league.members.order_by("name")
+    url = reverse("leagues:record", args=[toy_league.pk])
+    form = keeper.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "A toy game at a real table" in form and 'name="total_3"' in form
+    posted = {"player_0": ann.pk, "total_0": 30, "player_1": ben.pk, "total_1": 45}
+    response = keeper.post(url, {**posted, "player_2": cho.pk, "total_2": 30})
+    assert response.status_code == 302
+    assert response.url == reverse("leagues:league_detail", args=[toy_league.pk])
+    page = keeper.get(response.url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    rows = [(row[0], row[1], row[2], row[4], row[7]) for row in cells(page, "standings")]
+    # Highest total first with 3 VP; the two tied players share the 2nd place's 2 + 1 VP.
+    assert rows == [
+        ("1", "Ben", "3", "1", "45"),
+        ("2", "Ann", "1.50", "1", "30"),
+        ("2", "Cho", "1.50", "1", "30"),
+    ]
+    assert "Ann 30 · 1.50" in page  # the result is listed with the league's results
+    assert f'href="{url}">Record a toy game</a>' in page
+    # Its players are rated in the third game, not in Dragon Formula's ratings.
+    assert set(Rating.objects.values_list("game", flat=True)) == {"toygame"}
+    assert Rating.objects.count() == 3
+
+
+def test_a_third_game_result_the_game_refuses_stores_nothing(keeper, toy_league):
+    ann, ben, _cho = toy_league.members.order_by("name")
+    url = reverse("leagues:record", args=[toy_league.pk])
+    twice = {"player_0": ann.pk, "total_0": 30, "player_1": ann.pk, "total_1": 45}
+    response = keeper.post(url, twice)
+    assert response.status_code == 400
+    assert "A player can sit only once at a table." in response.content.decode()
+    too_high = {"player_0": ann.pk, "total_0": 30, "player_1": ben.pk, "total_1": 10**6}
+    assert keeper.post(url, too_high).status_code == 400
+    assert not SetResult.objects.exists()
+
+
+def test_a_third_game_prints_its_blank_sheet_with_a_row_per_player(client, toygame):
+    leagues = client.get(reverse("leagues:league_list")).content.decode()
+    assert '<a href="/leagues/sheets/toygame/">Toy game sheet</a>' in leagues
+    response = client.get(reverse("leagues:blank_sheet", args=["toygame"]), {"players": 3})
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Toy game — score sheet" in text
+    assert len(re.findall(r"<tr><td>\d</td>", text)) == 3
+    assert 'href="/leagues/sheets/toygame/pdf/?players=3"' in text
+
+
+def test_a_game_the_club_does_not_play_has_no_blank_sheet(client, toygame):
+    assert client.get("/leagues/sheets/chess/").status_code == 404
+    assert client.get("/leagues/sheets/chess/pdf/").status_code == 404
