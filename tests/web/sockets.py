@@ -11,17 +11,13 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.contrib.sessions.backends.db import SessionStore
 
 from games.models import Player
-from games.selectors import SESSION_PLAYER
+from tests.support.sessions import session_key_for
 
 
 def session_cookie(player: Player) -> bytes:
-    store = SessionStore()
-    store[SESSION_PLAYER] = player.pk
-    store.create()
-    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}".encode()
+    return f"{settings.SESSION_COOKIE_NAME}={session_key_for(player)}".encode()
 
 
 async def open_socket(code: str, player: Player | None = None) -> WebsocketCommunicator:
