@@ -39,8 +39,8 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import WebsocketConsumer
 from django.conf import settings
+from django.http import HttpRequest
 from django.utils import translation
-from django.utils.translation import trans_real
 
 from games import leavers, oplog, rendering, selectors, services, snapshots
 from games.models import Player, Table
@@ -171,18 +171,14 @@ class SocketLimits:
 
 
 def viewer_language(scope: dict[str, Any]) -> str:
-    """The language the viewer's pages are in: the language cookie, else Accept-Language."""
-    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
-    headers = dict(scope.get("headers", []))
-    accepted = headers.get(b"accept-language", b"").decode("latin-1")
-    candidates = [cookie] if cookie else []
-    candidates += [lang for lang, _q in trans_real.parse_accept_lang_header(accepted)]
-    for candidate in candidates:
-        try:
-            return translation.get_supported_language_variant(candidate)
-        except LookupError:
-            continue
-    return settings.LANGUAGE_CODE
+    """The language the viewer's pages are in, chosen as LocaleMiddleware chooses a page's:
+    Django's ``get_language_from_request`` on the handshake's cookies and Accept-Language
+    (the language cookie wins, else the browser's languages, else ``LANGUAGE_CODE``)."""
+    handshake = HttpRequest()
+    handshake.COOKIES = scope.get("cookies", {})
+    accepted = dict(scope.get("headers", [])).get(b"accept-language", b"")
+    handshake.META["HTTP_ACCEPT_LANGUAGE"] = accepted.decode("latin-1")
+    return translation.get_language_from_request(handshake)
 
 
 class TableConsumer(WebsocketConsumer):

@@ -116,6 +116,8 @@
     for (const box of document.querySelectorAll("#hand .pickable input:checked")) box.checked = false;
     showPlacing();
   });
+  // Pushes and answers replace the seats region; htmx fires htmx:load for what it swaps in
+  // (as table.js arms its countdowns): redraw after each.
   document.addEventListener("htmx:load", () => {
     soon();
     showPlacing();
@@ -123,9 +125,6 @@
   document.addEventListener("DOMContentLoaded", () => {
     refresh();
     showPlacing();
-    // Pushes replace the seats region: redraw after each.
-    const main = document.querySelector(".table-dragsaga .table-main");
-    if (main) new MutationObserver(soon).observe(main, { childList: true });
     window.addEventListener("resize", soon);
   });
 })();

@@ -135,8 +135,14 @@
       const pb = place.has(cardOf(b)) ? place.get(cardOf(b)) : saved.length;
       return pa - pb;
     });
+    putInOrder(ordered);
+  }
+
+  // Lay the hand's cards out in the order of ``items`` (all of the hand's cards).
+  function putInOrder(items) {
+    if (!items.length) return;
     const parent = items[0].parentNode;
-    for (const el of ordered) parent.appendChild(el);
+    for (const el of items) parent.appendChild(el);
   }
 
   function refresh() {
@@ -179,16 +185,19 @@
     chosen.classList.add("is-chosen");
   });
 
-  function moveChosen(step) {
+  // Move a hand card one place left (step -1) or right (+1) and remember the new order.
+  function moveCard(item, step) {
     const items = handItems();
-    const current = chosen && items.find((el) => cardOf(el) === cardOf(chosen));
-    if (!current) return;
-    const cards = current.parentNode;
-    const next = items[items.indexOf(current) + step];
+    const next = items[items.indexOf(item) + step];
     if (!next) return;
-    if (step < 0) cards.insertBefore(current, next);
-    else cards.insertBefore(next, current);
+    if (step < 0) item.parentNode.insertBefore(item, next);
+    else item.parentNode.insertBefore(next, item);
     saveHandOrder();
+  }
+
+  function moveChosen(step) {
+    const current = chosen && handItems().find((el) => cardOf(el) === cardOf(chosen));
+    if (current) moveCard(current, step);
   }
 
   document.addEventListener("keydown", (event) => {
@@ -203,16 +212,12 @@
       if (items.length) items[step > 0 ? 0 : items.length - 1].focus();
       return;
     }
-    const index = items.indexOf(current);
-    const next = items[index + step];
-    if (!next) return;
     if (event.altKey) {
-      if (step < 0) cards.insertBefore(current, next);
-      else cards.insertBefore(next, current);
-      saveHandOrder();
+      moveCard(current, step);
       current.focus();
     } else {
-      next.focus();
+      const next = items[items.indexOf(current) + step];
+      if (next) next.focus();
     }
   });
 
@@ -221,9 +226,8 @@
     if (sort) {
       window.sessionStorage.removeItem(orderKey());
       // The server sends the hand sorted by suit and rank: put the cards back in that order.
-      const items = handItems();
-      items.sort((a, b) => Number(a.dataset.serverIndex) - Number(b.dataset.serverIndex));
-      if (items.length) for (const el of items) items[0].parentNode.appendChild(el);
+      const byServer = (a, b) => Number(a.dataset.serverIndex) - Number(b.dataset.serverIndex);
+      putInOrder(handItems().sort(byServer));
       return;
     }
     const move = event.target.closest("[data-move-card]");

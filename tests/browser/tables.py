@@ -4,11 +4,30 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
+from django.db import connection
 from playwright.sync_api import Error, Page
 
 from games.models import Player
-from games.selectors import SESSION_PLAYER
+from tests.support.sessions import session_key_for
+
+
+def off_the_browser_loop(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Run ``function`` (a service call, a test's set-up) in a thread of its own and return
+    what it returns: Playwright's event loop runs in the test's thread, and the services
+    notify the table through ``async_to_sync`` after commit, which cannot run beside it."""
+
+    def call() -> Any:
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connection.close()  # the thread's own database connection
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(call).result()
 
 
 def version(page: Page) -> str:
@@ -33,14 +52,10 @@ def as_guest(page: Page, name: str) -> None:
 def sign_in_as(page: Page, player: Player) -> None:
     """Give this browser a session that knows ``player`` (for tables arranged by the test)."""
     from django.conf import settings
-    from django.contrib.sessions.backends.db import SessionStore
 
-    store = SessionStore()
-    store[SESSION_PLAYER] = player.pk
-    store.create()
     base = page.context._impl_obj._options.get("baseURL")  # noqa: SLF001
     page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": base}]
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session_key_for(player), "url": base}]
     )
 
 

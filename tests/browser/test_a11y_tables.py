@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
-from django.db import connection
 
 from games import services
 from games.models import Player, Table
+from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_a11y import LAPTOP, PHONE, axe_problems
-
-
-def off_the_event_loop(function, *args, **kwargs):
-    """Run a service call in its own thread: Playwright's loop runs in this one, and the
-    services notify the table through ``async_to_sync`` after commit."""
-
-    def call():
-        try:
-            return function(*args, **kwargs)
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(call).result()
 
 
 def open_table_with_bots(player: Player, game_name: str, options: dict | None) -> Table:
@@ -58,7 +42,7 @@ def guest_at_table(new_page, game_name: str, *, viewport=None, options=None, loc
     """
     page = new_page(viewport=viewport, locale=locale)
     player = name_a_guest(page)
-    table = off_the_event_loop(open_table_with_bots, player, game_name, options)
+    table = off_the_browser_loop(open_table_with_bots, player, game_name, options)
     page.goto(f"/{game_name}/{table.code}/")
     page.wait_for_selector("#prompt")
     return page, table

@@ -1,13 +1,12 @@
 """A player closes their page mid-game, a bot plays their turns, they come back and play on."""
 
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
-from django.contrib.sessions.backends.db import SessionStore
 
 from games.models import ActionLog, AwayLimit, Game, Seat, StandIn
-from games.selectors import SESSION_PLAYER
+from tests.browser.tables import off_the_browser_loop
+from tests.support.sessions import session_key_for
 from tests.web.tables import seated_table
 
 AWAY_SECONDS = 2
@@ -15,12 +14,10 @@ AWAY_SECONDS = 2
 
 def browser_as(new_page, live_server_url, player):
     """A fresh browser whose session is ``player``'s (a guest who named themselves)."""
-    store = SessionStore()
-    store[SESSION_PLAYER] = player.pk
-    store.create()
     page = new_page()
+    key = session_key_for(player)
     page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": live_server_url}]
+        [{"name": settings.SESSION_COOKIE_NAME, "value": key, "url": live_server_url}]
     )
     return page
 
@@ -59,13 +56,6 @@ def play_until(pages, condition, seconds=45):
         if not any(take_a_step(page) for page in pages):
             time.sleep(0.2)  # a bot, or a countdown, is moving the table
     raise AssertionError("the table did not get there in time")
-
-
-def off_the_browser_loop(function, *args, **kwargs):
-    """Run ``function`` in a thread of its own: services notify the table through
-    ``async_to_sync``, which cannot run beside Playwright's event loop."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(function, *args, **kwargs).result()
 
 
 def seat_actions(game, seat, since=None):

@@ -1,7 +1,6 @@
 """A replay steps with its buttons and the arrow keys, without reloading the page."""
 
-from concurrent.futures import ThreadPoolExecutor
-
+from tests.browser.tables import off_the_browser_loop
 from tests.web.trust_helpers import bots_only_table, finish
 
 
@@ -11,8 +10,7 @@ def finished_game():
 
 
 def test_the_arrow_keys_and_buttons_step_through_a_replay(new_page, artifacts_dir):
-    with ThreadPoolExecutor(1) as pool:  # services notify through async_to_sync: not on this loop
-        game = pool.submit(finished_game).result()
+    game = off_the_browser_loop(finished_game)
     page = new_page()
     page.goto(f"/games/{game.pk}/replay/")
     replay = page.locator("#replay")

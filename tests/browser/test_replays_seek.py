@@ -1,11 +1,10 @@
 """A long Dragon Formula replay is sought in place: pick a game and go, open the wins and
 jump to one (its reading shows as the table shows it), jump to a set's end."""
 
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 
 from games import services
+from tests.browser.tables import off_the_browser_loop
 from tests.web.trust_helpers import finish
 
 SEED_WITH_WINS = 1  # a seed whose smart-bot match has Dragon Formula wins
@@ -20,8 +19,7 @@ def finished_match():
     "viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 768}], ids=str
 )
 def test_a_replay_jumps_to_a_game_a_win_and_a_set_end(new_page, artifacts_dir, viewport):
-    with ThreadPoolExecutor(1) as pool:  # services notify through async_to_sync: not on this loop
-        game = pool.submit(finished_match).result()
+    game = off_the_browser_loop(finished_match)
     page = new_page(viewport=viewport, locale="ja-JP")
     page.goto(f"/games/{game.pk}/replay/")
     page.wait_for_function("window.htmx !== undefined")

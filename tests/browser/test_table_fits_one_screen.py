@@ -17,9 +17,9 @@ from playwright.sync_api import Error
 
 from games import services
 from games.models import Table
-from tests.browser.tables import version, wait_for_new_version
+from tests.browser.tables import off_the_browser_loop, version, wait_for_new_version
 from tests.browser.test_a11y import LAPTOP, PHONE, axe_problems
-from tests.browser.test_a11y_tables import name_a_guest, off_the_event_loop
+from tests.browser.test_a11y_tables import name_a_guest
 
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
@@ -99,7 +99,7 @@ def seated_guest(
         services.start(table, player, seed=5)
         return table
 
-    table = off_the_event_loop(open_table)
+    table = off_the_browser_loop(open_table)
     page.goto(f"/{game_name}/{table.code}/")
     page.wait_for_selector("#prompt .phase")
     return page, table
@@ -303,7 +303,7 @@ def late_in_the_game(names: list[str]):
 def test_dragon_formula_late_in_the_game_fits_one_screen(new_page, artifacts_dir):
     from tests.browser.tables import sign_in_as
 
-    table, game, players = off_the_event_loop(late_in_the_game, ["Ann", "Ben", "Cho", "Dai"])
+    table, game, players = off_the_browser_loop(late_in_the_game, ["Ann", "Ben", "Cho", "Dai"])
     assert min(len(d) for d in game.state["discards"]) >= 6
     page = new_page()
     sign_in_as(page, players[0])

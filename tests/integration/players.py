@@ -316,9 +316,8 @@ def open_tables(count: int, options: dict[str, Any] | None = None) -> list[dict[
 
     ``sessions[s]`` is the session key of the guest in seat ``s``.
     """
-    from django.contrib.sessions.backends.db import SessionStore
-
-    from games import selectors, services
+    from games import services
+    from tests.support.sessions import session_key_for
 
     tables = []
     for t in range(count):
@@ -332,12 +331,7 @@ def open_tables(count: int, options: dict[str, Any] | None = None) -> list[dict[
         for player in players[1:]:  # the creator has seat 0, the others sit in turn
             services.sit(table, player)
         services.start(table, players[0])
-        sessions = []
-        for player in players:
-            store = SessionStore()
-            store[selectors.SESSION_PLAYER] = player.pk
-            store.create()
-            sessions.append(store.session_key)
+        sessions = [session_key_for(player) for player in players]
         tables.append({"code": table.code, "sessions": sessions})
     return tables
 

@@ -11,17 +11,28 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.contrib.sessions.backends.db import SessionStore
 
-from games.models import Player
-from games.selectors import SESSION_PLAYER
+from games import services
+from games.models import AwayLimit, Game, Player, Table
+from tests.support.sessions import session_key_for
 
 
 def session_cookie(player: Player) -> bytes:
-    store = SessionStore()
-    store[SESSION_PLAYER] = player.pk
-    store.create()
-    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}".encode()
+    return f"{settings.SESSION_COOKIE_NAME}={session_key_for(player)}".encode()
+
+
+@database_sync_to_async
+def started_table(
+    players: list[Player], game_name: str = "toygame", away_seconds: int | None = None
+) -> tuple[Table, Game]:
+    """A started table of ``players``: the first opens it, the others sit in turn; with the
+    table's away limit if ``away_seconds`` is given."""
+    table = services.create_table(game_name=game_name, players=len(players), created_by=players[0])
+    for player in players[1:]:
+        services.sit(table, player)
+    if away_seconds is not None:
+        AwayLimit.objects.create(table=table, seconds=away_seconds)
+    return table, services.start(table, players[0])
 
 
 async def open_socket(code: str, player: Player | None = None) -> WebsocketCommunicator:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.conf import settings
 from django.test import Client
 
 from games import services
 from games.models import Game, Player, Table
-from games.selectors import SESSION_PLAYER
+from tests.support.sessions import session_key_for
 
 
 def seated_table(
@@ -29,9 +30,7 @@ def browser_of(player: Player | None, csrf: bool = True) -> Client:
     """A client as ``player``'s browser: its session knows the guest; CSRF checks are on."""
     client = Client(enforce_csrf_checks=csrf)
     if player is not None:
-        session = client.session
-        session[SESSION_PLAYER] = player.pk
-        session.save()
+        client.cookies[settings.SESSION_COOKIE_NAME] = session_key_for(player)
     return client
 
 

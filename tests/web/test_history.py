@@ -9,6 +9,7 @@ from games import leavers, services
 from games.models import Game
 from games.registry import engine_for
 from games.trust import history
+from tests.web.tables import browser_of
 from tests.web.trust_helpers import finish, text_of
 
 pytestmark = pytest.mark.django_db
@@ -97,8 +98,6 @@ def test_the_history_page_says_which_games_a_bot_finished(client, players):
 
 def test_my_history_needs_a_player(client, players):
     assert client.get("/me/").url == "/"
-    session = client.session
-    session["player_id"] = players[2].pk
-    session.save()
+    client = browser_of(players[2], csrf=False)
     assert client.get("/me/").url == f"/players/{players[2].pk}/"
     assert client.get("/players/999999/").status_code == 404

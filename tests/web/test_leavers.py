@@ -10,6 +10,7 @@ import pytest
 from games import leavers, services
 from games.models import AwayLimit, Game, Seat, ServerProcess, StandIn
 from games.registry import engine_for
+from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
 
@@ -138,12 +139,9 @@ def test_a_player_acting_without_a_socket_counts_as_present(players):
     assert set(StandIn.objects.values_list("player__display_name", flat=True)) == {"Ann"}
 
 
-def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(client, players):
-    ben = players[1]
+def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(players):
     table, game = two_humans(players, bot_level="heuristic")
-    session = client.session
-    session["player_id"] = ben.pk
-    session.save()
+    client = browser_of(players[1], csrf=False)
 
     response = client.post(f"/tables/{table.code}/leave/")
 
@@ -153,11 +151,9 @@ def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(client, players):
     assert services.next_wakeup(Game.objects.get(pk=game.pk), time.time()) is not None
 
 
-def test_leaving_is_refused_to_a_spectator_and_needs_a_post(client, players):
+def test_leaving_is_refused_to_a_spectator_and_needs_a_post(players):
     table, game = two_humans(players)
-    session = client.session
-    session["player_id"] = players[2].pk
-    session.save()
+    client = browser_of(players[2], csrf=False)
     assert client.get(f"/tables/{table.code}/leave/").status_code == 405
     response = client.post(f"/tables/{table.code}/leave/")
     assert response.status_code == 400
@@ -166,13 +162,8 @@ def test_leaving_is_refused_to_a_spectator_and_needs_a_post(client, players):
 
 
 def test_leaving_needs_the_csrf_token(players):
-    from django.test import Client
-
     table, game = two_humans(players)
-    client = Client(enforce_csrf_checks=True)
-    session = client.session
-    session["player_id"] = players[1].pk
-    session.save()
+    client = browser_of(players[1])
     assert client.post(f"/tables/{table.code}/leave/").status_code == 403
     assert not StandIn.objects.exists()
 
@@ -246,12 +237,10 @@ def lobby_post(kind_name, **changes):
     return data
 
 
-def test_the_lobby_sets_the_tables_away_limit(client, players):
+def test_the_lobby_sets_the_tables_away_limit(players):
     from games.models import Table
 
-    session = client.session
-    session["player_id"] = players[0].pk
-    session.save()
+    client = browser_of(players[0], csrf=False)
     client.post("/new/dragsaga/", lobby_post("dragsaga", away_seconds=15, players=2))
     client.post("/new/dragsaga/", lobby_post("dragsaga", away_seconds="", players=2))
     quick, default = Table.objects.order_by("created")

@@ -8,18 +8,10 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import services
-from games.models import AwayLimit, Seat, SeatConnection, StandIn
-from tests.web.sockets import open_socket
+from games.models import Seat, SeatConnection, StandIn
+from tests.web.sockets import open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@database_sync_to_async
-def start_dragsaga(players, limit):
-    table = services.create_table(game_name="dragsaga", players=2, created_by=players[0])
-    services.sit(table, players[1])
-    AwayLimit.objects.create(table=table, seconds=limit)
-    return table, services.start(table, players[0])
 
 
 @database_sync_to_async
@@ -43,7 +35,7 @@ def hand_cards(frame):
 
 async def test_the_table_sees_a_bot_take_the_away_seat_and_the_player_take_it_back(players):
     ann, ben = players[0], players[1]
-    table, game = await start_dragsaga(players, limit=45)
+    table, game = await started_table(players[:2], "dragsaga", away_seconds=45)
     ann_socket = await open_socket(table.code, ann)
     ben_socket = await open_socket(table.code, ben)
     first = await ben_socket.receive_from()

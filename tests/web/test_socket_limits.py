@@ -11,17 +11,9 @@ from channels.db import database_sync_to_async
 
 from games import consumers, leavers, services
 from games.models import ActionLog, AwayLimit, SeatConnection, StandIn
-from tests.web.sockets import in_own_loop, open_socket
+from tests.web.sockets import in_own_loop, open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@database_sync_to_async
-def start_table(players, limit=60):
-    table = services.create_table(game_name="toygame", players=2, created_by=players[0])
-    services.sit(table, players[1])
-    AwayLimit.objects.create(table=table, seconds=limit)
-    return table, services.start(table, players[0])
 
 
 @database_sync_to_async
@@ -46,8 +38,8 @@ async def test_a_flooding_socket_is_closed_and_another_table_goes_on(toygame, pl
     handler = logging.Handler()
     handler.emit = lambda record: lines.append(record.getMessage())
     logging.getLogger("games.consumers").addHandler(handler)
-    flooded, _flooded_game = await start_table(players[:2])
-    calm, calm_game = await start_table(players[2:])
+    flooded, _flooded_game = await started_table(players[:2], away_seconds=60)
+    calm, calm_game = await started_table(players[2:], away_seconds=60)
     flooder = await open_socket(flooded.code, players[1])
     watcher = await open_socket(calm.code, players[3])
     await flooder.receive_from()
@@ -71,7 +63,7 @@ async def test_a_flooding_socket_is_closed_and_another_table_goes_on(toygame, pl
 
 @in_own_loop
 async def test_ticks_at_a_countdowns_pace_keep_the_socket_open(toygame, players):
-    table, game = await start_table(players[:2])
+    table, game = await started_table(players[:2], away_seconds=60)
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
     for _ in range(consumers.RATE_BURST):
@@ -85,7 +77,7 @@ async def test_ticks_at_a_countdowns_pace_keep_the_socket_open(toygame, players)
 
 @in_own_loop
 async def test_nothing_a_socket_sends_is_stored(toygame, players):
-    table, game = await start_table(players[:2])
+    table, game = await started_table(players[:2], away_seconds=60)
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
     for text in ('{"type": "play", "card": "T1"}', '{"action": {"type": "play"}}', "NaN"):
@@ -97,7 +89,7 @@ async def test_nothing_a_socket_sends_is_stored(toygame, players):
 
 @in_own_loop
 async def test_a_killed_socket_is_gone_at_once_and_a_bot_takes_the_seat(toygame, players):
-    table, game = await start_table(players[:2], limit=1)
+    table, game = await started_table(players[:2], away_seconds=1)
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
     open_rows = database_sync_to_async(SeatConnection.objects.filter(closed=None).count)
@@ -145,7 +137,7 @@ async def socket_with(code, cookie):
 async def test_a_flooders_next_socket_is_refused_for_a_while(toygame, players):
     from tests.web.sockets import session_cookie
 
-    table, _game = await start_table(players[:2])
+    table, _game = await started_table(players[:2], away_seconds=60)
     cookie = await database_sync_to_async(session_cookie)(players[1])
     flooder, connected = await socket_with(table.code, cookie)
     assert connected

@@ -8,21 +8,13 @@ from channels.db import database_sync_to_async
 
 from games import services
 from games.models import Table
-from tests.web.sockets import in_own_loop, open_socket
+from tests.web.sockets import in_own_loop, open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def hand_html(cards):
     return "".join(f'<span class="card">{card}</span>' for card in cards)
-
-
-@database_sync_to_async
-def start_table(players, n=3):
-    table = services.create_table(game_name="toygame", players=n, created_by=players[0])
-    for player in players[1:n]:
-        services.sit(table, player)
-    return table, services.start(table, players[0])
 
 
 @database_sync_to_async
@@ -34,7 +26,7 @@ def play(game, player, card):
 async def test_each_socket_gets_its_own_hand_and_a_move_reaches_every_other_socket(
     toygame, players
 ):
-    table, game = await start_table(players)
+    table, game = await started_table(players[:3])
     hands = game.state["hands"]
     sockets = [await open_socket(table.code, p) for p in players[:3]]
     spectator = await open_socket(table.code)
@@ -60,7 +52,7 @@ async def test_each_socket_gets_its_own_hand_and_a_move_reaches_every_other_sock
 
 @in_own_loop
 async def test_a_reconnecting_socket_is_shown_the_current_state(toygame, players):
-    table, game = await start_table(players, n=2)
+    table, game = await started_table(players[:2])
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
     await socket.disconnect()
@@ -75,7 +67,7 @@ async def test_a_reconnecting_socket_is_shown_the_current_state(toygame, players
 
 @in_own_loop
 async def test_a_tick_after_the_countdown_applies_the_deadline(toygame, players):
-    table, game = await start_table(players, n=2)
+    table, game = await started_table(players[:2])
     socket = await open_socket(table.code, players[0])
     await socket.receive_from()
     await database_sync_to_async(type(game).objects.filter(pk=game.pk).update)(
@@ -154,7 +146,7 @@ async def test_a_dragon_formula_discard_reaches_the_other_three_seats_as_a_pick_
 
 @in_own_loop
 async def test_garbage_sent_up_the_socket_does_not_break_it(toygame, players):
-    table, game = await start_table(players, n=2)
+    table, game = await started_table(players[:2])
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
     for garbage in ("[" * 100_000, "not json", "[1, 2]", '{"tick": "yes please"}'):
