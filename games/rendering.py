@@ -160,7 +160,7 @@ def render_regions(
 # next. The table's socket brings every region that changed to every seat, theirs too.
 ACTOR_REGIONS = (SEEN_REGION[0], PROMPT_REGION, "hand")
 # Remembered pushes per process (each is a few kilobytes of HTML).
-REMEMBERED_PUSHES = 128
+REMEMBERED_PUSHES = 32
 
 
 @lru_cache(maxsize=REMEMBERED_PUSHES)
