@@ -1,8 +1,9 @@
 """Online league tables: opening a table under a league, and feeding its results in.
 
-``games.services`` calls :func:`record_online_results` each time it saves a game
-(inside the same transaction): every Dragon Formula game that ended since the last
-call is recorded into the table's league match — set by set, with the engine's own
+When a move ends a game (:func:`game_saved`, a subscriber of ``games.table_events.game_saved``,
+inside the move's transaction) :func:`record_online_results` brings the league up to date:
+every Dragon Formula game that ended since the last call is recorded into the table's
+league match — set by set, with the engine's own
 scored reading — and a finished DragSaga game is recorded with its placings. Nothing
 is typed twice; calling it again records nothing new.
 """
@@ -15,9 +16,10 @@ from typing import Any
 from django.db import transaction
 
 from dragsaga.rules.cards import CardSet
+from games import services as tables
+from games.away import active_stand_ins
 from games.leagues import services
 from games.leagues.services import DragSagaEntry, GameEntry, PenaltyEntry, SeatEntry
-from games.leavers import active_stand_ins
 from games.models import (
     ClubNight,
     Game,
@@ -50,8 +52,6 @@ def open_league_table(
     club_night: ClubNight | None = None,
 ) -> Table:
     """Open an online table whose results go to ``league`` (strict Dan for Dragon Formula)."""
-    from games import services as tables  # games.services calls back into this module
-
     with transaction.atomic():
         table = tables.create_table(
             game_name=league.game,
@@ -104,6 +104,13 @@ def night_table_members(table_id: int) -> dict[int, Member]:
         "entrant__member"
     )
     return {seat.number: seat.entrant.member for seat in seats}
+
+
+def game_saved(sender: Any, game: Game, before: dict[str, Any], **_: Any) -> None:
+    """A move was saved: if it ended a game (the match, or one of its games), the league
+    hears of it; any other move costs nothing here."""
+    if game.is_finished or len(game.state.get("games", ())) != len(before.get("games", ())):
+        record_online_results(game)
 
 
 def record_online_results(game: Game) -> None:
