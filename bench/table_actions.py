@@ -1,18 +1,35 @@
-"""What one move costs the server: applying it (lock, engine, log, snapshot) and rendering
-the regions each viewer's socket is pushed (prints figures; never fails).
+"""What one move costs the server, on the live path (prints figures; never fails).
 
-Runs on a throwaway SQLite file. Per-CPU-second figures are steadier than wall-clock.
+A move, as a browser makes it: the seat's POST to ``/<game>/<code>/act`` (middleware,
+session, ``services.apply_action``, the answer's regions), then the after-commit work
+(the table's snapshot, the announcement on the channel layer, the next timer), then
+the push to every seat's socket as ``TableConsumer.table_changed`` makes it (the
+regions rendered once per viewer, compared with what the socket was last sent).
+Figures: server CPU ms per applied action (the POST and the four seats' pushes),
+queries per move (the POST's and the pushes'), and bot-only tables' bot moves per
+second of CPU on one process (``services.advance``, what the timers call).
 
-.venv/bin/python bench/table_actions.py [actions]
+Runs on a throwaway SQLite file with the in-memory channel layer, as one Daphne runs.
+
+    .venv/bin/python bench/table_actions.py              # 150 moves a game, ~1 min
+    .venv/bin/python bench/table_actions.py 60 --profile # and where the time goes
 """
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import cProfile
+import io
+import json
 import os
+import pstats
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -21,6 +38,10 @@ def setup_django(database: str) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
     os.environ.setdefault("SECRET_KEY", "bench-only")
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+    os.environ.setdefault("SECURE_COOKIES", "0")
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
+    os.environ["REDIS_URL"] = ""
     import django
     from django.core.management import call_command
 
@@ -28,63 +49,220 @@ def setup_django(database: str) -> None:
     call_command("migrate", verbosity=0)
 
 
-def bench(game_name: str, names: list[str], level: str, actions: int) -> None:
-    from games import rendering, services
+def quiet_log() -> None:
+    """The operator's log lines are still written (a server pays for them), to nowhere."""
+    import logging
+
+    sink = open(os.devnull, "w")  # noqa: SIM115 - for the whole run
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, logging.StreamHandler):
+            handler.setStream(sink)
+
+
+class Socket:
+    """One seat's open table socket in this process: a ``TableConsumer`` whose frames are kept."""
+
+    def __init__(self, table: Any, player: Any, name: str) -> None:
+        from games import leavers
+        from games.consumers import TableConsumer
+
+        leavers.connected(table, player, name)  # the seat's presence, as a socket opens
+        consumer = TableConsumer.__new__(TableConsumer)
+        consumer.table, consumer.player, consumer.language = table, player, "ja"
+        consumer.sent, consumer.shown = {}, None
+        self.frames: list[str] = []
+        consumer.send = lambda text_data=None, **_kw: self.frames.append(text_data)
+        self.consumer = consumer
+
+    def hear(self, message: dict[str, Any]) -> None:
+        self.consumer.table_changed(message)
+
+
+class Listener:
+    """The table's group on the channel layer, as the table's sockets hear it."""
+
+    def __init__(self, table_id: int) -> None:
+        from asgiref.sync import async_to_sync
+        from channels.layers import get_channel_layer
+
+        from games import services
+
+        self.layer = get_channel_layer()
+        self.sync = async_to_sync
+        self.channel = self.sync(self.layer.new_channel)()
+        self.sync(self.layer.group_add)(services.group_name(table_id), self.channel)
+
+    def messages(self) -> list[dict[str, Any]]:
+        found = []
+        while self.layer.channels.get(self.channel):  # InMemoryChannelLayer: what is queued
+            found.append(self.sync(self.layer.receive)(self.channel))
+        return found
+
+
+class Figures:
+    def __init__(self) -> None:
+        self.cpu: Counter[str] = Counter()
+        self.queries: Counter[str] = Counter()
+        self.where: Counter[str] = Counter()
+        self.moves = 0
+
+    def measure(self, part: str, call: Any) -> Any:
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as queries:
+            cpu = time.process_time()
+            result = call()
+            self.cpu[part] += time.process_time() - cpu
+        self.queries[part] += len(queries.captured_queries)
+        for query in queries.captured_queries:
+            self.where[f"{part}: {_query_kind(query['sql'])}"] += 1
+        return result
+
+
+def _query_kind(sql: str) -> str:
+    """``SELECT games_seat``: the statement and its main table (not a subquery's)."""
+    verb, depth, words = sql.split()[0].upper(), 0, []
+    for word in sql.split():
+        if depth == 0:
+            words.append(word)
+        depth += word.count("(") - word.count(")")
+    after = {"SELECT": "FROM", "DELETE": "FROM", "INSERT": "INTO", "UPDATE": "UPDATE"}.get(verb)
+    pairs = zip(words, words[1:], strict=False)
+    table = next((w for p, w in pairs if p.upper() == after), "")
+    return f"{verb} {table.strip(chr(34))}".strip()
+
+
+def live_moves(game_name: str, names: list[str], level: str, actions: int, profile: Any) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    from games import services
     from games.models import Player
     from games.registry import engine_for
+    from games.selectors import SESSION_PLAYER
 
     players = [Player.objects.create(display_name=name) for name in names]
-    table = services.create_table(
-        game_name=game_name, players=len(names), created_by=players[0], options={}
-    )
-    for player in players[1:]:
-        services.sit(table, player)
-    game = services.start(table, players[0], seed=1)
+    clients = []
+    for player in players:
+        client = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="ja")
+        session = client.session
+        session[SESSION_PLAYER] = player.pk
+        session.save()
+        clients.append(client)
     engine = engine_for(game_name)
-    apply_wall = apply_cpu = render_wall = render_cpu = 0.0
-    renders = done = 0
-    while done < actions:
-        if game.is_finished:
-            game = services.start(_reopened(table, players), players[0], seed=done)
+    figures = Figures()
+    table = game = listener = None
+    sockets: list[Socket] = []
+    while figures.moves < actions:
+        if game is None or game.is_finished:
+            table = services.create_table(
+                game_name=game_name, players=len(names), created_by=players[0]
+            )
+            for player in players[1:]:
+                services.sit(table, player)
+            game = services.start(table, players[0], seed=figures.moves + 1)
+            listener = Listener(table.pk)
+            sockets = [Socket(table, p, f"{table.code}-{i}") for i, p in enumerate(players)]
+            for socket in sockets:
+                socket.consumer.push()  # the first frame: every region
+            listener.messages()
+            url = reverse(f"{game_name}:act", args=[table.code])
         seat = engine.waiting_for(game.state)[0]
         action = engine.bot_action(game.state, seat, level)
-        wall, cpu = time.perf_counter(), time.process_time()
-        game = services.apply_action(game, players[seat], action, game.version)
-        apply_wall += time.perf_counter() - wall
-        apply_cpu += time.process_time() - cpu
-        done += 1
-        wall, cpu = time.perf_counter(), time.process_time()
-        for player in [*players, None]:  # every seat's socket and one spectator
-            rendering.render_regions(game.table, player)
-            renders += 1
-        render_wall += time.perf_counter() - wall
-        render_cpu += time.process_time() - cpu
+        fields = {"action": json.dumps(action), "version": str(game.version)}
+        if profile is not None:
+            profile.enable()
+        answer = figures.measure("POST", lambda: clients[seat].post(url, fields))  # noqa: B023
+        assert answer.status_code == 200, answer.content[:300]
+        for message in listener.messages():
+            figures.measure("pushes", lambda: [s.hear(message) for s in sockets])  # noqa: B023
+        if profile is not None:
+            profile.disable()
+        figures.moves += 1
+        game.refresh_from_db()
+    total_cpu = sum(figures.cpu.values())
     print(
-        f"{game_name:<13} {len(names)} seats: apply {1000 * apply_wall / done:6.1f} ms/action "
-        f"({1000 * apply_cpu / done:.1f} ms CPU), push render "
-        f"{1000 * render_wall / renders:6.1f} ms/viewer ({1000 * render_cpu / renders:.1f} ms CPU), "
-        f"{done} actions"
+        f"{game_name:<13} {len(names)} seats, {figures.moves} moves: "
+        f"{1000 * total_cpu / figures.moves:5.1f} ms CPU/action "
+        f"(POST {1000 * figures.cpu['POST'] / figures.moves:.1f}, pushes to {len(names)} seats "
+        f"{1000 * figures.cpu['pushes'] / figures.moves:.1f}); "
+        f"{sum(figures.queries.values()) / figures.moves:4.1f} queries/move "
+        f"(POST {figures.queries['POST'] / figures.moves:.1f}, "
+        f"pushes {figures.queries['pushes'] / figures.moves:.1f})",
+        flush=True,
     )
+    for where, count in figures.where.most_common():
+        print(f"    {count / figures.moves:5.2f}/move  {where}")
 
 
-def _reopened(table, players):
+def bot_moves(game_name: str, seats: int, level: str, actions: int, profile: Any) -> None:
+    """A table of bots only, as the timers drive it (no socket listens)."""
     from games import services
 
-    fresh = services.create_table(
-        game_name=table.game_name, players=table.players, created_by=players[0]
+    figures = Figures()
+    game = None
+    while figures.moves < actions:
+        if game is None or game.is_finished:
+            table = services.create_table(
+                game_name=game_name, players=seats, bot_level=level, bot_pace="quick"
+            )
+            game = services.start(table, None, seed=figures.moves + 1)
+        if profile is not None:
+            profile.enable()
+        moved = figures.measure("advance", lambda: services.advance(game.pk, game.version))  # noqa: B023
+        if profile is not None:
+            profile.disable()
+        if moved is None or moved.version == game.version:
+            game.refresh_from_db()
+            continue
+        figures.moves += moved.version - game.version
+        game = moved
+    cpu = figures.cpu["advance"]
+    print(
+        f"{game_name:<13} {seats} bots, {figures.moves} versions: "
+        f"{figures.moves / cpu:5.0f} bot moves per CPU second "
+        f"({1000 * cpu / figures.moves:.1f} ms each), "
+        f"{figures.queries['advance'] / figures.moves:4.1f} queries/move",
+        flush=True,
     )
-    for player in players[1:]:
-        services.sit(fresh, player)
-    return fresh
 
 
-def main(actions: int = 150) -> None:
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("actions", nargs="?", type=int, default=150, help="moves per game")
+    parser.add_argument("--profile", action="store_true", help="print where the CPU goes")
+    args = parser.parse_args()
+    from asgiref.sync import sync_to_async
+
+    profile = cProfile.Profile() if args.profile else None
     with tempfile.TemporaryDirectory() as directory:
         setup_django(str(Path(directory) / "bench.sqlite3"))
-        print(f"Server cost of a move ({actions} bot-chosen actions per game, SQLite)")
-        bench("dragonformula", ["Ann", "Ben", "Cho", "Dai"], "smart", actions)
-        bench("dragsaga", ["Ann", "Ben", "Cho"], "heuristic", actions)
+        from django.conf import settings
+
+        settings.TABLE_TIMERS = False  # the bench drives the server's moves itself
+        quiet_log()
+        print(
+            f"Server cost of a move on the live path ({os.cpu_count()} cores, SQLite, "
+            f"load average {os.getloadavg()[0]:.1f})",
+            flush=True,
+        )
+
+        def run() -> None:
+            seats = ["Ann", "Ben", "Cho", "Dai"]
+            live_moves("dragonformula", seats, "smart", args.actions, profile)
+            live_moves("dragsaga", seats, "heuristic", args.actions, profile)
+            bot_moves("dragonformula", 4, "smart", args.actions, profile)
+            bot_moves("dragsaga", 4, "heuristic", args.actions, profile)
+
+        # As under Daphne: the sync code runs in a worker thread of a running event loop,
+        # so the channel layer's sends go to that loop (not to a new loop per send).
+        asyncio.run(sync_to_async(run)())
+    if profile is not None:
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(60)
+        print(out.getvalue())
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 150)
+    main()

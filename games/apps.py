@@ -8,6 +8,12 @@ class GamesConfig(AppConfig):
     verbose_name = _("Club tables")
 
     def ready(self) -> None:
-        from games.leagues import nights
+        from games import announce, table_events, timers
+        from games.leagues import nights, online
 
         nights.connect_signals()  # a club night's pages hear of its results
+        # After every committed change: the sockets hear of it, then the timers arm the
+        # server's next move (in this order). With every saved move: a league's results.
+        table_events.table_changed.connect(announce.table_changed, dispatch_uid="announce")
+        table_events.table_changed.connect(timers.table_changed, dispatch_uid="timers")
+        table_events.game_saved.connect(online.game_saved, dispatch_uid="league_results")

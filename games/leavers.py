@@ -4,11 +4,12 @@ A seated human who leaves the table, or has no open table page for longer than
 the table's limit (:data:`DEFAULT_AWAY_SECONDS` unless the table sets another),
 is replaced by a bot of the table's level: the seat becomes a bot seat (so the
 server's timers play it like any bot and the seat shows a bot), and a
-:class:`~games.models.StandIn` remembers whose seat it is. When the player
-comes back (opens the table page or its socket) they retake the seat and see
-everything it may see. A stand-in still in the seat when the game ends is
-recorded as having finished that game for the player, and the seat goes back
-to the player so results and history stay theirs.
+:class:`~games.models.StandIn` remembers whose seat it is (the take-over itself is
+written by ``games.services``, inside the game's lock; who is away since when is read
+by ``games.away``). When the player comes back (opens the table page or its socket)
+they retake the seat and see everything it may see. A stand-in still in the seat when
+the game ends is recorded as having finished that game for the player, and the seat
+goes back to the player so results and history stay theirs.
 
 Presence is the set of open table sockets per seat (:class:`SeatConnection`),
 kept by ``TableConsumer`` through :func:`connected` and :func:`disconnected`. A
@@ -22,6 +23,9 @@ longer holds (:func:`close_dead_connections`).
 A seat counts as *away since* the later of: its last socket closing, the game's
 start, and the player's last logged action (so a player who acts over plain
 HTTP is present too).
+
+What the table must hear after a change here (a seat given back, a seat left without
+a socket) goes through ``games.table_events``, like every change.
 """
 
 from __future__ import annotations
@@ -34,27 +38,41 @@ from datetime import UTC, datetime
 
 from django.db import transaction
 from django.db.models import QuerySet
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import (
-    ActionLog,
-    AwayLimit,
-    Game,
-    Player,
-    Seat,
-    SeatConnection,
-    ServerProcess,
-    StandIn,
-    Table,
+from games import services, table_events
+from games.away import (
+    DEFAULT_AWAY_SECONDS,
+    DUE_TOLERANCE,
+    MAX_AWAY_SECONDS,
+    MIN_AWAY_SECONDS,
+    active_stand_ins,
+    away_seconds,
+    away_since,
+    finished_by_bot,
+    games_finished_by_bot,
+    open_connections,
+    seconds_until_takeover,
+    stand_in_level,
 )
-from games.registry import game_kind
+from games.models import Game, Player, Seat, SeatConnection, ServerProcess, StandIn, Table
+from games.services import set_away_limit, take_over_due
 
-DEFAULT_AWAY_SECONDS = 60
-MIN_AWAY_SECONDS = 1
-MAX_AWAY_SECONDS = 3600
-# Moments are stored to the microsecond: a timer that fires "at the limit" must count.
-DUE_TOLERANCE = 0.001
+__all__ = [  # what the table's views, templates and league code read from here
+    "DEFAULT_AWAY_SECONDS",
+    "DUE_TOLERANCE",
+    "MAX_AWAY_SECONDS",
+    "MIN_AWAY_SECONDS",
+    "active_stand_ins",
+    "away_seconds",
+    "away_since",
+    "finished_by_bot",
+    "games_finished_by_bot",
+    "seconds_until_takeover",
+    "set_away_limit",
+    "stand_in_level",
+    "take_over_due",
+]
 
 # This serving process, as its table sockets record it; it writes a heartbeat every
 # HEARTBEAT_SECONDS, and its sockets count as closed once it has been silent for
@@ -73,35 +91,6 @@ class LeaveRefused(Exception):  # noqa: N818 - a refusal a player reads
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-
-
-def away_seconds(table: Table) -> int:
-    """How long a seat may stay without its player before a bot takes it (read with the
-    table when it was selected with ``away_limit``)."""
-    try:
-        return table.away_limit.seconds
-    except AwayLimit.DoesNotExist:
-        return DEFAULT_AWAY_SECONDS
-
-
-def set_away_limit(table: Table, seconds: int | None) -> None:
-    """The table's option: ``seconds`` away before a bot takes a seat (``None``: the default)."""
-    table._state.fields_cache.pop("away_limit", None)  # read afresh by away_seconds
-    if seconds is None:
-        AwayLimit.objects.filter(table=table).delete()
-        return
-    if not MIN_AWAY_SECONDS <= seconds <= MAX_AWAY_SECONDS:
-        raise ValueError(
-            f"The away limit is {MIN_AWAY_SECONDS} to {MAX_AWAY_SECONDS} seconds, not {seconds}."
-        )
-    AwayLimit.objects.update_or_create(table=table, defaults={"seconds": seconds})
-
-
-def stand_in_level(table: Table) -> str:
-    """The level of a stand-in bot: the table's bot level, else the game's weakest bot."""
-    if table.bot_level:
-        return table.bot_level
-    return game_kind(table.game_name).engine.bot_levels()[0]
 
 
 def _running_game(table: Table) -> Game | None:
@@ -154,10 +143,10 @@ def disconnected(channel_name: str, now: float | None = None) -> None:
         closed=_at(now)
     ):
         return
-    if not _open_connections(connection.seat).exists():
+    if not open_connections(connection.seat).exists():
         game = _running_game(connection.seat.table)
         if game is not None:
-            transaction.on_commit(lambda: _arm_now(game.pk))
+            _arm_after_commit(game.pk)
 
 
 def heartbeat(now: float | None = None) -> int:
@@ -226,99 +215,13 @@ def close_silent_connections(now: float | None = None) -> int:
 def _arm_seats_left_alone(seats: set[int]) -> None:
     """The seats (ids) left without an open socket get their takeover timer."""
     for seat in Seat.objects.filter(pk__in=seats).select_related("table"):
-        if not _open_connections(seat).exists():
+        if not open_connections(seat).exists():
             game = _running_game(seat.table)
             if game is not None:
-                transaction.on_commit(lambda game_id=game.pk: _arm_now(game_id))
+                _arm_after_commit(game.pk)
 
 
-def _open_connections(seat: Seat) -> QuerySet[SeatConnection]:
-    return SeatConnection.objects.filter(seat=seat, player_id=seat.player_id, closed__isnull=True)
-
-
-def away_since(game: Game, seat: Seat, now: float, connected: bool | None = None) -> float | None:
-    """Since when ``seat``'s player has been away from ``game``; ``None`` while present.
-
-    The latest sign of the player: the game's start, their last logged action,
-    their last retake of the seat, their last table socket closing. ``connected``
-    says whether the player has a socket open, if the caller knows already.
-    """
-    if seat.player_id is None or game.is_finished:
-        return None
-    if connected if connected is not None else _open_connections(seat).exists():
-        return None
-    signs = [
-        ActionLog.objects.filter(game=game, seat=seat.number)
-        .order_by("-version")
-        .values_list("now", flat=True)
-        .first()
-    ]
-    for moment in (
-        StandIn.objects.filter(game=game, seat_number=seat.number, ended__isnull=False)
-        .order_by("-ended")
-        .values_list("ended", flat=True)
-        .first(),
-        SeatConnection.objects.filter(seat=seat, player_id=seat.player_id, closed__isnull=False)
-        .order_by("-closed")
-        .values_list("closed", flat=True)
-        .first(),
-    ):
-        signs.append(moment.timestamp() if moment is not None else None)
-    return max([game.created.timestamp(), *(s for s in signs if s is not None)])
-
-
-# --- taking over and giving back ------------------------------------------------------
-
-
-def seconds_until_takeover(game: Game, now: float, seats: list[Seat] | None = None) -> float | None:
-    """Seconds until the next away seat of ``game`` is due for a bot (0 if overdue).
-
-    ``seats``: the table's seats if the caller has just read them.
-    """
-    if game.is_finished:
-        return None
-    waits = []
-    limit: int | None = None  # read only when someone is away
-    for seat, connected in _seats_and_presence(game, seats):
-        since = away_since(game, seat, now, connected)
-        if since is not None:
-            limit = away_seconds(game.table) if limit is None else limit
-            waits.append(max(0.0, since + limit - now))
-    return min(waits) if waits else None
-
-
-def _seats_and_presence(game: Game, seats: list[Seat] | None = None) -> list[tuple[Seat, bool]]:
-    """The game's seats that have a player, each with whether that player has a socket open
-    (two queries, however many seats; one if the caller has read the ``seats``)."""
-    if seats is None:
-        seats = list(Seat.objects.filter(table_id=game.table_id))
-    seats = [seat for seat in seats if seat.player_id is not None]
-    open_sockets = set(
-        SeatConnection.objects.filter(
-            seat__table_id=game.table_id, closed__isnull=True
-        ).values_list("seat_id", "player_id")
-    )
-    return [(seat, (seat.pk, seat.player_id) in open_sockets) for seat in seats]
-
-
-def take_over_due(game: Game, now: float | None = None) -> list[StandIn]:
-    """Put a bot in every seat whose player has been away past the limit.
-
-    Runs inside the caller's transaction with the game row locked (the timers'
-    ``services.advance``); the table hears of it after the commit.
-    """
-    now = time.time() if now is None else now
-    if game.is_finished:
-        return []
-    limit = away_seconds(game.table)
-    taken = []
-    for seat, connected in _seats_and_presence(game):
-        since = away_since(game, seat, now, connected)
-        if since is not None and now - since >= limit - DUE_TOLERANCE:
-            taken.append(_take_over(game, seat, StandIn.Reason.DISCONNECTED, now))
-    if taken:
-        _announce(game)
-    return taken
+# --- leaving and coming back -----------------------------------------------------------
 
 
 def leave(table: Table, player: Player, now: float | None = None) -> StandIn:
@@ -332,23 +235,8 @@ def leave(table: Table, player: Player, now: float | None = None) -> StandIn:
         seat = Seat.objects.filter(table=table, player=player).first()
         if seat is None:
             raise LeaveRefused(_("You have no seat in this game."))
-        stand_in = _take_over(game, seat, StandIn.Reason.LEFT, now)
-        _announce(game)
-    return stand_in
-
-
-def _take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
-    level = stand_in_level(game.table)
-    stand_in = StandIn.objects.create(
-        game=game,
-        seat_number=seat.number,
-        player_id=seat.player_id,
-        bot_level=level,
-        reason=reason,
-        started=_at(now),
-    )
-    Seat.objects.filter(pk=seat.pk).update(player=None, bot_level=level)
-    SeatConnection.objects.filter(seat=seat, closed__isnull=True).update(closed=_at(now))
+        stand_in = services.take_over(game, seat, StandIn.Reason.LEFT, now)
+        table_events.after_commit(game.table_id, game)
     return stand_in
 
 
@@ -372,66 +260,17 @@ def retake(table: Table, player: Player, now: float | None = None) -> Seat | Non
         stand_in.save(update_fields=["ended"])
         seat.player, seat.bot_level = player, ""
         seat.save(update_fields=["player", "bot_level"])
-        _announce(game)
+        table_events.after_commit(game.table_id, game)
     return seat
 
 
-def game_over(game: Game) -> None:
-    """The game ended: bots still standing in finished it for their players, whose seats
-    (and so results and history) go back to them. Call inside the finishing transaction."""
-    for stand_in in StandIn.objects.filter(game=game, ended__isnull=True):
-        stand_in.ended = game.finished or timezone.now()
-        stand_in.finished_game = True
-        stand_in.save(update_fields=["ended", "finished_game"])
-        Seat.objects.filter(table_id=game.table_id, number=stand_in.seat_number).update(
-            player=stand_in.player, bot_level=""
-        )
+def _arm_after_commit(game_id: int) -> None:
+    """After the commit: the game's next server move may come sooner (a seat's take-over);
+    the timers re-arm it (nothing the table shows has changed)."""
 
+    def arm() -> None:
+        game = Game.objects.filter(pk=game_id).select_related("table").first()
+        if game is not None:
+            table_events.after_commit(game.table_id, game, announce=False)
 
-# --- what the table and the results show ----------------------------------------------
-
-
-def active_stand_ins(game: Game) -> dict[int, StandIn]:
-    """Seat number -> the bot now playing it for an away player."""
-    return {
-        s.seat_number: s
-        for s in StandIn.objects.filter(game=game, ended__isnull=True).select_related("player")
-    }
-
-
-def finished_by_bot(game: Game) -> dict[int, Player]:
-    """Seat number -> the player for whom a bot finished ``game``."""
-    return {
-        s.seat_number: s.player
-        for s in StandIn.objects.filter(game=game, finished_game=True).select_related("player")
-    }
-
-
-def games_finished_by_bot(player: Player) -> QuerySet[Game]:
-    """The games a bot finished for ``player`` (what leagues may want to flag)."""
-    return Game.objects.filter(stand_ins__player=player, stand_ins__finished_game=True).distinct()
-
-
-# --- telling the table ------------------------------------------------------------------
-
-
-def _announce(game: Game) -> None:
-    """After the commit: push the seats' new look and re-arm the server's next move."""
-    from games import services
-
-    def announce() -> None:
-        services.notify(game.table_id, game.pk, game.version)
-        _arm_now(game.pk)
-
-    transaction.on_commit(announce)
-
-
-def _arm_now(game_id: int) -> None:
-    from games import services, timers
-
-    game = Game.objects.filter(pk=game_id).select_related("table").first()
-    if game is None:
-        return
-    delay = services.next_wakeup(game, time.time())
-    if delay is not None:
-        timers.schedule(game.pk, game.version, delay)
+    transaction.on_commit(arm)

@@ -1,42 +1,50 @@
 """What players and the server do to tables and games (the only writers).
 
-Every change to a game goes through :func:`_record`: lock the game row, apply the
-overdue deadlines as logged ticks, apply the action with the engine, append it to
-the action log and save the snapshot, all in one transaction. After the commit the
-table's Channels group hears "table N is at version V" and the timers arm the next
-bot move or deadline.
+Every change to a game goes through :func:`_record`: lock the game row, read the
+table's seats with their presence (one query), apply the overdue deadlines as logged
+ticks, apply the action with the engine, append it to the action log and save the
+snapshot, all in one transaction. What happens after the commit (the table's sockets
+hear "table N is at version V", the timers arm the next bot move, deadline or take-over)
+hangs off :data:`games.table_events.table_changed`, which those modules subscribe to;
+what must be written with the move (a league's results) off
+:data:`games.table_events.game_saved`. This module imports none of them.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
-import threading
 import time
-import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import DatabaseError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import leavers, oplog, snapshots, timers
+from games import away, oplog, table_events
 from games.engine import TICK, Action, Engine, IllegalAction
-from games.leagues import online as league_results
-from games.models import ActionLog, BotPace, Game, Player, Seat, Table
+from games.models import (
+    ActionLog,
+    AwayLimit,
+    BotPace,
+    Game,
+    Player,
+    Seat,
+    SeatConnection,
+    StandIn,
+    Table,
+)
 from games.refusals import refusal_text
 from games.registry import game_kind
+from games.table_events import group_name  # noqa: F401 - the table group, as the sockets join it
 from games.trust import fairness
 
 logger = logging.getLogger(__name__)
 
 MAX_TICKS = 50  # a tick applies every passed deadline; this only bounds a broken engine
-RETRY_SECONDS = 1.0  # a server move that found nothing due looks again after at least this
 
 
 class ActionRefused(Exception):  # noqa: N818 - a refusal, shown to the player
@@ -60,11 +68,6 @@ class StaleVersion(ActionRefused):
 
 class IllegalMove(ActionRefused):
     status = 400
-
-
-def group_name(table_id: int) -> str:
-    """The Channels group of a table's sockets."""
-    return f"table-{table_id}"
 
 
 # --- players ----------------------------------------------------------------
@@ -169,7 +172,7 @@ def sit(table: Table, player: Player, number: int | None = None) -> Seat:
             raise ActionRefused(_("That seat is taken."), "seat_taken")
         seat.player = player
         seat.save(update_fields=["player"])
-        _after_commit(table.pk)
+        table_events.after_commit(table.pk)
     return seat
 
 
@@ -179,7 +182,7 @@ def stand(table: Table, player: Player) -> None:
         table = _locked_open_table(table)
         if not table.seats.filter(player=player).update(player=None):
             raise NotSeated(_("You have no seat at this table."), "not_seated")
-        _after_commit(table.pk)
+        table_events.after_commit(table.pk)
 
 
 def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
@@ -219,7 +222,7 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
         fairness.publish(game)
         table.status = Table.Status.PLAYING
         table.save(update_fields=["status"])
-        _after_commit(table.pk, game)
+        table_events.after_commit(table.pk, game, away.seats_with_presence(table.pk))
     return game
 
 
@@ -254,10 +257,24 @@ def rematch(table: Table, player: Player) -> Table:
                 Seat.objects.filter(table=new, number=seat.number).update(player=seat.player_id)
         old.rematch = new
         old.save(update_fields=["rematch"])
-        leavers.set_away_limit(new, leavers.away_seconds(old))
-        _after_commit(new.pk)
-        transaction.on_commit(lambda: notify(old.pk, None, None))
+        set_away_limit(new, away.away_seconds(old))
+        table_events.after_commit(new.pk)
+        table_events.after_commit(old.pk)  # the old table's page offers the way over
     return new
+
+
+def set_away_limit(table: Table, seconds: int | None) -> None:
+    """The table's option: ``seconds`` away before a bot takes a seat (``None``: the default)."""
+    table._state.fields_cache.pop("away_limit", None)  # read afresh by away_seconds
+    if seconds is None:
+        AwayLimit.objects.filter(table=table).delete()
+        return
+    if not away.MIN_AWAY_SECONDS <= seconds <= away.MAX_AWAY_SECONDS:
+        raise ValueError(
+            f"The away limit is {away.MIN_AWAY_SECONDS} to {away.MAX_AWAY_SECONDS} seconds, "
+            f"not {seconds}."
+        )
+    AwayLimit.objects.update_or_create(table=table, defaults={"seconds": seconds})
 
 
 # --- games ------------------------------------------------------------------
@@ -289,8 +306,8 @@ def apply_action(
     except IllegalAction:
         raise IllegalMove(_("That is not an action of this game."), "not_an_action") from None
 
-    def act(game: Game, engine: Engine, at: float) -> Action | None:
-        seat = _seat_of(game, player)
+    def act(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action | None:
+        seat = _seat_of(seats, player)
         if game.version != expected_version and not (still_seen and still_seen(game)):
             raise StaleVersion(
                 _("The table has moved on since you looked; here is the current state."),
@@ -310,42 +327,46 @@ def tick(game: Game, now: float | None = None) -> Game:
     deadline = game_kind(game.game_name).engine.deadline(game.state)
     if game.is_finished or deadline is None or deadline > at:
         return game  # nothing due: no lock, no write
-    return _record(game, lambda game, engine, at: None, at)
+    return _record(game, lambda game, engine, at, seats: None, at)
 
 
 def advance(game_id: int, version: int, now: float | None = None) -> Game | None:
-    """The server's own move: overdue deadlines, then one bot's action if a bot is awaited.
+    """The server's own move: overdue deadlines, the take-over of seats away past the
+    table's limit, then the awaited bots' actions.
 
     Called by the timers with the version they were armed for; if the game has
     moved on since, someone else has armed the next call and this one does nothing
-    (so duplicates, e.g. from a second server process, are harmless).
+    (so duplicates, e.g. from a second server process, are harmless). If nothing was
+    due after all, the game comes back at the same version (the timers look again later).
     """
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.version != version:
         return None
 
-    def bot_move(game: Game, engine: Engine, at: float) -> Action | None:
+    def bot_move(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action | None:
         if game.version != version or game.is_finished:
             return None
-        leavers.take_over_due(game, at)
-        bots = _bot_levels(game)
+        taken = take_over_due(game, at, seats)
+        if taken:
+            seats[:] = away.seats_with_presence(game.table_id)  # the bots now in them
+        bots = _bot_levels(seats)
         # Bots asked at the same time (a pick window) answer together, each once: none
         # waits for another, and a window everyone has answered closes at once.
         moved = None
-        for seat in [s for s in engine.waiting_for(game.state) if s in bots]:
-            if game.is_finished or seat not in engine.waiting_for(game.state):
-                continue
+        waiting = engine.waiting_for(game.state)
+        for seat in [s for s in waiting if s in bots]:
+            if moved is not None:  # only a move changes who is awaited
+                if game.is_finished:
+                    break
+                waiting = engine.waiting_for(game.state)
+                if seat not in waiting:
+                    continue
             moved = _bot_moves(game, engine, seat, bots[seat], at)
+        if taken and moved is None:  # the seats changed hands, the game did not move
+            table_events.after_commit(game.table_id, game, list(seats))
         return moved
 
-    moved = _record(game, bot_move, now)
-    if moved.version == version:
-        # Nothing was due after all (a timer a little early, a tick the engine would not
-        # take yet): nobody else will arm the next call, so this one does, a moment later.
-        delay = next_wakeup(moved, time.time() if now is None else now)
-        if delay is not None:
-            timers.schedule(moved.pk, moved.version, max(delay, RETRY_SECONDS))
-    return moved
+    return _record(game, bot_move, now)
 
 
 def _bot_moves(game: Game, engine: Engine, seat: int, level: str, at: float) -> Action:
@@ -370,40 +391,6 @@ def _bot_moves(game: Game, engine: Engine, seat: int, level: str, at: float) -> 
     return action
 
 
-def resume_tables(now: float | None = None) -> int:
-    """Arm the timers of every running game (start-up): overdue ones fire at once."""
-    now = time.time() if now is None else now
-    leavers.heartbeat(now)  # and the sockets of processes that have stopped are closed
-    return _arm_running_games(now)
-
-
-def heartbeat(now: float | None = None) -> int:
-    """This process is alive (``timers`` calls it every ``leavers.HEARTBEAT_SECONDS``).
-
-    When another process is found to have stopped, its sockets are closed (``leavers``)
-    and every running game's timer is armed here: the bot moves and deadlines that
-    process had armed went with it. Returns how many games were armed.
-    """
-    now = time.time() if now is None else now
-    someone_stopped = leavers.silent_processes(now).exists()
-    leavers.heartbeat(now)
-    return _arm_running_games(now) if someone_stopped else 0
-
-
-def _arm_running_games(now: float) -> int:
-    count = 0
-    for game in Game.objects.filter(finished__isnull=True).select_related("table"):
-        try:
-            delay = next_wakeup(game, now)
-        except Exception:  # one bad game must not keep every other table from resuming
-            logger.exception("Game %s cannot be resumed", game.pk)
-            continue
-        if delay is not None:
-            timers.schedule(game.pk, game.version, delay)
-            count += 1
-    return count
-
-
 # A bot move at each table pace, as a share of ``settings.TABLE_BOT_DELAY`` (normal, 0.8 s).
 PACE_FACTORS = {BotPace.QUICK: 0.375, BotPace.NORMAL: 1.0, BotPace.RELAXED: 1.875}
 FORCED_MOVE_FACTOR = 0.5  # a bot with one thing to do (draw, next game) has nothing to think over
@@ -417,54 +404,131 @@ def bot_delay(pace: str = BotPace.NORMAL, forced: bool = False) -> float:
 
 
 def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> float | None:
-    """Seconds until the server must move this game itself (a bot's turn, a deadline).
+    """Seconds until the server must move this game itself (a bot's turn, a deadline, a
+    seat's take-over).
 
-    ``seats``: the table's seats if the caller has just read them.
+    ``seats``: the table's seats if the caller has just read them (with their presence,
+    ``away.seats_with_presence``: then this costs no query while nobody is away).
     """
     if game.is_finished:
         return None
+    if seats is None:
+        seats = away.seats_with_presence(game.table_id)
     engine = game_kind(game.game_name).engine
     delays = []
-    bots = _bot_levels(game, seats)
+    bots = _bot_levels(seats)
     awaited = [seat for seat in engine.waiting_for(game.state) if seat in bots]
     if awaited:
-        forced = all(len(_choices(engine, game.state, seat)) == 1 for seat in awaited)
+        forced = all(_forced(engine, game.state, seat) for seat in awaited)
         delays.append(bot_delay(game.table.bot_pace, forced))
     deadline = engine.deadline(game.state)
     if deadline is not None:
         delays.append(max(0.0, deadline - now))
-    takeover = leavers.seconds_until_takeover(game, now, seats)
+    takeover = away.seconds_until_takeover(game, now, seats)
     if takeover is not None:
         delays.append(takeover)
     return min(delays) if delays else None
 
 
-def _choices(engine: Engine, state: dict[str, Any], seat: int) -> list[Action]:
-    """What a bot may choose among (not the table settings every seat may always change)."""
-    return [a for a in engine.legal_actions(state, seat) if a["type"] not in engine.setting_actions]
+def _forced(engine: Engine, state: dict[str, Any], seat: int) -> bool:
+    """Whether a bot has one thing to do (not counting the table settings every seat may
+    always change): it then waits half as long."""
+    choices = 0
+    for action in engine.legal_actions(state, seat):
+        if action["type"] not in engine.setting_actions:
+            choices += 1
+            if choices > 1:
+                return False
+    return choices == 1
+
+
+# --- seats taken over by a bot and given back ---------------------------------------
+
+
+def take_over_due(game: Game, now: float, seats: list[Seat] | None = None) -> list[StandIn]:
+    """Put a bot in every seat whose player has been away past the table's limit.
+
+    Runs inside the caller's transaction with the game row locked (:func:`advance`,
+    which announces it). ``seats`` as ``away.seats_with_presence`` reads them: a table
+    where everyone has a socket open costs no query here.
+    """
+    if game.is_finished:
+        return []
+    taken = []
+    limit: int | None = None
+    for seat, connected in away.seats_and_presence(game, seats):
+        since = away.away_since(game, seat, now, connected)
+        if since is None:
+            continue
+        limit = away.away_seconds(game.table) if limit is None else limit
+        if now - since >= limit - away.DUE_TOLERANCE:
+            taken.append(take_over(game, seat, StandIn.Reason.DISCONNECTED, now))
+    return taken
+
+
+def take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
+    """A bot of the table's level takes ``seat`` for its player (inside the game's lock)."""
+    level = away.stand_in_level(game.table)
+    at = datetime.fromtimestamp(now, tz=UTC)
+    stand_in = StandIn.objects.create(
+        game=game,
+        seat_number=seat.number,
+        player_id=seat.player_id,
+        bot_level=level,
+        reason=reason,
+        started=at,
+    )
+    Seat.objects.filter(pk=seat.pk).update(player=None, bot_level=level)
+    SeatConnection.objects.filter(seat=seat, closed__isnull=True).update(closed=at)
+    return stand_in
+
+
+def _stand_ins_finish(game: Game) -> bool:
+    """The game ended: bots still standing in finished it for their players, whose seats
+    (and so results and history) go back to them. Whether any seat went back."""
+    returned = False
+    for stand_in in StandIn.objects.filter(game=game, ended__isnull=True):
+        stand_in.ended = game.finished or timezone.now()
+        stand_in.finished_game = True
+        stand_in.save(update_fields=["ended", "finished_game"])
+        Seat.objects.filter(table_id=game.table_id, number=stand_in.seat_number).update(
+            player=stand_in.player, bot_level=""
+        )
+        returned = True
+    return returned
 
 
 # --- the one place that writes a game --------------------------------------------
 
 
 def _record(
-    game: Game, change: Callable[[Game, Engine, float], Action | None], now: float | None
+    game: Game,
+    change: Callable[[Game, Engine, float, list[Seat]], Action | None],
+    now: float | None,
 ) -> Game:
-    """Lock, apply overdue ticks, apply ``change``, log, save; refusals still keep the ticks."""
+    """Lock, read the seats, apply overdue ticks, apply ``change``, log, save; refusals
+    still keep the ticks. After the commit, :data:`games.table_events.table_changed`."""
     at = time.time() if now is None else now
     refusal: ActionRefused | None = None
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
+        # The game row is locked; its table (and away limit, for the trust panel) read with it.
+        game = (
+            Game.objects.select_for_update(of=("self", "table"))
+            .select_related("table", "table__away_limit")
+            .get(pk=game.pk)
+        )
+        seats = away.seats_with_presence(game.table_id)
         engine = game_kind(game.game_name).engine
-        before = game.version
+        before, state = game.version, game.state
         _apply_overdue_ticks(game, engine, at)
         try:
-            change(game, engine, at)
+            change(game, engine, at, seats)
         except ActionRefused as error:
             refusal = error
         if game.version != before:
-            _save(game, engine, at)
-            _after_commit(game.table_id, game)
+            if _save(game, state):
+                seats = away.seats_with_presence(game.table_id)  # players back in their seats
+            table_events.after_commit(game.table_id, game, seats)
     if refusal is not None:
         raise refusal
     return game
@@ -504,84 +568,29 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         game.finished = datetime.fromtimestamp(at, tz=UTC)
 
 
-def _save(game: Game, engine: Engine, at: float) -> None:
+def _save(game: Game, before: dict[str, Any]) -> bool:
+    """Save the game (one update; and the table's status when it ended); whether seats
+    went back to their players. ``before``: its state before this change, for the
+    subscribers of ``game_saved`` (a league's results, when one of its games ended)."""
     game.save(update_fields=["state", "version", "outcome", "finished"])
+    returned = False
     if game.is_finished:
-        leavers.game_over(game)
+        returned = _stand_ins_finish(game)
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
         game.table.status = Table.Status.FINISHED  # what the answer to this move shows
-    league_results.record_online_results(game)  # a league table's ended games go to its league
+    table_events.game_saved.send(sender=Game, game=game, before=before)
+    return returned
 
 
-def _seat_of(game: Game, player: Player | None) -> int:
-    if player is None:
-        raise NotSeated(_("Spectators cannot play; take a seat at an open table."), "spectator")
-    seat = Seat.objects.filter(table_id=game.table_id, player=player).first()
+def _seat_of(seats: list[Seat], player: Player | None) -> int:
+    seat = None
+    if player is not None:
+        seat = next((s for s in seats if s.player_id == player.pk), None)
     if seat is None:
         raise NotSeated(_("Spectators cannot play; take a seat at an open table."), "spectator")
     return seat.number
 
 
-def _bot_levels(game: Game, seats: list[Seat] | None = None) -> dict[int, str]:
-    """Seat number -> bot level, from ``seats`` if the caller has just read them."""
-    if seats is not None:
-        return {seat.number: seat.bot_level for seat in seats if seat.bot_level}
-    return dict(
-        Seat.objects.filter(table_id=game.table_id)
-        .exclude(bot_level="")
-        .values_list("number", "bot_level")
-    )
-
-
-def _after_commit(table_id: int, game: Game | None = None) -> None:
-    """After the commit: tell the table's sockets, and arm the server's next move."""
-    version = game.version if game is not None else None
-    game_id = game.pk if game is not None else None
-
-    def announce() -> None:
-        change = uuid.uuid4().hex
-        seats = None
-        if game is not None:
-            seats = snapshots.remember(change, game).seats
-        notify(table_id, game_id, version, change)
-        if game is not None:
-            delay = next_wakeup(game, time.time(), seats)
-            if delay is not None:
-                timers.schedule(game.pk, game.version, delay)
-
-    transaction.on_commit(announce)
-
-
-def notify(
-    table_id: int, game_id: int | None, version: int | None, change: str | None = None
-) -> None:
-    """Send "table N has changed (to version V)" to the table's Channels group.
-
-    The message's ``change`` id is new for every announcement (``change`` when the
-    caller has remembered the table under it): the sockets that hear it share one
-    reading of the table (``games.snapshots.for_change``).
-    """
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    message = {
-        "type": "table.changed",
-        "table": table_id,
-        "game": game_id,
-        "version": version,
-        "change": change or uuid.uuid4().hex,
-    }
-
-    def send() -> None:
-        async_to_sync(layer.group_send)(group_name(table_id), message)
-
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        send()  # the usual case: a sync view or a worker thread
-    else:
-        # This thread runs an event loop of its own (a script driving a browser, say):
-        # async_to_sync cannot block here, so a helper thread sends.
-        helper = threading.Thread(target=send)
-        helper.start()
-        helper.join()
+def _bot_levels(seats: list[Seat]) -> dict[int, str]:
+    """Seat number -> bot level."""
+    return {seat.number: seat.bot_level for seat in seats if seat.bot_level}

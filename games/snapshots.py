@@ -6,7 +6,7 @@ standing in for away players and the away limit. Reading them costs three querie
 rendering four seats' sockets and a spectator's from one snapshot costs those
 three once instead of five times over.
 
-After a change the table's Channels group hears a *change id* (``services.notify``).
+After a change the table's Channels group hears a *change id* (``games.announce``).
 Every socket of this process that hears the same change renders from the same
 snapshot (:func:`for_change`), and every socket of the same viewer in the same
 language is sent the same regions (:func:`pushed_regions` in ``games.rendering``).
@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
-from games import leavers, selectors
+from games import away, selectors
 from games.models import Game, Player, Seat, ShuffleCommitment, StandIn, Table
 
 # Changes remembered per process: a change is pushed within milliseconds of its
@@ -64,19 +64,22 @@ class TableSnapshot:
         # where no seat has a bot has no stand-ins to look up.
         if game is None or game.is_finished or not any(s.bot_level for s in self.seats):
             return {}
-        return leavers.active_stand_ins(game)
+        return away.active_stand_ins(game)
 
     @cached_property
     def away_seconds(self) -> int:
-        return leavers.away_seconds(self.table)
+        return away.away_seconds(self.table)
 
 
-def read(table: Table | int, game: Game | None = None) -> TableSnapshot:
+def read(
+    table: Table | int, game: Game | None = None, seats: list[Seat] | None = None
+) -> TableSnapshot:
     """The table now; ``game`` is its current game as the caller holds it (just saved,
-    with its table), which saves reading both again.
+    with its table), and ``seats`` its seats as read with it, which saves reading them again.
 
     Three queries for a push (the table with its away limit, the game with its
-    commitment, the seats with their players); one for an action's answer.
+    commitment, the seats with their players); one for an action's answer, none when
+    the writer read the seats.
     """
     if game is not None:
         fresh = game.table  # read with the game (``services`` locks them together)
@@ -86,7 +89,7 @@ def read(table: Table | int, game: Game | None = None) -> TableSnapshot:
         game = fresh.games.select_related("shuffle_commitment").order_by("-created", "-pk").first()
         if game is not None:
             game.table = fresh
-    return TableSnapshot(fresh, selectors.seats(fresh), game)
+    return TableSnapshot(fresh, selectors.seats(fresh) if seats is None else seats, game)
 
 
 class _Recent:
@@ -118,11 +121,12 @@ _changes = _Recent(REMEMBERED_CHANGES)  # (table id, change id) -> TableSnapshot
 _commitments = _Recent(REMEMBERED_COMMITMENTS)
 
 
-def remember(change: str, game: Game) -> TableSnapshot:
-    """The table just after ``game`` was saved (its table, the seats read now), kept for
-    the sockets of this process that will hear of ``change``; the saved game holds it
-    too (:func:`announced`), for the answer to the move that caused it."""
-    snapshot = read(game.table_id, game)
+def remember(change: str, game: Game, seats: list[Seat] | None = None) -> TableSnapshot:
+    """The table just after ``game`` was saved (its table, and ``seats`` as read with the
+    change, else read now), kept for the sockets of this process that will hear of
+    ``change``; the saved game holds it too (:func:`announced`), for the answer to the
+    move that caused it."""
+    snapshot = read(game.table_id, game, seats)
     _carry_commitment(snapshot)
     _changes.put((game.table_id, change), snapshot)
     game._announced_snapshot = snapshot  # type: ignore[attr-defined]

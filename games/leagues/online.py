@@ -1,10 +1,11 @@
 """Online league tables: opening a table under a league, and feeding its results in.
 
-``games.services`` calls :func:`record_online_results` each time it saves a game
-(inside the same transaction): the game's ``league`` hook (``record_online``) records
-what ended since the last call into the table's league match (Dragon Formula game by
-game, with the engine's own scored reading; a finished DragSaga game with its
-placings). Nothing is typed twice; calling it again records nothing new.
+When a move ends a game (:func:`game_saved`, a subscriber of ``games.table_events.game_saved``,
+inside the move's transaction) :func:`record_online_results` brings the league up to date: the
+game's ``league`` hook (``record_online``) records what ended since the last call into the
+table's league match (Dragon Formula game by game, with the engine's own scored reading; a
+finished DragSaga game with its placings). Nothing is typed twice; calling it again records
+nothing new.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any
 
 from django.db import transaction
 
+from games import services as tables
+from games.away import active_stand_ins
 from games.leagues import services
-from games.leavers import active_stand_ins
 from games.models import ClubNight, Game, League, Match, Member, NightSeat, Seat, Table
 from games.registry import game_kind
 
@@ -33,8 +35,6 @@ def open_league_table(
 ) -> Table:
     """Open an online table whose results go to ``league``, with the options its game's league
     tables start with (``TABLE_OPTIONS``: Dragon Formula's are strict and have a clock)."""
-    from games import services as tables  # games.services calls back into this module
-
     with transaction.atomic():
         table = tables.create_table(
             game_name=league.game,
@@ -82,6 +82,13 @@ def night_table_members(table_id: int) -> dict[int, Member]:
         "entrant__member"
     )
     return {seat.number: seat.entrant.member for seat in seats}
+
+
+def game_saved(sender: Any, game: Game, before: dict[str, Any], **_: Any) -> None:
+    """A move was saved: if it ended a game (the match, or one of its games), the league
+    hears of it; any other move costs nothing here."""
+    if game.is_finished or len(game.state.get("games", ())) != len(before.get("games", ())):
+        record_online_results(game)
 
 
 def record_online_results(game: Game) -> None:

@@ -12,7 +12,6 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from dragonformula import league as df_league
-from games.trust.fairness import commit
 from games.leagues import nights, selectors
 from games.models import (
     Match,

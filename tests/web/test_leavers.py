@@ -7,7 +7,7 @@ from unittest.mock import patch
 
 import pytest
 
-from games import leavers, services
+from games import leavers, services, timers
 from games.models import AwayLimit, Game, Seat, ServerProcess, StandIn
 from games.registry import engine_for
 from tests.web.tables import browser_of
@@ -187,7 +187,7 @@ def test_a_server_restart_forgets_the_stopped_process_sockets(players):
     held_by("ann-socket", "old-process", seen=stopped)
     held_by("ben-socket", "old-process", seen=stopped)
     restarted = stopped + leavers.SILENT_SECONDS + 5
-    services.resume_tables(now=restarted)  # what the server does at start-up
+    timers.resume_tables(now=restarted)  # what the server does at start-up
     # Away since the old process went silent, not since the restart.
     assert leavers.seconds_until_takeover(game, restarted) == pytest.approx(
         60 - leavers.SILENT_SECONDS - 5, abs=0.01
@@ -204,7 +204,7 @@ def test_starting_a_process_leaves_the_sockets_of_a_running_one_open(players):
     leavers.connected(table, ben, "ben-socket")
     now = time.time()
     held_by("ann-socket", "daphne-2", seen=now - 5)  # beating every 10 s
-    services.resume_tables(now=now)
+    timers.resume_tables(now=now)
     assert leavers.SeatConnection.objects.filter(closed__isnull=True).count() == 2
     assert leavers.seconds_until_takeover(game, now) is None  # nobody is away
 

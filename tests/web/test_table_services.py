@@ -169,7 +169,7 @@ def test_the_server_plays_bots_and_ignores_a_timer_armed_for_an_old_version(toyg
     assert services.next_wakeup(game, now=0) == pytest.approx(game.state["deadline"])
     game = services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
     assert services.next_wakeup(game, now=game.state["deadline"] - 5) == services.bot_delay()
-    assert services.advance(game.pk, 0) is None  # armed before the human moved
+    assert timers.advance(game.pk, 0) is None  # armed before the human moved
     game = services.advance(game.pk, 1)
     assert game.version == 2 and game.log.get(version=2).seat == 1
     game = services.advance(game.pk, 2)
@@ -269,7 +269,7 @@ def test_a_timer_that_fires_before_the_deadline_is_armed_again(toygame, players,
     _table, game = started(players)
     armed.clear()
     early = game.state["deadline"] - 0.5
-    game = services.advance(game.pk, 0, now=early)
+    game = timers.advance(game.pk, 0, now=early)  # what a firing timer calls
     assert game.version == 0
     assert [(game_id, version) for game_id, version, _delay in armed] == [(game.pk, 0)]
     assert armed[0][2] >= 0.5
@@ -288,7 +288,7 @@ def test_a_deadline_the_engine_will_not_apply_yet_is_tried_again(
         return real_apply(state, seat, action, now)
 
     monkeypatch.setattr(ENGINE, "apply", refuse_ticks)
-    game = services.advance(game.pk, 0, now=game.state["deadline"] + 1)
+    game = timers.advance(game.pk, 0, now=game.state["deadline"] + 1)
     assert game.version == 0
     assert len(armed) == 1 and armed[0][:2] == (game.pk, 0) and armed[0][2] > 0
 
@@ -298,7 +298,7 @@ def test_a_timer_with_nothing_left_to_do_arms_nothing(toygame, players, armed):
     card = game.state["hands"][0][0]
     game = services.apply_action(game, players[0], {"type": "play", "card": card}, 0)
     armed.clear()
-    assert services.advance(game.pk, 0) is None  # an old version's timer
+    assert timers.advance(game.pk, 0) is None  # an old version's timer
     assert armed == []
 
 
@@ -307,7 +307,7 @@ def test_one_broken_game_does_not_keep_the_other_tables_from_resuming(toygame, p
     _other, broken = started(players[2:])
     Game.objects.filter(pk=broken.pk).update(state={"game": "toygame"})  # a snapshot gone bad
     armed.clear()
-    assert services.resume_tables(now=running.state["deadline"] + 1) == 1
+    assert timers.resume_tables(now=running.state["deadline"] + 1) == 1
     assert armed == [(running.pk, 0, 0.0)]
 
 
@@ -319,12 +319,12 @@ def test_when_another_process_stops_this_one_takes_over_the_running_tables_timer
     _table, game = started(players, bot_level="easy")
     now = time.time()
     armed.clear()
-    assert services.heartbeat(now) == 0  # nobody has stopped: nothing to take over
+    assert timers.heartbeat(now) == 0  # nobody has stopped: nothing to take over
     assert armed == []
     ServerProcess.objects.create(name="daphne-2", seen=datetime.fromtimestamp(now, tz=UTC))
-    assert services.heartbeat(now + 10) == 0  # silent for 10 s: still alive as far as we know
+    assert timers.heartbeat(now + 10) == 0  # silent for 10 s: still alive as far as we know
     later = now + leavers.SILENT_SECONDS + 1
-    assert services.heartbeat(later) == 1
+    assert timers.heartbeat(later) == 1
     assert [game_id for game_id, _version, _delay in armed] == [game.pk]
     assert not ServerProcess.objects.filter(name="daphne-2").exists()
-    assert services.heartbeat(later + 10) == 0  # taken over once
+    assert timers.heartbeat(later + 10) == 0  # taken over once

@@ -1,0 +1,69 @@
+"""Telling a table's sockets that it changed: a subscriber of ``games.table_events``.
+
+After every committed change, the table is remembered as it now stands under a new
+*change id* (``games.snapshots.remember``: the seats read with the change, no query) and
+the table's Channels group hears "table N has changed (to version V)". Every socket of
+this process that hears the change renders from that one snapshot
+(``games.snapshots.for_change``); another process reads the table once for all of its
+sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import uuid
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games import snapshots
+from games.table_events import group_name
+
+
+def table_changed(
+    sender: Any, table_id: int, game: Any, seats: Any, announce: bool, **_: Any
+) -> None:
+    """The ``table_changed`` subscriber: remember the table and tell its sockets."""
+    if not announce:
+        return
+    change = uuid.uuid4().hex
+    if game is not None:
+        snapshots.remember(change, game, seats)
+    notify(table_id, game.pk if game is not None else None, getattr(game, "version", None), change)
+
+
+def notify(
+    table_id: int, game_id: int | None, version: int | None, change: str | None = None
+) -> None:
+    """Send "table N has changed (to version V)" to the table's Channels group.
+
+    The message's ``change`` id is new for every announcement (``change`` when the
+    caller has remembered the table under it): the sockets that hear it share one
+    reading of the table (``games.snapshots.for_change``).
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {
+        "type": "table.changed",
+        "table": table_id,
+        "game": game_id,
+        "version": version,
+        "change": change or uuid.uuid4().hex,
+    }
+
+    def send() -> None:
+        async_to_sync(layer.group_send)(group_name(table_id), message)
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        send()  # the usual case: a sync view or a worker thread
+    else:
+        # This thread runs an event loop of its own (a script driving a browser, say):
+        # async_to_sync cannot block here, so a helper thread sends.
+        helper = threading.Thread(target=send)
+        helper.start()
+        helper.join()
