@@ -148,14 +148,6 @@ def start_next_set(set_result: SetResult, fire_seat: int) -> SetResult:
     return start_set(set_result.match, seats)
 
 
-def starter_seat(set_result: SetResult, lines: Sequence[SetLine] | None = None) -> int:
-    """The seat that starts the next game: Fire first, then clockwise per counting game."""
-    lines = list(lines if lines is not None else set_result.lines.all())
-    fire = next(line.seat for line in lines if line.element == Element.FIRE)
-    played = set_result.games.filter(counts=True).count()
-    return (fire + played) % len(lines)
-
-
 def _check_game(entry: GameEntry, players: int) -> None:
     if entry.win not in SetGame.Win.values:
         raise ValueError(_("Unknown way of winning “%(win)s”.") % {"win": entry.win})
