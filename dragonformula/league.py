@@ -48,6 +48,9 @@ SHEET_NAME = gettext_lazy("Dragon Formula set sheet")
 # RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500),
 # and their turns have a clock (30 s a turn and a 60 s bank; dragonformula.rules.clock).
 TABLE_OPTIONS = {"dan_assist": False, "turn_seconds": 30, "time_bank": 60}
+TABLE_NOTE = gettext_lazy(
+    "League tables are strict: Dan is always offered and a false Dan costs 500."
+)
 
 # RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's
 # amount is the engine's own (online strict tables apply it).
