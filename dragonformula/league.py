@@ -48,6 +48,9 @@ SHEET_NAME = gettext_lazy("Dragon Formula set sheet")
 # RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500),
 # and their turns have a clock (30 s a turn and a 60 s bank; dragonformula.rules.clock).
 TABLE_OPTIONS = {"dan_assist": False, "turn_seconds": 30, "time_bank": 60}
+TABLE_NOTE = gettext_lazy(
+    "League tables are strict: Dan is always offered and a false Dan costs 500."
+)
 
 # RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's
 # amount is the engine's own (online strict tables apply it).
@@ -146,14 +149,6 @@ def start_next_set(set_result: SetResult, fire_seat: int) -> SetResult:
     elements = elements_from(fire_seat, len(lines))
     seats = [SeatEntry(line.member, elements[line.seat]) for line in lines]
     return start_set(set_result.match, seats)
-
-
-def starter_seat(set_result: SetResult, lines: Sequence[SetLine] | None = None) -> int:
-    """The seat that starts the next game: Fire first, then clockwise per counting game."""
-    lines = list(lines if lines is not None else set_result.lines.all())
-    fire = next(line.seat for line in lines if line.element == Element.FIRE)
-    played = set_result.games.filter(counts=True).count()
-    return (fire + played) % len(lines)
 
 
 def _check_game(entry: GameEntry, players: int) -> None:

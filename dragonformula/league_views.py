@@ -13,15 +13,17 @@ from django.views.decorators.http import require_GET, require_http_methods
 from dragonformula import forms, hands, league, sheets
 from games.leagues import selectors
 from games.leagues.views import may_keep_score, refuse_or_login, sheet_response
-from games.models import SetResult
+from games.models import GameKind, SetResult
 
 SET_SHEET = "dragonformula/league/set_sheet.html"
+# These pages serve Dragon Formula's sets only (another game may keep its results as sets).
+OURS = {"match__league__game": GameKind.DRAGON_FORMULA}
 
 
 @require_http_methods(["GET", "POST"])
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A set's running table; while it is open, the keeper adds the next game here."""
-    set_result = get_object_or_404(selectors.set_sheets(), pk=pk)
+    set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
     keeper = may_keep_score(request.user, set_result.match.league)
     form = None
     status = 200
@@ -52,7 +54,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["POST"])
 def next_set(request: HttpRequest, pk: int) -> HttpResponse:
     """After a complete set: the next set of the match, with the Fire seat drawn at the table."""
-    set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk)
+    set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk, **OURS)
     if not may_keep_score(request.user, set_result.match.league):
         return refuse_or_login(request)
     if not set_result.complete:
@@ -69,7 +71,7 @@ def next_set(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["POST"])
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """HTMX: the reading of the cards typed for the winner, before the game is saved."""
-    set_result = get_object_or_404(SetResult, pk=pk)
+    set_result = get_object_or_404(SetResult, pk=pk, **OURS)
     lines = {str(line.seat): line for line in set_result.lines.all()}
     winner = lines.get(request.POST.get("winner", ""))
     context: dict[str, Any] = {}
@@ -87,7 +89,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def set_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
-    set_result = get_object_or_404(selectors.set_sheets(), pk=pk)
+    set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
     context = sheets.filled_set(set_result)
     name = f"dragonformula-match{set_result.match_id}-set{set_result.number}"
     return sheet_response(request, SET_SHEET, context, name, as_pdf)

@@ -29,6 +29,7 @@ RESULTS = "games"
 RECORD_LINK = gettext_lazy("Record a DragSaga game")
 SHEET_NAME = gettext_lazy("DragSaga game sheet")
 TABLE_OPTIONS: dict[str, Any] = {}
+TABLE_NOTE = ""
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,9 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         ``"sets"`` when a result is a set of ``SetLine`` rows (more set points place
         higher), ``"games"`` when it is a ``DragSagaResult`` of ``DragSagaLine`` rows
         (less final damage places higher): what standings, ratings and nights read.
-    ``TABLE_OPTIONS``
-        the options an online league table of the game starts with.
+    ``TABLE_OPTIONS``, ``TABLE_NOTE``
+        the options an online league table of the game starts with, and what the league
+        page says of them ("" for nothing).
     ``RECORD_LINK``, ``SHEET_NAME``
         the words of the league page's score-keeping link and of the game's blank sheet.
     ``record_form(data, *, league)`` and ``record(match, form) -> url``

@@ -80,6 +80,10 @@ def test_a_keeper_records_a_third_game_and_its_players_place_in_the_standings(ke
     # Its players are rated in the third game, not in Dragon Formula's ratings.
     assert set(Rating.objects.values_list("game", flat=True)) == {"toygame"}
     assert Rating.objects.count() == 3
+    # Dragon Formula's own set pages are not the third game's: no such page, not a crash.
+    toy_set = SetResult.objects.get()
+    assert keeper.get(reverse("leagues:set_detail", args=[toy_set.pk])).status_code == 404
+    assert keeper.get(reverse("leagues:set_sheet", args=[toy_set.pk])).status_code == 404
 
 
 def test_a_third_game_result_the_game_refuses_stores_nothing(keeper, toy_league):
@@ -108,3 +112,13 @@ def test_a_third_game_prints_its_blank_sheet_with_a_row_per_player(client, toyga
 def test_a_game_the_club_does_not_play_has_no_blank_sheet(client, toygame):
     assert client.get("/leagues/sheets/chess/").status_code == 404
     assert client.get("/leagues/sheets/chess/pdf/").status_code == 404
+
+
+def test_each_league_page_says_what_its_own_games_online_tables_are(keeper, toy_league):
+    strict = "League tables are strict: Dan is always offered and a false Dan costs 500."
+    dragon_formula = make_league(name="DF League")
+    for league, said in ((dragon_formula, True), (toy_league, False)):
+        url = reverse("leagues:league_detail", args=[league.pk])
+        page = keeper.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "Open an online league table" in page
+        assert (strict in page) is said

@@ -18,6 +18,7 @@ RESULTS = "sets"
 RECORD_LINK = "Record a toy game"
 SHEET_NAME = "Toy game sheet"
 TABLE_OPTIONS: dict[str, Any] = {}
+TABLE_NOTE = ""
 HIGHEST_TOTAL = sum(range(DECK - 2, DECK + 1))  # the three highest cards
 
 
