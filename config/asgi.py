@@ -10,7 +10,7 @@ from django.core.asgi import get_asgi_application
 
 from config import memory
 
-memory.tune()  # before any thread allocates: threads share 2 malloc heaps, trimmed every 10 s
+memory.tune()  # before any thread allocates: threads share 2 malloc heaps, trimmed every 5 s
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 

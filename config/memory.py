@@ -32,7 +32,7 @@ import time
 logger = logging.getLogger(__name__)
 
 ARENAS = 2
-TRIM_SECONDS = 10.0
+TRIM_SECONDS = 5.0
 M_ARENA_MAX = -8  # glibc's malloc.h
 
 _started = threading.Event()
