@@ -15,10 +15,11 @@ after it). One Daphne process with a SQLite file and the in-memory channel layer
 - the server's memory (RSS from /proc) before the phase and after it has settled;
 - what the abuse got: PDF answers (200 / 503 + Retry-After) and their p95, sockets
   closed for flooding (4429), tables made vs refused (429) and the lobby's time,
-  oversize refusals (400) and how much the server's log grew.
+  oversize refusals (413) and how much the server's log grew.
 
-Then a warm PDF's own time: the blank Dragon Formula sheet rendered by WeasyPrint
-(unlike the served ones, each with different HTML so the cache never answers).
+Then a fresh PDF's own time: the blank Dragon Formula sheet printed by a warm
+WeasyPrint worker (``games.leagues.pdf``), each time with different HTML so the cache
+never answers. The machine's load average is printed at the start and the end.
 """
 
 from __future__ import annotations
@@ -145,6 +146,11 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def load() -> str:
+    """The machine's load average (1, 5, 15 min): latency figures mean little without it."""
+    return " ".join(f"{n:.1f}" for n in os.getloadavg())
 
 
 def click_to_push(tally: Tally, since: float, until: float) -> list[float]:
@@ -410,7 +416,7 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"bench/abuse.py: a 2-seat {GAME} table (think {args.think:g} s) against each abuse "
-        f"for {args.phase:.0f} s, {os.cpu_count()} cores",
+        f"for {args.phase:.0f} s, {os.cpu_count()} cores, load average {load()}",
         flush=True,
     )
     with tempfile.TemporaryDirectory(prefix="clubtable-abuse-") as tmp:
@@ -427,12 +433,14 @@ def main() -> None:
     worst = max(r["p95"] for r in rows)
     print(
         f"worst p95 {worst:.1f} ms (goal <= 150); memory start {start_rss:.0f} MB, end "
-        f"{end_rss:.0f} MB (goal: within 50 MB); normal table errors: {len(errors)}",
+        f"{end_rss:.0f} MB (goal: within 50 MB); normal table errors: {len(errors)}; "
+        f"load average {load()}",
         flush=True,
     )
     print(
-        f"warm PDF (WeasyPrint, blank DF sheet, ja): p50 {pdf['p50']:.0f} ms p95 "
-        f"{pdf['p95']:.0f} ms over {pdf['count']} (goal p95 <= 300)",
+        f"fresh PDF (WeasyPrint, warm worker, blank DF sheet, ja, never printed before): "
+        f"p50 {pdf['p50']:.0f} ms p95 {pdf['p95']:.0f} ms over {pdf['count']} "
+        f"(goal p95 <= 300); load average {load()}",
         flush=True,
     )
     for error in sorted(set(errors))[:5]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import logging
 import os
 import threading
@@ -31,7 +32,7 @@ import time
 logger = logging.getLogger(__name__)
 
 ARENAS = 2
-TRIM_SECONDS = 10.0
+TRIM_SECONDS = 5.0
 M_ARENA_MAX = -8  # glibc's malloc.h
 
 _started = threading.Event()
@@ -75,6 +76,25 @@ def tune() -> bool:
             target=_trim_every, args=(libc, every), name="malloc-trim", daemon=True
         ).start()
     return True
+
+
+def freeze_what_is_loaded() -> int:
+    """Move every object alive now (Django, the apps, what start-up built: the whole
+    process is made of them until it exits) out of the garbage collector's sight; how
+    many there were.
+
+    Python's full collection walks every object that may be in a cycle. In the serving
+    process that was some 500,000 objects and 90-150 ms with every thread held, and a
+    flood of short requests (refused uploads, each leaving a few dozen objects for a
+    second) started one every 2 s: every table's pushes stopped for it. Frozen, the
+    start-up objects are no longer walked, so a full collection costs what the process
+    made since. Nothing frozen is freed before the process exits, which is what these
+    objects do anyway.
+    """
+    gc.collect()
+    frozen = len(gc.get_objects())
+    gc.freeze()
+    return frozen
 
 
 def _trim_every(libc: ctypes.CDLL, seconds: float) -> None:

@@ -135,3 +135,50 @@ def test_a_burst_for_one_sheet_prints_it_once(monkeypatch):
         thread.join()
     assert answers == [b"%PDF-burst"] * 8
     assert len(printed) == 1
+
+
+def embedded_fonts(data: bytes) -> set[str]:
+    fonts = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            fonts.add(str(font.get_object()["/BaseFont"]).split("+", 1)[-1])
+    return fonts
+
+
+def test_a_sheet_is_printed_in_the_font_cut_to_the_sheets_and_stays_small(client, tmp_path):
+    response = client.get(reverse("leagues:blank_set_sheet_pdf"), HTTP_ACCEPT_LANGUAGE="ja")
+    assert embedded_fonts(response.content) == {"Club-Sheet", "Club-Sheet-Bold"}
+    # The full CJK font embedded about 720 kB a weight for the same sheet (300 kB PDFs).
+    assert len(response.content) < 160_000
+    assert "ドラゴン・フォーミュラ" in pdftotext(response.content, tmp_path)
+
+
+def test_a_character_the_cut_font_lacks_is_printed_from_the_full_font(tmp_path):
+    # 髙 (the "ladder" taka of many family names) is not in JIS X 0208.
+    document = pdf.html_to_pdf('<body class="sheet"><p>髙橋 さん 1 × 2</p></body>')
+    assert "Noto-Sans-CJK-JP" in embedded_fonts(document)
+    assert "髙橋 さん" in pdftotext(document, tmp_path)
+
+
+def test_a_sheet_cannot_read_a_file_of_the_server(tmp_path):
+    leak = tmp_path / "leak.css"
+    leak.write_text('p::after { content: "LEAKED" }')
+    document = pdf.html_to_pdf(
+        f'<link rel="stylesheet" href="{leak.as_uri()}"><p>ok</p>'
+        '<img src="file:///etc/hostname"><p style="background: url(file:///etc/hostname)">x</p>'
+    )
+    assert "LEAKED" not in pdftotext(document, tmp_path)
+
+
+def test_printing_workers_are_replaced_after_their_share_of_sheets(monkeypatch):
+    import os
+
+    monkeypatch.setattr(pdf, "TASKS_PER_WORKER", 2)
+    monkeypatch.setattr(pdf, "_pool", None)
+    try:
+        pdf._render("<p>start</p>")
+        pids = [pdf._pool.submit(os.getpid).result(timeout=60) for _ in range(6)]
+    finally:
+        pdf._pool.shutdown()
+    assert os.getpid() not in pids  # printed beside the server, never in it
+    assert len(set(pids)) >= 3, pids  # 7 tasks, 2 a worker: at least 4 workers in turn
