@@ -235,7 +235,7 @@ def main() -> None:
     args = parser.parse_args()
     from asgiref.sync import sync_to_async
 
-    profile = cProfile.Profile() if args.profile else None
+    profile = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not wall
     with tempfile.TemporaryDirectory() as directory:
         setup_django(str(Path(directory) / "bench.sqlite3"))
         from django.conf import settings
@@ -260,7 +260,9 @@ def main() -> None:
         asyncio.run(sync_to_async(run)())
     if profile is not None:
         out = io.StringIO()
-        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(60)
+        pstats.Stats(profile, stream=out).sort_stats(
+            os.environ.get("SORT", "cumulative")
+        ).print_stats(60)
         print(out.getvalue())
 
 

@@ -139,21 +139,40 @@ def render_regions(
     request: Any = None,
     only: tuple[str, ...] | None = None,
     snapshot: TableSnapshot | None = None,
+    shared: dict[Any, str] | None = None,
 ) -> dict[str, str]:
     """The table's regions for ``player`` (all, or the ids in ``only``) as out-of-band swaps.
 
-    ``message`` (a refusal) goes into the prompt.
+    ``message`` (a refusal) goes into the prompt. ``shared``: the regions already rendered
+    for other viewers of the same ``snapshot`` in the same language (a push; no request),
+    for the regions that are the same for every viewer who is seated, or every spectator
+    (:data:`SHARED_REGIONS`).
     """
     context = table_context(table, player, snapshot=snapshot)
     bare_prompt = _bare_prompt(context)
     context.update(message=message, prompt_seen=_fingerprint(bare_prompt))
-    return {
-        region: bare_prompt
-        if region == PROMPT_REGION and not message
-        else render_to_string(template, context, request=request)
-        for region, template in regions(context["kind"])
-        if only is None or region in only
-    }
+    seated = context["my_seat"] is not None
+    rendered = {}
+    for region, template in regions(context["kind"]):
+        if only is not None and region not in only:
+            continue
+        if region == PROMPT_REGION and not message:
+            rendered[region] = bare_prompt
+        elif shared is not None and request is None and region in SHARED_REGIONS:
+            key = (region, seated)
+            if key not in shared:
+                shared[key] = render_to_string(template, context)
+            rendered[region] = shared[key]
+        else:
+            rendered[region] = render_to_string(template, context, request=request)
+    return rendered
+
+
+# The regions whose HTML depends only on the table as it stands and on whether the viewer
+# is seated (not on which seat): a push renders them once per change, language and kind
+# of viewer. The trust panel: the shuffle commitment, the bots standing in, a seated
+# viewer's way to leave (tests/web/test_pushes_show_each_viewer_their_own_table.py holds this).
+SHARED_REGIONS = frozenset({TRUST_REGION[0]})
 
 
 # What a player's own click is answered with: what they see of the table and act on
@@ -174,4 +193,6 @@ def pushed_regions(
     """
     snapshot = snapshots.for_change(table_id, change)
     with translation.override(language):
-        return render_regions(snapshot.table, player, snapshot=snapshot)
+        return render_regions(
+            snapshot.table, player, snapshot=snapshot, shared=snapshot.shared_regions(language)
+        )

@@ -339,12 +339,9 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
     (so duplicates, e.g. from a second server process, are harmless). If nothing was
     due after all, the game comes back at the same version (the timers look again later).
     """
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.version != version:
-        return None
 
     def bot_move(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action | None:
-        if game.version != version or game.is_finished:
+        if game.is_finished:
             return None
         taken = take_over_due(game, at, seats)
         if taken:
@@ -366,7 +363,15 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
             table_events.after_commit(game.table_id, game, list(seats))
         return moved
 
-    return _record(game, bot_move, now)
+    try:
+        # Whoever moved the game past ``version`` armed the next call: then nothing is done.
+        return _record(Game(pk=game_id), bot_move, now, only_at=version)
+    except (Game.DoesNotExist, _MovedOn):
+        return None
+
+
+class _MovedOn(Exception):
+    """The game is no longer at the version a server move was armed for."""
 
 
 def _bot_moves(game: Game, engine: Engine, seat: int, level: str, at: float) -> Action:
@@ -505,18 +510,25 @@ def _record(
     game: Game,
     change: Callable[[Game, Engine, float, list[Seat]], Action | None],
     now: float | None,
+    only_at: int | None = None,
 ) -> Game:
     """Lock, read the seats, apply overdue ticks, apply ``change``, log, save; refusals
-    still keep the ticks. After the commit, :data:`games.table_events.table_changed`."""
+    still keep the ticks. After the commit, :data:`games.table_events.table_changed`.
+
+    ``only_at``: do nothing at all (raise :class:`_MovedOn`) unless the game is at this
+    version when locked."""
     at = time.time() if now is None else now
     refusal: ActionRefused | None = None
     with transaction.atomic():
-        # The game row is locked; its table (and away limit, for the trust panel) read with it.
+        # The game row is locked; its table, and the away limit and shuffle commitment the
+        # trust panel shows, are read with it.
         game = (
             Game.objects.select_for_update(of=("self", "table"))
-            .select_related("table", "table__away_limit")
+            .select_related("table", "table__away_limit", "shuffle_commitment")
             .get(pk=game.pk)
         )
+        if only_at is not None and game.version != only_at:
+            raise _MovedOn
         seats = away.seats_with_presence(game.table_id)
         engine = game_kind(game.game_name).engine
         before, state = game.version, game.state
@@ -559,7 +571,10 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         raise IllegalMove(refusal_text(error), error.code) from None
     outcome = engine.outcome(state)  # before any change: an engine error leaves the game as it was
     game.version += 1
-    ActionLog.objects.create(game=game, version=game.version, seat=seat, action=action, now=at)
+    # Written with the game (:func:`_save`): bots answering together are one insert.
+    _log_of(game).append(
+        ActionLog(game=game, version=game.version, seat=seat, action=action, now=at)
+    )
     table, version = game.table, game.version
     transaction.on_commit(lambda: oplog.log_action_applied(table, seat, action, version))
     game.state = state
@@ -572,6 +587,8 @@ def _save(game: Game, before: dict[str, Any]) -> bool:
     """Save the game (one update; and the table's status when it ended); whether seats
     went back to their players. ``before``: its state before this change, for the
     subscribers of ``game_saved`` (a league's results, when one of its games ended)."""
+    ActionLog.objects.bulk_create(_log_of(game))
+    _log_of(game).clear()
     game.save(update_fields=["state", "version", "outcome", "finished"])
     returned = False
     if game.is_finished:
@@ -580,6 +597,13 @@ def _save(game: Game, before: dict[str, Any]) -> bool:
         game.table.status = Table.Status.FINISHED  # what the answer to this move shows
     table_events.game_saved.send(sender=Game, game=game, before=before)
     return returned
+
+
+def _log_of(game: Game) -> list[ActionLog]:
+    """The actions applied to ``game`` in this transaction, not yet written."""
+    if not hasattr(game, "_unwritten_log"):
+        game._unwritten_log = []  # type: ignore[attr-defined]
+    return game._unwritten_log  # type: ignore[attr-defined]
 
 
 def _seat_of(seats: list[Seat], player: Player | None) -> int:

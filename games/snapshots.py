@@ -40,6 +40,12 @@ class TableSnapshot:
 
     def __init__(self, table: Table, seats: list[Seat], game: Game | None) -> None:
         self.table, self.seats, self.game = table, seats, game
+        self._shared: dict[str, dict[Any, str]] = {}
+
+    def shared_regions(self, language: str) -> dict[Any, str]:
+        """The regions rendered from this snapshot that every viewer of a kind shares
+        (``games.rendering.SHARED_REGIONS``), in ``language``."""
+        return self._shared.setdefault(language, {})
 
     def seat_of(self, player: Player | None) -> int | None:
         """The seat ``player`` holds at the table; ``None`` for a spectator."""
