@@ -44,6 +44,7 @@ from django.utils import translation
 
 from games import leavers, oplog, rendering, selectors, services, snapshots
 from games.models import Player, Table
+from games.table_events import group_name
 
 logger = logging.getLogger(__name__)
 
@@ -197,7 +198,7 @@ class TableConsumer(WebsocketConsumer):
         self.player = selectors.player_from_session(
             self.scope.get("user"), self.scope.get("session")
         )
-        self.group = services.group_name(table.pk)
+        self.group = group_name(table.pk)
         self.scope.get(GUARD_KEY, {})["channel"] = self.channel_name  # SocketLimits closes it
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()

@@ -341,8 +341,8 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
     """
 
     def bot_move(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action | None:
-        if game.is_finished:
-            return None
+        if game.version != version or game.is_finished:
+            return None  # a deadline just passed: the bots think over the new state first
         taken = take_over_due(game, at, seats)
         if taken:
             seats[:] = away.seats_with_presence(game.table_id)  # the bots now in them

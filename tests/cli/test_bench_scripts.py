@@ -15,6 +15,7 @@ from tests.support.commands import python
         ("bench/ratings.py", ["200"], "rebuild s (median of 3)"),
         ("bench/seating.py", ["12", "--rounds", "2"], "slowest round"),
         ("bench/table_pace.py", ["1", "quick"], "discard -> next draw median"),
+        ("bench/table_actions.py", ["8"], "queries/move"),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_figures(script, args, figure):
