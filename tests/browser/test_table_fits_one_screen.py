@@ -58,6 +58,13 @@ OUTSIDE = """selectors => {
     return out;
 }"""
 
+# The side column scrolls down, never sideways: a standings header or log line wider than it
+# would be cut off at its edge (Japanese headers that would not break once did this).
+SIDE_CUT = """() => {
+    const side = document.querySelector('.table-side');
+    return side ? side.scrollWidth - side.clientWidth : 0;
+}"""
+
 
 def check_phase(page, game_name: str, phase: str, artifacts_dir, *, must_show=()) -> None:
     """At both sizes: nothing needed lies outside the viewport, the page has not scrolled,
@@ -75,6 +82,9 @@ def check_phase(page, game_name: str, phase: str, artifacts_dir, *, must_show=()
         sideways = page.evaluate("document.documentElement.scrollWidth - innerWidth")
         if sideways > 0:
             problems.append(f"{size}: the page scrolls sideways by {sideways}px")
+        cut = page.evaluate(SIDE_CUT)
+        if cut > 0:
+            problems.append(f"{size}: the side column (standings, log) is cut by {cut}px")
     page.set_viewport_size(LAPTOP)
     assert problems == [], f"{game_name} / {phase}: " + "; ".join(problems)
 
