@@ -308,6 +308,11 @@ def _game_entry(summary: dict[str, Any], last_game: dict[str, Any] | None) -> Ga
     )
 
 
+def ended_a_game(before: dict[str, Any], state: dict[str, Any]) -> bool:
+    """Whether a save ended one of the match's games (a set has several)."""
+    return len(state.get("games", ())) != len(before.get("games", ()))
+
+
 def record_online(match: Match, game: Game) -> None:
     """Every game of the online table that ended since the last call, set by set, with the
     engine's own scored reading."""

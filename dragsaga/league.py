@@ -129,6 +129,11 @@ def record_drawn_table(match: Match, form: Any) -> DragSagaResult:
     return record_result(match, form.entries())
 
 
+def ended_a_game(before: dict[str, Any], state: dict[str, Any]) -> bool:
+    """A DragSaga table plays one game: it ends when the table's game is finished."""
+    return False
+
+
 def record_online(match: Match, game: Game) -> None:
     """A finished online game, once, with the cost of the cards each player still held."""
     if not game.is_finished or match.dragsaga_games.exists():

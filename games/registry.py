@@ -35,9 +35,13 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         it, nothing stored); ``url`` is where the keeper goes next.
     ``blank_sheet(players) -> (template, context)``
         the printable blank score sheet (``/leagues/sheets/<name>/``, and its PDF).
+    ``ended_a_game(before, state) -> bool``
+        whether a save (state ``before`` -> ``state``) ended one of the games a table's
+        ``Game`` holds, short of the whole game finishing (a Dragon Formula set's games).
     ``record_online(match, game)``
         for online league tables: bring a league match up to date with its table's
-        ``Game`` (called on every save; records nothing twice).
+        ``Game`` (called when a save finished the game or ``ended_a_game``; records
+        nothing twice).
     ``open_real_table(match, seats)``
         for club nights: a table drawn to play with real cards is opened; ``seats`` are
         the night's drawn seats (``.entrant.member``, ``.element``, ``.number``).

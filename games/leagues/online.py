@@ -85,9 +85,13 @@ def night_table_members(table_id: int) -> dict[int, Member]:
 
 
 def game_saved(sender: Any, game: Game, before: dict[str, Any], **_: Any) -> None:
-    """A move was saved: if it ended a game (the match, or one of its games), the league
-    hears of it; any other move costs nothing here."""
-    if game.is_finished or len(game.state.get("games", ())) != len(before.get("games", ())):
+    """A move was saved: if it ended a game (the table's game, or one of the games it holds,
+    as the game's ``league.ended_a_game`` says), the league hears of it; any other move costs
+    nothing here."""
+    league = game_kind(game.game_name).league
+    if league is None:
+        return
+    if game.is_finished or league.ended_a_game(before, game.state):
         record_online_results(game)
 
 

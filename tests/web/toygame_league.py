@@ -22,6 +22,11 @@ TABLE_NOTE = ""
 HIGHEST_TOTAL = sum(range(DECK - 2, DECK + 1))  # the three highest cards
 
 
+def ended_a_game(before: dict[str, Any], state: dict[str, Any]) -> bool:
+    """A toy table plays one game: it ends when the table's game is finished."""
+    return False
+
+
 class ToyResultForm(MatchFieldsMixin, forms.Form):
     heading = "A toy game at a real table"
     fields_template = "toygame/record_fields.html"
