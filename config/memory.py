@@ -84,7 +84,7 @@ def freeze_what_is_loaded() -> int:
     many there were.
 
     Python's full collection walks every object that may be in a cycle. In the serving
-    process that was some 500,000 objects and 90-150 ms with every thread held, and a
+    process that was some 165,000 objects and 90-225 ms with every thread held, and a
     flood of short requests (refused uploads, each leaving a few dozen objects for a
     second) started one every 2 s: every table's pushes stopped for it. Frozen, the
     start-up objects are no longer walked, so a full collection costs what the process

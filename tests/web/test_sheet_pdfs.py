@@ -184,3 +184,21 @@ def test_printing_workers_are_replaced_after_their_share_of_sheets(monkeypatch):
         pdf._pool.shutdown()
     assert os.getpid() not in pids  # printed beside the server, never in it
     assert len(set(pids)) >= 3, pids  # 7 tasks, 2 a worker: at least 4 workers in turn
+
+
+def test_the_serving_process_never_loads_weasyprint_or_its_fonts():
+    import json
+    import os
+
+    from tests.support.commands import python
+
+    printed = python(
+        {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"},
+        "-c",
+        "import django, json, sys; django.setup();"
+        "from games.leagues import pdf; document = pdf.html_to_pdf('<p>日本語</p>');"
+        "print(json.dumps([document[:5].decode(), 'weasyprint' in sys.modules]))",
+        timeout=120,
+    )
+    assert printed.returncode == 0, printed.stderr
+    assert json.loads(printed.stdout.strip().splitlines()[-1]) == ["%PDF-", False]
