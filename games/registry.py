@@ -44,6 +44,25 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     ``drawn_table_form(data, *, seats)`` / ``record_drawn_table(match, form)``
         for club nights of ``"games"`` results: a keeper records a drawn real-cards
         table's game.
+    ``result_pages(result) -> (page_url, sheet_url)``
+        where the league page's list of results links a result (a ``SetResult`` or a
+        ``DragSagaResult``) and its printable sheet; ``None`` for no link. Without the
+        hook a result is listed unlinked.
+    ``WINS_TITLE``
+        what the standings' "Wins" header says when pointed at (default: games finished
+        first).
+    ``STANDINGS_COLUMNS``, ``STANDINGS_CELLS``, ``STANDINGS_CSV``
+        the game's own standings columns after the platform's: ``(key, label)`` pairs
+        (``key`` one of ``games.leagues.selectors.SORT_FIELDS``), the template of a row's
+        cells for them (it reads ``row``), and the standings CSV's extra columns (names of
+        the row's attributes). Without them the standings have the platform's columns.
+    ``member_section(member, section)``, ``MEMBER_FIGURES``, ``MEMBER_DETAILS``
+        the game's part of a player's page: fill ``section``
+        (``games.leagues.members.GameSection``: ``played`` — 0 hides a section without a
+        rating —, ``head_to_head`` through ``members.head_to_head``, and the game's own
+        figures in ``section.figures``), and the templates of its figures (inside the
+        section's ``<dl>``) and of what it shows below the rating chart (both read
+        ``section``). Without them the section shows the rating alone.
 
     The game's own result helpers build on ``games.leagues.services`` (``next_number``,
     ``place_lines``, ``complete_set``), so every game ranks and shares victory points alike.
@@ -117,6 +136,10 @@ class GameKind:
         if self.league_path is None:
             raise LookupError(f"{self.name} has no league scoring.")
         return import_module(self.league_path)
+
+    def league_hook(self, name: str, default: Any = None) -> Any:
+        """The league module's optional hook ``name`` (``default`` when the game has none)."""
+        return getattr(self.league, name, default) if self.has_league else default
 
     @property
     def has_rulebook(self) -> bool:

@@ -122,3 +122,44 @@ def test_each_league_page_says_what_its_own_games_online_tables_are(keeper, toy_
         page = keeper.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert "Open an online league table" in page
         assert (strict in page) is said
+
+
+# What only Dragon Formula's pages show: its standings column and its header's words, its hand
+# names, its set pages; a third game's league, standings and player pages show none of it.
+DRAGON_FORMULA_ONLY = ("Best hand", "Dan", "Sets played", "Games won by hand", "/leagues/sets/")
+
+
+def test_a_third_games_league_standings_and_player_pages_show_nothing_of_dragon_formula(
+    keeper, toy_league
+):
+    ann, ben, _cho = toy_league.members.order_by("name")
+    record = reverse("leagues:record", args=[toy_league.pk])
+    keeper.post(record, {"player_0": ann.pk, "total_0": 30, "player_1": ben.pk, "total_1": 45})
+    league_url = reverse("leagues:league_detail", args=[toy_league.pk])
+    pages = {
+        "league": keeper.get(league_url, HTTP_ACCEPT_LANGUAGE="en"),
+        "standings": keeper.get(league_url, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true"),
+        "printed": keeper.get(reverse("leagues:standings_sheet", args=[toy_league.pk])),
+        "member": keeper.get(reverse("leagues:member_detail", args=[ben.pk])),
+    }
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        text = response.content.decode()
+        assert [word for word in DRAGON_FORMULA_ONLY if word in text] == [], name
+    headers = re.findall(
+        r'<th scope="col"[^>]*>(?:<a [^>]*>)?([^<]+)', pages["standings"].content.decode()
+    )
+    assert headers == ["Place", "Player", "VP", "Rating", "Sets", "VP / set", "Wins", "Points"]
+    # The result is listed, unlinked: the third game names no page for it.
+    league = pages["league"].content.decode()
+    assert f"Match {SetResult.objects.get().match_id}, set 1</td>" in league.replace(
+        " <em>", "</td>"
+    )
+    member = pages["member"].content.decode()
+    assert '<h2 id="game-toygame">Toy game</h2>' in member
+    assert '<dd class="rating-now">?</dd>' in member
+    csv = keeper.get(reverse("leagues:standings_csv", args=[toy_league.pk])).content.decode()
+    assert (
+        csv.splitlines()[0].lstrip("\ufeff")
+        == "place,player,vp,played,vp_average,wins,total_points"
+    )

@@ -146,7 +146,9 @@ def embedded_fonts(data: bytes) -> set[str]:
 
 
 def test_a_sheet_is_printed_in_the_font_cut_to_the_sheets_and_stays_small(client, tmp_path):
-    response = client.get(reverse("leagues:blank_sheet_pdf", args=["dragonformula"]), HTTP_ACCEPT_LANGUAGE="ja")
+    response = client.get(
+        reverse("leagues:blank_sheet_pdf", args=["dragonformula"]), HTTP_ACCEPT_LANGUAGE="ja"
+    )
     assert embedded_fonts(response.content) == {"Club-Sheet", "Club-Sheet-Bold"}
     # The full CJK font embedded about 720 kB a weight for the same sheet (300 kB PDFs).
     assert len(response.content) < 160_000
