@@ -71,7 +71,10 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     sheet), included under the ``leagues:`` namespace.
 ``demo_path``
     ``module:function(members, rng) -> League | None``: the game's demo league for
-    ``manage.py load_demo`` (``None`` when it exists already).
+    ``manage.py load_demo`` (``None`` when it exists already). The same module may say
+    the game's demo tables: ``OPEN_TABLES`` (tables with empty seats) and ``SHOW_TABLES``
+    (tables the bots play among themselves, to watch), each a list of
+    ``games.services.create_table`` arguments but the game's name.
 """
 
 from __future__ import annotations
@@ -136,6 +139,11 @@ class GameKind:
         if self.league_path is None:
             raise LookupError(f"{self.name} has no league scoring.")
         return import_module(self.league_path)
+
+    @cached_property
+    def demo(self) -> Any:
+        """The module of the game's demo (its ``demo_path``); ``None`` for a game without."""
+        return None if self.demo_path is None else import_module(self.demo_path.partition(":")[0])
 
     def league_hook(self, name: str, default: Any = None) -> Any:
         """The league module's optional hook ``name`` (``default`` when the game has none)."""

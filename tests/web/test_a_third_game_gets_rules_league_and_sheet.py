@@ -8,9 +8,10 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.urls import reverse
 
-from games.models import Rating, SetResult
+from games.models import League, Rating, SetResult, Table
 from tests.support.leagues import make_league, make_members
 
 pytestmark = pytest.mark.django_db
@@ -163,3 +164,22 @@ def test_a_third_games_league_standings_and_player_pages_show_nothing_of_dragon_
         csv.splitlines()[0].lstrip("\ufeff")
         == "place,player,vp,played,vp_average,wins,total_points"
     )
+
+
+def test_the_demo_opens_the_tables_and_league_each_game_says_once(toygame, capsys):
+    call_command("load_demo", "--lang", "en")
+    call_command("load_demo", "--lang", "en")
+    open_tables = Table.objects.filter(status=Table.Status.OPEN)
+    games = sorted(open_tables.values_list("game_name", "players"))
+    assert games == [("dragonformula", 4), ("dragsaga", 3), ("toygame", 2)]
+    toy_table = open_tables.get(game_name="toygame")
+    assert toy_table.bot_level == "easy"  # bots take the empty seats once a player starts
+    assert list(
+        Table.objects.filter(status=Table.Status.PLAYING).values_list("game_name", flat=True)
+    ) == ["dragsaga"]
+    out = capsys.readouterr().out
+    assert f"Open demo table {toy_table.code} (Toy game)" in out
+    assert out.count("Demo league created: Toy demo league") == 1
+    assert sorted(
+        League.objects.get(name="Toy demo league").members.values_list("name", flat=True)
+    ) == ["Aki", "Ben", "Chie"]
