@@ -54,6 +54,16 @@ STANDINGS_COLUMNS = [("best", gettext_lazy("Best hand"))]
 STANDINGS_CELLS = "dragonformula/league/_standings_cells.html"
 STANDINGS_CSV = ("best_hand", "best_hand_points")
 
+# RULES §1.5.1: a club night's drawn table deals the elements to its seats (a random seat is
+# Fire, then clockwise Water, Air, Earth); an online table's own shuffle deals them.
+SEAT_ELEMENTS = list(Element.values)
+
+
+def dealt_elements(state: Mapping[str, Any]) -> list[str]:
+    """The seats' elements of an online table's game, once dealt."""
+    return list(state.get("elements") or [])
+
+
 # RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500),
 # and their turns have a clock (30 s a turn and a 60 s bank; dragonformula.rules.clock).
 TABLE_OPTIONS = {"dan_assist": False, "turn_seconds": 30, "time_bank": 60}

@@ -44,8 +44,12 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     ``drawn_table_form(data, *, seats)`` / ``record_drawn_table(match, form)``
         for club nights of ``"games"`` results: a keeper records a drawn real-cards
         table's game.
+    ``SEAT_ELEMENTS``, ``dealt_elements(state) -> list``
+        for club nights: the elements a drawn table deals to its seats in seat order from
+        a random first seat (none by default), and those an online table's game dealt
+        (read from its engine state; none by default).
     ``result_pages(result) -> (page_url, sheet_url)``
-        where the league page's list of results links a result (a ``SetResult`` or a
+        where the league page's and a club night's lists of results link a result (a ``SetResult`` or a
         ``DragSagaResult``) and its printable sheet; ``None`` for no link. Without the
         hook a result is listed unlinked.
     ``WINS_TITLE``

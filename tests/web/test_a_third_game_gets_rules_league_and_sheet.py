@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from games.models import League, Rating, SetResult, Table
 from tests.support.leagues import make_league, make_members
+from tests.web.night_helpers import night_of
 
 pytestmark = pytest.mark.django_db
 
@@ -183,3 +184,28 @@ def test_the_demo_opens_the_tables_and_league_each_game_says_once(toygame, capsy
     assert sorted(
         League.objects.get(name="Toy demo league").members.values_list("name", flat=True)
     ) == ["Aki", "Ben", "Chie"]
+
+
+def test_a_third_games_club_night_draws_seats_without_dragon_formulas_elements(keeper, toy_league):
+    night, _members = night_of(toy_league, count=7)
+    act = reverse("nights:act", args=[night.pk])
+    for member in toy_league.members.all():
+        assert keeper.post(act, {"action": "check_in", "member": member.pk}).status_code == 302
+    keeper.post(act, {"action": "announce"})
+    assert keeper.post(act, {"action": "draw", "round": 1}).status_code == 302
+    tables = list(night.rounds.get(number=1).tables.all())
+    assert sum(table.seats.count() for table in tables) == toy_league.members.count() == 8
+    assert {seat.element for table in tables for seat in table.seats.all()} == {""}
+    for table in tables:
+        posted = {"action": "open_table", "table": table.pk, "mode": "cards"}
+        assert keeper.post(act, posted).status_code == 302
+    for url in (
+        reverse("nights:night", args=[night.pk]),
+        reverse("nights:screen", args=[night.pk]),
+    ):
+        page = keeper.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        for word in ("Fire", "Water", "Air", "Earth", "/leagues/sets/"):
+            assert word not in page, (url, word)
+        # Every page the night links for its tables opens (none of another game's).
+        for link in set(re.findall(r'href="(/nights/\d+/tables/[^"]*)"', page)):
+            assert keeper.get(link).status_code == 200, link
