@@ -46,6 +46,7 @@ from games.models import (
 RESULTS = "sets"
 RECORD_LINK = gettext_lazy("Keep score of a set at a real table")
 SHEET_NAME = gettext_lazy("Dragon Formula set sheet")
+TOOLS = [("dragonformula:calculator", gettext_lazy("Dragon Formula hand calculator"))]
 
 # The standings' own column: each player's best won hand (``selectors.standings``'s
 # ``best_hand`` / ``best_hand_points``), sorted by its points.

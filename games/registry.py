@@ -28,6 +28,9 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         page says of them ("" for nothing).
     ``RECORD_LINK``, ``SHEET_NAME``
         the words of the league page's score-keeping link and of the game's blank sheet.
+    ``TOOLS``
+        ``(url_name, label)`` of the game's pages for players the list of leagues links
+        (a hand calculator …); none by default.
     ``record_form(data, *, league)`` and ``record(match, form) -> url``
         the score-keeping page for a game played with real cards: the form (with the
         platform's ``club_night`` field, a ``heading`` and a ``fields_template``), then

@@ -63,9 +63,22 @@ def blank_sheets() -> list[tuple[str, Any]]:
     return [(kind.name, kind.league.SHEET_NAME) for kind in GAMES.values() if kind.has_league]
 
 
+def game_tools() -> list[tuple[str, Any]]:
+    """Every game's tools for players (its ``TOOLS`` hook): their URL and label."""
+    return [
+        (reverse(url_name), label)
+        for kind in GAMES.values()
+        for url_name, label in kind.league_hook("TOOLS", ())
+    ]
+
+
 @require_GET
 def league_list(request: HttpRequest) -> HttpResponse:
-    context = {"leagues": League.objects.all(), "blank_sheets": blank_sheets()}
+    context = {
+        "leagues": League.objects.all(),
+        "blank_sheets": blank_sheets(),
+        "game_tools": game_tools(),
+    }
     return render(request, "leagues/league_list.html", context)
 
 

@@ -103,6 +103,9 @@ def test_a_third_game_result_the_game_refuses_stores_nothing(keeper, toy_league)
 def test_a_third_game_prints_its_blank_sheet_with_a_row_per_player(client, toygame):
     leagues = client.get(reverse("leagues:league_list")).content.decode()
     assert '<a href="/leagues/sheets/toygame/">Toy game sheet</a>' in leagues
+    # Each game's own tools are its own: Dragon Formula's calculator, none for the toy game.
+    tools = re.findall(r'<p><a href="([^"]+)">', leagues)
+    assert tools == [reverse("dragonformula:calculator")]
     response = client.get(reverse("leagues:blank_sheet", args=["toygame"]), {"players": 3})
     assert response.status_code == 200
     text = response.content.decode()
