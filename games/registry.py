@@ -53,8 +53,9 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         (read from its engine state; none by default).
     ``result_pages(result) -> (page_url, sheet_url)``
         where the league page's and a club night's lists of results link a result (a ``SetResult`` or a
-        ``DragSagaResult``) and its printable sheet; ``None`` for no link. Without the
-        hook a result is listed unlinked.
+        ``DragSagaResult``) and its printable sheet (served by
+        ``games.leagues.views.sheet_response``: its PDF is at the sheet's URL + ``pdf/``);
+        ``None`` for no link. Without the hook a result is listed unlinked.
     ``WINS_TITLE``
         what the standings' "Wins" header says when pointed at (default: games finished
         first).
