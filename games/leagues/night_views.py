@@ -204,7 +204,7 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
         ],
         "league": night.league,
     }
-    name = f"dragsaga-night{night.pk}-table{night_table.pk}"
+    name = f"{night.league.game}-night{night.pk}-table{night_table.pk}"
     return league_views.sheet_response(request, template, context, name, as_pdf)
 
 

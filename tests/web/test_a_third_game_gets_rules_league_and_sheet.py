@@ -212,3 +212,16 @@ def test_a_third_games_club_night_draws_seats_without_dragon_formulas_elements(k
         # Every page the night links for its tables opens (none of another game's).
         for link in set(re.findall(r'href="(/nights/\d+/tables/[^"]*)"', page)):
             assert keeper.get(link).status_code == 200, link
+
+
+def test_the_admin_page_of_a_third_games_set_opens_without_dragon_formulas_sheet(
+    admin_client, toy_league
+):
+    ann, ben, _cho = toy_league.members.order_by("name")
+    record = reverse("leagues:record", args=[toy_league.pk])
+    posted = {"player_0": ann.pk, "total_0": 30, "player_1": ben.pk, "total_1": 45}
+    assert admin_client.post(record, posted).status_code == 302
+    toy_set = SetResult.objects.get()
+    page = admin_client.get(reverse("admin:games_setresult_change", args=[toy_set.pk]))
+    assert page.status_code == 200
+    assert "/leagues/sets/" not in page.content.decode()
