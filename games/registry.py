@@ -157,6 +157,12 @@ class GameKind:
         """The league module's optional hook ``name`` (``default`` when the game has none)."""
         return getattr(self.league, name, default) if self.has_league else default
 
+    def result_pages(self, result: Any) -> tuple[str | None, str | None]:
+        """Where a league result of the game and its sheet are (its ``result_pages`` hook);
+        ``(None, None)`` for a game that names none."""
+        pages = self.league_hook("result_pages")
+        return pages(result) if pages is not None else (None, None)
+
     @property
     def has_rulebook(self) -> bool:
         return self.rulebook_path is not None

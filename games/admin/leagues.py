@@ -249,8 +249,7 @@ class SetResultAdmin(VoidableAdmin):
     @admin.display(description=_("score sheet"))
     def sheet_link(self, set_result: SetResult) -> str:
         """The set's printable sheet, where its game says (``result_pages``); none without."""
-        pages = game_kind(set_result.match.league.game).league_hook("result_pages")
-        url = pages(set_result)[1] if pages is not None else None
+        url = game_kind(set_result.match.league.game).result_pages(set_result)[1]
         if not url:
             return "-"
         return format_html('<a href="{}">{}</a>', url, _("print the score sheet"))

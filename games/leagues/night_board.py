@@ -102,11 +102,10 @@ def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow
             for pk in table.games.order_by("created").values_list("pk", flat=True)
         ]
         row.state = table.get_status_display()
-    pages = kind.league_hook("result_pages", lambda _result: (None, None))
     if kind.results_in_sets:
         first = match.sets.order_by("number").first()
         if first is not None:
-            keep_url, sheet_url = pages(first)
+            keep_url, sheet_url = kind.result_pages(first)
             row.sheet_url, row.keep_url = sheet_url or "", keep_url or ""
             row.results = "; ".join(
                 f"{line.member.name} {line.points} · {line.victory_points.normalize():f}"
@@ -119,7 +118,7 @@ def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow
             row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])
             row.keep_url = reverse("nights:table_result", args=[night_id, night_table.pk])
         if game is not None:
-            row.sheet_url = pages(game)[1] or ""
+            row.sheet_url = kind.result_pages(game)[1] or ""
             row.results = "; ".join(
                 f"{line.member.name} {line.final_damage} · {line.victory_points.normalize():f}"
                 for line in game.lines.select_related("member")

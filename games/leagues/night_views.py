@@ -186,8 +186,8 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
         # The table's first result has its own sheet, where the game says (``result_pages``;
         # a sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it).
         first = (match.sets if in_sets else match.dragsaga_games).order_by("number").first()
-        pages = game_kind(night.league.game).league_hook("result_pages")
-        sheet_url = pages(first)[1] if first is not None and pages is not None else None
+        kind = game_kind(night.league.game)
+        sheet_url = kind.result_pages(first)[1] if first is not None else None
         if sheet_url:
             return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)
     if in_sets:

@@ -140,10 +140,10 @@ def standings_context(request: HttpRequest, league: League) -> dict[str, Any]:
 def with_pages(league: League, results: Any) -> list[Any]:
     """``results`` each with ``page_url`` and ``sheet_url``: where the game links them (its
     ``result_pages`` hook; ``None`` for no link)."""
-    pages = game_kind(league.game).league_hook("result_pages", lambda _result: (None, None))
+    kind = game_kind(league.game)
     results = list(results)
     for result in results:
-        result.page_url, result.sheet_url = pages(result)
+        result.page_url, result.sheet_url = kind.result_pages(result)
     return results
 
 
