@@ -13,6 +13,8 @@ from games.leagues.demo import demo_league, demo_nights, night_match
 from games.models import GameKind, League, Match, Member
 
 DF_LEAGUE = "Dragon Formula 2026 春リーグ"
+# A demo table with empty seats (bots take the seats nobody sits in once a player starts).
+OPEN_TABLES = [{"players": 4, "bot_level": "smart"}]
 
 
 def _dragon_formula_set(match: Match, table: list[Member], rng: random.Random) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -28,6 +29,7 @@ from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
 from games.leagues import services
+from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
 from games.models import (
     Element,
@@ -44,6 +46,24 @@ from games.models import (
 RESULTS = "sets"
 RECORD_LINK = gettext_lazy("Keep score of a set at a real table")
 SHEET_NAME = gettext_lazy("Dragon Formula set sheet")
+TOOLS = [("dragonformula:calculator", gettext_lazy("Dragon Formula hand calculator"))]
+
+# The standings' own column: each player's best won hand (``selectors.standings``'s
+# ``best_hand`` / ``best_hand_points``), sorted by its points.
+WINS_TITLE = gettext_lazy("Games won (Dan or Pick-and-Dan)")
+STANDINGS_COLUMNS = [("best", gettext_lazy("Best hand"))]
+STANDINGS_CELLS = "dragonformula/league/_standings_cells.html"
+STANDINGS_CSV = ("best_hand", "best_hand_points")
+
+# RULES §1.5.1: a club night's drawn table deals the elements to its seats (a random seat is
+# Fire, then clockwise Water, Air, Earth); an online table's own shuffle deals them.
+SEAT_ELEMENTS = list(Element.values)
+
+
+def dealt_elements(state: Mapping[str, Any]) -> list[str]:
+    """The seats' elements of an online table's game, once dealt."""
+    return list(state.get("elements") or [])
+
 
 # RULES §1.5: league tables are strict (Dan is always offered; a false Dan costs 500),
 # and their turns have a clock (30 s a turn and a 60 s bank; dragonformula.rules.clock).
@@ -275,6 +295,43 @@ def record_form(data: Any, *, league: Any) -> Any:
 def record(match: Match, form: Any) -> str:
     """A set at a real table is started; the keeper adds its games on the set's page."""
     return reverse("leagues:set_detail", args=[start_set(match, form.seats).pk])
+
+
+def result_pages(set_result: SetResult) -> tuple[str, str]:
+    """A set's running table (where its keeper adds games) and its printable sheet."""
+    pk = set_result.pk
+    return reverse("leagues:set_detail", args=[pk]), reverse("leagues:set_sheet", args=[pk])
+
+
+MEMBER_FIGURES = "dragonformula/league/_member_figures.html"
+MEMBER_DETAILS = "dragonformula/league/_member_details.html"
+BEST_HANDS = 5  # the player page's best won hands
+
+
+def member_section(member: Member, section: Any) -> None:
+    """A player's Dragon Formula: sets and games played, games won and by which hand, the
+    best won hands, and whom they met most (complete Dragon Formula sets that are not void)."""
+    counted = SetLine.objects.filter(member=member, set__complete=True, set__voided_at=None)
+    # Another game may keep its results as sets too: those are its own.
+    sets = counted.filter(set__match__league__game=GameKind.DRAGON_FORMULA).values("set_id")
+    section.played = sets.count()
+    games = SetGame.objects.filter(set_id__in=sets)
+    won = games.filter(winner=member).exclude(hand="")
+    section.figures = {
+        "sets_played": section.played,
+        "games_played": games.count(),
+        "games_won": won.count(),
+        "wins_by_hand": list(
+            won.values_list("hand").annotate(n=Count("id")).order_by("-n", "hand")
+        ),
+        "best_hands": list(
+            won.select_related("set__match").order_by("-points", "set__created_at", "number")[
+                :BEST_HANDS
+            ]
+        ),
+    }
+    lines = SetLine.objects.filter(set_id__in=sets).select_related("member")
+    section.head_to_head = head_to_head(member, list(lines), "set_id")
 
 
 def blank_sheet(players: int) -> tuple[str, dict[str, Any]]:

@@ -10,6 +10,9 @@ from games.leagues.demo import demo_league, demo_nights, night_match
 from games.models import GameKind, League, Member
 
 DS_LEAGUE = "DragSaga 2026 春リーグ"
+# A demo table with empty seats, and one the bots play among themselves, to watch.
+OPEN_TABLES = [{"players": 3, "bot_level": "heuristic"}]
+SHOW_TABLES = [{"players": 4, "bot_level": "heuristic"}]
 
 
 def load_demo_league(members: list[Member], rng: random.Random) -> League | None:

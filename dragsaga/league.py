@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from dragsaga import sheets
 from dragsaga.rules.cards import CardSet
 from games.leagues import ratings, services
+from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
 from games.models import DragSagaLine, DragSagaResult, Game, GameKind, Match, Member
 
@@ -109,6 +110,31 @@ def record_form(data: Any, *, league: Any) -> Any:
 
 def record(match: Match, form: Any) -> str:
     return reverse("leagues:dragsaga_detail", args=[record_result(match, form.seats).pk])
+
+
+def result_pages(result: DragSagaResult) -> tuple[str, str]:
+    """A game's result page and its printable sheet."""
+    pk = result.pk
+    return reverse("leagues:dragsaga_detail", args=[pk]), reverse(
+        "leagues:dragsaga_sheet", args=[pk]
+    )
+
+
+MEMBER_FIGURES = "dragsaga/league/_member_figures.html"
+
+
+def member_section(member: Member, section: Any) -> None:
+    """A player's DragSaga: games played, first places (shared ones too), whom they met most
+    (games that are not void)."""
+    counted = DragSagaLine.objects.filter(member=member, game__voided_at=None)
+    games = counted.values("game_id")
+    section.played = games.count()
+    section.figures = {
+        "games_played": section.played,
+        "first_places": counted.filter(rank=1).count(),
+    }
+    lines = DragSagaLine.objects.filter(game_id__in=games).select_related("member")
+    section.head_to_head = head_to_head(member, list(lines), "game_id")
 
 
 def blank_sheet(players: int) -> tuple[str, dict[str, Any]]:

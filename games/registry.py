@@ -28,6 +28,9 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         page says of them ("" for nothing).
     ``RECORD_LINK``, ``SHEET_NAME``
         the words of the league page's score-keeping link and of the game's blank sheet.
+    ``TOOLS``
+        ``(url_name, label)`` of the game's pages for players the list of leagues links
+        (a hand calculator …); none by default.
     ``record_form(data, *, league)`` and ``record(match, form) -> url``
         the score-keeping page for a game played with real cards: the form (with the
         platform's ``club_night`` field, a ``heading`` and a ``fields_template``), then
@@ -48,6 +51,30 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     ``drawn_table_form(data, *, seats)`` / ``record_drawn_table(match, form)``
         for club nights of ``"games"`` results: a keeper records a drawn real-cards
         table's game.
+    ``SEAT_ELEMENTS``, ``dealt_elements(state) -> list``
+        for club nights: the elements a drawn table deals to its seats in seat order from
+        a random first seat (none by default), and those an online table's game dealt
+        (read from its engine state; none by default).
+    ``result_pages(result) -> (page_url, sheet_url)``
+        where the league page's and a club night's lists of results link a result (a ``SetResult`` or a
+        ``DragSagaResult``) and its printable sheet (served by
+        ``games.leagues.views.sheet_response``: its PDF is at the sheet's URL + ``pdf/``);
+        ``None`` for no link. Without the hook a result is listed unlinked.
+    ``WINS_TITLE``
+        what the standings' "Wins" header says when pointed at (default: games finished
+        first).
+    ``STANDINGS_COLUMNS``, ``STANDINGS_CELLS``, ``STANDINGS_CSV``
+        the game's own standings columns after the platform's: ``(key, label)`` pairs
+        (``key`` one of ``games.leagues.selectors.SORT_FIELDS``), the template of a row's
+        cells for them (it reads ``row``), and the standings CSV's extra columns (names of
+        the row's attributes). Without them the standings have the platform's columns.
+    ``member_section(member, section)``, ``MEMBER_FIGURES``, ``MEMBER_DETAILS``
+        the game's part of a player's page: fill ``section``
+        (``games.leagues.members.GameSection``: ``played`` — 0 hides a section without a
+        rating —, ``head_to_head`` through ``members.head_to_head``, and the game's own
+        figures in ``section.figures``), and the templates of its figures (inside the
+        section's ``<dl>``) and of what it shows below the rating chart (both read
+        ``section``). Without them the section shows the rating alone.
 
     The game's own result helpers build on ``games.leagues.services`` (``next_number``,
     ``place_lines``, ``complete_set``), so every game ranks and shares victory points alike.
@@ -56,7 +83,10 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     sheet), included under the ``leagues:`` namespace.
 ``demo_path``
     ``module:function(members, rng) -> League | None``: the game's demo league for
-    ``manage.py load_demo`` (``None`` when it exists already).
+    ``manage.py load_demo`` (``None`` when it exists already). The same module may say
+    the game's demo tables: ``OPEN_TABLES`` (tables with empty seats) and ``SHOW_TABLES``
+    (tables the bots play among themselves, to watch), each a list of
+    ``games.services.create_table`` arguments but the game's name.
 """
 
 from __future__ import annotations
@@ -121,6 +151,21 @@ class GameKind:
         if self.league_path is None:
             raise LookupError(f"{self.name} has no league scoring.")
         return import_module(self.league_path)
+
+    @cached_property
+    def demo(self) -> Any:
+        """The module of the game's demo (its ``demo_path``); ``None`` for a game without."""
+        return None if self.demo_path is None else import_module(self.demo_path.partition(":")[0])
+
+    def league_hook(self, name: str, default: Any = None) -> Any:
+        """The league module's optional hook ``name`` (``default`` when the game has none)."""
+        return getattr(self.league, name, default) if self.has_league else default
+
+    def result_pages(self, result: Any) -> tuple[str | None, str | None]:
+        """Where a league result of the game and its sheet are (its ``result_pages`` hook);
+        ``(None, None)`` for a game that names none."""
+        pages = self.league_hook("result_pages")
+        return pages(result) if pages is not None else (None, None)
 
     @property
     def has_rulebook(self) -> bool:

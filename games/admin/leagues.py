@@ -31,6 +31,7 @@ from games.models import (
     SetLine,
     SetResult,
 )
+from games.registry import game_kind
 
 
 @admin.register(Member)
@@ -247,7 +248,10 @@ class SetResultAdmin(VoidableAdmin):
 
     @admin.display(description=_("score sheet"))
     def sheet_link(self, set_result: SetResult) -> str:
-        url = reverse("leagues:set_sheet", args=[set_result.pk])
+        """The set's printable sheet, where its game says (``result_pages``); none without."""
+        url = game_kind(set_result.match.league.game).result_pages(set_result)[1]
+        if not url:
+            return "-"
         return format_html('<a href="{}">{}</a>', url, _("print the score sheet"))
 
 

@@ -1,7 +1,8 @@
 """Reads for a league player's page: ratings and their history, what they played and won,
 their best hands, and how they placed against the players they met most.
 
-Only results that count are read: complete Dragon Formula sets and DragSaga games, not void.
+Only results that count are read (complete sets, games not void). What a section shows of
+its game beyond the rating is the game's own (its ``member_section`` hook, ``games.registry``).
 """
 
 from __future__ import annotations
@@ -9,13 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q
-
 from games.leagues import ratings
-from games.models import DragSagaLine, GameKind, Member, RatingChange, SetGame, SetLine
+from games.models import Member, RatingChange
+from games.registry import GAMES
 
 HEAD_TO_HEAD_ROWS = 5
-BEST_HANDS = 5
 
 # The rating chart's drawing box, in SVG user units (the SVG scales to the page width).
 CHART_WIDTH, CHART_HEIGHT = 640, 220
@@ -33,6 +32,10 @@ class Opponent:
 
 @dataclass
 class GameSection:
+    """A game's section of a player's page. The game's ``member_section`` hook fills
+    ``played`` (results that count), ``head_to_head`` and its own ``figures``, which its
+    ``MEMBER_FIGURES`` / ``MEMBER_DETAILS`` templates show."""
+
     kind: str
     label: str
     rating: Any = None
@@ -40,19 +43,15 @@ class GameSection:
     provisional: bool = True
     chart: dict[str, Any] | None = None
     played: int = 0
-    games_played: int = 0
-    games_won: int = 0
-    wins_by_hand: list[tuple[str, int]] = field(default_factory=list)
-    best_hands: list[SetGame] = field(default_factory=list)
+    figures: dict[str, Any] = field(default_factory=dict)
+    figures_template: str = ""
+    details_template: str = ""
     head_to_head: list[Opponent] = field(default_factory=list)
 
 
-def _counted_set_lines() -> Q:
-    return Q(set__complete=True, set__voided_at=None)
-
-
-def _head_to_head(member: Member, lines: list[Any], group: str) -> list[Opponent]:
-    """From every line of the member's results: who they met most and how they placed."""
+def head_to_head(member: Member, lines: list[Any], group: str) -> list[Opponent]:
+    """From every line of the member's results (each with ``member``, ``member_id``,
+    ``rank`` and the result's id in ``group``): who they met most and how they placed."""
     by_result: dict[int, list[Any]] = {}
     for line in lines:
         by_result.setdefault(getattr(line, group), []).append(line)
@@ -74,35 +73,6 @@ def _head_to_head(member: Member, lines: list[Any], group: str) -> list[Opponent
                 row.level += 1
     rows = sorted(opponents.values(), key=lambda o: (-o.met, o.member.name))
     return rows[:HEAD_TO_HEAD_ROWS]
-
-
-def _dragon_formula(member: Member, section: GameSection) -> None:
-    sets = SetLine.objects.filter(_counted_set_lines(), member=member).values("set_id")
-    section.played = sets.count()
-    games = SetGame.objects.filter(set_id__in=sets)
-    section.games_played = games.count()
-    won = games.filter(winner=member).exclude(hand="")
-    section.games_won = won.count()
-    section.wins_by_hand = list(
-        won.values_list("hand").annotate(n=Count("id")).order_by("-n", "hand")
-    )
-    section.best_hands = list(
-        won.select_related("set__match").order_by("-points", "set__created_at", "number")[
-            :BEST_HANDS
-        ]
-    )
-    lines = SetLine.objects.filter(set_id__in=sets).select_related("member")
-    section.head_to_head = _head_to_head(member, list(lines), "set_id")
-
-
-def _dragsaga(member: Member, section: GameSection) -> None:
-    games = DragSagaLine.objects.filter(member=member, game__voided_at=None).values("game_id")
-    section.played = section.games_played = games.count()
-    section.games_won = DragSagaLine.objects.filter(
-        member=member, game__voided_at=None, rank=1
-    ).count()
-    lines = DragSagaLine.objects.filter(game_id__in=games).select_related("member")
-    section.head_to_head = _head_to_head(member, list(lines), "game_id")
 
 
 def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
@@ -154,20 +124,26 @@ def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
 def member_page(member: Member) -> dict[str, Any]:
     """Everything the member page shows, one section per game the player has results in."""
     sections = []
-    for kind in GameKind:
-        section = GameSection(kind=kind.value, label=str(kind.label))
-        if kind == GameKind.DRAGON_FORMULA:
-            _dragon_formula(member, section)
-        else:
-            _dragsaga(member, section)
-        rating = ratings.rating_of(member, kind)
+    for kind in GAMES.values():
+        if not kind.has_league:
+            continue
+        section = GameSection(
+            kind=kind.name,
+            label=str(kind.label),
+            figures_template=kind.league_hook("MEMBER_FIGURES", ""),
+            details_template=kind.league_hook("MEMBER_DETAILS", ""),
+        )
+        fill = kind.league_hook("member_section")
+        if fill is not None:
+            fill(member, section)
+        rating = ratings.rating_of(member, kind.name)
         if section.played == 0 and rating is None:
             continue
         if rating is not None:
             section.rating = rating
             section.shown = ratings.shown(rating.mu, rating.sigma, rating.results)
             section.provisional = ratings.is_provisional(rating.results, rating.sigma)
-        section.chart = rating_chart(ratings.history(member, kind))
+        section.chart = rating_chart(ratings.history(member, kind.name))
         sections.append(section)
     leagues = list(member.leagues.all())
     return {

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 
 from games import selectors as table_selectors
 from games.leagues import nights, selectors
-from games.models import ClubNight, Element, GameKind, NightRound, NightTable, Table
+from games.models import ClubNight, Element, NightRound, NightTable, Table
+from games.registry import GameKind, game_kind
 
 # What fits beside the seating on a 1920×1080 screen (the night page lists everyone).
 TONIGHT_ROWS_ON_SCREEN = 8
@@ -65,14 +66,16 @@ def _element_label(element: str) -> str:
 
 
 def _online_elements(table: Table | None) -> list[str]:
-    """An online Dragon Formula table's elements come from its own shuffle: shown once dealt."""
+    """An online table's seat elements come from its own shuffle, as its game reads them (its
+    ``dealt_elements`` hook; none for a game without): shown once dealt."""
     game = table_selectors.current_game(table) if table is not None else None
-    if game is None or game.game_name != GameKind.DRAGON_FORMULA:
+    if game is None:
         return []
-    return list(game.state.get("elements") or [])
+    dealt = game_kind(game.game_name).league_hook("dealt_elements")
+    return list(dealt(game.state)) if dealt is not None else []
 
 
-def _table_row(night_table: NightTable, dragon_formula: bool, ended: bool) -> TableRow:
+def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow:
     seats = [
         SeatRow(seat.number + 1, seat.entrant.name, seat.element, visitor=seat.entrant.visitor)
         for seat in night_table.seats.all()
@@ -99,11 +102,11 @@ def _table_row(night_table: NightTable, dragon_formula: bool, ended: bool) -> Ta
             for pk in table.games.order_by("created").values_list("pk", flat=True)
         ]
         row.state = table.get_status_display()
-    if dragon_formula:
+    if kind.results_in_sets:
         first = match.sets.order_by("number").first()
         if first is not None:
-            row.sheet_url = reverse("leagues:set_sheet", args=[first.pk])
-            row.keep_url = reverse("leagues:set_detail", args=[first.pk])
+            keep_url, sheet_url = kind.result_pages(first)
+            row.sheet_url, row.keep_url = sheet_url or "", keep_url or ""
             row.results = "; ".join(
                 f"{line.member.name} {line.points} · {line.victory_points.normalize():f}"
                 for line in first.lines.select_related("member")
@@ -115,7 +118,7 @@ def _table_row(night_table: NightTable, dragon_formula: bool, ended: bool) -> Ta
             row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])
             row.keep_url = reverse("nights:table_result", args=[night_id, night_table.pk])
         if game is not None:
-            row.sheet_url = reverse("leagues:dragsaga_sheet", args=[game.pk])
+            row.sheet_url = kind.result_pages(game)[1] or ""
             row.results = "; ".join(
                 f"{line.member.name} {line.final_damage} · {line.victory_points.normalize():f}"
                 for line in game.lines.select_related("member")
@@ -132,7 +135,7 @@ def _table_row(night_table: NightTable, dragon_formula: bool, ended: bool) -> Ta
 def board(night: ClubNight) -> dict[str, Any]:
     """Everything the night's pages show, for the current language."""
     league = night.league
-    dragon_formula = league.game == GameKind.DRAGON_FORMULA
+    kind = game_kind(league.game)
     rounds = []
     for night_round in night.rounds.order_by("number"):
         tables = (
@@ -140,9 +143,7 @@ def board(night: ClubNight) -> dict[str, Any]:
             .prefetch_related("seats__entrant")
             .order_by("number")
         )
-        row = RoundRow(
-            night_round, [_table_row(t, dragon_formula, night.ended is not None) for t in tables]
-        )
+        row = RoundRow(night_round, [_table_row(t, kind, night.ended is not None) for t in tables])
         if night_round.status == NightRound.Status.DONE:
             row.verify_url = (
                 reverse("games:verify")

@@ -175,22 +175,22 @@ def _drawn_seats(night_table: NightTable) -> list[Any]:
 
 @require_GET
 def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False) -> HttpResponse:
-    """The table's score sheet, ready to print: a Dragon Formula set's (names and elements of
-    the draw), or a DragSaga sheet with the drawn players' names (filled once recorded)."""
+    """The table's score sheet, ready to print: its first result's own sheet (a Dragon Formula
+    set's, with the names and elements of the draw), or for a game of single results (DragSaga)
+    the game's blank sheet with the drawn players' names until its result is recorded."""
     night = _night(pk)
     night_table = get_object_or_404(NightTable, round__night=night, pk=table)
     match = night_table.match
-    if match is not None and night.league.results_in_sets:
-        first = match.sets.order_by("number").first()
-        if first is not None:
-            name = "set_sheet_pdf" if as_pdf else "set_sheet"
-            return redirect(f"leagues:{name}", pk=first.pk)
-    if match is not None and not night.league.results_in_sets:
-        game = match.dragsaga_games.order_by("number").first()
-        if game is not None:
-            name = "dragsaga_sheet_pdf" if as_pdf else "dragsaga_sheet"
-            return redirect(f"leagues:{name}", pk=game.pk)
-    if night.league.results_in_sets:
+    in_sets = night.league.results_in_sets
+    if match is not None:
+        # The table's first result has its own sheet, where the game says (``result_pages``;
+        # a sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it).
+        first = (match.sets if in_sets else match.dragsaga_games).order_by("number").first()
+        kind = game_kind(night.league.game)
+        sheet_url = kind.result_pages(first)[1] if first is not None else None
+        if sheet_url:
+            return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)
+    if in_sets:
         message = _("Open the table with real cards first: its set is started with the draw.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
     template, blank = game_kind(night.league.game).league.blank_sheet(
@@ -204,7 +204,7 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
         ],
         "league": night.league,
     }
-    name = f"dragsaga-night{night.pk}-table{night_table.pk}"
+    name = f"{night.league.game}-night{night.pk}-table{night_table.pk}"
     return league_views.sheet_response(request, template, context, name, as_pdf)
 
 

@@ -34,8 +34,6 @@ from games.models import (
     ClubNight,
     DragSagaLine,
     DragSagaResult,
-    Element,
-    GameKind,
     Match,
     Member,
     NightEntrant,
@@ -221,13 +219,15 @@ def _minutes(minutes: Any) -> int:
 
 def draw_settings(league_game: str) -> dict[str, Any]:
     """Table sizes and elements of a league's game: tables of 4, 3 where the count demands,
-    the engine's smallest table only when nothing else fits; Dragon Formula's elements."""
-    engine = game_kind(league_game).engine
+    the engine's smallest table only when nothing else fits; the elements the game deals to
+    seats (its ``SEAT_ELEMENTS`` hook; none for a game without)."""
+    kind = game_kind(league_game)
+    engine = kind.engine
     return {
         "largest": engine.max_players,
         "smallest": max(engine.min_players, engine.max_players - 1),
         "least": engine.min_players,
-        "elements": list(Element.values) if league_game == GameKind.DRAGON_FORMULA else [],
+        "elements": list(kind.league_hook("SEAT_ELEMENTS", ())),
     }
 
 

@@ -63,14 +63,29 @@ def blank_sheets() -> list[tuple[str, Any]]:
     return [(kind.name, kind.league.SHEET_NAME) for kind in GAMES.values() if kind.has_league]
 
 
+def game_tools() -> list[tuple[str, Any]]:
+    """Every game's tools for players (its ``TOOLS`` hook): their URL and label."""
+    return [
+        (reverse(url_name), label)
+        for kind in GAMES.values()
+        for url_name, label in kind.league_hook("TOOLS", ())
+    ]
+
+
 @require_GET
 def league_list(request: HttpRequest) -> HttpResponse:
-    context = {"leagues": League.objects.all(), "blank_sheets": blank_sheets()}
+    context = {
+        "leagues": League.objects.all(),
+        "blank_sheets": blank_sheets(),
+        "game_tools": game_tools(),
+    }
     return render(request, "leagues/league_list.html", context)
 
 
 def standings_columns(league: League, sort: str, descending: bool) -> list[dict[str, Any]]:
-    """The standings headers: label, the query string a click asks for, and aria-sort."""
+    """The standings headers: label, the query string a click asks for, and aria-sort;
+    after the platform's columns, the game's own (its ``STANDINGS_COLUMNS`` hook)."""
+    kind = game_kind(league.game)
     labels = [
         ("place", _("Place")),
         ("name", _("Player")),
@@ -80,14 +95,9 @@ def standings_columns(league: League, sort: str, descending: bool) -> list[dict[
         ("average", _("VP / set") if league.results_in_sets else _("VP / game")),
         ("wins", _("Wins")),
         ("points", _("Points") if league.results_in_sets else _("Damage")),
+        *kind.league_hook("STANDINGS_COLUMNS", ()),
     ]
-    if league.is_dragon_formula:
-        labels.append(("best", _("Best hand")))
-    titles = {
-        "wins": _("Games won (Dan or Pick-and-Dan)")
-        if league.is_dragon_formula
-        else _("Games finished first")
-    }
+    titles = {"wins": kind.league_hook("WINS_TITLE") or _("Games finished first")}
     columns = []
     for key, label in labels:
         first_desc = key not in ("place", "name")
@@ -104,18 +114,37 @@ def standings_columns(league: League, sort: str, descending: bool) -> list[dict[
     return columns
 
 
+def standings_table(league: League, sort: str = "place", descending: bool = False) -> dict:
+    """What ``leagues/_standings_table.html`` reads: the rows, their columns and the
+    template of the game's own cells (its ``STANDINGS_CELLS`` hook, ``""`` for none)."""
+    return {
+        "league": league,
+        "rows": selectors.standings(league, sort, descending),
+        "columns": standings_columns(league, sort, descending),
+        "game_cells": game_kind(league.game).league_hook("STANDINGS_CELLS", ""),
+    }
+
+
 def standings_context(request: HttpRequest, league: League) -> dict[str, Any]:
     sort = request.GET.get("sort", "place")
     sort = sort if sort in selectors.SORT_FIELDS else "place"
     descending = request.GET.get("dir") == "desc"
     return {
-        "league": league,
-        "rows": selectors.standings(league, sort, descending),
+        **standings_table(league, sort, descending),
         "sort": sort,
         "descending": descending,
-        "columns": standings_columns(league, sort, descending),
         "sortable": True,
     }
+
+
+def with_pages(league: League, results: Any) -> list[Any]:
+    """``results`` each with ``page_url`` and ``sheet_url``: where the game links them (its
+    ``result_pages`` hook; ``None`` for no link)."""
+    kind = game_kind(league.game)
+    results = list(results)
+    for result in results:
+        result.page_url, result.sheet_url = kind.result_pages(result)
+    return results
 
 
 @require_GET
@@ -125,9 +154,9 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, "leagues/_standings_table.html", context)
     if league.results_in_sets:
-        context["sets"] = selectors.league_sets(league)[:20]
+        context["sets"] = with_pages(league, selectors.league_sets(league)[:20])
     else:
-        context["dragsaga_games"] = selectors.league_dragsaga_games(league)[:20]
+        context["dragsaga_games"] = with_pages(league, selectors.league_dragsaga_games(league)[:20])
     context["club_nights"] = league.club_nights.all()
     context["blank_sheets"] = blank_sheets()
     context["may_keep_score"] = may_keep_score(request.user, league)
@@ -152,10 +181,10 @@ def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     response, writer = _csv_response(f"{slugify(league.name) or 'league'}-standings.csv")
-    header = ["place", "player", "vp", "played", "vp_average", "wins", "total_points"]
-    if league.is_dragon_formula:
-        header += ["best_hand", "best_hand_points"]
-    writer.writerow(header)
+    extra = game_kind(league.game).league_hook("STANDINGS_CSV", ())
+    writer.writerow(
+        ["place", "player", "vp", "played", "vp_average", "wins", "total_points", *extra]
+    )
     for row in selectors.standings(league):
         values = [
             row.place,
@@ -165,9 +194,8 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
             f"{row.vp_average:.2f}",
             row.wins,
             row.total_points,
+            *(getattr(row, name) or "" for name in extra),
         ]
-        if league.is_dragon_formula:
-            values += [row.best_hand or "", row.best_hand_points or ""]
         writer.writerow(values)
     return response
 
@@ -338,11 +366,7 @@ def blank_sheet(request: HttpRequest, game: str, as_pdf: bool = False) -> HttpRe
 @require_GET
 def standings_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
-    context = {
-        "league": league,
-        "rows": selectors.standings(league),
-        "columns": standings_columns(league, "place", False),
-    }
+    context = standings_table(league)
     name = f"{slugify(league.name) or 'league'}-standings"
     return sheet_response(request, "sheets/standings.html", context, name, as_pdf)
 

@@ -120,10 +120,6 @@ class League(models.Model):
         return self.name
 
     @property
-    def is_dragon_formula(self) -> bool:
-        return self.game == GameKind.DRAGON_FORMULA
-
-    @property
     def scoring(self) -> Any:
         """The league scoring of the league's game (its ``league`` hook, ``games.registry``)."""
         from games.registry import game_kind

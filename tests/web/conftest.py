@@ -17,7 +17,8 @@ def _no_server_timers(settings):
 @pytest.fixture
 def toygame(settings):
     """The platform's own test game (tests/web/toygame.py), registered for one test: its
-    table, rules page (toygame_rules.py) and league scoring (toygame_league.py)."""
+    table, rules page (toygame_rules.py), league scoring (toygame_league.py) and demo
+    (toygame_demo.py)."""
     settings.ROOT_URLCONF = "tests.web.urls"
     settings.TEMPLATES = [
         {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEMPLATES]}
@@ -31,6 +32,7 @@ def toygame(settings):
             template_dir="toygame",
             rulebook_path="tests.web.toygame_rules",
             league_path="tests.web.toygame_league",
+            demo_path="tests.web.toygame_demo:load_demo_league",
         )
     )
     yield kind

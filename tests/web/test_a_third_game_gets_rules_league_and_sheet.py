@@ -8,10 +8,12 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.urls import reverse
 
-from games.models import Rating, SetResult
+from games.models import League, Rating, SetResult, Table
 from tests.support.leagues import make_league, make_members
+from tests.web.night_helpers import night_of
 
 pytestmark = pytest.mark.django_db
 
@@ -101,6 +103,9 @@ def test_a_third_game_result_the_game_refuses_stores_nothing(keeper, toy_league)
 def test_a_third_game_prints_its_blank_sheet_with_a_row_per_player(client, toygame):
     leagues = client.get(reverse("leagues:league_list")).content.decode()
     assert '<a href="/leagues/sheets/toygame/">Toy game sheet</a>' in leagues
+    # Each game's own tools are its own: Dragon Formula's calculator, none for the toy game.
+    tools = re.findall(r'<p><a href="([^"]+)">', leagues)
+    assert tools == [reverse("dragonformula:calculator")]
     response = client.get(reverse("leagues:blank_sheet", args=["toygame"]), {"players": 3})
     assert response.status_code == 200
     text = response.content.decode()
@@ -122,3 +127,101 @@ def test_each_league_page_says_what_its_own_games_online_tables_are(keeper, toy_
         page = keeper.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert "Open an online league table" in page
         assert (strict in page) is said
+
+
+# What only Dragon Formula's pages show: its standings column and its header's words, its hand
+# names, its set pages; a third game's league, standings and player pages show none of it.
+DRAGON_FORMULA_ONLY = ("Best hand", "Dan", "Sets played", "Games won by hand", "/leagues/sets/")
+
+
+def test_a_third_games_league_standings_and_player_pages_show_nothing_of_dragon_formula(
+    keeper, toy_league
+):
+    ann, ben, _cho = toy_league.members.order_by("name")
+    record = reverse("leagues:record", args=[toy_league.pk])
+    keeper.post(record, {"player_0": ann.pk, "total_0": 30, "player_1": ben.pk, "total_1": 45})
+    league_url = reverse("leagues:league_detail", args=[toy_league.pk])
+    pages = {
+        "league": keeper.get(league_url, HTTP_ACCEPT_LANGUAGE="en"),
+        "standings": keeper.get(league_url, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true"),
+        "printed": keeper.get(reverse("leagues:standings_sheet", args=[toy_league.pk])),
+        "member": keeper.get(reverse("leagues:member_detail", args=[ben.pk])),
+    }
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        text = response.content.decode()
+        assert [word for word in DRAGON_FORMULA_ONLY if word in text] == [], name
+    headers = re.findall(
+        r'<th scope="col"[^>]*>(?:<a [^>]*>)?([^<]+)', pages["standings"].content.decode()
+    )
+    assert headers == ["Place", "Player", "VP", "Rating", "Sets", "VP / set", "Wins", "Points"]
+    # The result is listed, unlinked: the third game names no page for it.
+    league = pages["league"].content.decode()
+    assert f"Match {SetResult.objects.get().match_id}, set 1</td>" in league.replace(
+        " <em>", "</td>"
+    )
+    member = pages["member"].content.decode()
+    assert '<h2 id="game-toygame">Toy game</h2>' in member
+    assert '<dd class="rating-now">?</dd>' in member
+    csv = keeper.get(reverse("leagues:standings_csv", args=[toy_league.pk])).content.decode()
+    assert (
+        csv.splitlines()[0].lstrip("\ufeff")
+        == "place,player,vp,played,vp_average,wins,total_points"
+    )
+
+
+def test_the_demo_opens_the_tables_and_league_each_game_says_once(toygame, capsys):
+    call_command("load_demo", "--lang", "en")
+    call_command("load_demo", "--lang", "en")
+    open_tables = Table.objects.filter(status=Table.Status.OPEN)
+    games = sorted(open_tables.values_list("game_name", "players"))
+    assert games == [("dragonformula", 4), ("dragsaga", 3), ("toygame", 2)]
+    toy_table = open_tables.get(game_name="toygame")
+    assert toy_table.bot_level == "easy"  # bots take the empty seats once a player starts
+    assert list(
+        Table.objects.filter(status=Table.Status.PLAYING).values_list("game_name", flat=True)
+    ) == ["dragsaga"]
+    out = capsys.readouterr().out
+    assert f"Open demo table {toy_table.code} (Toy game)" in out
+    assert out.count("Demo league created: Toy demo league") == 1
+    assert sorted(
+        League.objects.get(name="Toy demo league").members.values_list("name", flat=True)
+    ) == ["Aki", "Ben", "Chie"]
+
+
+def test_a_third_games_club_night_draws_seats_without_dragon_formulas_elements(keeper, toy_league):
+    night, _members = night_of(toy_league, count=7)
+    act = reverse("nights:act", args=[night.pk])
+    for member in toy_league.members.all():
+        assert keeper.post(act, {"action": "check_in", "member": member.pk}).status_code == 302
+    keeper.post(act, {"action": "announce"})
+    assert keeper.post(act, {"action": "draw", "round": 1}).status_code == 302
+    tables = list(night.rounds.get(number=1).tables.all())
+    assert sum(table.seats.count() for table in tables) == toy_league.members.count() == 8
+    assert {seat.element for table in tables for seat in table.seats.all()} == {""}
+    for table in tables:
+        posted = {"action": "open_table", "table": table.pk, "mode": "cards"}
+        assert keeper.post(act, posted).status_code == 302
+    for url in (
+        reverse("nights:night", args=[night.pk]),
+        reverse("nights:screen", args=[night.pk]),
+    ):
+        page = keeper.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        for word in ("Fire", "Water", "Air", "Earth", "/leagues/sets/"):
+            assert word not in page, (url, word)
+        # Every page the night links for its tables opens (none of another game's).
+        for link in set(re.findall(r'href="(/nights/\d+/tables/[^"]*)"', page)):
+            assert keeper.get(link).status_code == 200, link
+
+
+def test_the_admin_page_of_a_third_games_set_opens_without_dragon_formulas_sheet(
+    admin_client, toy_league
+):
+    ann, ben, _cho = toy_league.members.order_by("name")
+    record = reverse("leagues:record", args=[toy_league.pk])
+    posted = {"player_0": ann.pk, "total_0": 30, "player_1": ben.pk, "total_1": 45}
+    assert admin_client.post(record, posted).status_code == 302
+    toy_set = SetResult.objects.get()
+    page = admin_client.get(reverse("admin:games_setresult_change", args=[toy_set.pk]))
+    assert page.status_code == 200
+    assert "/leagues/sets/" not in page.content.decode()

@@ -177,6 +177,11 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
     sheet = client.get(reverse("leagues:set_sheet", args=[set_result.pk])).content.decode()
     for seat in drawn:
         assert seat.entrant.name in sheet
+    # The night's sheet link of the table leads to the set's own sheet and its PDF.
+    for name, sheet in (("table_sheet", "set_sheet"), ("table_sheet_pdf", "set_sheet_pdf")):
+        response = client.get(reverse(f"nights:{name}", args=[night.pk, first.pk]))
+        assert response.status_code == 302
+        assert response.url == reverse(f"leagues:{sheet}", args=[set_result.pk])
     # Score keeping finishes the set: it reaches tonight's standings and the league's.
     for game in range(3):
         df_league.record_game(set_result, won(game % 3))
@@ -373,3 +378,11 @@ def test_a_dragsaga_night_seats_tables_of_four_and_three_and_records_a_real_card
     page = client.get(reverse("nights:night", args=[night.pk])).content.decode()
     result = table.match.dragsaga_games.get()
     assert reverse("leagues:dragsaga_sheet", args=[result.pk]) in page
+    # Once recorded, the table's sheet (and its PDF) is the game's own.
+    for name, sheet in (
+        ("table_sheet", "dragsaga_sheet"),
+        ("table_sheet_pdf", "dragsaga_sheet_pdf"),
+    ):
+        response = client.get(reverse(f"nights:{name}", args=[night.pk, table.pk]))
+        assert response.status_code == 302
+        assert response.url == reverse(f"leagues:{sheet}", args=[result.pk])

@@ -76,3 +76,7 @@ def record(match: Match, form: ToyResultForm) -> str:
 def blank_sheet(players: int) -> tuple[str, dict[str, Any]]:
     players = min(max(players, 2), MAX_SEATS)
     return "toygame/sheet.html", {"seats": range(1, players + 1), "hand": range(1, 4)}
+
+
+def open_real_table(match: Match, seats: Any) -> None:
+    """A club night's table drawn for real cards: its keeper records the game once played."""

@@ -11,15 +11,18 @@ from games import services
 from games.leagues.demo import load_demo_leagues
 from games.management.language import TranslatedCommand
 from games.models import Table
-from games.registry import game_kind
+from games.registry import GAMES
 
-# Open tables (empty seats; bots take the seats nobody sits in once a player starts).
-OPEN_TABLES = [
-    {"game_name": "dragonformula", "players": 4, "bot_level": "smart"},
-    {"game_name": "dragsaga", "players": 3, "bot_level": "heuristic"},
-]
-# A table the bots play among themselves, to watch.
-SHOW_TABLE = {"game_name": "dragsaga", "players": 4, "bot_level": "heuristic"}
+
+def demo_tables(name: str) -> list[tuple[object, dict]]:
+    """Each game's demo tables called ``name`` (``OPEN_TABLES``, ``SHOW_TABLES`` of its demo
+    module, ``games.registry``): the game's label and ``create_table``'s arguments."""
+    return [
+        (kind.label, {"game_name": kind.name, **spec})
+        for kind in GAMES.values()
+        if kind.demo is not None
+        for spec in getattr(kind.demo, name, ())
+    ]
 
 
 class Command(TranslatedCommand):
@@ -43,17 +46,17 @@ class Command(TranslatedCommand):
     def open_demo_tables(self) -> None:
         """One open table per game and one bots-only table in play, unless there already are."""
         demo = Table.objects.filter(created_by__isnull=True)
-        for spec in OPEN_TABLES:
+        for label, spec in demo_tables("OPEN_TABLES"):
             if not demo.filter(game_name=spec["game_name"], status=Table.Status.OPEN).exists():
                 table = services.create_table(**spec)
                 self.stdout.write(
-                    _("Open demo table %(code)s (%(game)s)")
-                    % {"code": table.code, "game": game_kind(spec["game_name"]).label}
+                    _("Open demo table %(code)s (%(game)s)") % {"code": table.code, "game": label}
                 )
-        if not demo.filter(game_name=SHOW_TABLE["game_name"], status=Table.Status.PLAYING).exists():
-            table = services.create_table(**SHOW_TABLE)
-            services.start(table, None)
-            self.stdout.write(
-                _("Bots are playing at table %(code)s (watch it from the lobby)")
-                % {"code": table.code}
-            )
+        for _label, spec in demo_tables("SHOW_TABLES"):
+            if not demo.filter(game_name=spec["game_name"], status=Table.Status.PLAYING).exists():
+                table = services.create_table(**spec)
+                services.start(table, None)
+                self.stdout.write(
+                    _("Bots are playing at table %(code)s (watch it from the lobby)")
+                    % {"code": table.code}
+                )
