@@ -185,6 +185,11 @@ def _prepared() -> dict[str, object]:
         stylesheets.append(
             CSS(string=css, font_config=font_config, url_fetcher=OnlyThese(set(urls.values())))
         )
+        # WeasyPrint copied the fonts into a folder of its own, which it removes only when
+        # the configuration is collected (never, in a worker that exits): at exit, then.
+        copies = getattr(font_config, "_folder", None)
+        if copies is not None:
+            util.Finalize(None, shutil.rmtree, args=(copies, True), exitpriority=10)
     # Only data: URLs for the sheet itself: it fetches nothing (so nothing a name says can
     # be fetched), and the cut font files are open to the stylesheet above alone.
     _worker.update(

@@ -196,3 +196,19 @@ def test_the_serving_process_never_loads_weasyprint_or_its_fonts():
     )
     assert printed.returncode == 0, printed.stderr
     assert json.loads(printed.stdout.strip().splitlines()[-1]) == ["%PDF-", False]
+
+
+def test_a_printing_worker_leaves_nothing_in_the_temporary_folder(monkeypatch, tmp_path):
+    import os
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the workers are started with it
+    monkeypatch.setattr(pdf, "TASKS_PER_WORKER", 2)
+    monkeypatch.setattr(pdf, "_pool", None)
+    try:
+        assert pdf._render("<p>日本語</p>").startswith(b"%PDF")
+        assert os.listdir(tmp_path)  # the cut fonts of the worker that printed it
+        for n in range(4):  # workers replaced in turn, each after its second sheet
+            assert pdf._render(f"<p>日本語 {n}</p>").startswith(b"%PDF")
+    finally:
+        pdf._pool.shutdown()
+    assert os.listdir(tmp_path) == []
