@@ -212,3 +212,27 @@ def test_a_printing_worker_leaves_nothing_in_the_temporary_folder(monkeypatch, t
     finally:
         pdf._pool.shutdown()
     assert os.listdir(tmp_path) == []
+
+
+def test_printing_workers_end_with_a_server_killed_without_stopping_them():
+    import json
+    import os
+    import time
+
+    from tests.support.commands import python
+
+    killed = python(
+        {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"},
+        "-c",
+        "import django, json, os; django.setup();"
+        "from games.leagues import pdf; pdf.html_to_pdf('<p>日本語</p>');"
+        "print(json.dumps([p.pid for p in pdf._pool._processes.values()]), flush=True);"
+        "os._exit(9)",  # as kill -9 leaves it: no atexit, no pool shutdown
+        timeout=120,
+    )
+    workers = json.loads(killed.stdout.strip().splitlines()[-1])
+    assert workers
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(os.path.exists(f"/proc/{p}") for p in workers):
+        time.sleep(0.2)
+    assert not [p for p in workers if os.path.exists(f"/proc/{p}")]
