@@ -29,6 +29,7 @@ import hashlib
 import multiprocessing
 import os
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 
@@ -117,6 +118,7 @@ WARM_UP = (
 # ran every other sheet (+50 ms). After the warm-up what the worker keeps is frozen out
 # of the collector's sight, and young objects are collected every this many.
 GC_THRESHOLD = 50_000
+ORPHAN_CHECK_SECONDS = 1.0
 
 _worker: dict[str, object] = {}  # this worker's font configuration, stylesheets, fetcher
 
@@ -129,6 +131,8 @@ def _start_worker(sheet: str) -> None:
     import logging
 
     os.nice(PRINT_NICENESS)
+    server = os.getppid()
+    threading.Thread(target=_exit_with, args=(server,), name="orphan-watch", daemon=True).start()
     logging.getLogger("weasyprint").setLevel(logging.ERROR)  # a line per layout step otherwise
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     try:
@@ -139,6 +143,14 @@ def _start_worker(sheet: str) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_THRESHOLD, 50, 100)
+
+
+def _exit_with(server: int) -> None:
+    """End this worker when the server that started it is gone (killed with no time to
+    stop its pool): a worker never outlives its server, holding its fonts' memory."""
+    while os.getppid() == server:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _prepared() -> dict[str, object]:
@@ -185,6 +197,11 @@ def _prepared() -> dict[str, object]:
         stylesheets.append(
             CSS(string=css, font_config=font_config, url_fetcher=OnlyThese(set(urls.values())))
         )
+        # WeasyPrint copied the fonts into a folder of its own, which it removes only when
+        # the configuration is collected (never, in a worker that exits): at exit, then.
+        copies = getattr(font_config, "_folder", None)
+        if copies is not None:
+            util.Finalize(None, shutil.rmtree, args=(copies, True), exitpriority=10)
     # Only data: URLs for the sheet itself: it fetches nothing (so nothing a name says can
     # be fetched), and the cut font files are open to the stylesheet above alone.
     _worker.update(

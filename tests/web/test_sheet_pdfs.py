@@ -202,3 +202,43 @@ def test_the_serving_process_never_loads_weasyprint_or_its_fonts():
     )
     assert printed.returncode == 0, printed.stderr
     assert json.loads(printed.stdout.strip().splitlines()[-1]) == ["%PDF-", False]
+
+
+def test_a_printing_worker_leaves_nothing_in_the_temporary_folder(monkeypatch, tmp_path):
+    import os
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the workers are started with it
+    monkeypatch.setattr(pdf, "TASKS_PER_WORKER", 2)
+    monkeypatch.setattr(pdf, "_pool", None)
+    try:
+        assert pdf._render("<p>日本語</p>").startswith(b"%PDF")
+        assert os.listdir(tmp_path)  # the cut fonts of the worker that printed it
+        for n in range(4):  # workers replaced in turn, each after its second sheet
+            assert pdf._render(f"<p>日本語 {n}</p>").startswith(b"%PDF")
+    finally:
+        pdf._pool.shutdown()
+    assert os.listdir(tmp_path) == []
+
+
+def test_printing_workers_end_with_a_server_killed_without_stopping_them():
+    import json
+    import os
+    import time
+
+    from tests.support.commands import python
+
+    killed = python(
+        {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"},
+        "-c",
+        "import django, json, os; django.setup();"
+        "from games.leagues import pdf; pdf.html_to_pdf('<p>日本語</p>');"
+        "print(json.dumps([p.pid for p in pdf._pool._processes.values()]), flush=True);"
+        "os._exit(9)",  # as kill -9 leaves it: no atexit, no pool shutdown
+        timeout=120,
+    )
+    workers = json.loads(killed.stdout.strip().splitlines()[-1])
+    assert workers
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(os.path.exists(f"/proc/{p}") for p in workers):
+        time.sleep(0.2)
+    assert not [p for p in workers if os.path.exists(f"/proc/{p}")]
