@@ -121,6 +121,7 @@ GC_THRESHOLD = 50_000
 ORPHAN_CHECK_SECONDS = 1.0
 
 _worker: dict[str, object] = {}  # this worker's font configuration, stylesheets, fetcher
+_folders: list[object] = []  # the temporary folders it made, removed when it exits
 
 
 def _start_worker(sheet: str) -> None:
@@ -148,8 +149,12 @@ def _start_worker(sheet: str) -> None:
 def _exit_with(server: int) -> None:
     """End this worker when the server that started it is gone (killed with no time to
     stop its pool): a worker never outlives its server, holding its fonts' memory."""
+    import shutil
+
     while os.getppid() == server:
         time.sleep(ORPHAN_CHECK_SECONDS)
+    for folder in _folders:  # os._exit runs no finalizer: the fonts' folders go first
+        shutil.rmtree(folder, ignore_errors=True)
     os._exit(0)
 
 
@@ -182,6 +187,7 @@ def _prepared() -> dict[str, object]:
             return super().fetch(url, headers)
 
     folder = Path(tempfile.mkdtemp(prefix="clubtable-sheet-fonts-"))
+    _folders.append(folder)
     util.Finalize(None, shutil.rmtree, args=(folder, True), exitpriority=10)  # at worker exit
     fonts = pdf_fonts.cut_fonts(folder)
     font_config = FontConfiguration()
@@ -201,6 +207,7 @@ def _prepared() -> dict[str, object]:
         # the configuration is collected (never, in a worker that exits): at exit, then.
         copies = getattr(font_config, "_folder", None)
         if copies is not None:
+            _folders.append(copies)
             util.Finalize(None, shutil.rmtree, args=(copies, True), exitpriority=10)
     # Only data: URLs for the sheet itself: it fetches nothing (so nothing a name says can
     # be fetched), and the cut font files are open to the stylesheet above alone.

@@ -220,7 +220,7 @@ def test_a_printing_worker_leaves_nothing_in_the_temporary_folder(monkeypatch, t
     assert os.listdir(tmp_path) == []
 
 
-def test_printing_workers_end_with_a_server_killed_without_stopping_them():
+def test_printing_workers_end_with_a_server_killed_without_stopping_them(tmp_path):
     import json
     import os
     import time
@@ -228,7 +228,7 @@ def test_printing_workers_end_with_a_server_killed_without_stopping_them():
     from tests.support.commands import python
 
     killed = python(
-        {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"},
+        {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "TMPDIR": str(tmp_path)},
         "-c",
         "import django, json, os; django.setup();"
         "from games.leagues import pdf; pdf.html_to_pdf('<p>日本語</p>');"
@@ -242,3 +242,4 @@ def test_printing_workers_end_with_a_server_killed_without_stopping_them():
     while time.monotonic() < deadline and any(os.path.exists(f"/proc/{p}") for p in workers):
         time.sleep(0.2)
     assert not [p for p in workers if os.path.exists(f"/proc/{p}")]
+    assert os.listdir(tmp_path) == []  # and their fonts' folders with them
