@@ -178,7 +178,9 @@ SHARED_REGIONS = frozenset({TRUST_REGION[0]})
 # What a player's own click is answered with: what they see of the table and act on
 # next. The table's socket brings every region that changed to every seat, theirs too.
 ACTOR_REGIONS = (SEEN_REGION[0], PROMPT_REGION, "hand")
-# Remembered pushes per process (each is a few kilobytes of HTML).
+# Remembered pushes per process: one viewer's regions after one move, 20-80 kB of HTML that
+# grows with the game (the seat panels list every discard); a change is rendered for all of
+# a table's sockets within milliseconds, so a few dozen are enough (docs/deploy.md, memory).
 REMEMBERED_PUSHES = 32
 
 
