@@ -6,9 +6,8 @@ import sys
 import threading
 import time
 
-from django.core.asgi import get_asgi_application
-
 from config import memory
+from config.request_threads import get_asgi_application
 
 memory.tune()  # before any thread allocates: threads share 2 malloc heaps, trimmed every 5 s
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -17,8 +16,6 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from django.core.handlers.asgi import ASGIHandler  # noqa: E402
-from django.core.signals import request_finished  # noqa: E402
 from django.db import connections  # noqa: E402
 
 from games import leavers  # noqa: E402
@@ -115,14 +112,6 @@ def refuse_large_bodies_early() -> None:
     WebRequest.connectionLost = limited_connection_lost
     WebRequest._refuses_large_bodies = True
 
-
-def close_request_connections(**kwargs: object) -> None:
-    """An HTTP request's worker thread ends with the request: its database connection
-    goes with it, whatever CONN_MAX_AGE keeps for the long-lived socket worker."""
-    connections.close_all()
-
-
-request_finished.connect(close_request_connections, sender=ASGIHandler)
 
 application = ProtocolTypeRouter(
     {

@@ -150,9 +150,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
-    # The table sockets' pushes all run in one long-lived worker thread: keeping its
-    # connection saves opening (and setting up) a new one for every push. A request's
-    # thread ends with the request, and its connection with it.
+    # The table sockets' pushes all run in one long-lived worker thread, and requests in
+    # a few kept threads (config/request_threads.py): keeping their connections saves
+    # opening (and setting up) a new one for every push and every request.
     DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DB_CONN_MAX_AGE", "300"))
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg 3. Under ASGI every request may run on a new thread, so persistent
