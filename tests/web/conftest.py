@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from games import registry
+from games import registry, timers
 from games.models import Player
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -42,3 +42,11 @@ def toygame(settings):
 @pytest.fixture
 def players(db):
     return [Player.objects.create(display_name=name) for name in ("Ann", "Ben", "Cho", "Dai")]
+
+
+@pytest.fixture
+def armed(monkeypatch):
+    """The timers the server arms instead of running them: (game id, version, delay)."""
+    calls = []
+    monkeypatch.setattr(timers, "schedule", lambda *args: calls.append(args))
+    return calls

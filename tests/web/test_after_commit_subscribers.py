@@ -6,7 +6,7 @@ import pytest
 from django.db import transaction
 
 from dragonformula.rules.engine import ENGINE as DF
-from games import services, table_events, timers
+from games import services, table_events
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -23,13 +23,6 @@ def heard():
     table_events.table_changed.connect(listen, dispatch_uid="test-listener")
     yield calls
     table_events.table_changed.disconnect(dispatch_uid="test-listener")
-
-
-@pytest.fixture
-def armed(monkeypatch):
-    calls = []
-    monkeypatch.setattr(timers, "schedule", lambda *args: calls.append(args))
-    return calls
 
 
 def test_a_committed_move_is_announced_once_and_arms_one_timer(

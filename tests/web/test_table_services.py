@@ -229,14 +229,6 @@ def test_the_action_log_is_append_only(toygame, players):
         ActionLog.objects.update(seat=1)
 
 
-@pytest.fixture
-def armed(monkeypatch):
-    """The timers the services arm: (game id, version, delay)."""
-    calls = []
-    monkeypatch.setattr(timers, "schedule", lambda *args: calls.append(args))
-    return calls
-
-
 def test_a_bot_whose_engine_call_raises_still_makes_a_legal_move(toygame, players, monkeypatch):
     _table, game = started(players, bot_level="easy")
     card = game.state["hands"][0][0]

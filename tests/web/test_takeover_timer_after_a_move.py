@@ -7,18 +7,11 @@ import time
 import pytest
 
 from dragsaga.rules.engine import ENGINE as DS
-from games import leavers, services, timers
+from games import leavers, services
 from games.models import AwayLimit
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def armed(monkeypatch):
-    calls = []
-    monkeypatch.setattr(timers, "schedule", lambda *args: calls.append(args))
-    return calls
 
 
 def move(game, players, django_capture_on_commit_callbacks):
