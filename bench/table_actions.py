@@ -85,12 +85,12 @@ class Listener:
         from asgiref.sync import async_to_sync
         from channels.layers import get_channel_layer
 
-        from games import services
+        from games import table_events
 
         self.layer = get_channel_layer()
         self.sync = async_to_sync
         self.channel = self.sync(self.layer.new_channel)()
-        self.sync(self.layer.group_add)(services.group_name(table_id), self.channel)
+        self.sync(self.layer.group_add)(table_events.group_name(table_id), self.channel)
 
     def messages(self) -> list[dict[str, Any]]:
         found = []

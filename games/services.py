@@ -39,7 +39,6 @@ from games.models import (
 )
 from games.refusals import refusal_text
 from games.registry import game_kind
-from games.table_events import group_name  # noqa: F401 - the table group, as the sockets join it
 from games.trust import fairness
 
 logger = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from channels.layers import get_channel_layer
 from django.utils import translation
 
 from dragsaga.rules.engine import ENGINE as DS
-from games import leavers, rendering, services
+from games import leavers, rendering, services, table_events
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def announced_change(table, move, django_capture_on_commit_callbacks):
     """Make ``move`` and return the change id the table's sockets hear."""
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(services.group_name(table.pk), channel)
+    async_to_sync(layer.group_add)(table_events.group_name(table.pk), channel)
     with django_capture_on_commit_callbacks(execute=True):
         move()
     return async_to_sync(layer.receive)(channel)["change"]

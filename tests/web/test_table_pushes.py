@@ -17,7 +17,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from dragonformula.rules.engine import ENGINE
-from games import rendering, services, snapshots
+from games import rendering, services, snapshots, table_events
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import browser_of, htmx_post, seated_table
 
@@ -77,7 +77,7 @@ def test_the_saving_process_reads_the_table_once_for_all_its_sockets(
     seat = ENGINE.waiting_for(game.state)[0]
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(services.group_name(table.pk), channel)
+    async_to_sync(layer.group_add)(table_events.group_name(table.pk), channel)
     with django_capture_on_commit_callbacks(execute=True):
         services.apply_action(game, players[seat], {"type": "draw"}, game.version)
     change = async_to_sync(layer.receive)(channel)["change"]
@@ -121,7 +121,7 @@ async def test_a_socket_never_goes_back_to_an_earlier_move(players):
     await socket.receive_from()
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    await layer.group_add(services.group_name(table.pk), channel)
+    await layer.group_add(table_events.group_name(table.pk), channel)
 
     mover = ENGINE.waiting_for(game.state)[0]
     game = await database_sync_to_async(services.apply_action)(
@@ -138,6 +138,6 @@ async def test_a_socket_never_goes_back_to_an_earlier_move(players):
 
     # The first move's news arrives late (announced by a slower thread): nothing is sent.
     assert snapshots.for_change(table.pk, first["change"]).game.version == 1
-    await layer.group_send(services.group_name(table.pk), first)
+    await layer.group_send(table_events.group_name(table.pk), first)
     assert await socket.receive_nothing(timeout=0.3)
     await socket.disconnect()

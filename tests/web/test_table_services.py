@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import leavers, selectors, services, timers
+from games import leavers, selectors, services, table_events, timers
 from games.engine import TICK, replay
 from games.models import ActionLog, Game, ServerProcess, Table
 from tests.web.toygame import ENGINE
@@ -201,7 +201,7 @@ def test_the_table_group_hears_the_new_version_after_the_commit(
     _table, game = started(players)
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(services.group_name(game.table_id), channel)
+    async_to_sync(layer.group_add)(table_events.group_name(game.table_id), channel)
     with django_capture_on_commit_callbacks(execute=True):
         services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
     message = async_to_sync(layer.receive)(channel)
