@@ -71,11 +71,14 @@ class Socket:
         consumer.table, consumer.player, consumer.language = table, player, "ja"
         consumer.sent, consumer.shown = {}, None
         self.frames: list[str] = []
-        consumer.send = lambda text_data=None, **_kw: self.frames.append(text_data)
         self.consumer = consumer
 
-    def hear(self, message: dict[str, Any]) -> None:
-        self.consumer.table_changed(message)
+    def hear(self, message: dict[str, Any] | None = None) -> None:
+        """What the socket sends after ``message`` (``None``: its first frame, as it opens),
+        as ``TableConsumer.table_changed`` makes it (here without the event loop's part)."""
+        frame = self.consumer.frame(message.get("change") if message else None)
+        if frame:
+            self.frames.append(frame)
 
 
 class Listener:
@@ -149,6 +152,9 @@ def live_moves(game_name: str, names: list[str], level: str, actions: int, profi
         session = client.session
         session[SESSION_PLAYER] = player.pk
         session.save()
+        # A browser has loaded a page before it acts: this process's middleware is built
+        # (once per test client here, once per server in Daphne) before anything is timed.
+        client.get(reverse("games:lobby"))
         clients.append(client)
     engine = engine_for(game_name)
     figures = Figures()
@@ -165,7 +171,7 @@ def live_moves(game_name: str, names: list[str], level: str, actions: int, profi
             listener = Listener(table.pk)
             sockets = [Socket(table, p, f"{table.code}-{i}") for i, p in enumerate(players)]
             for socket in sockets:
-                socket.consumer.push()  # the first frame: every region
+                socket.hear()  # the first frame: every region
             listener.messages()
             url = reverse(f"{game_name}:act", args=[table.code])
         seat = engine.waiting_for(game.state)[0]

@@ -35,10 +35,10 @@ import logging
 import time
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.generic.websocket import WebsocketConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.core.exceptions import SynchronousOnlyOperation
 from django.http import HttpRequest
 from django.utils import translation
 
@@ -182,48 +182,90 @@ def viewer_language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(handshake)
 
 
-class TableConsumer(WebsocketConsumer):
+class TableConsumer(AsyncWebsocketConsumer):
+    """One table socket. It runs on the event loop: a push of a change this process made
+    is rendered there from the change's snapshot (no query, no thread hand-off); whatever
+    reads the database (opening, a tick, a change another process made, closing) runs in
+    a worker thread."""
+
     table: Table
     player: Player | None
 
-    def connect(self) -> None:
-        table = selectors.table_by_code(self.scope["url_route"]["kwargs"]["code"])
-        if table is None:
-            self.close(code=4404)
+    async def connect(self) -> None:
+        found = await database_sync_to_async(self._find)()
+        if found is None:
+            await self.close(code=4404)
             return
-        self.table = table
+        self.table, self.player = found
         self.sent: dict[str, str] = {}
         self.shown: tuple[int, int] | None = None  # (game, version) of the last change pushed
         self.language = viewer_language(self.scope)
-        self.player = selectors.player_from_session(
+        self.group = group_name(self.table.pk)
+        self.scope.get(GUARD_KEY, {})["channel"] = self.channel_name  # SocketLimits closes it
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self._send(await database_sync_to_async(self._opened)())
+
+    def _find(self) -> tuple[Table, Player | None] | None:
+        table = selectors.table_by_code(self.scope["url_route"]["kwargs"]["code"])
+        if table is None:
+            return None
+        return table, selectors.player_from_session(
             self.scope.get("user"), self.scope.get("session")
         )
-        self.group = group_name(table.pk)
-        self.scope.get(GUARD_KEY, {})["channel"] = self.channel_name  # SocketLimits closes it
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
-        seat = leavers.connected(table, self.player, self.channel_name)  # retakes a bot-held seat
+
+    def _opened(self) -> str:
+        """The socket is in the table's group: note its presence, apply passed deadlines,
+        and make its first frame (every region)."""
+        seat = leavers.connected(self.table, self.player, self.channel_name)  # retakes a bot's
         self.seat = seat.number if seat is not None else None
-        oplog.log_ws("connect", table, self.seat, self.scope.get("user"))
+        oplog.log_ws("connect", self.table, self.seat, self.scope.get("user"))
         self.catch_up()
-        self.push()
+        return self.frame()
 
-    def disconnect(self, code: int) -> None:
+    async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
-            async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
-            leavers.disconnected(self.channel_name)  # the away clock starts if it was the last
-            oplog.log_ws("disconnect", self.table, self.seat, self.scope.get("user"), code)
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await database_sync_to_async(self._closed)(code)
 
-    def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    def _closed(self, code: int) -> None:
+        leavers.disconnected(self.channel_name)  # the away clock starts if it was the last
+        oplog.log_ws(
+            "disconnect", self.table, getattr(self, "seat", None), self.scope.get("user"), code
+        )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             message: Any = json.loads(text_data or "{}")
         except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
             return
         if isinstance(message, dict) and message.get("tick"):
-            self.catch_up()
+            await database_sync_to_async(self.catch_up)()
 
-    def table_changed(self, event: dict[str, Any]) -> None:
-        self.push(event.get("change"))
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch first closes stale database connections in the worker thread,
+        a hand-off for every message; a change is pushed without one (what it reads of the
+        database it reads in ``database_sync_to_async``, which closes them itself)."""
+        if message.get("type") == "table.changed":
+            await self.table_changed(message)
+        else:
+            await super().dispatch(message)
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        change = event.get("change")
+        if change and snapshots.renders_without_queries(self.table.pk, change):
+            try:
+                frame = self.frame(change)
+            except SynchronousOnlyOperation:  # something of the table was not read with it
+                logger.warning("push read the database on the event loop table=%s", self.table.pk)
+                frame = await database_sync_to_async(self.frame)(change)
+        else:
+            frame = await database_sync_to_async(self.frame)(change)
+        await self._send(frame)
+
+    async def _send(self, frame: str | None) -> None:
+        if frame:
+            await self.send(text_data=frame)
 
     def _older_than_shown(self, snapshot: snapshots.TableSnapshot) -> bool:
         """Whether ``snapshot`` is of an earlier move than this socket has been sent
@@ -242,8 +284,9 @@ class TableConsumer(WebsocketConsumer):
         if game is not None and not game.is_finished:
             services.tick(game)
 
-    def push(self, change: str | None = None) -> None:
-        """Send the regions that changed since this socket's last frame.
+    def frame(self, change: str | None = None) -> str | None:
+        """The regions that changed since this socket's last frame, as one frame (or
+        ``None``: nothing changed for this viewer).
 
         After an announced ``change`` the regions come from what this process has
         rendered for the change (one reading of the table, one rendering per viewer
@@ -251,12 +294,11 @@ class TableConsumer(WebsocketConsumer):
         """
         if change:
             if self._older_than_shown(snapshots.for_change(self.table.pk, change)):
-                return  # two moves announced out of order: the later one is already shown
+                return None  # two moves announced out of order: the later one is already shown
             regions = rendering.pushed_regions(self.table.pk, change, self.player, self.language)
         else:
             with translation.override(self.language):
                 regions = rendering.render_regions(self.table, self.player)
         changed = [html for region, html in regions.items() if self.sent.get(region) != html]
         self.sent = regions
-        if changed:
-            self.send(text_data="".join(changed))
+        return "".join(changed) or None

@@ -184,6 +184,18 @@ ACTOR_REGIONS = (SEEN_REGION[0], PROMPT_REGION, "hand")
 REMEMBERED_PUSHES = 32
 
 
+def actor_regions(
+    table: Table, player: Player | None, snapshot: TableSnapshot | None
+) -> dict[str, str]:
+    """What an applied action is answered with (:data:`ACTOR_REGIONS`), in the request's
+    language: taken from what the actor's own socket is pushed after the move when the
+    move was announced from ``snapshot`` (rendered once for both), else rendered now."""
+    if snapshot is not None and snapshot.change is not None:
+        pushed = pushed_regions(table.pk, snapshot.change, player, translation.get_language())
+        return {region: pushed[region] for region in ACTOR_REGIONS if region in pushed}
+    return render_regions(table, player, only=ACTOR_REGIONS, snapshot=snapshot)
+
+
 @lru_cache(maxsize=REMEMBERED_PUSHES)
 def pushed_regions(
     table_id: int, change: str, player: Player | None, language: str

@@ -41,6 +41,7 @@ class TableSnapshot:
     def __init__(self, table: Table, seats: list[Seat], game: Game | None) -> None:
         self.table, self.seats, self.game = table, seats, game
         self._shared: dict[str, dict[Any, str]] = {}
+        self.change: str | None = None  # the change id it was remembered under (``remember``)
 
     def shared_regions(self, language: str) -> dict[Any, str]:
         """The regions rendered from this snapshot that every viewer of a kind shares
@@ -75,6 +76,29 @@ class TableSnapshot:
     @cached_property
     def away_seconds(self) -> int:
         return away.away_seconds(self.table)
+
+    def read_whole(self) -> None:
+        """Read now what the regions read when first asked (the trust panel's parts), so
+        that rendering this snapshot reads nothing more (:func:`renders_without_queries`).
+
+        The stand-ins are read only at a table with a human seat (free where no seat has
+        a bot): a table of bots alone is seldom watched, and its moves stay one query less.
+        """
+        self.commitment, self.away_seconds  # noqa: B018 - cached on first read
+        if any(s.player_id for s in self.seats) or not any(s.bot_level for s in self.seats):
+            self.stand_ins  # noqa: B018
+
+    @property
+    def whole(self) -> bool:
+        """Whether every region renders from what this snapshot already holds: a running
+        game whose trust panel parts are read (a finished game's panel names its players,
+        read when it is shown)."""
+        game = self.game
+        return (
+            game is not None
+            and not game.is_finished
+            and all(part in self.__dict__ for part in ("commitment", "stand_ins", "away_seconds"))
+        )
 
 
 def read(
@@ -134,6 +158,8 @@ def remember(change: str, game: Game, seats: list[Seat] | None = None) -> TableS
     move that caused it."""
     snapshot = read(game.table_id, game, seats)
     _carry_commitment(snapshot)
+    snapshot.read_whole()  # here, in the writer's thread: the sockets render it on the event loop
+    snapshot.change = change
     _changes.put((game.table_id, change), snapshot)
     game._announced_snapshot = snapshot  # type: ignore[attr-defined]
     return snapshot
@@ -156,6 +182,13 @@ def for_change(table_id: int, change: str) -> TableSnapshot:
         snapshot = read(table_id)
         _changes.put((table_id, change), snapshot)
     return snapshot
+
+
+def renders_without_queries(table_id: int, change: str) -> bool:
+    """Whether the table after ``change`` is held whole by this process (it made the change):
+    its regions then render without reading the database, on the event loop."""
+    snapshot = _changes.get((table_id, change))
+    return snapshot is not None and snapshot.whole
 
 
 def _carry_commitment(snapshot: TableSnapshot) -> None:

@@ -245,14 +245,11 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
             only=rendering.ACTOR_REGIONS,
             player=player,
         )
-    return _table_response(
-        request,
-        table,
-        only=rendering.ACTOR_REGIONS,
-        player=player,
-        # The table as the move left it, read once for this answer and this process's sockets.
-        snapshot=snapshots.announced(game) or snapshots.read(table, game),
-    )
+    if not request.htmx:
+        return redirect(table_url(table))
+    # The table as the move left it, read once for this answer and this process's sockets.
+    snapshot = snapshots.announced(game) or snapshots.read(table, game)
+    return HttpResponse("".join(rendering.actor_regions(table, player, snapshot).values()))
 
 
 def _table(code: str, game_name: str) -> Table:
@@ -312,18 +309,17 @@ def _table_response(
     oob: bool = True,
     only: tuple[str, ...] | None = None,
     player: Player | None = None,
-    snapshot: snapshots.TableSnapshot | None = None,
 ) -> HttpResponse:
     """The table after a request: its regions (``only`` these) for htmx, else the page.
 
     An action's answer carries what the actor sees and acts on next
     (``rendering.ACTOR_REGIONS``); the table's socket brings the rest to every seat.
-    ``player`` and ``snapshot`` save reading again what the caller has just read.
+    ``player`` saves reading again who the caller has just read.
     """
     player = player if player is not None else current_player(request)
     if request.htmx and oob:
         regions = rendering.render_regions(
-            table, player, message=message, request=request, only=only, snapshot=snapshot
+            table, player, message=message, request=request, only=only
         )
         return HttpResponse("".join(regions.values()), status=status)
     if request.method == "POST" and status < 400:

@@ -6,7 +6,9 @@ process that saved the move reads the table for its sockets once, not once a sea
 and a socket never goes back to an earlier move announced after a later one.
 """
 
+import asyncio
 import json
+import threading
 import uuid
 
 import pytest
@@ -87,9 +89,10 @@ def test_the_saving_process_reads_the_table_once_for_all_its_sockets(
             for viewer in [*players, None]
             for language in ("ja", "en")
         ]
-    # Four seats and a spectator, in two languages: only the trust panel's away limit
-    # (which an admin may change mid-game) is read, once.
-    assert len(queries) <= 1, [q["sql"] for q in queries]
+    # Four seats and a spectator, in two languages: nothing is read (the trust panel's
+    # parts were read with the move), so the sockets render on the event loop.
+    assert len(queries) == 0, [q["sql"] for q in queries]
+    assert snapshots.renders_without_queries(table.pk, change)
     assert all('name="version" value="1"' in frame["seen"] for frame in frames)
     hands = [frame["hand"] for frame in frames[:8:2]]
     assert len(set(hands)) == 4, "each seat is sent its own hand"
@@ -140,4 +143,55 @@ async def test_a_socket_never_goes_back_to_an_earlier_move(players):
     assert snapshots.for_change(table.pk, first["change"]).game.version == 1
     await layer.group_send(table_events.group_name(table.pk), first)
     assert await socket.receive_nothing(timeout=0.3)
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)  # the move commits (and is announced) before the answer
+def test_the_movers_answer_is_what_their_own_socket_is_pushed():
+    table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
+    seat = ENGINE.waiting_for(game.state)[0]
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(table_events.group_name(table.pk), channel)
+    rendering.pushed_regions.cache_clear()
+    answer = htmx_post(
+        browser_of(players[seat]),
+        act_url(table),
+        {"action": json.dumps({"type": "draw"}), "version": game.version},
+    )
+    change = async_to_sync(layer.receive)(channel)["change"]
+    pushed = rendering.pushed_regions(table.pk, change, players[seat], "en")  # the test language
+    # Rendered once for both: the socket's frame is the one the answer was taken from.
+    assert rendering.pushed_regions.cache_info().hits == 1
+    # The same prompt, hand and seen version as the mover's socket brings a moment later:
+    # nothing on the mover's screen flickers from one to the other.
+    assert answer.content.decode() == pushed["seen"] + pushed["prompt"] + pushed["hand"]
+
+
+@pytest.mark.django_db(transaction=True)
+@in_own_loop
+async def test_a_busy_worker_thread_does_not_hold_up_a_tables_pushes():
+    """The sockets' database work (opening, ticks, closing) shares one worker thread; a
+    move this process saved is pushed without it, so one slow socket elsewhere (a locked
+    database, a slow disk) never holds up what every other table sees."""
+    table, game, seated = await database_sync_to_async(seated_table)(
+        "dragonformula", ["Ann", "Bo", "Cy", "Di"]
+    )
+    watcher = next(s for s in range(4) if s not in ENGINE.waiting_for(game.state))
+    socket = await open_socket(table.code, seated[watcher])
+    await socket.receive_from()
+
+    release = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(release.wait)())  # the sockets' thread
+    await asyncio.sleep(0.05)
+    try:
+        mover = ENGINE.waiting_for(game.state)[0]
+        move = database_sync_to_async(services.apply_action, thread_sensitive=False)
+        await move(game, seated[mover], {"type": "draw"}, game.version)
+        frame = await socket.receive_from(timeout=2)
+        assert 'name="version" value="1"' in frame
+        assert not busy.done(), "the frame came while the worker thread was still busy"
+    finally:
+        release.set()
+        await busy
     await socket.disconnect()
