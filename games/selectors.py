@@ -26,6 +26,22 @@ def table_by_code(code: str) -> Table | None:
     return _one(Table.objects.filter(code=cleaned))
 
 
+def table_and_game(code: str) -> tuple[Table | None, Game | None]:
+    """The table with this join code and its current game, in one query for a table that
+    has started; the game comes without its state (``games.services`` reads it locked)."""
+    cleaned = "".join(code.split()).upper()
+    game = (
+        Game.objects.filter(table__code=cleaned)
+        .select_related("table")
+        .defer("state")
+        .order_by("-created", "-pk")
+        .first()
+    )
+    if game is not None:
+        return game.table, game
+    return table_by_code(cleaned), None
+
+
 def _one(rows: Any) -> Any:
     """The one row of a unique lookup, or ``None`` (cheaper to build than ``.first()``,
     which orders: these are read on every request to a table)."""

@@ -215,8 +215,8 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
 @require_POST
 def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
     """A player's action, with the version they saw: applied, or refused with a reason."""
-    table = _table(code, game_name)
-    game = selectors.current_game(table)
+    found, game = selectors.table_and_game(code)  # one query, the game's state left unread
+    table = _of_game(found, game_name)
     player = current_player(request)
     try:
         if game is None:
@@ -253,7 +253,10 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
 
 
 def _table(code: str, game_name: str) -> Table:
-    table = selectors.table_by_code(code)
+    return _of_game(selectors.table_by_code(code), game_name)
+
+
+def _of_game(table: Table | None, game_name: str) -> Table:
     if table is None or table.game_name != game_name:
         raise Http404(_("No table of this game has that code."))
     return table

@@ -126,6 +126,27 @@ def test_an_action_posted_to_the_other_game_s_address_is_not_found(df):
     assert reload(game).version == 0
 
 
+def test_an_action_at_a_code_no_table_has_is_not_found(df):
+    table, game, players, browsers = df
+    response = post_action(browsers[game.state["turn"]], table, {"type": "draw"}, 0)
+    assert response.status_code == 200
+    lost = htmx_post(
+        browsers[0], "/dragonformula/ZZZZZZ/act", {"action": '{"type": "draw"}', "version": 1}
+    )
+    assert lost.status_code == 404
+    assert reload(game).version == 1
+
+
+def test_an_action_at_a_table_that_has_not_started_says_so():
+    ann, ben = (services.create_guest(name) for name in ("Ann", "Ben"))
+    table = services.create_table(game_name="dragonformula", players=2, created_by=ann)
+    services.sit(table, ben)
+    response = post_action(browser_of(ann), table, {"type": "draw"}, 0)
+    assert response.status_code == 400
+    assert "The game has not started yet." in response.content.decode()
+    assert not Game.objects.filter(table=table).exists()
+
+
 def test_an_action_of_the_other_game_or_no_action_is_refused(df):
     table, game, players, browsers = df
     browser = browsers[game.state["turn"]]
