@@ -220,8 +220,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         seat = leavers.connected(self.table, self.player, self.channel_name)  # retakes a bot's
         self.seat = seat.number if seat is not None else None
         oplog.log_ws("connect", self.table, self.seat, self.scope.get("user"))
-        self.catch_up()
-        return self.frame()
+        snapshot = snapshots.read(self.table)  # after any retake: the seat is theirs again
+        game = snapshot.game
+        if game is not None and not game.is_finished:
+            services.tick(game)  # deadlines passed while nobody looked: pushed as a change
+        return self.frame(snapshot=snapshot)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -284,13 +287,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         if game is not None and not game.is_finished:
             services.tick(game)
 
-    def frame(self, change: str | None = None) -> str | None:
+    def frame(
+        self, change: str | None = None, snapshot: snapshots.TableSnapshot | None = None
+    ) -> str | None:
         """The regions that changed since this socket's last frame, as one frame (or
         ``None``: nothing changed for this viewer).
 
         After an announced ``change`` the regions come from what this process has
         rendered for the change (one reading of the table, one rendering per viewer
-        and language); without one (a socket just connected) they are rendered afresh.
+        and language); without one (a socket just connected) they are rendered afresh,
+        from ``snapshot`` if the caller has just read the table.
         """
         if change:
             if self._older_than_shown(snapshots.for_change(self.table.pk, change)):
@@ -298,7 +304,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             regions = rendering.pushed_regions(self.table.pk, change, self.player, self.language)
         else:
             with translation.override(self.language):
-                regions = rendering.render_regions(self.table, self.player)
+                regions = rendering.render_regions(self.table, self.player, snapshot=snapshot)
         changed = [html for region, html in regions.items() if self.sent.get(region) != html]
         self.sent = regions
         return "".join(changed) or None

@@ -233,12 +233,13 @@ def retake(table: Table, player: Player, now: float | None = None) -> Seat | Non
     Returns the seat, or ``None`` when no bot holds a seat for them.
     """
     now = time.time() if now is None else now
-    game = _running_game(table)
-    held = StandIn.objects.filter(game=game, player=player, ended__isnull=True)
-    if game is None or not held.exists():
+    running = table.games.filter(finished__isnull=True).order_by("-created", "-pk")
+    game_id = running.values_list("pk", flat=True).first()  # not its state: seldom needed
+    held = StandIn.objects.filter(game_id=game_id, player=player, ended__isnull=True)
+    if game_id is None or not held.exists():
         return None  # the usual page load: nothing to give back, no lock taken
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = Game.objects.select_for_update().get(pk=game_id)
         stand_in = StandIn.objects.filter(game=game, player=player, ended__isnull=True).first()
         if stand_in is None:
             return None
