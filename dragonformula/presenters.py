@@ -29,6 +29,10 @@ REGIONS = [
     ("scores", "dragonformula/partials/scores.html"),
     ("result-screen", "dragonformula/partials/_result_screen.html"),
 ]
+# The regions every seated viewer is shown alike (and every spectator), rendered once per
+# change (games.registry): the countdown, the pile and the standings. Not the log: a seat's
+# own draws name the card to it alone.
+SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
