@@ -29,6 +29,10 @@ REGIONS = [
     ("scores", "dragonformula/partials/scores.html"),
     ("result-screen", "dragonformula/partials/_result_screen.html"),
 ]
+# The regions every seated viewer is shown alike (and every spectator), rendered once per
+# change (games.registry): the countdown, the pile and the standings. Not the log: a seat's
+# own draws name the card to it alone.
+SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
@@ -147,7 +151,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "answered_names": [names[s] for s in window["answered"]],
             },
             "turn_name": names[view["turn"]] if view["turn"] is not None else "",
-            "events": [_event(e, names) for e in reversed(view["events"][-30:])],
+            "events": list(reversed(view["events"][-30:])),
             "last_game": _last_game(last, names) if last else None,
             "standings": [
                 {
@@ -170,17 +174,6 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "match_end": _match_end(view, names),
         }
     }
-
-
-def _event(event: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """The event with the names and card faces its sentence needs."""
-    shown = dict(event)
-    for key in ("seat", "from", "taker", "starter"):
-        if isinstance(event.get(key), int):
-            shown[f"{key}_name"] = names[event[key]]
-    if isinstance(event.get("card"), str):
-        shown["face"] = face(event["card"])
-    return shown
 
 
 def _last_game(last: dict[str, Any], names: list[str]) -> dict[str, Any]:

@@ -24,6 +24,9 @@ REGIONS = [
     ("log", "dragsaga/partials/log.html"),
     ("scores", "dragsaga/partials/scores.html"),
 ]
+# The regions every seated viewer is shown alike (and every spectator), rendered once per
+# change (games.registry): the countdown, the log (all its events are public) and the scores.
+SHARED_REGIONS = frozenset({"clock", "log", "scores"})
 
 OPTION_LABELS = {
     "card_set": _("Card set"),

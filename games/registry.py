@@ -114,7 +114,12 @@ class GameKind:
     ``engine.view(state, seat)`` into what the game's partial templates read,
     ``action_from_post(post) -> dict`` for actions posted as form fields, and
     ``OPTION_LABELS`` naming the table options for the lobby. The templates live
-    in ``<template_dir>/regions.html`` and the partials it includes.
+    in ``<template_dir>/regions.html`` and the partials it includes. It may name
+    ``SHARED_REGIONS``: the ids of those of its ``REGIONS`` whose HTML does not depend on
+    which seat views them (only on the table and on whether the viewer is seated, e.g. the
+    scores); a push renders them once per change, language and kind of viewer
+    (``games.rendering.shared_regions``). A region showing anything of one seat's own (its
+    cards, its prompt, where the others sit from it) must not be named.
     """
 
     name: str

@@ -146,19 +146,20 @@ def render_regions(
     ``message`` (a refusal) goes into the prompt. ``shared``: the regions already rendered
     for other viewers of the same ``snapshot`` in the same language (a push; no request),
     for the regions that are the same for every viewer who is seated, or every spectator
-    (:data:`SHARED_REGIONS`).
+    (:func:`shared_regions`).
     """
     context = table_context(table, player, snapshot=snapshot)
     bare_prompt = _bare_prompt(context)
     context.update(message=message, prompt_seen=_fingerprint(bare_prompt))
     seated = context["my_seat"] is not None
+    common = shared_regions(context["kind"])
     rendered = {}
     for region, template in regions(context["kind"]):
         if only is not None and region not in only:
             continue
         if region == PROMPT_REGION and not message:
             rendered[region] = bare_prompt
-        elif shared is not None and request is None and region in SHARED_REGIONS:
+        elif shared is not None and request is None and region in common:
             key = (region, seated)
             if key not in shared:
                 shared[key] = render_to_string(template, context)
@@ -170,9 +171,15 @@ def render_regions(
 
 # The regions whose HTML depends only on the table as it stands and on whether the viewer
 # is seated (not on which seat): a push renders them once per change, language and kind
-# of viewer. The trust panel: the shuffle commitment, the bots standing in, a seated
-# viewer's way to leave (tests/web/test_pushes_show_each_viewer_their_own_table.py holds this).
+# of viewer. The platform's: the trust panel (the shuffle commitment, the bots standing in,
+# a seated viewer's way to leave); a game adds its own (its presenters' ``SHARED_REGIONS``,
+# e.g. the scores). tests/web/test_pushes_show_each_viewer_their_own_table.py holds this.
 SHARED_REGIONS = frozenset({TRUST_REGION[0]})
+
+
+def shared_regions(kind: Any) -> frozenset[str]:
+    """The ids of the regions of ``kind``'s table every viewer of a kind is pushed alike."""
+    return SHARED_REGIONS | frozenset(getattr(kind.presenters, "SHARED_REGIONS", ()))
 
 
 # What a player's own click is answered with: what they see of the table and act on

@@ -1,10 +1,12 @@
 """A Dragon Formula seat's panel, rendered once per look: ``{% df_seat s %}``.
 
-Most moves change one seat; the others look the same as before, and the same to
-every viewer at the table (but for "you"). The panel (``partials/seat.html``) is
-rendered from its *look* only, the hashable summary :func:`look` makes of the
-presenter's seat, so a look already rendered in the page's language is reused.
-What the panel shows can never differ from the look it is filed under.
+Most moves change one seat; the others look the same as before, and the same to every
+viewer at the table but for where the seat sits from them (and "you"). So the panel is its
+``<article>`` tag (:func:`article`: the seat's place, element, whether it is on turn or
+waited for), made for each viewer, around its content (``partials/seat.html``), rendered
+from its *look* only: the hashable summary :func:`look` makes of the presenter's seat. A
+look already rendered in the page's language is reused; what the panel shows can never
+differ from the look it is filed under.
 """
 
 from __future__ import annotations
@@ -15,15 +17,19 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 register = template.Library()
 
 Look = tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, bool], ...]]
 
-# Looks remembered per process: a few per seat of every table being played.
-REMEMBERED_LOOKS = 512
+# Looks remembered per process: a seat's own and everyone else's, a few each, of every
+# table being played (some 1.5 kB each).
+REMEMBERED_LOOKS = 2048
+# What only the panel's ``<article>`` tag reads (the content reads every other field).
+ARTICLE_ONLY = frozenset({"position", "waiting", "discards"})
 
 
 def look(seat: Mapping[str, Any]) -> Look:
@@ -33,19 +39,29 @@ def look(seat: Mapping[str, Any]) -> Look:
         sorted(
             (key, str(value) if key == "element_name" else value)
             for key, value in seat.items()
-            if key != "discards"
+            if key not in ARTICLE_ONLY
         )
     )
     return fields, tuple((card["code"], bool(card["live"])) for card in seat["discards"])
 
 
+def article(seat: Mapping[str, Any]) -> SafeString:
+    """The panel's opening tag: where the seat sits from the viewer, its element, whether
+    it is on turn and whether it is waited for."""
+    classes = f"df-seat pos-{seat['position']} element-{seat['element']}"
+    classes += " on-turn" if seat["turn"] else ""
+    classes += " waiting" if seat["waiting"] else ""
+    return format_html('<article class="{}" data-seat="{}">', classes, seat["seat"])
+
+
 @register.simple_tag
 def df_seat(seat: Mapping[str, Any]) -> SafeString:
-    return _panel(look(seat), get_language() or "")
+    content = _content(look(seat), get_language() or "")
+    return mark_safe(f"{article(seat)}{content}\n</article>\n")  # noqa: S308 - both escaped
 
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
-def _panel(seat_look: Look, language: str) -> SafeString:
+def _content(seat_look: Look, language: str) -> SafeString:
     fields, discards = seat_look
     seat = dict(fields)
     seat["discards"] = [{"code": code, "live": live} for code, live in discards]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import json
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -23,10 +27,42 @@ def card_name(card: dict[str, Any] | None) -> str:
 register.filter("card_name", card_name)
 
 
+# Log lines remembered per process: a line never changes once its event happened (and the
+# log, all public, is worded once per move for every viewer), so a move words one new line.
+# Some 200 bytes each: room for 200 tables' logs.
+REMEMBERED_LINES = 8192
+
+
 @register.simple_tag(takes_context=True)
-def ds_event(context: template.Context, event: dict[str, Any]) -> str:
+def ds_log(context: template.Context, events: list[dict[str, Any]]) -> SafeString:
+    """The log's lines (``<li>``), each worded once per event, the table's names
+    (``names``), the names of the card it names and the language."""
+    names, cards, language = tuple(context["names"]), context["ds"]["cards"], get_language() or ""
+    # An event's repr is its text (the same event, the same text; a fifth of JSON's cost).
+    lines = (
+        _log_line(repr(e), names, _names_of(cards.get(e.get("card"))), language) for e in events
+    )
+    return mark_safe("".join(lines))  # noqa: S308 - each line is format_html's
+
+
+def _names_of(card: dict[str, Any] | None) -> tuple[str, str] | None:
+    return None if card is None else (card["name_ja"], card["name_en"])
+
+
+@lru_cache(maxsize=REMEMBERED_LINES)
+def _log_line(
+    event_text: str, names: tuple[str, ...], card: tuple[str, str] | None, language: str
+) -> SafeString:
+    event = ast.literal_eval(event_text)
+    cards = {} if card is None else {event["card"]: {"name_ja": card[0], "name_en": card[1]}}
+    sentence = ds_event({"names": names, "ds": {"cards": cards}}, event)
+    return format_html('<li class="event event-{}">{}</li>', event["type"], sentence)
+
+
+@register.simple_tag(takes_context=True)
+def ds_event(context: template.Context | dict[str, Any], event: dict[str, Any]) -> str:
     """The event as a sentence, naming seats by their players and cards by their names."""
-    names: list[str] = context["names"]
+    names: Sequence[str] = context["names"]
     cards: dict[str, Any] = context["ds"]["cards"]
 
     def who(seat: int) -> str:

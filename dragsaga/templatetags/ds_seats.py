@@ -1,11 +1,13 @@
 """A DragSaga seat's panel, rendered once per look: ``{% ds_seat s view.phase ds.guard %}``.
 
-Most moves change one seat or two; the others look as before (and, but for the viewer's
-own face-down cards, the same to every viewer at the table). The panel
-(``partials/seat.html``) is rendered from its *look* only: the presenter's seat, whether
-the table is choosing or placing, and whether the seat is asked to guard and has
-answered. A look already rendered in the page's language is reused; what the panel shows
-can never differ from the look it is filed under, since the panel is given nothing else.
+Most moves change one seat or two; the others look as before, and the same to every viewer
+at the table but for where the seat sits from them (and the viewer's own face-down cards,
+which only their own panel shows). So the panel is its ``<article>`` tag (:func:`article`:
+the seat's place, whether it is the viewer's, on turn), made for each viewer, around its
+content (``partials/seat.html``), rendered from its *look* only: what the template reads of
+the presenter's seat, the phase, and whether the seat is asked to guard and has answered.
+A look already rendered in the page's language is reused; what the panel shows can never
+differ from the look it is filed under, since the template is given nothing else.
 """
 
 from __future__ import annotations
@@ -16,28 +18,84 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 register = template.Library()
 
 # Looks remembered per process: a few per seat of every table being played.
-REMEMBERED_LOOKS = 512
+REMEMBERED_LOOKS = 2048
+
+# What ``partials/seat.html`` reads of the presenter's seat, but its placed cards.
+FIELDS = (
+    "seat",
+    "colour_name",
+    "name",
+    "turn",
+    "start_player",
+    "damage",
+    "hand_count",
+    "discard_count",
+    "target_name",
+    "chosen",
+)
+
+Look = tuple[tuple[Any, ...], tuple[Any, ...], str, bool, bool]
 
 
-def look(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> str:
-    """Everything ``partials/seat.html`` reads, as one JSON text."""
-    asked = None if not guard else {"pending": guard["pending"], "answered": guard["answered"]}
-    return json.dumps([seat, phase, asked], sort_keys=True, default=str)
+def look(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> Look:
+    """Everything ``partials/seat.html`` reads: the seat's fields, its placed cards (a
+    back, or a face as JSON with its flip's outcome), the phase, and whether the seat is
+    asked to guard and has answered."""
+    fields = tuple(str(seat[key]) if key == "colour_name" else seat[key] for key in FIELDS)
+    placed = tuple(
+        None
+        if p is None
+        else (
+            json.dumps(p["face"], sort_keys=True),
+            bool(p.get("face_down")),
+            json.dumps(p["outcome"], sort_keys=True),
+            p["key"],
+        )
+        for p in seat["placed_cards"]
+    )
+    asked = guard is not None and seat["seat"] in guard["pending"]
+    return fields, placed, phase, asked, asked and seat["seat"] in guard["answered"]
+
+
+def article(seat: dict[str, Any]) -> SafeString:
+    """The panel's opening tag: where the seat sits from the viewer, its dragon's colour,
+    whether it is the viewer's and on turn, and whom it targets."""
+    classes = f"ds-seat pos-{seat['position']} dragon-{seat['colour']}"
+    classes += " you" if seat["is_you"] else ""
+    classes += " on-turn" if seat["turn"] else ""
+    target = "" if seat["target"] is None else format_html(' data-target="{}"', seat["target"])
+    return format_html('<article class="{}" data-seat="{}"{}>', classes, seat["seat"], target)
 
 
 @register.simple_tag
 def ds_seat(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> SafeString:
-    return _panel(look(seat, phase, guard), get_language() or "")
+    content = _content(look(seat, phase, guard), get_language() or "")
+    return mark_safe(f"{article(seat)}{content}\n  </article>")  # noqa: S308 - both escaped
 
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
-def _panel(seat_look: str, language: str) -> SafeString:
-    seat, phase, asked = json.loads(seat_look)
-    context = {"s": seat, "view": {"phase": phase}, "ds": {"guard": asked}}
+def _content(seat_look: Look, language: str) -> SafeString:
+    fields, placed, phase, asked, answered = seat_look
+    seat = dict(zip(FIELDS, fields, strict=True))
+    seat["placed_cards"] = [
+        None
+        if p is None
+        else {
+            "face": json.loads(p[0]),
+            "face_down": p[1],
+            "outcome": json.loads(p[2]),
+            "key": p[3],
+        }
+        for p in placed
+    ]
+    number = seat["seat"]
+    guard = {"pending": [number], "answered": [number] if answered else []} if asked else None
+    context = {"s": seat, "view": {"phase": phase}, "ds": {"guard": guard}}
     return render_to_string("dragsaga/partials/seat.html", context)

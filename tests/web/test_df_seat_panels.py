@@ -1,12 +1,13 @@
-"""A seat's panel is rendered once per look and language, and is always what a fresh
-rendering of that seat would be, for every viewer, all through a game."""
+"""A seat's panel is rendered once per look and language (shared by the viewers it looks the
+same to, wherever it sits from them), and is always what a fresh rendering of that seat
+would be, for every viewer, all through a game."""
 
 import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE
-from dragonformula.templatetags.df_seats import _panel, df_seat
+from dragonformula.templatetags.df_seats import _content, article, df_seat
 from games import rendering, services
 from tests.web.tables import seated_table
 
@@ -15,7 +16,7 @@ from tests.web.tables import seated_table
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_every_seat_panel_is_what_a_fresh_rendering_shows(language):
     table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"], seed=5)
-    _panel.cache_clear()
+    _content.cache_clear()
     compared = 0
     with translation.override(language):
         for _move in range(60):
@@ -23,14 +24,15 @@ def test_every_seat_panel_is_what_a_fresh_rendering_shows(language):
                 df = rendering.table_context(table, viewer)["df"]
                 summaries = [*df["others"], df.get("you") or df.get("spectating_seat")]
                 for summary in filter(None, summaries):
-                    fresh = render_to_string("dragonformula/partials/seat.html", {"s": summary})
+                    content = render_to_string("dragonformula/partials/seat.html", {"s": summary})
+                    fresh = f"{article(summary)}{content}\n</article>\n"
                     assert df_seat(summary) == fresh
                     compared += 1
             seat = ENGINE.waiting_for(game.state)[0]
             action = ENGINE.bot_action(game.state, seat, "smart")
             game = services.apply_action(game, players[seat], action, game.version)
     assert compared == 60 * 5 * 4
-    info = _panel.cache_info()
+    info = _content.cache_info()
     assert info.hits > info.misses, "most panels are looks already rendered"
 
 

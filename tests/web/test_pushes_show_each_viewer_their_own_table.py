@@ -1,7 +1,12 @@
-"""A push renders the regions every viewer of a kind shares once per move (the trust panel),
+"""A push renders the regions every viewer of a kind shares once per move (the trust panel,
+and each game's own: the countdown, the scores, DragSaga's log, Dragon Formula's pile),
 yet every seat and spectator is shown exactly what a fresh page of theirs would show: a
 seated player keeps their way to leave, a spectator never gets it, a seat a bot stands in
-for is named to everyone."""
+for is named to everyone, and what differs between seats is never one of the shared."""
+
+import time
+from contextlib import contextmanager
+from unittest.mock import patch
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -10,6 +15,7 @@ from django.utils import translation
 
 from dragsaga.rules.engine import ENGINE as DS
 from games import leavers, rendering, services, table_events
+from games.registry import engine_for, game_kind
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -27,28 +33,46 @@ def announced_change(table, move, django_capture_on_commit_callbacks):
     return async_to_sync(layer.receive)(channel)["change"]
 
 
-def without_clock(regions):
-    return {region: html for region, html in regions.items() if region != "clock"}
-
-
 def fresh(table, viewer, language):
     with translation.override(language):
         return rendering.render_regions(table, viewer)
 
 
+@contextmanager
+def stopped_clock():
+    """The countdown says how long is left at the moment it is rendered: stop the clock
+    while a move's pushes and fresh renders are compared."""
+    now = time.time()
+    with patch.object(rendering.time, "time", lambda: now):
+        yield
+
+
+GAMES = {
+    # name: (options, bot level, seat a bot stands in for)
+    "dragsaga": ({}, "heuristic", 3),
+    "dragonformula": ({"turn_seconds": 30}, "smart", 2),
+}
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_every_viewer_is_pushed_what_a_fresh_render_shows_them(
-    django_capture_on_commit_callbacks,
+    name, django_capture_on_commit_callbacks
 ):
-    table, game, players = seated_table("dragsaga", ["Ann", "Bo", "Cy", "Di"], seed=4)
-    leavers.leave(table, players[3])  # a bot now plays Di's seat
-    for _move in range(8):
-        seat = DS.waiting_for(game.state)[0]
-        if seat == 3:  # the bot's turn: the server moves
+    options, level, away = GAMES[name]
+    engine = engine_for(name)
+    table, game, players = seated_table(name, ["Ann", "Bo", "Cy", "Di"], seed=4, options=options)
+    shared = rendering.shared_regions(game_kind(name)) - {"table-trust"}
+    assert shared, "the game shares regions besides the trust panel"
+    leavers.leave(table, players[away])  # a bot now plays this seat
+    differed = set()
+    for _move in range(12):
+        seat = engine.waiting_for(game.state)[0]
+        if seat == away:  # the bot's turn: the server moves
 
             def move(game=game):
                 services.advance(game.pk, game.version)
         else:
-            action = DS.bot_action(game.state, seat, "heuristic")
+            action = engine.bot_action(game.state, seat, level)
 
             def move(game=game, player=players[seat], action=action):
                 services.apply_action(game, player, action, game.version)
@@ -56,14 +80,19 @@ def test_every_viewer_is_pushed_what_a_fresh_render_shows_them(
         change = announced_change(table, move, django_capture_on_commit_callbacks)
         game.refresh_from_db()
         for language in ("ja", "en"):
-            for viewer in [*players[:3], None]:
-                pushed = rendering.pushed_regions(table.pk, change, viewer, language)
-                expected = fresh(table, viewer, language)
-                # The countdown says how long is left at the moment it was rendered.
-                assert without_clock(pushed) == without_clock(expected)
-                trust = pushed["table-trust"]
-                assert (LEAVE in trust) == (viewer is not None)
-                assert "stand-in" in trust and 'data-seat="3"' in trust
+            pushes = []
+            with stopped_clock():
+                for viewer in [*players[:away], *players[away + 1 :], None]:
+                    pushed = rendering.pushed_regions(table.pk, change, viewer, language)
+                    assert pushed == fresh(table, viewer, language)
+                    pushes.append(pushed)
+                    trust = pushed["table-trust"]
+                    assert (LEAVE in trust) == (viewer is not None)
+                    assert "stand-in" in trust and f'data-seat="{away}"' in trust
+            seated = pushes[:-1]
+            differed |= {r for r in seated[0] if any(p[r] != seated[0][r] for p in seated)}
+    # The regions that do differ between seats (what each is dealt and asked) were seen to.
+    assert {"hand", "prompt", "seats"} <= differed
 
 
 def test_a_spectator_pushed_first_does_not_give_the_seated_players_no_way_to_leave(

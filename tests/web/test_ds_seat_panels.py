@@ -1,0 +1,90 @@
+"""A DragSaga seat's panel is remembered once per look and language, and shared by the
+viewers it looks the same to: every viewer's seats are what a rendering with nothing
+remembered would show them, all through a game, and a player's own face-down cards are
+shown in their own panel alone."""
+
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from dragsaga.rules.engine import ENGINE
+from dragsaga.templatetags.ds_seats import _content, article, ds_seat
+from games import rendering, services
+from tests.web.tables import seated_table
+
+pytestmark = pytest.mark.django_db
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+ARTICLE = re.compile(r'<article class="ds-seat pos-(\w+)[^"]*" data-seat="(\d)".*?</article>', re.S)
+
+
+def seats(table, viewer) -> str:
+    context = rendering.table_context(table, viewer)
+    context["oob"] = True
+    return render_to_string("dragsaga/partials/seats.html", context)
+
+
+def own_placed_in(html: str) -> dict[str, list[str]]:
+    """The positions of the panels that show face-down cards' faces, with those cards."""
+    return {
+        position: re.findall(
+            r'<span class="own-placed"><span class="ds-card[^"]*" data-card="([^"]+)"',
+            panel.group(0),
+        )
+        for panel in ARTICLE.finditer(html)
+        for position in [panel.group(1)]
+        if "own-placed" in panel.group(0)
+    }
+
+
+def from_nothing(s, view, ds) -> str:
+    """The panel rendered from the presenter's seat and the whole context, nothing remembered."""
+    context = {"s": s, "view": view, "ds": ds}
+    return f"{article(s)}{render_to_string('dragsaga/partials/seat.html', context)}\n  </article>"
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_every_viewer_sees_the_seats_a_rendering_from_nothing_shows_them(language):
+    table, game, players = seated_table("dragsaga", NAMES, seed=4)
+    _content.cache_clear()
+    compared = face_down_seen = 0
+    with translation.override(language):
+        for _move in range(45):
+            for viewer in [*players, None]:
+                context = rendering.table_context(table, viewer)
+                view, ds = context["view"], context["ds"]
+                for s in ds["seats"]:
+                    assert ds_seat(s, view["phase"], ds["guard"]) == from_nothing(s, view, ds)
+                    compared += 1
+                number = None if viewer is None else players.index(viewer)
+                hidden = [
+                    p["card"]
+                    for p in (game.state["seats"][number]["placed"] if viewer else [])
+                    if not p["flipped"]
+                ]
+                # Only the viewer's own panel ("you") shows face-down faces: exactly theirs.
+                shown = own_placed_in(seats(table, viewer))
+                assert shown == ({"you": hidden} if hidden else {})
+                face_down_seen += bool(hidden)
+            # Panels the others already rendered are reused from here on.
+            seat = ENGINE.waiting_for(game.state)[0]
+            action = ENGINE.bot_action(game.state, seat, "heuristic")
+            game = services.apply_action(game, players[seat], action, game.version)
+    assert compared == 45 * 5 * 4 and face_down_seen > 20
+    info = _content.cache_info()
+    assert info.hits > 2 * info.misses, "most panels are looks already rendered"
+
+
+def test_a_seat_panel_is_rendered_once_for_the_viewers_it_looks_the_same_to():
+    table, game, players = seated_table("dragsaga", NAMES, seed=4)
+    while game.state["phase"] != "turns":  # everyone has placed two cards face down
+        seat = ENGINE.waiting_for(game.state)[0]
+        action = ENGINE.bot_action(game.state, seat, "heuristic")
+        game = services.apply_action(game, players[seat], action, game.version)
+    _content.cache_clear()
+    for viewer in [*players, None]:
+        seats(table, viewer)
+    # 5 viewers x 4 seats: each seat's panel as its player sees it (their cards' faces),
+    # and as everyone else does (backs), wherever it sits from them.
+    assert _content.cache_info().misses == 4 + 4
