@@ -193,7 +193,9 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, its sweep of expired messages run once a second, not at
+    # every message (config/channel_layers.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "config.channel_layers.InMemoryChannelLayer"}}
 
 # Seconds a bot waits before its move, so people can follow it (tests and load runs shorten it).
 TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "0.8"))
