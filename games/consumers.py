@@ -131,7 +131,7 @@ class SocketLimits:
         finally:
             pump.cancel()
             channel = guard.get("channel")
-            if channel is not None:
+            if channel is not None and not guard.get("closed"):
                 # Off the consumers' thread: it may be the one stuck.
                 await database_sync_to_async(leavers.disconnected, thread_sensitive=False)(channel)
 
@@ -233,6 +233,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _closed(self, code: int) -> None:
         leavers.disconnected(self.channel_name)  # the away clock starts if it was the last
+        self.scope.get(GUARD_KEY, {})["closed"] = True  # SocketLimits need not close it again
         oplog.log_ws(
             "disconnect", self.table, getattr(self, "seat", None), self.scope.get("user"), code
         )

@@ -105,10 +105,11 @@ def connected(table: Table, player: Player | None, channel_name: str) -> Seat | 
     if seat is not None:
         # An open socket supersedes the moments this player's earlier sockets closed.
         SeatConnection.objects.filter(seat=seat, player=player, closed__isnull=False).delete()
-        SeatConnection.objects.update_or_create(
-            channel_name=channel_name,
-            defaults={"seat": seat, "player": player, "closed": None, "server": SERVER},
-        )
+        # A socket's channel name is its own (one consumer each): it is new but where a
+        # caller reopens a name it holds, so an update comes first, without a transaction.
+        opened = {"seat": seat, "player": player, "closed": None, "server": SERVER}
+        if not SeatConnection.objects.filter(channel_name=channel_name).update(**opened):
+            SeatConnection.objects.create(channel_name=channel_name, **opened)
         _held.add(channel_name)
     return seat
 
@@ -117,23 +118,26 @@ def disconnected(channel_name: str, now: float | None = None) -> None:
     """A table socket closed: if it was its seat's last, the away clock starts now."""
     now = time.time() if now is None else now
     _held.discard(channel_name)
-    connection = (
-        SeatConnection.objects.select_related("seat")
-        .filter(channel_name=channel_name, closed__isnull=True)
+    found = (
+        SeatConnection.objects.filter(channel_name=channel_name, closed__isnull=True)
+        .values_list("pk", "seat_id", "seat__player_id", "seat__table_id")
         .first()
     )
-    if connection is None:
+    if found is None:
         return
+    pk, seat_id, player_id, table_id = found  # the seat's player now (``open_connections``)
     # An update, not a save: the row may be gone meanwhile (its table deleted), or closed
     # by another process's start-up sweep; then there is nothing left to close.
-    if not SeatConnection.objects.filter(pk=connection.pk, closed__isnull=True).update(
-        closed=_at(now)
-    ):
+    if not SeatConnection.objects.filter(pk=pk, closed__isnull=True).update(closed=_at(now)):
         return
-    if not open_connections(connection.seat).exists():
-        game = _running_game(connection.seat.table)
-        if game is not None:
-            _arm_after_commit(game.pk)
+    still_open = SeatConnection.objects.filter(
+        seat_id=seat_id, player_id=player_id, closed__isnull=True
+    )
+    if not still_open.exists():
+        running = Game.objects.filter(table_id=table_id, finished__isnull=True)
+        game_id = running.order_by("-created", "-pk").values_list("pk", flat=True).first()
+        if game_id is not None:
+            _arm_after_commit(game_id)
 
 
 def heartbeat(now: float | None = None) -> int:
