@@ -163,6 +163,29 @@ CLOCK_EVENTS = {  # dragonformula.rules.clock
 }
 
 
+# Hands remembered per process: a seat's hand stays as it is through the others' moves.
+# Some 4 kB each: a few per seat of a few hundred tables.
+REMEMBERED_HANDS = 1024
+
+
+@register.simple_tag
+def df_hand(hand: list[dict[str, Any]], hand_action: str | None, act_url: str) -> SafeString:
+    """The hand's cards (``partials/_hand_cards.html``), rendered once per hand: its cards
+    and what each can do (a discard's action), the kind of discard, the table's URL and
+    the language; from those only, so a hand is only ever shown to the seat holding it."""
+    cards = tuple((card["code"], card["action"]) for card in hand)
+    return _hand(cards, hand_action, act_url, get_language() or "")
+
+
+@lru_cache(maxsize=REMEMBERED_HANDS)
+def _hand(
+    cards: tuple[tuple[str, str | None], ...], hand_action: str | None, act_url: str, language: str
+) -> SafeString:
+    hand = [{**card_info(code), "action": action} for code, action in cards]
+    context = {"hand": hand, "hand_action": hand_action, "act_url": act_url}
+    return render_to_string("dragonformula/partials/_hand_cards.html", context)
+
+
 @register.simple_tag
 def tarot_card(code: str) -> str:
     """A card face (SVG/CSS), rendered once per card and language."""
