@@ -60,6 +60,21 @@ def df_seat(seat: Mapping[str, Any]) -> SafeString:
     return mark_safe(f"{article(seat)}{content}\n</article>\n")  # noqa: S308 - both escaped
 
 
+@register.simple_tag
+def df_discards(discards: list[dict[str, Any]]) -> SafeString:
+    """A seat's row of discards (``partials/_discards.html``), rendered once per row (its
+    cards, whether the last is still live) and language: it changes only when the seat
+    discards, while the rest of its panel changes with every turn."""
+    row = tuple((card["code"], bool(card["live"])) for card in discards)
+    return _discards(row, get_language() or "")
+
+
+@lru_cache(maxsize=REMEMBERED_LOOKS)
+def _discards(row: tuple[tuple[str, bool], ...], language: str) -> SafeString:
+    discards = [{"code": code, "live": live} for code, live in row]
+    return render_to_string("dragonformula/partials/_discards.html", {"discards": discards})
+
+
 @lru_cache(maxsize=REMEMBERED_LOOKS)
 def _content(seat_look: Look, language: str) -> SafeString:
     fields, discards = seat_look

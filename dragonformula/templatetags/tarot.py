@@ -84,7 +84,8 @@ def df_log(context: template.Context, events: list[dict[str, Any]]) -> SafeStrin
     """The log's lines (``<li>``) for ``events`` as the viewer sees them, each worded once
     per event, the table's names (``names``) and language."""
     names, language = tuple(context["names"]), get_language() or ""
-    # An event's repr is its text (the same event, the same text; a fifth of JSON's cost).
+    # An event's repr is its text: the same event, the same text, a fifth of JSON's cost
+    # (a line is read back from it, slowly, once).
     lines = (_log_line(repr(e), names, language) for e in events)
     return mark_safe("".join(lines))  # noqa: S308 - each line is format_html's
 
@@ -184,6 +185,13 @@ def _hand(
     hand = [{**card_info(code), "action": action} for code, action in cards]
     context = {"hand": hand, "hand_action": hand_action, "act_url": act_url}
     return render_to_string("dragonformula/partials/_hand_cards.html", context)
+
+
+@register.simple_tag
+@lru_cache(maxsize=8)
+def element_symbol(element: str) -> str:
+    """The element's symbol (``partials/element.html``), rendered once per element."""
+    return render_to_string("dragonformula/partials/element.html", {"element": element})
 
 
 @register.simple_tag
