@@ -40,6 +40,7 @@ def test_every_seat_panel_is_what_a_fresh_rendering_shows(language):
                         == live
                     )
                     compared += 1
+                    lives += len(live)
             seat = ENGINE.waiting_for(game.state)[0]
             action = ENGINE.bot_action(game.state, seat, "smart")
             game = services.apply_action(game, players[seat], action, game.version)
