@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -35,12 +35,11 @@ ARTICLE_ONLY = frozenset({"position", "waiting", "discards"})
 def look(seat: Mapping[str, Any]) -> Look:
     """Everything ``partials/seat.html`` reads of a seat: its fields, and its discards as
     (card, still live) pairs (the template draws a card's face from its code)."""
+    # In the presenter's order (always the same: a seat in another order would only miss).
     fields = tuple(
-        sorted(
-            (key, str(value) if key == "element_name" else value)
-            for key, value in seat.items()
-            if key not in ARTICLE_ONLY
-        )
+        (key, str(value) if key == "element_name" else value)
+        for key, value in seat.items()
+        if key not in ARTICLE_ONLY
     )
     return fields, tuple((card["code"], bool(card["live"])) for card in seat["discards"])
 
@@ -51,13 +50,29 @@ def article(seat: Mapping[str, Any]) -> SafeString:
     classes = f"df-seat pos-{seat['position']} element-{seat['element']}"
     classes += " on-turn" if seat["turn"] else ""
     classes += " waiting" if seat["waiting"] else ""
-    return format_html('<article class="{}" data-seat="{}">', classes, seat["seat"])
+    # Escaped as a template escapes (Django's escape is html.escape, without its lazy check).
+    return mark_safe(f'<article class="{escape(classes)}" data-seat="{seat["seat"]:d}">')  # noqa: S308
 
 
 @register.simple_tag
 def df_seat(seat: Mapping[str, Any]) -> SafeString:
     content = _content(look(seat), get_language() or "")
     return mark_safe(f"{article(seat)}{content}\n</article>\n")  # noqa: S308 - both escaped
+
+
+@register.simple_tag
+def df_discards(discards: list[dict[str, Any]]) -> SafeString:
+    """A seat's row of discards (``partials/_discards.html``), rendered once per row (its
+    cards, whether the last is still live) and language: it changes only when the seat
+    discards, while the rest of its panel changes with every turn."""
+    row = tuple((card["code"], bool(card["live"])) for card in discards)
+    return _discards(row, get_language() or "")
+
+
+@lru_cache(maxsize=REMEMBERED_LOOKS)
+def _discards(row: tuple[tuple[str, bool], ...], language: str) -> SafeString:
+    discards = [{"code": code, "live": live} for code, live in row]
+    return render_to_string("dragonformula/partials/_discards.html", {"discards": discards})
 
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)

@@ -84,7 +84,8 @@ def df_log(context: template.Context, events: list[dict[str, Any]]) -> SafeStrin
     """The log's lines (``<li>``) for ``events`` as the viewer sees them, each worded once
     per event, the table's names (``names``) and language."""
     names, language = tuple(context["names"]), get_language() or ""
-    # An event's repr is its text (the same event, the same text; a fifth of JSON's cost).
+    # An event's repr is its text: the same event, the same text, a fifth of JSON's cost
+    # (a line is read back from it, slowly, once).
     lines = (_log_line(repr(e), names, language) for e in events)
     return mark_safe("".join(lines))  # noqa: S308 - each line is format_html's
 
@@ -161,6 +162,36 @@ CLOCK_EVENTS = {  # dragonformula.rules.clock
     "away": gettext_lazy("%(seat)s is away: a bot plays for them."),
     "back": gettext_lazy("%(seat)s is back."),
 }
+
+
+# Hands remembered per process: a seat's hand stays as it is through the others' moves.
+# Some 4 kB each: a few per seat of a few hundred tables.
+REMEMBERED_HANDS = 1024
+
+
+@register.simple_tag
+def df_hand(hand: list[dict[str, Any]], hand_action: str | None, act_url: str) -> SafeString:
+    """The hand's cards (``partials/_hand_cards.html``), rendered once per hand: its cards
+    and what each can do (a discard's action), the kind of discard, the table's URL and
+    the language; from those only, so a hand is only ever shown to the seat holding it."""
+    cards = tuple((card["code"], card["action"]) for card in hand)
+    return _hand(cards, hand_action, act_url, get_language() or "")
+
+
+@lru_cache(maxsize=REMEMBERED_HANDS)
+def _hand(
+    cards: tuple[tuple[str, str | None], ...], hand_action: str | None, act_url: str, language: str
+) -> SafeString:
+    hand = [{**card_info(code), "action": action} for code, action in cards]
+    context = {"hand": hand, "hand_action": hand_action, "act_url": act_url}
+    return render_to_string("dragonformula/partials/_hand_cards.html", context)
+
+
+@register.simple_tag
+@lru_cache(maxsize=8)
+def element_symbol(element: str) -> str:
+    """The element's symbol (``partials/element.html``), rendered once per element."""
+    return render_to_string("dragonformula/partials/element.html", {"element": element})
 
 
 @register.simple_tag

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import json
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -38,7 +37,8 @@ def ds_log(context: template.Context, events: list[dict[str, Any]]) -> SafeStrin
     """The log's lines (``<li>``), each worded once per event, the table's names
     (``names``), the names of the card it names and the language."""
     names, cards, language = tuple(context["names"]), context["ds"]["cards"], get_language() or ""
-    # An event's repr is its text (the same event, the same text; a fifth of JSON's cost).
+    # An event's repr is its text (the same event, the same text; a fifth of JSON's cost;
+    # so are cards' below).
     lines = (
         _log_line(repr(e), names, _names_of(cards.get(e.get("card"))), language) for e in events
     )
@@ -143,12 +143,33 @@ def ds_event(context: template.Context | dict[str, Any], event: dict[str, Any]) 
     return kind
 
 
+# Hands remembered per process: a seat's hand stays as it is through the others' moves.
+# Some 5 kB each: a few per seat of a few hundred tables.
+REMEMBERED_HANDS = 1024
+
+
+@register.simple_tag
+def ds_hand(hand: list[dict[str, Any]], choosing: bool) -> SafeString:
+    """The hand's cards (``partials/_hand_cards.html``), rendered once per hand (its cards
+    as the table's set defines them), whether two are being picked, and the language;
+    from those only, so a hand is only ever shown to the seat holding it."""
+    return _hand(tuple(repr(card) for card in hand), choosing, get_language() or "")
+
+
+@lru_cache(maxsize=REMEMBERED_HANDS)
+def _hand(cards: tuple[str, ...], choosing: bool, language: str) -> SafeString:
+    hand = [ast.literal_eval(card) for card in cards]
+    return render_to_string(
+        "dragsaga/partials/_hand_cards.html", {"hand": hand, "choosing": choosing}
+    )
+
+
 @register.simple_tag
 def ds_card(card: dict[str, Any]) -> str:
     """A card face, rendered once per card (as the set defines it) and language."""
-    return _card_face(json.dumps(card, sort_keys=True), get_language() or "")
+    return _card_face(repr(card), get_language() or "")
 
 
 @lru_cache(maxsize=256)
-def _card_face(card_json: str, language: str) -> str:
-    return render_to_string("dragsaga/partials/card.html", {"card": json.loads(card_json)})
+def _card_face(card_text: str, language: str) -> str:
+    return render_to_string("dragsaga/partials/card.html", {"card": ast.literal_eval(card_text)})

@@ -2,6 +2,8 @@
 same to, wherever it sits from them), and is always what a fresh rendering of that seat
 would be, for every viewer, all through a game."""
 
+import re
+
 import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -17,7 +19,7 @@ from tests.web.tables import seated_table
 def test_every_seat_panel_is_what_a_fresh_rendering_shows(language):
     table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"], seed=5)
     _content.cache_clear()
-    compared = 0
+    compared = lives = 0
     with translation.override(language):
         for _move in range(60):
             for viewer in [*players, None]:
@@ -26,12 +28,23 @@ def test_every_seat_panel_is_what_a_fresh_rendering_shows(language):
                 for summary in filter(None, summaries):
                     content = render_to_string("dragonformula/partials/seat.html", {"s": summary})
                     fresh = f"{article(summary)}{content}\n</article>\n"
-                    assert df_seat(summary) == fresh
+                    panel = df_seat(summary)
+                    assert panel == fresh
+                    # Its row of discards (remembered apart) is the seat's, oldest first.
+                    row = panel.split('class="discards"', 1)[1]
+                    number = summary["seat"]
+                    assert re.findall(r'data-card="(\w+)"', row) == game.state["discards"][number]
+                    live = [d["code"] for d in summary["discards"] if d["live"]]
+                    assert (
+                        re.findall(r'class="discard live"><span [^>]*data-card="(\w+)"', row)
+                        == live
+                    )
                     compared += 1
+                    lives += len(live)
             seat = ENGINE.waiting_for(game.state)[0]
             action = ENGINE.bot_action(game.state, seat, "smart")
             game = services.apply_action(game, players[seat], action, game.version)
-    assert compared == 60 * 5 * 4
+    assert compared == 60 * 5 * 4 and lives > 20
     info = _content.cache_info()
     assert info.hits > info.misses, "most panels are looks already rendered"
 
