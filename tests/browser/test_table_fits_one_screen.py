@@ -23,10 +23,14 @@ from tests.browser.test_a11y_tables import name_a_guest
 
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
+# The site header's way to switch languages, and whose table page this is (the header is
+# one row at a table; on a phone what would not fit in it is left out, never pushed off).
+HEADER = ["header.site .language-switcher button", "header.site .who", "header.site .home"]
 # Everything a player needs now, for each game: hand cards, the prompt's buttons, the
 # countdown, the live discard (or the attack being guarded) and the seats.
 NEEDED = {
     "dragonformula": [
+        *HEADER,
         "#hand [data-card]",
         "#prompt button",
         "#clock .countdown",
@@ -34,6 +38,7 @@ NEEDED = {
         ".df-seat",
     ],
     "dragsaga": [
+        *HEADER,
         "#hand [data-card]",
         "#prompt button",
         "#clock .countdown",
