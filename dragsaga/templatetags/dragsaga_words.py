@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -26,6 +27,12 @@ def card_name(card: dict[str, Any] | None) -> str:
 register.filter("card_name", card_name)
 
 
+@register.filter
+def pips(damage: int) -> str:
+    """The seat's damage drawn as a row of bullets, one a point."""
+    return "•" * damage
+
+
 # Log lines remembered per process: a line never changes once its event happened (and the
 # log, all public, is worded once per move for every viewer), so a move words one new line.
 # Some 200 bytes each: room for 200 tables' logs.
@@ -37,8 +44,8 @@ def ds_log(context: template.Context, events: list[dict[str, Any]]) -> SafeStrin
     """The log's lines (``<li>``), each worded once per event, the table's names
     (``names``), the names of the card it names and the language."""
     names, cards, language = tuple(context["names"]), context["ds"]["cards"], get_language() or ""
-    # An event's repr is its text (the same event, the same text; a fifth of JSON's cost;
-    # so are cards' below).
+    # An event's repr is its text: the same event, the same text, a fifth of JSON's cost
+    # (a line is read back from it, slowly, once; so is a card's face below).
     lines = (
         _log_line(repr(e), names, _names_of(cards.get(e.get("card"))), language) for e in events
     )
@@ -153,12 +160,12 @@ def ds_hand(hand: list[dict[str, Any]], choosing: bool) -> SafeString:
     """The hand's cards (``partials/_hand_cards.html``), rendered once per hand (its cards
     as the table's set defines them), whether two are being picked, and the language;
     from those only, so a hand is only ever shown to the seat holding it."""
-    return _hand(tuple(repr(card) for card in hand), choosing, get_language() or "")
+    return _hand(tuple(json.dumps(card) for card in hand), choosing, get_language() or "")
 
 
 @lru_cache(maxsize=REMEMBERED_HANDS)
 def _hand(cards: tuple[str, ...], choosing: bool, language: str) -> SafeString:
-    hand = [ast.literal_eval(card) for card in cards]
+    hand = [json.loads(card) for card in cards]
     return render_to_string(
         "dragsaga/partials/_hand_cards.html", {"hand": hand, "choosing": choosing}
     )

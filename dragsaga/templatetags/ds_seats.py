@@ -12,7 +12,7 @@ differ from the look it is filed under, since the template is given nothing else
 
 from __future__ import annotations
 
-import ast
+import json
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -46,16 +46,16 @@ Look = tuple[tuple[Any, ...], tuple[Any, ...], str, bool, bool]
 
 def look(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> Look:
     """Everything ``partials/seat.html`` reads: the seat's fields, its placed cards (a
-    back, or a face and its flip's outcome as their text: ``repr``, cheaper than JSON),
-    the phase, and whether the seat is asked to guard and has answered."""
+    back, or a face and its flip's outcome as JSON), the phase, and whether the seat is
+    asked to guard and has answered."""
     fields = tuple(str(seat[key]) if key == "colour_name" else seat[key] for key in FIELDS)
     placed = tuple(
         None
         if p is None
         else (
-            repr(p["face"]),
+            json.dumps(p["face"], sort_keys=True),
             bool(p.get("face_down")),
-            repr(p["outcome"]),
+            json.dumps(p["outcome"], sort_keys=True),
             p["key"],
         )
         for p in seat["placed_cards"]
@@ -89,9 +89,9 @@ def _content(seat_look: Look, language: str) -> SafeString:
         None
         if p is None
         else {
-            "face": ast.literal_eval(p[0]),
+            "face": json.loads(p[0]),
             "face_down": p[1],
-            "outcome": ast.literal_eval(p[2]),
+            "outcome": json.loads(p[2]),
             "key": p[3],
         }
         for p in placed
