@@ -81,6 +81,31 @@ def ds_seat(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> S
     return mark_safe(f"{article(seat)}{content}\n  </article>")  # noqa: S308 - both escaped
 
 
+@register.simple_tag
+def ds_flipped(placed: dict[str, Any]) -> SafeString:
+    """A flipped card with what its flip did (``partials/flipped.html``), rendered once per
+    card, outcome and language: it stays as it is while the rest of its panel changes."""
+    face, outcome = json.dumps(placed["face"], sort_keys=True), json.dumps(placed["outcome"])
+    return _flipped(face, outcome, placed["key"], get_language() or "")
+
+
+@lru_cache(maxsize=REMEMBERED_LOOKS)
+def _flipped(face: str, outcome: str, key: str, language: str) -> SafeString:
+    p = {"face": json.loads(face), "outcome": json.loads(outcome), "key": key}
+    return render_to_string("dragsaga/partials/flipped.html", {"p": p})
+
+
+@register.simple_tag
+def ds_back() -> SafeString:
+    """A face-down card's back (``partials/back.html``), rendered once per language."""
+    return _back(get_language() or "")
+
+
+@lru_cache(maxsize=4)
+def _back(language: str) -> SafeString:
+    return render_to_string("dragsaga/partials/back.html")
+
+
 @lru_cache(maxsize=REMEMBERED_LOOKS)
 def _content(seat_look: Look, language: str) -> SafeString:
     fields, placed, phase, asked, answered = seat_look

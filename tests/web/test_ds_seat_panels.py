@@ -88,3 +88,20 @@ def test_a_seat_panel_is_rendered_once_for_the_viewers_it_looks_the_same_to():
     # 5 viewers x 4 seats: each seat's panel as its player sees it (their cards' faces),
     # and as everyone else does (backs), wherever it sits from them.
     assert _content.cache_info().misses == 4 + 4
+
+
+def test_backs_and_flipped_cards_remembered_in_one_language_are_not_shown_in_the_other():
+    table, game, players = seated_table("dragsaga", NAMES, seed=4)
+    flipped = '<span class="flipped-card"'
+    while not (game.state["phase"] == "turns" and game.state["guard"]):  # a flip awaits guards
+        seat = ENGINE.waiting_for(game.state)[0]
+        action = ENGINE.bot_action(game.state, seat, "heuristic")
+        game = services.apply_action(game, players[seat], action, game.version)
+    with translation.override("ja"):
+        ja = seats(table, players[0])
+    with translation.override("en"):
+        en = seats(table, players[0])
+    assert flipped in ja and flipped in en
+    assert 'title="裏向き"' in ja and 'title="face down"' not in ja
+    assert 'title="face down"' in en and 'title="裏向き"' not in en
+    assert "防御を待っています" in ja and "waiting for guards" in en
