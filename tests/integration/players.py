@@ -337,18 +337,25 @@ def open_tables(count: int, options: dict[str, Any] | None = None) -> list[dict[
 
 
 def check_logs(codes: list[str]) -> dict[str, Any]:
-    """Per table: its version, whether its log has no gaps and replays to its snapshot, the log."""
-    from games.models import Table
+    """Per table: its version, whether its log has no gaps and replays to its snapshot, the log.
+
+    Each game is read locked, as the server locks it to move: a deadline the server applies
+    meanwhile (the tables still run) waits, so the snapshot and the log are of one moment.
+    """
+    from django.db import transaction
+
+    from games.models import Game
     from games.selectors import replayed_state
 
     result = {}
     for code in codes:
-        game = Table.objects.get(code=code).games.get()
-        log = list(game.log.order_by("version").values_list("version", "seat", "action"))
-        result[code] = {
-            "version": game.version,
-            "gapless": [v for v, *_ in log] == list(range(1, game.version + 1)),
-            "replays": replayed_state(game) == game.state,
-            "log": [list(row) for row in log],
-        }
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(table__code=code)
+            log = list(game.log.order_by("version").values_list("version", "seat", "action"))
+            result[code] = {
+                "version": game.version,
+                "gapless": [v for v, *_ in log] == list(range(1, game.version + 1)),
+                "replays": replayed_state(game) == game.state,
+                "log": [list(row) for row in log],
+            }
     return result
