@@ -6,7 +6,9 @@ viewer at the table but for where the seat sits from them (and "you"). So the pa
 waited for), made for each viewer, around its content (``partials/seat.html``), rendered
 from its *look* only: the hashable summary :func:`look` makes of the presenter's seat. A
 look already rendered in the page's language is reused; what the panel shows can never
-differ from the look it is filed under.
+differ from the look it is filed under. Its row of discards follows, remembered apart
+(:func:`discards_row`): it changes only when the seat discards, and is the largest part of
+a panel (a card face each), so it is kept once, not once in every look of the seat.
 """
 
 from __future__ import annotations
@@ -23,25 +25,24 @@ from django.utils.translation import get_language
 
 register = template.Library()
 
-Look = tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, bool], ...]]
+Look = tuple[tuple[str, Any], ...]
 
 # Looks remembered per process: a seat's own and everyone else's, a few each, of every
-# table being played (some 1.5 kB each).
+# table being played (about 1 kB each), and as many rows of discards (2-5 kB each).
 REMEMBERED_LOOKS = 2048
-# What only the panel's ``<article>`` tag reads (the content reads every other field).
-ARTICLE_ONLY = frozenset({"position", "waiting", "discards"})
+# What the panel's content does not read: the ``<article>`` tag's and the discards' fields.
+NOT_IN_CONTENT = frozenset({"position", "waiting", "discards"})
 
 
 def look(seat: Mapping[str, Any]) -> Look:
-    """Everything ``partials/seat.html`` reads of a seat: its fields, and its discards as
-    (card, still live) pairs (the template draws a card's face from its code)."""
+    """Everything ``partials/seat.html`` reads of a seat: its fields but where it sits,
+    whether it is waited for and its discards."""
     # In the presenter's order (always the same: a seat in another order would only miss).
-    fields = tuple(
+    return tuple(
         (key, str(value) if key == "element_name" else value)
         for key, value in seat.items()
-        if key not in ARTICLE_ONLY
+        if key not in NOT_IN_CONTENT
     )
-    return fields, tuple((card["code"], bool(card["live"])) for card in seat["discards"])
 
 
 def article(seat: Mapping[str, Any]) -> SafeString:
@@ -56,17 +57,16 @@ def article(seat: Mapping[str, Any]) -> SafeString:
 
 @register.simple_tag
 def df_seat(seat: Mapping[str, Any]) -> SafeString:
-    content = _content(look(seat), get_language() or "")
-    return mark_safe(f"{article(seat)}{content}\n</article>\n")  # noqa: S308 - both escaped
+    language = get_language() or ""
+    content, discards = _content(look(seat), language), discards_row(seat["discards"], language)
+    return mark_safe(f"{article(seat)}{content}{discards}\n</article>\n")  # noqa: S308 - escaped
 
 
-@register.simple_tag
-def df_discards(discards: list[dict[str, Any]]) -> SafeString:
+def discards_row(discards: list[dict[str, Any]], language: str) -> SafeString:
     """A seat's row of discards (``partials/_discards.html``), rendered once per row (its
     cards, whether the last is still live) and language: it changes only when the seat
     discards, while the rest of its panel changes with every turn."""
-    row = tuple((card["code"], bool(card["live"])) for card in discards)
-    return _discards(row, get_language() or "")
+    return _discards(tuple((card["code"], bool(card["live"])) for card in discards), language)
 
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
@@ -77,7 +77,4 @@ def _discards(row: tuple[tuple[str, bool], ...], language: str) -> SafeString:
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
 def _content(seat_look: Look, language: str) -> SafeString:
-    fields, discards = seat_look
-    seat = dict(fields)
-    seat["discards"] = [{"code": code, "live": live} for code, live in discards]
-    return render_to_string("dragonformula/partials/seat.html", {"s": seat})
+    return render_to_string("dragonformula/partials/seat.html", {"s": dict(seat_look)})

@@ -27,7 +27,9 @@ def test_every_seat_panel_is_what_a_fresh_rendering_shows(language):
                 summaries = [*df["others"], df.get("you") or df.get("spectating_seat")]
                 for summary in filter(None, summaries):
                     content = render_to_string("dragonformula/partials/seat.html", {"s": summary})
-                    fresh = f"{article(summary)}{content}\n</article>\n"
+                    discards = {"discards": summary["discards"]}
+                    row = render_to_string("dragonformula/partials/_discards.html", discards)
+                    fresh = f"{article(summary)}{content}{row}\n</article>\n"
                     panel = df_seat(summary)
                     assert panel == fresh
                     # Its row of discards (remembered apart) is the seat's, oldest first.
