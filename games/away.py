@@ -45,8 +45,9 @@ def stand_in_level(table: Table) -> str:
     return game_kind(table.game_name).engine.bot_levels()[0]
 
 
-def open_connections(seat: Seat) -> QuerySet[SeatConnection]:
-    return SeatConnection.objects.filter(seat=seat, player_id=seat.player_id, closed__isnull=True)
+def open_connections(seat_id: int, player_id: int | None) -> QuerySet[SeatConnection]:
+    """The open table sockets of a seat's player (``player_id``: the seat's player now)."""
+    return SeatConnection.objects.filter(seat_id=seat_id, player_id=player_id, closed__isnull=True)
 
 
 def seats_with_presence(table_id: int) -> list[Seat]:
@@ -111,7 +112,7 @@ def away_since(game: Game, seat: Seat, now: float, connected: bool | None = None
     """
     if seat.player_id is None or game.is_finished:
         return None
-    if connected if connected is not None else open_connections(seat).exists():
+    if connected if connected is not None else open_connections(seat.pk, seat.player_id).exists():
         return None
     signs = [
         ActionLog.objects.filter(game=game, seat=seat.number)

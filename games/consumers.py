@@ -43,7 +43,7 @@ from django.http import HttpRequest
 from django.utils import translation
 
 from games import leavers, oplog, rendering, selectors, services, snapshots
-from games.models import Player, Table
+from games.models import Game, Player, Table
 from games.table_events import group_name
 
 logger = logging.getLogger(__name__)
@@ -221,9 +221,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.seat = seat.number if seat is not None else None
         oplog.log_ws("connect", self.table, self.seat, self.scope.get("user"))
         snapshot = snapshots.read(self.table)  # after any retake: the seat is theirs again
-        game = snapshot.game
-        if game is not None and not game.is_finished:
-            services.tick(game)  # deadlines passed while nobody looked: pushed as a change
+        self.catch_up(snapshot.game)  # deadlines passed while nobody looked: pushed as a change
         return self.frame(snapshot=snapshot)
 
     async def disconnect(self, code: int) -> None:
@@ -244,7 +242,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
             return
         if isinstance(message, dict) and message.get("tick"):
-            await database_sync_to_async(self.catch_up)()
+            await database_sync_to_async(self._tick)()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch first closes stale database connections in the worker thread,
@@ -282,9 +280,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.shown = position
         return False
 
-    def catch_up(self) -> None:
-        """Apply the deadlines that have passed (the lazy timeout); the group hears of it."""
-        game = selectors.current_game(self.table)
+    def _tick(self) -> None:
+        self.catch_up(selectors.current_game(self.table))
+
+    def catch_up(self, game: Game | None) -> None:
+        """Apply the deadlines of ``game`` (the table's current game) that have passed (the
+        lazy timeout); the group hears of it."""
         if game is not None and not game.is_finished:
             services.tick(game)
 

@@ -84,6 +84,12 @@ def _running_game(table: Table) -> Game | None:
     return table.games.filter(finished__isnull=True).order_by("-created", "-pk").first()
 
 
+def _running_game_id(table_id: int) -> int | None:
+    """The running game's id, without reading its state."""
+    running = Game.objects.filter(table_id=table_id, finished__isnull=True)
+    return running.order_by("-created", "-pk").values_list("pk", flat=True).first()
+
+
 def _at(now: float) -> datetime:
     return datetime.fromtimestamp(now, tz=UTC)
 
@@ -130,14 +136,7 @@ def disconnected(channel_name: str, now: float | None = None) -> None:
     # by another process's start-up sweep; then there is nothing left to close.
     if not SeatConnection.objects.filter(pk=pk, closed__isnull=True).update(closed=_at(now)):
         return
-    still_open = SeatConnection.objects.filter(
-        seat_id=seat_id, player_id=player_id, closed__isnull=True
-    )
-    if not still_open.exists():
-        running = Game.objects.filter(table_id=table_id, finished__isnull=True)
-        game_id = running.order_by("-created", "-pk").values_list("pk", flat=True).first()
-        if game_id is not None:
-            _arm_after_commit(game_id)
+    _arm_if_left_alone(seat_id, player_id, table_id)
 
 
 def heartbeat(now: float | None = None) -> int:
@@ -205,11 +204,18 @@ def close_silent_connections(now: float | None = None) -> int:
 
 def _arm_seats_left_alone(seats: set[int]) -> None:
     """The seats (ids) left without an open socket get their takeover timer."""
-    for seat in Seat.objects.filter(pk__in=seats).select_related("table"):
-        if not open_connections(seat).exists():
-            game = _running_game(seat.table)
-            if game is not None:
-                _arm_after_commit(game.pk)
+    for seat_id, player_id, table_id in Seat.objects.filter(pk__in=seats).values_list(
+        "pk", "player_id", "table_id"
+    ):
+        _arm_if_left_alone(seat_id, player_id, table_id)
+
+
+def _arm_if_left_alone(seat_id: int, player_id: int | None, table_id: int) -> None:
+    """A seat whose player has no socket open any more gets its running game's takeover timer."""
+    if not open_connections(seat_id, player_id).exists():
+        game_id = _running_game_id(table_id)
+        if game_id is not None:
+            _arm_after_commit(game_id)
 
 
 # --- leaving and coming back -----------------------------------------------------------
@@ -237,8 +243,7 @@ def retake(table: Table, player: Player, now: float | None = None) -> Seat | Non
     Returns the seat, or ``None`` when no bot holds a seat for them.
     """
     now = time.time() if now is None else now
-    running = table.games.filter(finished__isnull=True).order_by("-created", "-pk")
-    game_id = running.values_list("pk", flat=True).first()  # not its state: seldom needed
+    game_id = _running_game_id(table.pk)  # not its state: seldom needed
     held = StandIn.objects.filter(game_id=game_id, player=player, ended__isnull=True)
     if game_id is None or not held.exists():
         return None  # the usual page load: nothing to give back, no lock taken

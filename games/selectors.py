@@ -22,16 +22,18 @@ def player_from_session(user: Any, session: Any) -> Player | None:
 
 def table_by_code(code: str) -> Table | None:
     """The table with this join code (typed on a phone: case and spaces do not matter)."""
-    cleaned = "".join(code.split()).upper()
-    return _one(Table.objects.filter(code=cleaned))
+    return _one(Table.objects.filter(code=_cleaned(code)))
+
+
+def _cleaned(code: str) -> str:
+    return "".join(code.split()).upper()
 
 
 def table_and_game(code: str) -> tuple[Table | None, Game | None]:
     """The table with this join code and its current game, in one query for a table that
     has started; the game comes without its state (``games.services`` reads it locked)."""
-    cleaned = "".join(code.split()).upper()
     game = (
-        Game.objects.filter(table__code=cleaned)
+        Game.objects.filter(table__code=_cleaned(code))
         .select_related("table")
         .defer("state")
         .order_by("-created", "-pk")
@@ -39,7 +41,7 @@ def table_and_game(code: str) -> tuple[Table | None, Game | None]:
     )
     if game is not None:
         return game.table, game
-    return table_by_code(cleaned), None
+    return table_by_code(code), None
 
 
 def _one(rows: Any) -> Any:
