@@ -103,9 +103,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Login throttling (django-axes): after AuthenticationMiddleware, as its docs ask.
     "axes.middleware.AxesMiddleware",
-    # Innermost and sync-only: the whole chain runs in one thread (config/middleware.py).
-    "config.middleware.sync_chain",
 ]
+# Under Daphne the chain runs in Django's sync mode, in one thread per request, with no
+# hop to the event loop inside it (config/request_threads.py).
 
 ROOT_URLCONF = "config.urls"
 
@@ -196,6 +196,18 @@ else:
     # Channels' in-memory layer, its sweep of expired messages run once a second, not at
     # every message (config/channel_layers.py).
     CHANNEL_LAYERS = {"default": {"BACKEND": "config.channel_layers.InMemoryChannelLayer"}}
+    # The one process's memory; a session is about 200 bytes, so the whole club fits.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
+
+# Sessions are read on every request and every socket: from the cache above first (this
+# process's memory on one machine, Redis when scaled out), the database still the truth
+# (a session not in the cache is read from it, and every change is written to both).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Seconds a bot waits before its move, so people can follow it (tests and load runs shorten it).
 TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "0.8"))
