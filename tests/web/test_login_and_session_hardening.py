@@ -67,3 +67,23 @@ def test_naming_a_guest_needs_the_csrf_token():
     response = browser_of(None).post("/guest/", {"display_name": "Mallory"})
     assert response.status_code == 403
     assert not Player.objects.exists()
+
+
+def test_sessions_outlive_the_servers_memory_and_a_logout_ends_them_there_too():
+    """Sessions are read from the cache first; the database stays their truth."""
+    from django.core.cache import cache
+
+    get_user_model().objects.create_user("cho", password="pw")
+    browser = Client()
+    assert (
+        browser.post("/accounts/login/", {"username": "cho", "password": "pw"}).status_code == 302
+    )
+    cookie = browser.cookies["sessionid"].value
+    cache.clear()  # a restart: the process's memory is gone, the database is not
+    assert "cho" in browser.get("/").content.decode()  # still signed in
+    browser.post("/accounts/logout/")
+    stolen = Client()
+    stolen.cookies["sessionid"] = cookie  # the old key, replayed after the logout
+    assert "_auth_user_id" not in stolen.session
+    page = stolen.get("/").content.decode()
+    assert "cho" not in page and "/accounts/login/" in page
