@@ -62,7 +62,8 @@ class Player:
         return connect(
             base.replace("http://", "ws://") + f"/ws/table/{code}/",
             origin=base,
-            additional_headers={"Cookie": f"sessionid={self.session}"},
+            # The same language as its POSTs, as a browser sends it with both.
+            additional_headers={"Cookie": f"sessionid={self.session}", "Accept-Language": "en"},
             open_timeout=30,
             max_size=None,
         )
