@@ -94,9 +94,11 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "is_you": number == seat,
             "hand_size": view["hand_sizes"][number],
             "set_points": view["set_points"][number],
+            # Each discard's code (its face is the card's, df_seats.discards_row) and
+            # whether it is the one the others may still pick.
             "discards": [
                 {
-                    **face(code),
+                    "code": code,
                     "live": live is not None
                     and live["seat"] == number
                     and index == len(discards) - 1

@@ -81,11 +81,26 @@ def article(seat: dict[str, Any]) -> SafeString:
 
 @register.simple_tag
 def ds_seat(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> SafeString:
-    language = get_language() or ""
+    return mark_safe(_panel(seat, phase, guard, get_language() or ""))  # noqa: S308 - escaped
+
+
+def _panel(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None, language: str) -> str:
+    """The seat's panel: its ``<article>`` around its three parts (each escaped)."""
     header = _header(header_look(seat), language)
     stats = _stats(stats_look(seat), language)
     play = _play(play_look(seat, phase, guard), language)
-    return mark_safe(f"{article(seat)}{header}{stats}{play}\n  </article>")  # noqa: S308 - escaped
+    return f"{article(seat)}{header}{stats}{play}\n  </article>"
+
+
+@register.simple_tag
+def ds_seat_panels(
+    seats: list[dict[str, Any]], phase: str, guard: dict[str, Any] | None
+) -> SafeString:
+    """Every seat's panel (:func:`ds_seat`), in the presenter's order from the viewer, one
+    a line as ``partials/seats.html`` lays them out."""
+    language = get_language() or ""
+    panels = (_panel(seat, phase, guard, language) for seat in seats)
+    return mark_safe("".join(f"\n  {panel}\n  " for panel in panels))  # noqa: S308 - escaped
 
 
 @register.simple_tag
