@@ -179,6 +179,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "place_targets": [(t, names[t]) for t in place_targets],
             "change_targets": [(t, names[t]) for t in change_targets],
             "buttons": buttons,
+            "turn_name": None if view["turn"] is None else names[view["turn"]],
             "guard": None
             if guard is None
             else {

