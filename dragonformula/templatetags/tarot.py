@@ -187,6 +187,26 @@ def _hand(
     return render_to_string("dragonformula/partials/_hand_cards.html", context)
 
 
+# Standings remembered per process: they change when a game ends (under 1 kB each).
+REMEMBERED_STANDINGS = 512
+STANDING = ("name", "set_points", "total_points", "victory_points")
+
+
+@register.simple_tag
+def df_standings(standings: list[dict[str, Any]]) -> SafeString:
+    """The standings table (``partials/_standings.html``), rendered once per standings (each
+    row's player and points, by their repr: 1.0 points are not 1) and language: it is the
+    same all through a game."""
+    rows = repr([[row[key] for key in STANDING] for row in standings])
+    return _standings(rows, get_language() or "")
+
+
+@lru_cache(maxsize=REMEMBERED_STANDINGS)
+def _standings(rows: str, language: str) -> SafeString:
+    standings = [dict(zip(STANDING, row, strict=True)) for row in ast.literal_eval(rows)]
+    return render_to_string("dragonformula/partials/_standings.html", {"standings": standings})
+
+
 @register.simple_tag
 @lru_cache(maxsize=8)
 def element_symbol(element: str) -> str:
