@@ -151,8 +151,12 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "face": face(window["card"]),
                 "discarder_name": names[window["discarder"]],
                 "answered_names": [names[s] for s in window["answered"]],
+                "own": window["discarder"] == seat,
+                "answered_by_you": seat is not None and seat in window["answered"],
             },
             "turn_name": names[view["turn"]] if view["turn"] is not None else "",
+            "your_turn": view["turn"] == seat,
+            "watching": seat is None,
             "events": list(reversed(view["events"][-30:])),
             "last_game": _last_game(last, names) if last else None,
             "standings": [
