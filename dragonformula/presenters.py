@@ -94,9 +94,11 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "is_you": number == seat,
             "hand_size": view["hand_sizes"][number],
             "set_points": view["set_points"][number],
+            # Each discard's code (its face is the card's, df_seats.discards_row) and
+            # whether it is the one the others may still pick.
             "discards": [
                 {
-                    **face(code),
+                    "code": code,
                     "live": live is not None
                     and live["seat"] == number
                     and index == len(discards) - 1
@@ -149,8 +151,12 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "face": face(window["card"]),
                 "discarder_name": names[window["discarder"]],
                 "answered_names": [names[s] for s in window["answered"]],
+                "own": window["discarder"] == seat,
+                "answered_by_you": seat is not None and seat in window["answered"],
             },
             "turn_name": names[view["turn"]] if view["turn"] is not None else "",
+            "your_turn": view["turn"] == seat,
+            "watching": seat is None,
             "events": list(reversed(view["events"][-30:])),
             "last_game": _last_game(last, names) if last else None,
             "standings": [

@@ -57,9 +57,20 @@ def article(seat: Mapping[str, Any]) -> SafeString:
 
 @register.simple_tag
 def df_seat(seat: Mapping[str, Any]) -> SafeString:
+    return mark_safe(_panel(seat, get_language() or ""))  # noqa: S308 - escaped
+
+
+@register.simple_tag
+def df_seat_panels(seats: list[Mapping[str, Any]]) -> SafeString:
+    """The panels of ``seats`` (:func:`df_seat`), one after the other."""
     language = get_language() or ""
+    return mark_safe("".join(_panel(seat, language) for seat in seats))  # noqa: S308 - escaped
+
+
+def _panel(seat: Mapping[str, Any], language: str) -> str:
+    """The seat's panel: its ``<article>`` around its content and row of discards (each escaped)."""
     content, discards = _content(look(seat), language), discards_row(seat["discards"], language)
-    return mark_safe(f"{article(seat)}{content}{discards}\n</article>\n")  # noqa: S308 - escaped
+    return f"{article(seat)}{content}{discards}\n</article>\n"
 
 
 def discards_row(discards: list[dict[str, Any]], language: str) -> SafeString:

@@ -187,6 +187,108 @@ def _hand(
     return render_to_string("dragonformula/partials/_hand_cards.html", context)
 
 
+# Prompts remembered per process: a seat's prompt stays as it is through most moves (the
+# others' turns, a pick window it has answered), and is the same for the seats asked alike.
+# Under 1 kB each, and its look as much.
+REMEMBERED_PROMPTS = 1024
+
+
+class Look:
+    """Plain data (dicts, lists, strings, numbers) filed under its repr, which is its text:
+    two looks are the same when their texts are (``1.0`` is not ``1``)."""
+
+    __slots__ = ("data", "text")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data, self.text = data, repr(data)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Look) and other.text == self.text
+
+
+@register.simple_tag(takes_context=True)
+def df_prompt(context: template.Context) -> SafeString:
+    """The prompt but a refusal (``partials/_prompt_body.html``), rendered once per look
+    (:func:`prompt_look`) and language: the template is given the look only, so what it
+    shows can never differ from the look it is filed under."""
+    return _prompt(Look(prompt_look(context)), get_language() or "")
+
+
+def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
+    """Everything ``partials/_prompt_body.html`` reads, as plain data: whether the match is
+    over, the phase, the pick window (who discarded what, whether it was the viewer or the
+    viewer has answered), whether it is the viewer's turn or whose, whether the viewer
+    watches, the kind of discard its hand offers, its buttons, its turn clock (its bank
+    when its own clock runs, its way back when a bot plays for it), its "pass
+    automatically" switch, and the table's action URL."""
+    df = context["df"]
+    window, clock, auto_pass = df["window"], df["clock"], df["auto_pass"]
+    return {
+        "finished": context["finished"],
+        "act_url": context["act_url"],
+        "view": {"phase": context["view"]["phase"]},
+        "df": {
+            "window": None
+            if window is None
+            else {
+                "own": window["own"],
+                "answered_by_you": window["answered_by_you"],
+                "discarder_name": window["discarder_name"],
+                "face": {
+                    "name_ja": window["face"]["name_ja"],
+                    "name_en": window["face"]["name_en"],
+                },
+            },
+            "your_turn": df["your_turn"],
+            "turn_name": df["turn_name"],
+            "watching": df["watching"],
+            "hand_action": df["hand_action"],
+            "buttons": [
+                {"type": b["type"], "json": b["json"], "label": str(b["label"])}
+                for b in df["buttons"]
+            ],
+            "clock": {
+                "away": clock["away"],
+                "back": clock["back"] if clock["away"] else None,
+                "mine": clock["mine"],
+                "turn_seconds": clock["turn_seconds"],
+                "bank": clock["bank"] if clock["mine"] else None,
+            },
+            "auto_pass": None
+            if auto_pass is None
+            else {"json": auto_pass["json"], "on": auto_pass["on"]},
+        },
+    }
+
+
+@lru_cache(maxsize=REMEMBERED_PROMPTS)
+def _prompt(look: Look, language: str) -> SafeString:
+    return render_to_string("dragonformula/partials/_prompt_body.html", look.data)
+
+
+# Standings remembered per process: they change when a game ends (under 1 kB each).
+REMEMBERED_STANDINGS = 512
+STANDING = ("name", "set_points", "total_points", "victory_points")
+
+
+@register.simple_tag
+def df_standings(standings: list[dict[str, Any]]) -> SafeString:
+    """The standings table (``partials/_standings.html``), rendered once per standings (each
+    row's player and points, by their repr: 1.0 points are not 1) and language: it is the
+    same all through a game."""
+    rows = repr([[row[key] for key in STANDING] for row in standings])
+    return _standings(rows, get_language() or "")
+
+
+@lru_cache(maxsize=REMEMBERED_STANDINGS)
+def _standings(rows: str, language: str) -> SafeString:
+    standings = [dict(zip(STANDING, row, strict=True)) for row in ast.literal_eval(rows)]
+    return render_to_string("dragonformula/partials/_standings.html", {"standings": standings})
+
+
 @register.simple_tag
 @lru_cache(maxsize=8)
 def element_symbol(element: str) -> str:

@@ -1,17 +1,23 @@
-"""A DragSaga seat's panel, rendered once per look: ``{% ds_seat s view.phase ds.guard %}``.
+"""A DragSaga seat's panel, rendered in parts once per look: ``{% ds_seat s view.phase ds.guard %}``.
 
 Most moves change one seat or two; the others look as before, and the same to every viewer
 at the table but for where the seat sits from them (and the viewer's own face-down cards,
 which only their own panel shows). So the panel is its ``<article>`` tag (:func:`article`:
 the seat's place, whether it is the viewer's, on turn), made for each viewer, around its
-content (``partials/seat.html``), rendered from its *look* only: what the template reads of
-the presenter's seat, the phase, and whether the seat is asked to guard and has answered.
-A look already rendered in the page's language is reused; what the panel shows can never
-differ from the look it is filed under, since the template is given nothing else.
+content (``partials/seat.html``), in three parts that change apart: the header (player,
+dragon, start and turn badges), the stats (damage, cards in hand and discarded) and the
+play (placed cards, target, whether it has chosen or answered an attack). A move mostly
+changes one part of one seat (its damage, its placed cards, whose turn it is), and only
+that part is rendered again. Each part is rendered from its *look* only: what its
+template reads of the presenter's seat, the phase, and whether the seat is asked to guard
+and has answered. A look already rendered in the page's language is reused; what a part
+shows can never differ from the look it is filed under, since its template is given
+nothing else.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 from functools import lru_cache
 from html import escape
@@ -24,44 +30,42 @@ from django.utils.translation import get_language
 
 register = template.Library()
 
-# Looks remembered per process: a few per seat of every table being played.
+# Looks remembered per process, of each part: a few per seat of every table being played
+# (the stats are few, and the same for many seats: 1,024 of them are most there are).
 REMEMBERED_LOOKS = 2048
+REMEMBERED_STATS = 1024
 
-# What ``partials/seat.html`` reads of the presenter's seat, but its placed cards.
-FIELDS = (
-    "seat",
-    "colour_name",
-    "name",
-    "turn",
-    "start_player",
-    "damage",
-    "hand_count",
-    "discard_count",
-    "target_name",
-    "chosen",
-)
-
-Look = tuple[tuple[Any, ...], tuple[Any, ...], str, bool, bool]
+HeaderLook = tuple[str, str, bool, bool]
+StatsLook = tuple[int, int, int]
+PlayLook = tuple[int, tuple[Any, ...], str, bool, str, bool, bool]
 
 
-def look(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> Look:
-    """Everything ``partials/seat.html`` reads: the seat's fields, its placed cards (a
-    back, or a face and its flip's outcome as JSON), the phase, and whether the seat is
-    asked to guard and has answered."""
-    fields = tuple(str(seat[key]) if key == "colour_name" else seat[key] for key in FIELDS)
+def header_look(seat: dict[str, Any]) -> HeaderLook:
+    """What ``partials/_seat_header.html`` reads: the seat's player, its dragon's colour,
+    whether it started the round and whether it is on turn."""
+    return seat["name"], str(seat["colour_name"]), seat["start_player"], seat["turn"]
+
+
+def stats_look(seat: dict[str, Any]) -> StatsLook:
+    """What ``partials/_seat_stats.html`` reads: the seat's damage and card counts."""
+    return seat["damage"], seat["hand_count"], seat["discard_count"]
+
+
+def play_look(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> PlayLook:
+    """What ``partials/_seat_play.html`` reads: the seat's number, its placed cards (a
+    back, or a face, whether it is the viewer's own face-down card, its flip's outcome and
+    key; faces and outcomes by their repr, which is their text), its target, whether it
+    has chosen, the phase, and whether the seat is asked to guard and has answered."""
     placed = tuple(
         None
         if p is None
-        else (
-            json.dumps(p["face"], sort_keys=True),
-            bool(p.get("face_down")),
-            json.dumps(p["outcome"], sort_keys=True),
-            p["key"],
-        )
+        else (repr(p["face"]), bool(p.get("face_down")), repr(p["outcome"]), p["key"])
         for p in seat["placed_cards"]
     )
-    asked = guard is not None and seat["seat"] in guard["pending"]
-    return fields, placed, phase, asked, asked and seat["seat"] in guard["answered"]
+    number = seat["seat"]
+    asked = guard is not None and number in guard["pending"]
+    answered = asked and number in guard["answered"]
+    return number, placed, seat["target_name"], seat["chosen"], phase, asked, answered
 
 
 def article(seat: dict[str, Any]) -> SafeString:
@@ -77,8 +81,26 @@ def article(seat: dict[str, Any]) -> SafeString:
 
 @register.simple_tag
 def ds_seat(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> SafeString:
-    content = _content(look(seat, phase, guard), get_language() or "")
-    return mark_safe(f"{article(seat)}{content}\n  </article>")  # noqa: S308 - both escaped
+    return mark_safe(_panel(seat, phase, guard, get_language() or ""))  # noqa: S308 - escaped
+
+
+def _panel(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None, language: str) -> str:
+    """The seat's panel: its ``<article>`` around its three parts (each escaped)."""
+    header = _header(header_look(seat), language)
+    stats = _stats(stats_look(seat), language)
+    play = _play(play_look(seat, phase, guard), language)
+    return f"{article(seat)}{header}{stats}{play}\n  </article>"
+
+
+@register.simple_tag
+def ds_seat_panels(
+    seats: list[dict[str, Any]], phase: str, guard: dict[str, Any] | None
+) -> SafeString:
+    """Every seat's panel (:func:`ds_seat`), in the presenter's order from the viewer, one
+    a line as ``partials/seats.html`` lays them out."""
+    language = get_language() or ""
+    panels = (_panel(seat, phase, guard, language) for seat in seats)
+    return mark_safe("".join(f"\n  {panel}\n  " for panel in panels))  # noqa: S308 - escaped
 
 
 @register.simple_tag
@@ -107,21 +129,38 @@ def _back(language: str) -> SafeString:
 
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
-def _content(seat_look: Look, language: str) -> SafeString:
-    fields, placed, phase, asked, answered = seat_look
-    seat = dict(zip(FIELDS, fields, strict=True))
-    seat["placed_cards"] = [
-        None
-        if p is None
-        else {
-            "face": json.loads(p[0]),
-            "face_down": p[1],
-            "outcome": json.loads(p[2]),
-            "key": p[3],
-        }
-        for p in placed
-    ]
-    number = seat["seat"]
+def _header(look: HeaderLook, language: str) -> SafeString:
+    name, colour_name, start_player, turn = look
+    s = {"name": name, "colour_name": colour_name, "start_player": start_player, "turn": turn}
+    return render_to_string("dragsaga/partials/_seat_header.html", {"s": s})
+
+
+@lru_cache(maxsize=REMEMBERED_STATS)
+def _stats(look: StatsLook, language: str) -> SafeString:
+    damage, hand_count, discard_count = look
+    s = {"damage": damage, "hand_count": hand_count, "discard_count": discard_count}
+    return render_to_string("dragsaga/partials/_seat_stats.html", {"s": s})
+
+
+@lru_cache(maxsize=REMEMBERED_LOOKS)
+def _play(look: PlayLook, language: str) -> SafeString:
+    number, placed, target_name, chosen, phase, asked, answered = look
+    s = {
+        "seat": number,
+        "placed_cards": [
+            None
+            if p is None
+            else {
+                "face": ast.literal_eval(p[0]),
+                "face_down": p[1],
+                "outcome": ast.literal_eval(p[2]),
+                "key": p[3],
+            }
+            for p in placed
+        ],
+        "target_name": target_name,
+        "chosen": chosen,
+    }
     guard = {"pending": [number], "answered": [number] if answered else []} if asked else None
-    context = {"s": seat, "view": {"phase": phase}, "ds": {"guard": guard}}
-    return render_to_string("dragsaga/partials/seat.html", context)
+    context = {"s": s, "view": {"phase": phase}, "ds": {"guard": guard}}
+    return render_to_string("dragsaga/partials/_seat_play.html", context)

@@ -4,10 +4,14 @@ and ``{% stand_ins snapshot %}`` (a ``games.snapshots.TableSnapshot``) wherever 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.urls import reverse
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from games import leavers
 from games.models import Table
@@ -23,19 +27,45 @@ def join_url(table: Table) -> str:
     return reverse(f"{table.game_name}:table", args=[table.code])
 
 
-@register.inclusion_tag("games/trust/commitment.html")
-def shuffle_commitment(snapshot: TableSnapshot) -> dict[str, Any]:
-    """The commitment from the start; seed and salt, and the verify link, once the game is over."""
+# Panels remembered per process while a game runs: its commitment panel, and its stand-ins'
+# panel for a seated viewer and for a spectator, in each language (under 1 kB each).
+REMEMBERED_PANELS = 1024
+
+
+@register.simple_tag
+def shuffle_commitment(snapshot: TableSnapshot) -> SafeString:
+    """The commitment from the start; seed and salt, and the verify link, once the game is over.
+
+    While the game runs the panel shows the commitment and how to check it only, the same
+    all game long: it is rendered once per game and language (:func:`_running_commitment`)."""
     game, commitment = snapshot.game, snapshot.commitment
     revealed = commitment is not None and game is not None and game.is_finished
-    return {
+    if not revealed:
+        digest = commitment.commitment if commitment is not None else None
+        return _running_commitment(digest, snapshot.table.code, get_language(), get_script_prefix())
+    context = {
         "game": game,
         "commitment": commitment,
         "revealed": revealed,
-        "players": [p for p in history.seat_players(game).values() if p] if revealed else [],
+        "players": [p for p in history.seat_players(game).values() if p],
         "verify_url": reverse("games:table_verify", args=[snapshot.table.code]),
-        "replay_url": reverse("games:replay", args=[game.pk]) if game else "",
+        "replay_url": reverse("games:replay", args=[game.pk]),
     }
+    return render_to_string("games/trust/commitment.html", context)
+
+
+@lru_cache(maxsize=REMEMBERED_PANELS)
+def _running_commitment(
+    digest: str | None, code: str, language: str | None, prefix: str
+) -> SafeString:
+    """The commitment panel of a running game: its digest and the table's verify link
+    (``prefix``: the site's path, which the link starts with)."""
+    context = {
+        "commitment": None if digest is None else {"commitment": digest},
+        "revealed": False,
+        "verify_url": reverse("games:table_verify", args=[code]),
+    }
+    return render_to_string("games/trust/commitment.html", context)
 
 
 @register.inclusion_tag("games/trust/join_qr.html", takes_context=True)
@@ -47,19 +77,58 @@ def join_qr(context: template.Context, table: Table) -> dict[str, Any]:
     return {"table": table, "url": url, "svg": join_qr_svg(url)}
 
 
-@register.inclusion_tag("games/trust/stand_ins.html", takes_context=True)
-def stand_ins(context: template.Context, snapshot: TableSnapshot) -> dict[str, Any]:
-    """Which seats a bot now plays for an away player, and a way for the viewer to leave."""
+@register.simple_tag(takes_context=True)
+def stand_ins(context: template.Context, snapshot: TableSnapshot) -> SafeString:
+    """Which seats a bot now plays for an away player, and a way for the viewer to leave.
+
+    A push (no form token: the page's form is sent with the page) renders it once per
+    stand-ins, whether the viewer may leave, and language (:func:`_pushed_stand_ins`)."""
     game = snapshot.game
     running = game is not None and not game.is_finished
-    return {
-        "game": game,
-        "stand_ins": sorted(snapshot.stand_ins.values(), key=lambda s: s.seat_number),
+    can_leave = running and context.get("my_seat") is not None
+    standing = sorted(snapshot.stand_ins.values(), key=lambda s: s.seat_number)
+    csrf_token = context.get("csrf_token")
+    if not csrf_token:
+        return _pushed_stand_ins(
+            tuple((s.seat_number, s.player.display_name, s.bot_level) for s in standing),
+            snapshot.away_seconds,
+            can_leave,
+            snapshot.table.code,
+            get_language(),
+            get_script_prefix(),
+        )
+    shown = {
+        "stand_ins": standing,
         "away_seconds": snapshot.away_seconds,
-        "can_leave": running and context.get("my_seat") is not None,
+        "can_leave": can_leave,
         "leave_url": reverse("games:leave_table", args=[snapshot.table.code]),
-        "csrf_token": context.get("csrf_token"),
+        "csrf_token": csrf_token,
     }
+    return render_to_string("games/trust/stand_ins.html", shown)
+
+
+@lru_cache(maxsize=REMEMBERED_PANELS)
+def _pushed_stand_ins(
+    standing: tuple[tuple[int, str, str], ...],
+    away_seconds: int,
+    can_leave: bool,
+    code: str,
+    language: str | None,
+    prefix: str,
+) -> SafeString:
+    """The stand-ins panel without a form token: each bot's seat, player and level, the
+    away limit, whether the viewer may leave and the table's leave link (``prefix``: the
+    site's path, which the link starts with)."""
+    shown = {
+        "stand_ins": [
+            {"seat_number": seat, "player": {"display_name": name}, "bot_level": level}
+            for seat, name, level in standing
+        ],
+        "away_seconds": away_seconds,
+        "can_leave": can_leave,
+        "leave_url": reverse("games:leave_table", args=[code]),
+    }
+    return render_to_string("games/trust/stand_ins.html", shown)
 
 
 @register.inclusion_tag("games/trust/match_links.html")

@@ -1,5 +1,5 @@
-"""A DragSaga seat's panel is remembered once per look and language, and shared by the
-viewers it looks the same to: every viewer's seats are what a rendering with nothing
+"""A DragSaga seat's panel is remembered in parts (header, stats, play), each once per look
+and language, and shared by the viewers (and seats) it looks the same to: every viewer's seats are what a rendering with nothing
 remembered would show them, all through a game, and a player's own face-down cards are
 shown in their own panel alone."""
 
@@ -10,12 +10,20 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from dragsaga.rules.engine import ENGINE
-from dragsaga.templatetags.ds_seats import _content, article, ds_seat
+from dragsaga.templatetags.ds_seats import _header, _play, _stats, article, ds_seat
 from games import rendering, services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
 NAMES = ["Ann", "Bo", "Cy", "Di"]
+PARTS = (_header, _stats, _play)
+
+
+def forget_panels() -> None:
+    for part in PARTS:
+        part.cache_clear()
+
+
 ARTICLE = re.compile(r'<article class="ds-seat pos-(\w+)[^"]*" data-seat="(\d)".*?</article>', re.S)
 
 
@@ -47,7 +55,7 @@ def from_nothing(s, view, ds) -> str:
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_every_viewer_sees_the_seats_a_rendering_from_nothing_shows_them(language):
     table, game, players = seated_table("dragsaga", NAMES, seed=4)
-    _content.cache_clear()
+    forget_panels()
     compared = face_down_seen = 0
     with translation.override(language):
         for _move in range(45):
@@ -72,8 +80,9 @@ def test_every_viewer_sees_the_seats_a_rendering_from_nothing_shows_them(languag
             action = ENGINE.bot_action(game.state, seat, "heuristic")
             game = services.apply_action(game, players[seat], action, game.version)
     assert compared == 45 * 5 * 4 and face_down_seen > 20
-    info = _content.cache_info()
-    assert info.hits > 2 * info.misses, "most panels are looks already rendered"
+    for part in PARTS:
+        info = part.cache_info()
+        assert info.hits > 2 * info.misses, f"most {part.__name__} parts are looks already rendered"
 
 
 def test_a_seat_panel_is_rendered_once_for_the_viewers_it_looks_the_same_to():
@@ -82,12 +91,15 @@ def test_a_seat_panel_is_rendered_once_for_the_viewers_it_looks_the_same_to():
         seat = ENGINE.waiting_for(game.state)[0]
         action = ENGINE.bot_action(game.state, seat, "heuristic")
         game = services.apply_action(game, players[seat], action, game.version)
-    _content.cache_clear()
+    forget_panels()
     for viewer in [*players, None]:
         seats(table, viewer)
-    # 5 viewers x 4 seats: each seat's panel as its player sees it (their cards' faces),
-    # and as everyone else does (backs), wherever it sits from them.
-    assert _content.cache_info().misses == 4 + 4
+    # 5 viewers x 4 seats: each seat's header once, wherever it sits from them; its placed
+    # cards as its player sees them (their faces), and as everyone else does (backs).
+    assert _header.cache_info().misses == 4
+    assert _play.cache_info().misses == 4 + 4
+    stats = {(s["damage"], len(s["hand"]), len(s["discard"])) for s in game.state["seats"]}
+    assert _stats.cache_info().misses == len(stats)
 
 
 def test_backs_and_flipped_cards_remembered_in_one_language_are_not_shown_in_the_other():
