@@ -22,26 +22,12 @@ def player_from_session(user: Any, session: Any) -> Player | None:
 
 def table_by_code(code: str) -> Table | None:
     """The table with this join code (typed on a phone: case and spaces do not matter)."""
-    return _one(Table.objects.filter(code=_cleaned(code)))
+    return _one(Table.objects.filter(code=cleaned_code(code)))
 
 
-def _cleaned(code: str) -> str:
+def cleaned_code(code: str) -> str:
+    """A join code as the tables keep it (typed on a phone: case and spaces do not matter)."""
     return "".join(code.split()).upper()
-
-
-def table_and_game(code: str) -> tuple[Table | None, Game | None]:
-    """The table with this join code and its current game, in one query for a table that
-    has started; the game comes without its state (``games.services`` reads it locked)."""
-    game = (
-        Game.objects.filter(table__code=_cleaned(code))
-        .select_related("table")
-        .defer("state")
-        .order_by("-created", "-pk")
-        .first()
-    )
-    if game is not None:
-        return game.table, game
-    return table_by_code(code), None
 
 
 def _one(rows: Any) -> Any:

@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -55,6 +56,7 @@ class ActionRefused(Exception):  # noqa: N818 - a refusal, shown to the player
         super().__init__(message)
         self.message = message
         self.code = code
+        self.game: Game | None = None  # the game as locked when the refusal was decided
 
 
 class NotSeated(ActionRefused):
@@ -279,8 +281,17 @@ def set_away_limit(table: Table, seconds: int | None) -> None:
 # --- games ------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class CurrentGame:
+    """The current game of the table with join ``code`` (a table of ``game_name``), as a
+    click names it: found by the move's own lock, so the move reads its game once."""
+
+    code: str
+    game_name: str
+
+
 def apply_action(
-    game: Game,
+    game: Game | CurrentGame,
     player: Player | None,
     action: Action,
     expected_version: int,
@@ -519,13 +530,7 @@ def _record(
     at = time.time() if now is None else now
     refusal: ActionRefused | None = None
     with transaction.atomic():
-        # The game row is locked; its table, and the away limit and shuffle commitment the
-        # trust panel shows, are read with it.
-        game = (
-            Game.objects.select_for_update(of=("self", "table"))
-            .select_related("table", "table__away_limit", "shuffle_commitment")
-            .get(pk=game.pk)
-        )
+        game = _locked(game)
         if only_at is not None and game.version != only_at:
             raise _MovedOn
         seats = away.seats_with_presence(game.table_id)
@@ -535,6 +540,7 @@ def _record(
         try:
             change(game, engine, at, seats)
         except ActionRefused as error:
+            error.game = game
             refusal = error
         if game.version != before:
             if _save(game, state):
@@ -543,6 +549,25 @@ def _record(
     if refusal is not None:
         raise refusal
     return game
+
+
+def _locked(game: Game | CurrentGame) -> Game:
+    """The game's row locked; its table, and the away limit and shuffle commitment the
+    trust panel shows, are read with it. A :class:`CurrentGame` is looked up by the same
+    statement: its table's newest game (a table that has none has not started)."""
+    rows = Game.objects.select_for_update(of=("self", "table")).select_related(
+        "table", "table__away_limit", "shuffle_commitment"
+    )
+    if isinstance(game, Game):
+        return rows.get(pk=game.pk)
+    current = (
+        rows.filter(table__code=game.code, table__game_name=game.game_name)
+        .order_by("-created", "-pk")
+        .first()
+    )
+    if current is None:
+        raise IllegalMove(_("The game has not started yet."), "not_started")
+    return current
 
 
 def _apply_overdue_ticks(game: Game, engine: Engine, at: float) -> None:

@@ -214,22 +214,31 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
 
 @require_POST
 def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
-    """A player's action, with the version they saw: applied, or refused with a reason."""
-    found, game = selectors.table_and_game(code)  # one query, the game's state left unread
-    table = _of_game(found, game_name)
+    """A player's action, with the version they saw: applied, or refused with a reason.
+
+    The table and its game are read by the move's own lock (``services.CurrentGame``);
+    a refusal reads the table for its answer if the move did not get that far."""
     player = current_player(request)
     try:
-        if game is None:
-            raise IllegalMove(_("The game has not started yet."), "not_started")
         version = _posted_version(request)
-        action = _posted_action(request, table)
+        action = _posted_action(request, game_name)
         seen = request.POST.get("prompt", "")
 
         def still_seen(current: Game) -> bool:
-            return bool(seen) and rendering.prompt_fingerprint(table, player, current) == seen
+            return (
+                bool(seen) and rendering.prompt_fingerprint(current.table, player, current) == seen
+            )
 
-        game = services.apply_action(game, player, action, version, still_seen=still_seen)
+        game = services.apply_action(
+            services.CurrentGame(selectors.cleaned_code(code), game_name),
+            player,
+            action,
+            version,
+            still_seen=still_seen,
+        )
     except ActionRefused as refusal:
+        # An unknown code, or a table of the other game, is a 404 whatever was posted.
+        table = refusal.game.table if refusal.game is not None else _table(code, game_name)
         oplog.log_action_rejected(
             table,
             selectors.seat_number(table, player),
@@ -245,6 +254,7 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
             only=rendering.ACTOR_REGIONS,
             player=player,
         )
+    table = game.table
     if not request.htmx:
         return redirect(table_url(table))
     # The table as the move left it, read once for this answer and this process's sockets.
@@ -283,7 +293,7 @@ def _is_number(raw: str) -> bool:
     return re.fullmatch(r"[0-9]{1,9}", raw) is not None
 
 
-def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
+def _posted_action(request: HttpRequest, game_name: str) -> dict[str, Any]:
     raw = request.POST.get("action")
     try:
         if raw is not None and len(raw) > MAX_ACTION_CHARS:
@@ -291,7 +301,7 @@ def _posted_action(request: HttpRequest, table: Table) -> dict[str, Any]:
         elif raw is not None:
             action = json.loads(raw, parse_constant=_no_constant)
         else:
-            action = game_kind(table.game_name).presenters.action_from_post(request.POST)
+            action = game_kind(game_name).presenters.action_from_post(request.POST)
     except (ValueError, KeyError, TypeError, RecursionError):  # nesting deeper than json can read
         action = None
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):

@@ -47,16 +47,16 @@ def test_a_seat_without_a_socket_costs_queries_only_for_that_seat(
 
 
 @pytest.mark.django_db(transaction=True)  # the move's after-commit work runs at its commit
-def test_the_whole_request_of_a_move_costs_at_most_eight_queries(django_assert_max_num_queries):
+def test_the_whole_request_of_a_move_costs_at_most_seven_queries(django_assert_max_num_queries):
     table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
     everyone_connected(table, players)
     seat = DF.waiting_for(game.state)[0]
     browser = browser_of(players[seat])
     browser.get("/")  # the CSRF cookie, as the table page sets it
-    # The player, the table with its game (the session is in the cache since the page);
-    # then the move (BEGIN, lock, seats, insert, update, COMMIT); the answer is rendered
-    # from what the move read.
-    with django_assert_max_num_queries(8):
+    # The player (the session is in the cache since the page); then the move (BEGIN, the
+    # lock that finds the table's game by its code, seats, insert, update, COMMIT); the
+    # answer is rendered from what the move read.
+    with django_assert_max_num_queries(7):
         answer = htmx_post(
             browser,
             f"/dragonformula/{table.code}/act",

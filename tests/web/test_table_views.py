@@ -137,6 +137,19 @@ def test_an_action_at_a_code_no_table_has_is_not_found(df):
     assert reload(game).version == 1
 
 
+def test_a_forged_action_at_an_unknown_code_or_the_other_game_is_not_found(df):
+    """Not a 400 about what was posted: which table a POST is for is decided first."""
+    table, game, players, browsers = df
+    browser = browsers[game.state["turn"]]
+    forged = {"action": '{"type": "draw", "nested": [[[[]]]]}', "version": "NaN"}
+    for address in ("/dragonformula/ZZZZZZ/act", f"/dragsaga/{table.code}/act"):
+        assert htmx_post(browser, address, forged).status_code == 404
+    lower = f"/dragonformula/ {table.code.lower()} /act"  # typed on a phone
+    answer = htmx_post(browser, lower, {"action": '{"type": "draw"}', "version": 0})
+    assert answer.status_code == 200
+    assert reload(game).version == 1
+
+
 def test_an_action_at_a_table_that_has_not_started_says_so():
     ann, ben = (services.create_guest(name) for name in ("Ann", "Ben"))
     table = services.create_table(game_name="dragonformula", players=2, created_by=ann)
