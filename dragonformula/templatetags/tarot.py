@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from dragonformula import hands as scoring
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
+from games.looks import Look
 from games.templatetags.bilingual import pick
 
 register = template.Library()
@@ -193,22 +194,6 @@ def _hand(
 REMEMBERED_PROMPTS = 1024
 
 
-class Look:
-    """Plain data (dicts, lists, strings, numbers) filed under its repr, which is its text:
-    two looks are the same when their texts are (``1.0`` is not ``1``)."""
-
-    __slots__ = ("data", "text")
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data, self.text = data, repr(data)
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Look) and other.text == self.text
-
-
 @register.simple_tag(takes_context=True)
 def df_prompt(context: template.Context) -> SafeString:
     """The prompt but a refusal (``partials/_prompt_body.html``), rendered once per look
@@ -276,17 +261,16 @@ STANDING = ("name", "set_points", "total_points", "victory_points")
 
 @register.simple_tag
 def df_standings(standings: list[dict[str, Any]]) -> SafeString:
-    """The standings table (``partials/_standings.html``), rendered once per standings (each
-    row's player and points, by their repr: 1.0 points are not 1) and language: it is the
-    same all through a game."""
-    rows = repr([[row[key] for key in STANDING] for row in standings])
-    return _standings(rows, get_language() or "")
+    """The standings table (``partials/_standings.html``), rendered once per look (each
+    row's player and points: 1.0 points are not 1) and language: it is the same all
+    through a game."""
+    rows = [{key: row[key] for key in STANDING} for row in standings]
+    return _standings(Look({"standings": rows}), get_language() or "")
 
 
 @lru_cache(maxsize=REMEMBERED_STANDINGS)
-def _standings(rows: str, language: str) -> SafeString:
-    standings = [dict(zip(STANDING, row, strict=True)) for row in ast.literal_eval(rows)]
-    return render_to_string("dragonformula/partials/_standings.html", {"standings": standings})
+def _standings(look: Look, language: str) -> SafeString:
+    return render_to_string("dragonformula/partials/_standings.html", look.data)
 
 
 @register.simple_tag

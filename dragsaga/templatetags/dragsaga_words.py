@@ -14,6 +14,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.looks import Look
+
 register = template.Library()
 
 
@@ -175,22 +177,6 @@ def _hand(cards: tuple[str, ...], choosing: bool, language: str) -> SafeString:
 # others' turns, a guard window it has answered), and is the same for the seats asked
 # alike. Under 1.5 kB each, and its look as much.
 REMEMBERED_PROMPTS = 1024
-
-
-class Look:
-    """Plain data (dicts, lists, strings, numbers) filed under its repr, which is its text:
-    two looks are the same when their texts are (``1.0`` is not ``1``)."""
-
-    __slots__ = ("data", "text")
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data, self.text = data, repr(data)
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Look) and other.text == self.text
 
 
 @register.simple_tag(takes_context=True)
