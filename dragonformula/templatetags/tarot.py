@@ -183,9 +183,20 @@ def df_hand(hand: list[dict[str, Any]], hand_action: str | None, act_url: str) -
 def _hand(
     cards: tuple[tuple[str, str | None], ...], hand_action: str | None, act_url: str, language: str
 ) -> SafeString:
-    hand = [{**card_info(code), "action": action} for code, action in cards]
-    context = {"hand": hand, "hand_action": hand_action, "act_url": act_url}
+    shown = "".join(_hand_card(code, action, hand_action, language) for code, action in cards)
+    context = {"cards": mark_safe(shown), "act_url": act_url}  # noqa: S308 - each its template's
     return render_to_string("dragonformula/partials/_hand_cards.html", context)
+
+
+# A hand's cards remembered per process, each once per card, what it can do (its discard's
+# action or none) and the kind of discard: a new hand is mostly cards already shown.
+REMEMBERED_HAND_CARDS = 512
+
+
+@lru_cache(maxsize=REMEMBERED_HAND_CARDS)
+def _hand_card(code: str, action: str | None, hand_action: str | None, language: str) -> str:
+    context = {"card": {**card_info(code), "action": action}, "hand_action": hand_action}
+    return render_to_string("dragonformula/partials/_hand_card.html", context)
 
 
 # Prompts remembered per process: a seat's prompt stays as it is through most moves (the
