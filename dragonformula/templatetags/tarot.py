@@ -262,7 +262,7 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
 
 @lru_cache(maxsize=REMEMBERED_PROMPTS)
 def _prompt(look: Look, language: str) -> SafeString:
-    return render_to_string("dragonformula/partials/_prompt_body.html", look.data)
+    return look.render("dragonformula/partials/_prompt_body.html")
 
 
 # Standings remembered per process: they change when a game ends (under 1 kB each).
@@ -281,7 +281,7 @@ def df_standings(standings: list[dict[str, Any]]) -> SafeString:
 
 @lru_cache(maxsize=REMEMBERED_STANDINGS)
 def _standings(look: Look, language: str) -> SafeString:
-    return render_to_string("dragonformula/partials/_standings.html", look.data)
+    return look.render("dragonformula/partials/_standings.html")
 
 
 @register.simple_tag

@@ -228,7 +228,7 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
 
 @lru_cache(maxsize=REMEMBERED_PROMPTS)
 def _prompt(look: Look, language: str) -> SafeString:
-    return render_to_string("dragsaga/partials/_prompt_body.html", look.data)
+    return look.render("dragsaga/partials/_prompt_body.html")
 
 
 @register.simple_tag

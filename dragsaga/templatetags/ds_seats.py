@@ -124,7 +124,7 @@ def ds_flipped(placed: dict[str, Any]) -> SafeString:
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
 def _flipped(look: Look, language: str) -> SafeString:
-    return render_to_string("dragsaga/partials/flipped.html", look.data)
+    return look.render("dragsaga/partials/flipped.html")
 
 
 @register.simple_tag
@@ -154,4 +154,4 @@ def _stats(look: StatsLook, language: str) -> SafeString:
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
 def _play(look: Look, language: str) -> SafeString:
-    return render_to_string("dragsaga/partials/_seat_play.html", look.data)
+    return look.render("dragsaga/partials/_seat_play.html")
