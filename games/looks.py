@@ -3,9 +3,12 @@
 The games' region tags (e.g. a prompt's) remember a partial's HTML per look and language,
 and render the partial from the look alone (:meth:`Look.render`), so what they show can
 never differ from the look it is filed under. Once rendered, a look keeps its text only:
-what a cache holds is strings, which the garbage collector never walks. A look is made of dicts, lists, strings, numbers, booleans and
-``None``; its repr is its text, and two looks are the same when their texts are (a repr
-tells ``1.0`` from ``1`` and ``True``, which compare equal as keys).
+what a cache holds is strings, which the garbage collector never walks.
+
+A look is made of dicts, lists, strings, numbers, booleans and ``None``; its repr in ASCII
+is its text (half the memory of a repr with Japanese names in it), and two looks are the
+same when their texts are (a repr tells ``1.0`` from ``1`` and ``True``, which compare
+equal as keys).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ class Look:
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data: dict[str, Any] | None = data
-        self.text = repr(data)
+        self.text = ascii(data)
 
     def render(self, template_name: str) -> SafeString:
         """``template_name`` rendered with the look as its whole context; the data is let

@@ -160,9 +160,10 @@ REMEMBERED_HANDS = 1024
 def ds_hand(hand: list[dict[str, Any]], choosing: bool) -> SafeString:
     """The hand's cards (``partials/_hand_cards.html``), rendered once per hand (its cards
     as the table's set defines them), whether two are being picked, and the language;
-    from those only, so a hand is only ever shown to the seat holding it. A card's repr
-    is its text (a third of JSON's cost at every render; read back, slowly, once a hand)."""
-    return _hand(tuple(map(repr, hand)), choosing, get_language() or "")
+    from those only, so a hand is only ever shown to the seat holding it. A card's repr in
+    ASCII is its text (a third of JSON's cost at every render; read back, slowly, once a
+    hand)."""
+    return _hand(tuple(map(ascii, hand)), choosing, get_language() or "")
 
 
 @lru_cache(maxsize=REMEMBERED_HANDS)
