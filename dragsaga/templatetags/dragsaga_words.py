@@ -14,8 +14,6 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.looks import Look
-
 register = template.Library()
 
 
@@ -172,64 +170,6 @@ def _hand(cards: tuple[str, ...], choosing: bool, language: str) -> SafeString:
     return render_to_string(
         "dragsaga/partials/_hand_cards.html", {"hand": hand, "choosing": choosing}
     )
-
-
-# Prompts remembered per process: a seat's prompt stays as it is through most moves (the
-# others' turns, a guard window it has answered), and is the same for the seats asked
-# alike. Under 1.5 kB each, and its look as much.
-REMEMBERED_PROMPTS = 1024
-
-
-@register.simple_tag(takes_context=True)
-def ds_prompt(context: template.Context) -> SafeString:
-    """The prompt of a running game but a refusal (``partials/_prompt_body.html``), rendered
-    once per look (:func:`prompt_look`) and language: the template is given the look only,
-    so what it shows can never differ from the look it is filed under."""
-    return _prompt(Look(prompt_look(context)), get_language() or "")
-
-
-def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
-    """Everything ``partials/_prompt_body.html`` reads, as plain data: whether the viewer
-    watches, the phase and round, the viewer's buttons (with their cards' faces), whether
-    it is placing (and at whom it may aim), the attack it is asked to guard against or
-    waits on, whether it is its turn or whose, its flip budget and the cards it cannot
-    flip now, the targets it may change to with its hand to discard from, the flip limit
-    and the table's action URL."""
-    ds, view = context["ds"], context["view"]
-    guard, flips, change_targets = ds["guard"], ds["flips"], ds["change_targets"]
-    return {
-        "act_url": context["act_url"],
-        "view": {"phase": view["phase"], "round": view["round"]},
-        "ds": {
-            "watching": ds["watching"],
-            "buttons": [
-                {"json": b["json"], "card": b["card"], "type": b["type"]} for b in ds["buttons"]
-            ],
-            "choosing": ds["choosing"],
-            "place_targets": [list(target) for target in ds["place_targets"]],
-            "flip_limit": ds["flip_limit"],
-            "asked_to_guard": ds["asked_to_guard"],
-            "guard": None
-            if guard is None
-            else {"attacker_name": guard["attacker_name"], "face": guard["face"]},
-            "your_turn": ds["your_turn"],
-            "turn_name": ds["turn_name"],
-            "flips": None
-            if flips is None
-            else {
-                "left": flips["left"],
-                "blocked": [{"reason": b["reason"], "face": b["face"]} for b in flips["blocked"]],
-            },
-            "change_targets": [list(target) for target in change_targets],
-            # The hand is read only to offer a card to discard for a change of target.
-            "hand": ds["hand"] if change_targets else [],
-        },
-    }
-
-
-@lru_cache(maxsize=REMEMBERED_PROMPTS)
-def _prompt(look: Look, language: str) -> SafeString:
-    return look.render("dragsaga/partials/_prompt_body.html")
 
 
 @register.simple_tag
