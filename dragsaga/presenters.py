@@ -180,9 +180,6 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "change_targets": [(t, names[t]) for t in change_targets],
             "buttons": buttons,
             "turn_name": None if view["turn"] is None else names[view["turn"]],
-            "your_turn": view["turn"] == seat,
-            "watching": seat is None,
-            "asked_to_guard": guard is not None and seat in guard["pending"],
             "guard": None
             if guard is None
             else {

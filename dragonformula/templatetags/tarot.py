@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from dragonformula import hands as scoring
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
+from games.looks import Look
 from games.templatetags.bilingual import pick
 
 register = template.Library()
@@ -182,31 +183,26 @@ def df_hand(hand: list[dict[str, Any]], hand_action: str | None, act_url: str) -
 def _hand(
     cards: tuple[tuple[str, str | None], ...], hand_action: str | None, act_url: str, language: str
 ) -> SafeString:
-    hand = [{**card_info(code), "action": action} for code, action in cards]
-    context = {"hand": hand, "hand_action": hand_action, "act_url": act_url}
+    shown = "".join(_hand_card(code, action, hand_action, language) for code, action in cards)
+    context = {"cards": mark_safe(shown), "act_url": act_url}  # noqa: S308 - each its template's
     return render_to_string("dragonformula/partials/_hand_cards.html", context)
+
+
+# A hand's cards remembered per process, each once per card, what it can do (its discard's
+# action or none) and the kind of discard: a new hand is mostly cards already shown.
+REMEMBERED_HAND_CARDS = 512
+
+
+@lru_cache(maxsize=REMEMBERED_HAND_CARDS)
+def _hand_card(code: str, action: str | None, hand_action: str | None, language: str) -> str:
+    context = {"card": {**card_info(code), "action": action}, "hand_action": hand_action}
+    return render_to_string("dragonformula/partials/_hand_card.html", context)
 
 
 # Prompts remembered per process: a seat's prompt stays as it is through most moves (the
 # others' turns, a pick window it has answered), and is the same for the seats asked alike.
 # Under 1 kB each, and its look as much.
 REMEMBERED_PROMPTS = 1024
-
-
-class Look:
-    """Plain data (dicts, lists, strings, numbers) filed under its repr, which is its text:
-    two looks are the same when their texts are (``1.0`` is not ``1``)."""
-
-    __slots__ = ("data", "text")
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data, self.text = data, repr(data)
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Look) and other.text == self.text
 
 
 @register.simple_tag(takes_context=True)
@@ -266,7 +262,7 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
 
 @lru_cache(maxsize=REMEMBERED_PROMPTS)
 def _prompt(look: Look, language: str) -> SafeString:
-    return render_to_string("dragonformula/partials/_prompt_body.html", look.data)
+    return look.render("dragonformula/partials/_prompt_body.html")
 
 
 # Standings remembered per process: they change when a game ends (under 1 kB each).
@@ -276,17 +272,16 @@ STANDING = ("name", "set_points", "total_points", "victory_points")
 
 @register.simple_tag
 def df_standings(standings: list[dict[str, Any]]) -> SafeString:
-    """The standings table (``partials/_standings.html``), rendered once per standings (each
-    row's player and points, by their repr: 1.0 points are not 1) and language: it is the
-    same all through a game."""
-    rows = repr([[row[key] for key in STANDING] for row in standings])
-    return _standings(rows, get_language() or "")
+    """The standings table (``partials/_standings.html``), rendered once per look (each
+    row's player and points: 1.0 points are not 1) and language: it is the same all
+    through a game."""
+    rows = [{key: row[key] for key in STANDING} for row in standings]
+    return _standings(Look({"standings": rows}), get_language() or "")
 
 
 @lru_cache(maxsize=REMEMBERED_STANDINGS)
-def _standings(rows: str, language: str) -> SafeString:
-    standings = [dict(zip(STANDING, row, strict=True)) for row in ast.literal_eval(rows)]
-    return render_to_string("dragonformula/partials/_standings.html", {"standings": standings})
+def _standings(look: Look, language: str) -> SafeString:
+    return look.render("dragonformula/partials/_standings.html")
 
 
 @register.simple_tag

@@ -158,9 +158,10 @@ REMEMBERED_HANDS = 1024
 def ds_hand(hand: list[dict[str, Any]], choosing: bool) -> SafeString:
     """The hand's cards (``partials/_hand_cards.html``), rendered once per hand (its cards
     as the table's set defines them), whether two are being picked, and the language;
-    from those only, so a hand is only ever shown to the seat holding it. A card's repr
-    is its text (a third of JSON's cost at every render; read back, slowly, once a hand)."""
-    return _hand(tuple(map(repr, hand)), choosing, get_language() or "")
+    from those only, so a hand is only ever shown to the seat holding it. A card's repr in
+    ASCII is its text (a third of JSON's cost at every render; read back, slowly, once a
+    hand)."""
+    return _hand(tuple(map(ascii, hand)), choosing, get_language() or "")
 
 
 @lru_cache(maxsize=REMEMBERED_HANDS)
@@ -169,80 +170,6 @@ def _hand(cards: tuple[str, ...], choosing: bool, language: str) -> SafeString:
     return render_to_string(
         "dragsaga/partials/_hand_cards.html", {"hand": hand, "choosing": choosing}
     )
-
-
-# Prompts remembered per process: a seat's prompt stays as it is through most moves (the
-# others' turns, a guard window it has answered), and is the same for the seats asked
-# alike. Under 1.5 kB each, and its look as much.
-REMEMBERED_PROMPTS = 1024
-
-
-class Look:
-    """Plain data (dicts, lists, strings, numbers) filed under its repr, which is its text:
-    two looks are the same when their texts are (``1.0`` is not ``1``)."""
-
-    __slots__ = ("data", "text")
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data, self.text = data, repr(data)
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Look) and other.text == self.text
-
-
-@register.simple_tag(takes_context=True)
-def ds_prompt(context: template.Context) -> SafeString:
-    """The prompt of a running game but a refusal (``partials/_prompt_body.html``), rendered
-    once per look (:func:`prompt_look`) and language: the template is given the look only,
-    so what it shows can never differ from the look it is filed under."""
-    return _prompt(Look(prompt_look(context)), get_language() or "")
-
-
-def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
-    """Everything ``partials/_prompt_body.html`` reads, as plain data: whether the viewer
-    watches, the phase and round, the viewer's buttons (with their cards' faces), whether
-    it is placing (and at whom it may aim), the attack it is asked to guard against or
-    waits on, whether it is its turn or whose, its flip budget and the cards it cannot
-    flip now, the targets it may change to with its hand to discard from, the flip limit
-    and the table's action URL."""
-    ds, view = context["ds"], context["view"]
-    guard, flips, change_targets = ds["guard"], ds["flips"], ds["change_targets"]
-    return {
-        "act_url": context["act_url"],
-        "view": {"phase": view["phase"], "round": view["round"]},
-        "ds": {
-            "watching": ds["watching"],
-            "buttons": [
-                {"json": b["json"], "card": b["card"], "type": b["type"]} for b in ds["buttons"]
-            ],
-            "choosing": ds["choosing"],
-            "place_targets": [list(target) for target in ds["place_targets"]],
-            "flip_limit": ds["flip_limit"],
-            "asked_to_guard": ds["asked_to_guard"],
-            "guard": None
-            if guard is None
-            else {"attacker_name": guard["attacker_name"], "face": guard["face"]},
-            "your_turn": ds["your_turn"],
-            "turn_name": ds["turn_name"],
-            "flips": None
-            if flips is None
-            else {
-                "left": flips["left"],
-                "blocked": [{"reason": b["reason"], "face": b["face"]} for b in flips["blocked"]],
-            },
-            "change_targets": [list(target) for target in change_targets],
-            # The hand is read only to offer a card to discard for a change of target.
-            "hand": ds["hand"] if change_targets else [],
-        },
-    }
-
-
-@lru_cache(maxsize=REMEMBERED_PROMPTS)
-def _prompt(look: Look, language: str) -> SafeString:
-    return render_to_string("dragsaga/partials/_prompt_body.html", look.data)
 
 
 @register.simple_tag

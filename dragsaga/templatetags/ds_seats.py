@@ -17,8 +17,6 @@ nothing else.
 
 from __future__ import annotations
 
-import ast
-import json
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -27,6 +25,8 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+
+from games.looks import Look
 
 register = template.Library()
 
@@ -37,7 +37,6 @@ REMEMBERED_STATS = 1024
 
 HeaderLook = tuple[str, str, bool, bool]
 StatsLook = tuple[int, int, int]
-PlayLook = tuple[int, tuple[Any, ...], str, bool, str, bool, bool]
 
 
 def header_look(seat: dict[str, Any]) -> HeaderLook:
@@ -51,21 +50,33 @@ def stats_look(seat: dict[str, Any]) -> StatsLook:
     return seat["damage"], seat["hand_count"], seat["discard_count"]
 
 
-def play_look(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> PlayLook:
-    """What ``partials/_seat_play.html`` reads: the seat's number, its placed cards (a
-    back, or a face, whether it is the viewer's own face-down card, its flip's outcome and
-    key; faces and outcomes by their repr, which is their text), its target, whether it
-    has chosen, the phase, and whether the seat is asked to guard and has answered."""
-    placed = tuple(
-        None
-        if p is None
-        else (repr(p["face"]), bool(p.get("face_down")), repr(p["outcome"]), p["key"])
-        for p in seat["placed_cards"]
-    )
+def play_look(seat: dict[str, Any], phase: str, guard: dict[str, Any] | None) -> Look:
+    """What ``partials/_seat_play.html`` reads, as its context: the seat's number, its
+    placed cards (a back, or a face, whether it is the viewer's own face-down card, its
+    flip's outcome and key), its target, whether it has chosen, the phase, and whether
+    the seat is asked to guard and has answered."""
     number = seat["seat"]
     asked = guard is not None and number in guard["pending"]
     answered = asked and number in guard["answered"]
-    return number, placed, seat["target_name"], seat["chosen"], phase, asked, answered
+    placed = [
+        None
+        if p is None
+        else {
+            "face": p["face"],
+            "face_down": bool(p.get("face_down")),
+            "outcome": p["outcome"],
+            "key": p["key"],
+        }
+        for p in seat["placed_cards"]
+    ]
+    s = {
+        "seat": number,
+        "placed_cards": placed,
+        "target_name": seat["target_name"],
+        "chosen": seat["chosen"],
+    }
+    asking = {"pending": [number], "answered": [number] if answered else []} if asked else None
+    return Look({"s": s, "view": {"phase": phase}, "ds": {"guard": asking}})
 
 
 def article(seat: dict[str, Any]) -> SafeString:
@@ -107,14 +118,13 @@ def ds_seat_panels(
 def ds_flipped(placed: dict[str, Any]) -> SafeString:
     """A flipped card with what its flip did (``partials/flipped.html``), rendered once per
     card, outcome and language: it stays as it is while the rest of its panel changes."""
-    face, outcome = json.dumps(placed["face"], sort_keys=True), json.dumps(placed["outcome"])
-    return _flipped(face, outcome, placed["key"], get_language() or "")
+    p = {"face": placed["face"], "outcome": placed["outcome"], "key": placed["key"]}
+    return _flipped(Look({"p": p}), get_language() or "")
 
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
-def _flipped(face: str, outcome: str, key: str, language: str) -> SafeString:
-    p = {"face": json.loads(face), "outcome": json.loads(outcome), "key": key}
-    return render_to_string("dragsaga/partials/flipped.html", {"p": p})
+def _flipped(look: Look, language: str) -> SafeString:
+    return look.render("dragsaga/partials/flipped.html")
 
 
 @register.simple_tag
@@ -143,24 +153,5 @@ def _stats(look: StatsLook, language: str) -> SafeString:
 
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
-def _play(look: PlayLook, language: str) -> SafeString:
-    number, placed, target_name, chosen, phase, asked, answered = look
-    s = {
-        "seat": number,
-        "placed_cards": [
-            None
-            if p is None
-            else {
-                "face": ast.literal_eval(p[0]),
-                "face_down": p[1],
-                "outcome": ast.literal_eval(p[2]),
-                "key": p[3],
-            }
-            for p in placed
-        ],
-        "target_name": target_name,
-        "chosen": chosen,
-    }
-    guard = {"pending": [number], "answered": [number] if answered else []} if asked else None
-    context = {"s": s, "view": {"phase": phase}, "ds": {"guard": guard}}
-    return render_to_string("dragsaga/partials/_seat_play.html", context)
+def _play(look: Look, language: str) -> SafeString:
+    return look.render("dragsaga/partials/_seat_play.html")

@@ -1,5 +1,6 @@
 """A seat's hand is rendered once per hand (its cards, what each can do, the language) and
-remembered through the others' moves: every viewer's hand region shows exactly the cards
+remembered through the others' moves (a Dragon Formula hand's cards each once per card,
+what it can do and the kind of discard): every viewer's hand region shows exactly the cards
 that seat holds, never another seat's, and is what rendering it from nothing shows."""
 
 import re
@@ -18,10 +19,24 @@ from tests.web.tables import seated_table
 pytestmark = pytest.mark.django_db
 NAMES = ["Ann", "Ben", "Cho", "Dai"]
 GAMES = {
-    # name: (bot level, the remembered hands, a seat's hand in the engine's state as shown)
-    "dragonformula": ("smart", tarot._hand, lambda state, seat: sorted_hand(state["hands"][seat])),
-    "dragsaga": ("heuristic", dragsaga_words._hand, lambda state, s: state["seats"][s]["hand"]),
+    # name: (bot level, the remembered hands (and their cards), a seat's hand in the
+    # engine's state as shown)
+    "dragonformula": (
+        "smart",
+        (tarot._hand, tarot._hand_card),
+        lambda state, seat: sorted_hand(state["hands"][seat]),
+    ),
+    "dragsaga": (
+        "heuristic",
+        (dragsaga_words._hand,),
+        lambda state, seat: state["seats"][seat]["hand"],
+    ),
 }
+
+
+def forget(remembered) -> None:
+    for cache in remembered:
+        cache.cache_clear()
 
 
 def hand_html(table, viewer) -> str:
@@ -37,14 +52,14 @@ def test_every_seat_is_shown_its_own_hand_and_no_other(name):
     discards_offered = reused = 0
     for language in ("ja", "en"):
         table, game, players = seated_table(name, NAMES, seed=6)
-        remembered_hands.cache_clear()
+        forget(remembered_hands)
         for _move in range(30):
             with translation.override(language):
                 viewers = [*players, None]
                 # As pushed: the hands the earlier moves and the other viewers left behind.
                 remembered = [hand_html(table, viewer) for viewer in viewers]
-                reused += remembered_hands.cache_info().hits
-                remembered_hands.cache_clear()
+                reused += remembered_hands[0].cache_info().hits
+                forget(remembered_hands)
                 for viewer, html in zip(viewers, remembered, strict=True):
                     assert html == hand_html(table, viewer)  # from nothing
                     shown = re.findall(r'data-card="([^"]+)"', html)
