@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -52,7 +52,7 @@ def table_context(
         "my_seat": seat,
         "game": game,
         "version": game.version if game is not None else None,
-        "act_url": reverse(f"{table.game_name}:act", args=[table.code]),
+        "act_url": act_url(table.game_name, table.code, get_script_prefix()),
         "can_start": _can_start(table, seats, seat),
     }
     if game is None:
@@ -70,6 +70,13 @@ def table_context(
     )
     context.update(kind.presenters.present(view, seat, context))
     return context
+
+
+@lru_cache(maxsize=1024)
+def act_url(game_name: str, code: str, prefix: str) -> str:
+    """Where a table's prompt posts (``prefix``: the site's script prefix, part of it);
+    worked out once per table, not for every viewer of every move."""
+    return reverse(f"{game_name}:act", args=[code])
 
 
 SEEN_REGION = ("seen", "games/partials/seen.html")

@@ -334,3 +334,17 @@ def test_opening_sitting_standing_and_starting_need_the_csrf_token():
     assert browser_of(ann).post(f"{base}/start").status_code == 403
     table.refresh_from_db()
     assert table.status == Table.Status.OPEN and not table.games.exists()
+
+
+def test_the_prompt_posts_to_its_table_under_whatever_prefix_the_site_is_served_at():
+    from django.urls import set_script_prefix
+
+    from games.rendering import act_url
+
+    try:
+        for prefix in ("/", "/club/", "/"):
+            set_script_prefix(prefix)
+            assert act_url("dragsaga", "AB12C", prefix) == f"{prefix}dragsaga/AB12C/act"
+            assert act_url("dragonformula", "AB12C", prefix) == f"{prefix}dragonformula/AB12C/act"
+    finally:
+        set_script_prefix("/")
