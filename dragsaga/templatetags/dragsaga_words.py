@@ -8,11 +8,12 @@ from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+
+from games.looks import Look
 
 register = template.Library()
 
@@ -156,28 +157,23 @@ REMEMBERED_HANDS = 1024
 
 @register.simple_tag
 def ds_hand(hand: list[dict[str, Any]], choosing: bool) -> SafeString:
-    """The hand's cards (``partials/_hand_cards.html``), rendered once per hand (its cards
-    as the table's set defines them), whether two are being picked, and the language;
-    from those only, so a hand is only ever shown to the seat holding it. A card's repr in
-    ASCII is its text (a third of JSON's cost at every render; read back, slowly, once a
-    hand)."""
-    return _hand(tuple(map(ascii, hand)), choosing, get_language() or "")
+    """The hand's cards (``partials/_hand_cards.html``), rendered once per look (its cards
+    as the table's set defines them, whether two are being picked) and language; from
+    the look only, so a hand is only ever shown to the seat holding it."""
+    return _hand(Look({"hand": hand, "choosing": choosing}), get_language() or "")
 
 
 @lru_cache(maxsize=REMEMBERED_HANDS)
-def _hand(cards: tuple[str, ...], choosing: bool, language: str) -> SafeString:
-    hand = [ast.literal_eval(card) for card in cards]
-    return render_to_string(
-        "dragsaga/partials/_hand_cards.html", {"hand": hand, "choosing": choosing}
-    )
+def _hand(look: Look, language: str) -> SafeString:
+    return look.render("dragsaga/partials/_hand_cards.html")
 
 
 @register.simple_tag
 def ds_card(card: dict[str, Any]) -> str:
     """A card face, rendered once per card (as the set defines it) and language."""
-    return _card_face(repr(card), get_language() or "")
+    return _card_face(Look({"card": card}), get_language() or "")
 
 
 @lru_cache(maxsize=256)
-def _card_face(card_text: str, language: str) -> str:
-    return render_to_string("dragsaga/partials/card.html", {"card": ast.literal_eval(card_text)})
+def _card_face(look: Look, language: str) -> str:
+    return look.render("dragsaga/partials/card.html")
