@@ -7,20 +7,19 @@ table's away limit a bot takes an away seat (``games.services.take_over_due``); 
 sockets themselves are kept by ``games.leavers``.
 
 The write path reads the table's seats with their presence in one query
-(:func:`seats_with_presence`): a move at a table where everyone has a socket open costs
+(:func:`seats_with_presence`, written out in ``games.statements``): a move at a table where everyone has a socket open costs
 no further query to know that nobody is due to be taken over.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
-
-from django.db import connection
 from django.db.models import QuerySet
 
 from games.models import ActionLog, AwayLimit, Game, Player, Seat, SeatConnection, StandIn, Table
 from games.registry import game_kind
+
+# One statement, written out with the move's lock (games.statements).
+from games.statements import seats_with_presence as seats_with_presence
 
 DEFAULT_AWAY_SECONDS = 60
 MIN_AWAY_SECONDS = 1
@@ -48,59 +47,6 @@ def stand_in_level(table: Table) -> str:
 def open_connections(seat_id: int, player_id: int | None) -> QuerySet[SeatConnection]:
     """The open table sockets of a seat's player (``player_id``: the seat's player now)."""
     return SeatConnection.objects.filter(seat_id=seat_id, player_id=player_id, closed__isnull=True)
-
-
-def seats_with_presence(table_id: int) -> list[Seat]:
-    """The table's seats in order, with their players, each with ``present``: whether its
-    player has a table socket open (one query).
-
-    Every move reads this, so it is one hand-written statement (the ORM's compiling of
-    the same query cost ten times its running, ``bench/table_actions.py``); the players
-    come without their ``created`` (read on first use, as a deferred field)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_seats_sql(connection.vendor), [table_id])
-        rows = cursor.fetchall()
-    seats = []
-    width = len(_SEAT_FIELDS)
-    for row in rows:
-        seat = Seat.from_db(connection.alias, _SEAT_FIELDS, row[:width])
-        player_row = row[width : width + len(_PLAYER_FIELDS)]
-        seat.player = (
-            Player.from_db(connection.alias, _PLAYER_FIELDS, player_row)
-            if player_row[0] is not None
-            else None
-        )
-        seat.present = bool(row[-1])
-        seats.append(seat)
-    return seats
-
-
-_SEAT_FIELDS = [field.attname for field in Seat._meta.concrete_fields]
-_PLAYER_FIELDS = ["id", "user_id", "display_name"]
-
-
-@lru_cache(maxsize=4)
-def _seats_sql(vendor: str) -> str:
-    """The statement of :func:`seats_with_presence` (``vendor``: its quoting)."""
-
-    def column(model: Any, field: str) -> str:
-        return connection.ops.quote_name(model._meta.get_field(field).column)
-
-    def table(model: Any) -> str:
-        return connection.ops.quote_name(model._meta.db_table)
-
-    seat_columns = ", ".join(f"s.{column(Seat, f)}" for f in _SEAT_FIELDS)
-    player_columns = ", ".join(f"p.{column(Player, f)}" for f in _PLAYER_FIELDS)
-    return (
-        f"SELECT {seat_columns}, {player_columns}, EXISTS("
-        f"SELECT 1 FROM {table(SeatConnection)} c"
-        f" WHERE c.{column(SeatConnection, 'seat')} = s.{column(Seat, 'id')}"
-        f" AND c.{column(SeatConnection, 'player')} = s.{column(Seat, 'player')}"
-        f" AND c.{column(SeatConnection, 'closed')} IS NULL)"
-        f" FROM {table(Seat)} s LEFT JOIN {table(Player)} p"
-        f" ON p.{column(Player, 'id')} = s.{column(Seat, 'player')}"
-        f" WHERE s.{column(Seat, 'table')} = %s ORDER BY s.{column(Seat, 'number')}"
-    )
 
 
 def away_since(game: Game, seat: Seat, now: float, connected: bool | None = None) -> float | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import statements
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 
@@ -13,11 +14,11 @@ SESSION_PLAYER = "player_id"
 def player_from_session(user: Any, session: Any) -> Player | None:
     """The player behind a request or socket: the signed-in member's, else the session's guest."""
     if user is not None and user.is_authenticated:
-        return _one(Player.objects.filter(user=user))
+        return statements.player(member=user.pk)
     player_id = session.get(SESSION_PLAYER) if session is not None else None
-    if player_id is None:
+    if not isinstance(player_id, int):  # sessions are the server's, but say what they hold
         return None
-    return _one(Player.objects.filter(pk=player_id, user__isnull=True))
+    return statements.player(guest=player_id)
 
 
 def table_by_code(code: str) -> Table | None:

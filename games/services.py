@@ -25,7 +25,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import away, oplog, table_events
+from games import away, oplog, statements, table_events
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.models import (
     ActionLog,
@@ -76,6 +76,9 @@ class IllegalMove(ActionRefused):
 
 def player_for_user(user: Any) -> Player:
     """The player of a signed-in club member (made on first use)."""
+    known = statements.player(member=user.pk)  # on every request a member makes
+    if known is not None:
+        return known
     player, _created = Player.objects.get_or_create(
         user=user, defaults={"display_name": user.get_username()[:40]}
     )
@@ -554,17 +557,14 @@ def _record(
 def _locked(game: Game | CurrentGame) -> Game:
     """The game's row locked; its table, and the away limit and shuffle commitment the
     trust panel shows, are read with it. A :class:`CurrentGame` is looked up by the same
-    statement: its table's newest game (a table that has none has not started)."""
-    rows = Game.objects.select_for_update(of=("self", "table")).select_related(
-        "table", "table__away_limit", "shuffle_commitment"
-    )
+    statement: its table's newest game (a table that has none has not started). One
+    statement, written out (``games.statements``): every move runs it."""
     if isinstance(game, Game):
-        return rows.get(pk=game.pk)
-    current = (
-        rows.filter(table__code=game.code, table__game_name=game.game_name)
-        .order_by("-created", "-pk")
-        .first()
-    )
+        locked = statements.locked_game(pk=game.pk)
+        if locked is None:
+            raise Game.DoesNotExist(f"Game {game.pk} is gone.")
+        return locked
+    current = statements.locked_game(code=game.code, game_name=game.game_name)
     if current is None:
         raise IllegalMove(_("The game has not started yet."), "not_started")
     return current

@@ -97,3 +97,57 @@ def test_concurrent_read_modify_write_under_select_for_update_loses_nothing(tran
 
     player.refresh_from_db()
     assert sorted(player.first_name) == sorted(letters)
+
+
+def test_the_moves_written_out_lock_holds_its_game_and_table_and_reads_them_whole(
+    transactional_db,
+):
+    """``games.statements.locked_game`` on PostgreSQL: the game's and the table's rows
+    stay locked until the move commits (a second move waits), and it reads what the ORM's
+    select_related would (JSON and moments converted, the relations filled)."""
+    from games import statements
+    from games.models import Game, Table
+    from tests.web.tables import seated_table
+    from tests.web.test_written_out_statements_read_what_the_orm_reads import (
+        assert_same_game,
+        orm_locked,
+    )
+
+    table, game, _players = seated_table("dragonformula", ["Ann", "Bo"])
+    with transaction.atomic():
+        assert_same_game(statements.locked_game(pk=game.pk), orm_locked(pk=game.pk))
+        by_code = statements.locked_game(code=table.code, game_name="dragonformula")
+        assert by_code.pk == game.pk
+    locked = threading.Event()
+    release = threading.Event()
+    refused: dict[str, object] = {}
+
+    def mover() -> None:
+        try:
+            with transaction.atomic():
+                statements.locked_game(code=table.code, game_name="dragonformula")
+                locked.set()
+                release.wait(30)
+        finally:
+            connection.close()
+
+    def contender(model, pk) -> None:
+        try:
+            with transaction.atomic():
+                model.objects.select_for_update(nowait=True).get(pk=pk)
+        except DatabaseError as error:
+            refused[model.__name__] = error
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=mover)
+    holder.start()
+    assert locked.wait(30)
+    for model, pk in ((Game, game.pk), (Table, table.pk)):
+        other = threading.Thread(target=contender, args=(model, pk))
+        other.start()
+        other.join(30)
+    release.set()
+    holder.join(30)
+    assert "could not obtain lock" in str(refused["Game"])
+    assert "could not obtain lock" in str(refused["Table"])

@@ -1,0 +1,223 @@
+"""The write path's hand-written statements: the ones every move runs.
+
+The ORM compiles a statement again each time it runs it; for the move's lock (the game
+with its table, its away limit and its shuffle commitment, four tables' columns) the
+compiling cost more than the running (394 µs of 628 µs, SQLite, ``bench/table_actions.py``),
+on every move. So these few statements are written out once per database vendor, from the
+models' own columns, and their rows are turned back into model instances with the ORM's
+own converters (``from_db_value``, the backend's datetime and JSON converters): what a
+caller gets is what the ORM's query would have given it. Every other read and write
+stays with the ORM.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model
+
+from games.models import Game, Player, Seat, SeatConnection, Table
+from games.trust.models import AwayLimit, ShuffleCommitment
+
+
+class Columns:
+    """All of ``model``'s columns in a statement: their SQL (qualified by its table, or by
+    ``alias``) and, from a row's slice of values, the instance the ORM would build
+    (``fields``: only these attnames, the others deferred as with ``.only()``)."""
+
+    def __init__(self, model: type[Model], fields: list[str] | None = None, alias: str = ""):
+        self.model = model
+        self.fields = [
+            field
+            for field in model._meta.concrete_fields
+            if fields is None or field.attname in fields
+        ]
+        self.attnames = [field.attname for field in self.fields]
+        self.alias = alias
+        self.width = len(self.fields)
+
+    def sql(self) -> str:
+        return ", ".join(column(self.model, field.name, self.alias) for field in self.fields)
+
+    def build(self, values: tuple[Any, ...] | list[Any]) -> Any:
+        """The instance of these values (converted as the ORM converts them)."""
+        converted = list(values)
+        for index, converters in _converters(self, connection.vendor):
+            value, expression = converted[index], self.fields[index].get_col(self.alias)
+            for converter in converters:
+                value = converter(value, expression, connection)
+            converted[index] = value
+        return self.model.from_db(connection.alias, self.attnames, converted)
+
+
+@lru_cache(maxsize=32)
+def _converters(columns: Columns, vendor: str) -> list[tuple[int, list[Any]]]:
+    """The converters of each column that has any (``vendor``: they are the backend's):
+    as Django's compiler applies them, the backend's first, then the field's."""
+    found = []
+    for index, field in enumerate(columns.fields):
+        expression = field.get_col(columns.alias)
+        converters = connection.ops.get_db_converters(expression) + expression.get_db_converters(
+            connection
+        )
+        if converters:
+            found.append((index, converters))
+    return found
+
+
+def table_name(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def column(model: type[Model], field: str, alias: str = "") -> str:
+    """``field``'s column, qualified by its table (or by ``alias``)."""
+    name = connection.ops.quote_name(model._meta.get_field(field).column)
+    return f"{alias or table_name(model)}.{name}"
+
+
+# --- the move's lock ------------------------------------------------------------
+
+_GAME = Columns(Game)
+_TABLE = Columns(Table)
+_AWAY_LIMIT = Columns(AwayLimit)
+_COMMITMENT = Columns(ShuffleCommitment)
+_LOCKED = (_GAME, _TABLE, _AWAY_LIMIT, _COMMITMENT)
+
+
+def locked_game(pk: int | None = None, code: str = "", game_name: str = "") -> Game | None:
+    """The game ``pk`` (else the newest game of the table with join ``code`` and
+    ``game_name``), its row and its table's locked until the transaction ends, with its
+    table, the table's away limit and the game's shuffle commitment; ``None`` if none.
+
+    What ``Game.objects.select_for_update(of=("self", "table")).select_related("table",
+    "table__away_limit", "shuffle_commitment")`` reads, in one statement. Where the
+    database has no row locks (SQLite) the transaction holds the database's write lock
+    from its start instead (``transaction_mode`` IMMEDIATE, ``config/settings.py``)."""
+    with connection.cursor() as cursor:
+        if pk is not None:
+            cursor.execute(_lock_sql(connection.vendor, by_code=False), [pk])
+        else:
+            cursor.execute(_lock_sql(connection.vendor, by_code=True), [code, game_name])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = _slices(row, _LOCKED)
+    game, table = _GAME.build(values[0]), _TABLE.build(values[1])
+    Game.table.field.set_cached_value(game, table)
+    _one_to_one(table, Table.away_limit, values[2], _AWAY_LIMIT)
+    _one_to_one(game, Game.shuffle_commitment, values[3], _COMMITMENT)
+    return game
+
+
+def _one_to_one(owner: Model, descriptor: Any, values: Any, columns: Columns) -> None:
+    """Fill ``owner``'s reverse one-to-one (``descriptor``) as ``select_related`` does:
+    with the row (pointing back at ``owner``), or with none (reading it raises
+    ``DoesNotExist`` without a query)."""
+    related = columns.build(values) if values[0] is not None else None
+    descriptor.related.set_cached_value(owner, related)
+    if related is not None:
+        descriptor.related.field.set_cached_value(related, owner)
+
+
+def _slices(row: tuple[Any, ...], parts: tuple[Columns, ...]) -> list[tuple[Any, ...]]:
+    slices, start = [], 0
+    for part in parts:
+        slices.append(row[start : start + part.width])
+        start += part.width
+    return slices
+
+
+@lru_cache(maxsize=8)
+def _lock_sql(vendor: str, by_code: bool) -> str:
+    """The statement of :func:`locked_game` (``vendor``: its quoting and locking)."""
+    columns = ", ".join(part.sql() for part in _LOCKED)
+    game, table = table_name(Game), table_name(Table)
+    sql = (
+        f"SELECT {columns} FROM {game}"
+        f" INNER JOIN {table} ON {column(Game, 'table')} = {column(Table, 'id')}"
+        f" LEFT OUTER JOIN {table_name(AwayLimit)}"
+        f" ON {column(AwayLimit, 'table')} = {column(Table, 'id')}"
+        f" LEFT OUTER JOIN {table_name(ShuffleCommitment)}"
+        f" ON {column(ShuffleCommitment, 'game')} = {column(Game, 'id')}"
+    )
+    if by_code:
+        sql += (
+            f" WHERE {column(Table, 'code')} = %s AND {column(Table, 'game_name')} = %s"
+            f" ORDER BY {column(Game, 'created')} DESC, {column(Game, 'id')} DESC LIMIT 1"
+        )
+    else:
+        sql += f" WHERE {column(Game, 'id')} = %s"
+    if connection.features.has_select_for_update:
+        # Not the away limit's or the commitment's: they are on the outer joins' side.
+        sql += f" FOR UPDATE OF {game}, {table}"
+    return sql
+
+
+# --- who is asking -------------------------------------------------------------
+
+_ANY_PLAYER = Columns(Player)
+
+
+def player(*, guest: int | None = None, member: int | None = None) -> Player | None:
+    """The guest player ``guest`` (a player of no member: a session's guest never
+    stands for a member), or the player of the member with user id ``member``; ``None``
+    if there is none. Read on every request to a table, and every socket's opening."""
+    with connection.cursor() as cursor:
+        if member is not None:
+            cursor.execute(_player_sql(connection.vendor, of_member=True), [member])
+        else:
+            cursor.execute(_player_sql(connection.vendor, of_member=False), [guest])
+        row = cursor.fetchone()
+    return _ANY_PLAYER.build(row) if row is not None else None
+
+
+@lru_cache(maxsize=4)
+def _player_sql(vendor: str, of_member: bool) -> str:
+    """The statement of :func:`player` (``vendor``: its quoting)."""
+    where = (
+        f"{column(Player, 'user')} = %s"
+        if of_member
+        else f"{column(Player, 'id')} = %s AND {column(Player, 'user')} IS NULL"
+    )
+    return f"SELECT {_ANY_PLAYER.sql()} FROM {table_name(Player)} WHERE {where}"
+
+
+# --- the seats, with their presence ---------------------------------------------
+
+_SEAT = Columns(Seat, alias="s")
+_PLAYER = Columns(Player, fields=["id", "user_id", "display_name"], alias="p")
+
+
+def seats_with_presence(table_id: int) -> list[Seat]:
+    """The table's seats in order, each with its player and ``present``: whether that
+    player has a table socket open (``games.away``); the players come without their
+    ``created`` (read on first use, as a deferred field)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_seats_sql(connection.vendor), [table_id])
+        rows = cursor.fetchall()
+    seats = []
+    for row in rows:
+        seat_values, player_values = _slices(row, (_SEAT, _PLAYER))
+        seat = _SEAT.build(seat_values)
+        seat.player = _PLAYER.build(player_values) if player_values[0] is not None else None
+        seat.present = bool(row[-1])
+        seats.append(seat)
+    return seats
+
+
+@lru_cache(maxsize=4)
+def _seats_sql(vendor: str) -> str:
+    """The statement of :func:`seats_with_presence` (``vendor``: its quoting)."""
+    c = "c"
+    return (
+        f"SELECT {_SEAT.sql()}, {_PLAYER.sql()}, EXISTS("
+        f"SELECT 1 FROM {table_name(SeatConnection)} {c}"
+        f" WHERE {column(SeatConnection, 'seat', c)} = {column(Seat, 'id', 's')}"
+        f" AND {column(SeatConnection, 'player', c)} = {column(Seat, 'player', 's')}"
+        f" AND {column(SeatConnection, 'closed', c)} IS NULL)"
+        f" FROM {table_name(Seat)} s LEFT JOIN {table_name(Player)} p"
+        f" ON {column(Player, 'id', 'p')} = {column(Seat, 'player', 's')}"
+        f" WHERE {column(Seat, 'table', 's')} = %s ORDER BY {column(Seat, 'number', 's')}"
+    )
