@@ -611,9 +611,8 @@ def _save(game: Game, before: dict[str, Any]) -> bool:
     """Save the game (one update; and the table's status when it ended); whether seats
     went back to their players. ``before``: its state before this change, for the
     subscribers of ``game_saved`` (a league's results, when one of its games ended)."""
-    ActionLog.objects.bulk_create(_log_of(game))
+    statements.record_move(game, _log_of(game))
     _log_of(game).clear()
-    game.save(update_fields=["state", "version", "outcome", "finished"])
     returned = False
     if game.is_finished:
         returned = _stand_ins_finish(game)

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
-from games.models import Game, Player, Seat, SeatConnection, Table
+from games.models import ActionLog, Game, Player, Seat, SeatConnection, Table
 from games.trust.models import AwayLimit, ShuffleCommitment
 
 
@@ -153,6 +153,52 @@ def _lock_sql(vendor: str, by_code: bool) -> str:
         # Not the away limit's or the commitment's: they are on the outer joins' side.
         sql += f" FOR UPDATE OF {game}, {table}"
     return sql
+
+
+# --- the move's writes -----------------------------------------------------------
+
+MOVE_FIELDS = ("state", "version", "outcome", "finished")  # what a move changes of its game
+_LOG_FIELDS = [field for field in ActionLog._meta.concrete_fields if not field.primary_key]
+
+
+def record_move(game: Game, log: list[ActionLog]) -> None:
+    """Write a move: its ``log`` rows in one insert (however many: bots answering
+    together), then the game's :data:`MOVE_FIELDS` in one update. What
+    ``ActionLog.objects.bulk_create(log)`` and ``game.save(update_fields=MOVE_FIELDS)``
+    write, each value prepared by its field as they prepare it (``auto_now_add``, JSON)."""
+    with connection.cursor() as cursor:
+        if log:
+            values = [
+                field.get_db_prep_save(field.pre_save(row, True), connection)
+                for row in log
+                for field in _LOG_FIELDS
+            ]
+            cursor.execute(_log_sql(connection.vendor, len(log)), values)
+        fields = [Game._meta.get_field(name) for name in MOVE_FIELDS]
+        values = [
+            field.get_db_prep_save(field.pre_save(game, False), connection) for field in fields
+        ]
+        cursor.execute(_game_sql(connection.vendor), [*values, game.pk])
+        if cursor.rowcount != 1:
+            raise Game.DoesNotExist(f"Game {game.pk} is gone: the move was not written.")
+
+
+@lru_cache(maxsize=16)
+def _log_sql(vendor: str, rows: int) -> str:
+    """The insert of :func:`record_move` for ``rows`` rows (``vendor``: its quoting)."""
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in _LOG_FIELDS)
+    row = "(" + ", ".join(["%s"] * len(_LOG_FIELDS)) + ")"
+    return f"INSERT INTO {table_name(ActionLog)} ({columns}) VALUES {', '.join([row] * rows)}"
+
+
+@lru_cache(maxsize=4)
+def _game_sql(vendor: str) -> str:
+    """The update of :func:`record_move` (``vendor``: its quoting)."""
+    quote = connection.ops.quote_name
+    assignments = ", ".join(
+        f"{quote(Game._meta.get_field(name).column)} = %s" for name in MOVE_FIELDS
+    )
+    return f"UPDATE {table_name(Game)} SET {assignments} WHERE {quote(Game._meta.pk.column)} = %s"
 
 
 # --- who is asking -------------------------------------------------------------

@@ -102,18 +102,24 @@ def test_concurrent_read_modify_write_under_select_for_update_loses_nothing(tran
 def test_the_moves_written_out_lock_holds_its_game_and_table_and_reads_them_whole(
     transactional_db,
 ):
-    """``games.statements.locked_game`` on PostgreSQL: the game's and the table's rows
-    stay locked until the move commits (a second move waits), and it reads what the ORM's
-    select_related would (JSON and moments converted, the relations filled)."""
-    from games import statements
-    from games.models import Game, Table
+    """``games.statements`` on PostgreSQL: a move's insert and update store it; the lock
+    reads what the ORM's select_related would (JSON and moments converted, the relations
+    filled), and the game's and the table's rows stay locked until the move commits."""
+    from dragonformula.rules.engine import ENGINE
+    from games import services, statements
+    from games.models import ActionLog, Game, Table
     from tests.web.tables import seated_table
     from tests.web.test_written_out_statements_read_what_the_orm_reads import (
         assert_same_game,
         orm_locked,
     )
 
-    table, game, _players = seated_table("dragonformula", ["Ann", "Bo"])
+    table, game, players = seated_table("dragonformula", ["Ann", "Bo"])
+    seat = ENGINE.waiting_for(game.state)[0]
+    moved = services.apply_action(game, players[seat], {"type": "draw"}, game.version)
+    stored = Game.objects.get(pk=game.pk)  # the move's written-out insert and update
+    assert (stored.version, stored.state) == (moved.version, moved.state)
+    assert ActionLog.objects.get(game=game, version=moved.version).action == {"type": "draw"}
     with transaction.atomic():
         assert_same_game(statements.locked_game(pk=game.pk), orm_locked(pk=game.pk))
         by_code = statements.locked_game(code=table.code, game_name="dragonformula")

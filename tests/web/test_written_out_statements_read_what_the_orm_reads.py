@@ -117,3 +117,41 @@ def test_a_session_guest_never_stands_for_a_members_player():
     assert statements.player(member=member.pk) == members_player
     assert statements.player(guest=guest.pk + 1000) is None
     assert statements.player(member=member.pk + 1000) is None
+
+
+def test_a_moves_writes_store_what_bulk_create_and_save_would(django_assert_num_queries):
+    from games.models import ActionLog
+
+    _table, game, _players = seated_table("dragonformula", ["Ann", "Bo"])
+    game.state = {**game.state, "note": "ü", "deep": [{"a": None, "b": 1.5}]}
+    game.version += 2
+    game.outcome = {"winner": [0]}
+    game.finished = game.created + timedelta(minutes=9)
+    rows = [
+        ActionLog(
+            game=game, version=game.version - 1, seat=None, action={"type": "tick"}, now=1.25
+        ),
+        ActionLog(game=game, version=game.version, seat=1, action={"type": "draw"}, now=2.5),
+    ]
+    with django_assert_num_queries(2):  # one insert for both rows, one update
+        statements.record_move(game, rows)
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.state, stored.version, stored.outcome, stored.finished) == (
+        game.state,
+        game.version,
+        game.outcome,
+        game.finished,
+    )
+    logged = list(ActionLog.objects.filter(game=game, version__gte=game.version - 1))
+    assert [(r.version, r.seat, r.action, r.now) for r in logged] == [
+        (game.version - 1, None, {"type": "tick"}, 1.25),
+        (game.version, 1, {"type": "draw"}, 2.5),
+    ]
+    assert all(r.created is not None and r.created.tzinfo is not None for r in logged)
+
+
+def test_a_move_on_a_game_that_is_gone_is_not_written_silently():
+    _table, game, _players = seated_table("dragonformula", ["Ann", "Bo"])
+    Game.objects.filter(pk=game.pk).delete()
+    with pytest.raises(Game.DoesNotExist):
+        statements.record_move(game, [])
