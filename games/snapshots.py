@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
-from games import away, selectors
+from games import away, statements
 from games.models import Game, Player, Seat, ShuffleCommitment, StandIn, Table
 
 # Changes remembered per process: a change is pushed within milliseconds of its
@@ -107,19 +107,23 @@ def read(
     """The table now; ``game`` is its current game as the caller holds it (just saved,
     with its table), and ``seats`` its seats as read with it, which saves reading them again.
 
-    Three queries for a push (the table with its away limit, the game with its
-    commitment, the seats with their players); one for an action's answer, none when
-    the writer read the seats.
+    Two written-out statements for a push (``games.statements``: the newest game with its
+    table, away limit and commitment, as the move's lock reads them; the seats with their
+    players and presence, as the move reads them), one more for a table with no game yet;
+    one for an action's answer, none when the writer read the seats.
     """
     if game is not None:
         fresh = game.table  # read with the game (``services`` locks them together)
     else:
         table_id = table if isinstance(table, int) else table.pk
-        fresh = Table.objects.select_related("away_limit").get(pk=table_id)
-        game = fresh.games.select_related("shuffle_commitment").order_by("-created", "-pk").first()
+        game = statements.current_game(table_id)
         if game is not None:
-            game.table = fresh
-    return TableSnapshot(fresh, selectors.seats(fresh) if seats is None else seats, game)
+            fresh = game.table
+        else:  # a table still open: nobody has started it
+            fresh = Table.objects.select_related("away_limit").get(pk=table_id)
+    if seats is None:
+        seats = statements.seats_with_presence(fresh.pk)
+    return TableSnapshot(fresh, seats, game)
 
 
 class _Recent:

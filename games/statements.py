@@ -95,11 +95,20 @@ def locked_game(pk: int | None = None, code: str = "", game_name: str = "") -> G
     "table__away_limit", "shuffle_commitment")`` reads, in one statement. Where the
     database has no row locks (SQLite) the transaction holds the database's write lock
     from its start instead (``transaction_mode`` IMMEDIATE, ``config/settings.py``)."""
+    if pk is not None:
+        return _game_with_table(_BY_PK, [pk], lock=True)
+    return _game_with_table(_BY_CODE, [code, game_name], lock=True)
+
+
+def current_game(table_id: int) -> Game | None:
+    """The newest game of table ``table_id`` as :func:`locked_game` reads it, without
+    locking anything (what a socket renders from); ``None`` if the table has none yet."""
+    return _game_with_table(_BY_TABLE, [table_id], lock=False)
+
+
+def _game_with_table(by: str, params: list[Any], lock: bool) -> Game | None:
     with connection.cursor() as cursor:
-        if pk is not None:
-            cursor.execute(_lock_sql(connection.vendor, by_code=False), [pk])
-        else:
-            cursor.execute(_lock_sql(connection.vendor, by_code=True), [code, game_name])
+        cursor.execute(_game_sql_by(connection.vendor, by, lock), params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -129,9 +138,13 @@ def _slices(row: tuple[Any, ...], parts: tuple[Columns, ...]) -> list[tuple[Any,
     return slices
 
 
-@lru_cache(maxsize=8)
-def _lock_sql(vendor: str, by_code: bool) -> str:
-    """The statement of :func:`locked_game` (``vendor``: its quoting and locking)."""
+_BY_PK, _BY_CODE, _BY_TABLE = "pk", "code", "table"
+
+
+@lru_cache(maxsize=16)
+def _game_sql_by(vendor: str, by: str, lock: bool) -> str:
+    """The statement of :func:`locked_game` and :func:`current_game` (``vendor``: its
+    quoting and locking; ``by``: what finds the game)."""
     columns = ", ".join(part.sql() for part in _LOCKED)
     game, table = table_name(Game), table_name(Table)
     sql = (
@@ -142,14 +155,15 @@ def _lock_sql(vendor: str, by_code: bool) -> str:
         f" LEFT OUTER JOIN {table_name(ShuffleCommitment)}"
         f" ON {column(ShuffleCommitment, 'game')} = {column(Game, 'id')}"
     )
-    if by_code:
-        sql += (
-            f" WHERE {column(Table, 'code')} = %s AND {column(Table, 'game_name')} = %s"
-            f" ORDER BY {column(Game, 'created')} DESC, {column(Game, 'id')} DESC LIMIT 1"
-        )
-    else:
+    newest = f" ORDER BY {column(Game, 'created')} DESC, {column(Game, 'id')} DESC LIMIT 1"
+    if by == _BY_PK:
         sql += f" WHERE {column(Game, 'id')} = %s"
-    if connection.features.has_select_for_update:
+    elif by == _BY_CODE:
+        sql += f" WHERE {column(Table, 'code')} = %s AND {column(Table, 'game_name')} = %s"
+        sql += newest
+    else:
+        sql += f" WHERE {column(Game, 'table')} = %s" + newest
+    if lock and connection.features.has_select_for_update:
         # Not the away limit's or the commitment's: they are on the outer joins' side.
         sql += f" FOR UPDATE OF {game}, {table}"
     return sql

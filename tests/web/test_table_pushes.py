@@ -107,7 +107,8 @@ def test_another_process_reads_the_table_once_per_move_however_many_sockets(
     with CaptureQueriesContext(connection) as queries:
         for viewer in players:
             rendering.pushed_regions(table.pk, change, viewer, "ja")
-    assert len(queries) == 3, [q["sql"] for q in queries]  # table, game, seats
+    # The game with its table (one written-out statement), the seats with their players.
+    assert len(queries) == 2, [q["sql"] for q in queries]
     with CaptureQueriesContext(connection) as again:
         rendering.pushed_regions(table.pk, change, players[0], "ja")
     assert len(again) == 0, "a second socket of the same viewer is sent the same frame"

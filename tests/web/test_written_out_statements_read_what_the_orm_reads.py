@@ -155,3 +155,25 @@ def test_a_move_on_a_game_that_is_gone_is_not_written_silently():
     Game.objects.filter(pk=game.pk).delete()
     with pytest.raises(Game.DoesNotExist):
         statements.record_move(game, [])
+
+
+def test_a_socket_reads_the_tables_newest_game_unlocked_with_its_relations():
+    table, first, _players = seated_table("dragonformula", ["Ann", "Bo"])
+    newer = another_game(first, timedelta(seconds=5))
+    read = statements.current_game(table.pk)
+    assert read.pk == newer.pk
+    assert_same_game(read, orm_locked(table=table))
+
+
+def test_another_process_reads_a_changed_table_in_two_statements(django_assert_num_queries):
+    from games import snapshots
+
+    table, game, players = seated_table("dragonformula", ["Ann", "Bo"])
+    AwayLimit.objects.create(table=table, seconds=30)
+    commitment = ShuffleCommitment.objects.get(game=game)
+    with django_assert_num_queries(2):  # the game with its table; the seats
+        snapshot = snapshots.read(table.pk)
+        assert [seat.player for seat in snapshot.seats] == players
+        assert snapshot.game.pk == game.pk and snapshot.game.table is snapshot.table
+        assert snapshot.away_seconds == 30
+        assert snapshot.commitment == commitment
