@@ -190,6 +190,8 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CHANNELS_PREFIX", "clubtable"),
+            # One pool for the process, not one per request (config/redis_pool.py).
+            "OPTIONS": {"pool_class": "config.redis_pool.ProcessConnectionPool"},
         }
     }
 else:
