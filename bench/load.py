@@ -35,9 +35,12 @@ Printed per run:
   sockets; lost: applied actions missing from the action log afterwards, plus
   pushes a seat never received (none within 60 s after play stopped); and
   whether every game's log has no gaps and replays to its snapshot;
-- server CPU per applied action (both processes, from /proc), the bench client's
-  own CPU, and the machine's load average: figures from a busy machine are
-  only comparable through these.
+- server CPU per applied action (both processes, from /proc): over the whole run
+  (every seat's connecting and first frame, the play, the drain and the sockets'
+  closing), and over the play alone (from when every seat has its first frame to
+  the end of the play), which is what a move costs a table long under way; the
+  bench client's own CPU, and the machine's load average: figures from a busy
+  machine are only comparable through these.
 """
 
 from __future__ import annotations
@@ -100,6 +103,7 @@ class Tally:
     refused: int = 0
     errors: list[str] = field(default_factory=list)
     applied: list[Applied] = field(default_factory=list)
+    cpu_in_play: float = 0.0  # the servers' CPU from the first move asked to the last
     # (table, seat) -> [(time, version)] of frames received on the socket
     receipts: dict[tuple[int, int], list[tuple[float, int]]] = field(default_factory=dict)
 
@@ -249,7 +253,9 @@ async def play(
     playing = [seat for seat in seats if seat.listener is not None]
     started = time.perf_counter()
     stop_at = started + args.duration
+    cpu_at_start = servers_cpu(servers)
     await asyncio.gather(*(seat.play(stop_at, args.max_actions, args.think) for seat in playing))
+    tally.cpu_in_play = servers_cpu(servers) - cpu_at_start
     elapsed = min(time.perf_counter(), stop_at) - started
     await asyncio.sleep(1.0)  # let the last commits and timers settle before reading the logs
     checked = await asyncio.to_thread(helper, env, "_verify", *(t["code"] for t in tables))
@@ -261,6 +267,11 @@ async def play(
         await asyncio.sleep(0.1)
     await asyncio.gather(*(seat.close() for seat in playing))
     return tally, elapsed, checked
+
+
+def servers_cpu(servers: list[Any]) -> float:
+    """The server processes' CPU time so far (each a ``Served`` with its ``process``)."""
+    return sum(cpu_seconds(server.process.pid) for server in servers)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -365,10 +376,10 @@ def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dic
             for i in range(processes)
         ]
         load_before = os.getloadavg()[0]
-        cpu_before = sum(cpu_seconds(server.process.pid) for server in servers)
+        cpu_before = servers_cpu(servers)
         client_before = time.process_time()
         tally, elapsed, checked = asyncio.run(play(tables, servers, args, env))
-        server_cpu = sum(cpu_seconds(server.process.pid) for server in servers) - cpu_before
+        server_cpu = servers_cpu(servers) - cpu_before
         client_cpu = time.process_time() - client_before
         load_after = os.getloadavg()[0]
     found, lost_pushes = latencies(tally)
@@ -393,6 +404,10 @@ def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dic
         "log_versions": sum(c["version"] for c in checked.values()),
         "server_cpu_ms_per_action": server_cpu * 1000 / len(tally.applied) if tally.applied else 0,
         "server_cpu_s": server_cpu,
+        "server_cpu_in_play_s": tally.cpu_in_play,
+        "server_cpu_ms_per_action_in_play": (
+            tally.cpu_in_play * 1000 / len(tally.applied) if tally.applied else 0
+        ),
         "client_cpu_s": client_cpu,
         "load_average": [load_before, load_after],
     }
@@ -408,7 +423,9 @@ def print_row(r: dict[str, Any]) -> None:
         flush=True,
     )
     print(
-        f"    server CPU {r['server_cpu_s']:.1f} s ({r['server_cpu_ms_per_action']:.0f} ms/action), "
+        f"    server CPU {r['server_cpu_s']:.1f} s ({r['server_cpu_ms_per_action']:.0f} ms/action; "
+        f"in play {r['server_cpu_in_play_s']:.1f} s, "
+        f"{r['server_cpu_ms_per_action_in_play']:.1f} ms/action), "
         f"client CPU {r['client_cpu_s']:.1f} s, machine load {r['load_average'][0]:.1f} -> "
         f"{r['load_average'][1]:.1f}",
         flush=True,
