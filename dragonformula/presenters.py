@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from dragonformula import region_looks
 from dragonformula.rules.cards import card_info
 from dragonformula.templatetags.tarot import reading_groups
 from games.engine import seats_after
@@ -33,6 +34,9 @@ REGIONS = [
 # change (games.registry): the countdown, the pile and the standings. Not the log: a seat's
 # own draws name the card to it alone.
 SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
+# The regions rendered from their looks alone, once per look and language: a seat's hand,
+# its prompt and the result screen while none is up, the same through most moves.
+REGION_LOOKS = region_looks.REGION_LOOKS
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),

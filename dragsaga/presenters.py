@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from dragsaga import region_looks
 from dragsaga.models import CardSet
 from dragsaga.rules.turns import FLIP_LIMIT
 from games.engine import seats_from
@@ -27,6 +28,9 @@ REGIONS = [
 # The regions every seated viewer is shown alike (and every spectator), rendered once per
 # change (games.registry): the countdown, the log (all its events are public) and the scores.
 SHARED_REGIONS = frozenset({"clock", "log", "scores"})
+# The regions rendered from their looks alone, once per look and language: a seat's hand
+# and its prompt, the same through most of the others' moves.
+REGION_LOOKS = region_looks.REGION_LOOKS
 
 OPTION_LABELS = {
     "card_set": _("Card set"),

@@ -13,6 +13,7 @@ equal as keys).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -40,3 +41,16 @@ class Look:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Look) and other.text == self.text
+
+
+# Regions remembered per process, each per look and language (:func:`region`): a viewer's
+# hand, prompt or result screen stays as it is through most of the others' moves. A few
+# per seat of every table being played; 1-5 kB each.
+REMEMBERED_REGIONS = 2048
+
+
+@lru_cache(maxsize=REMEMBERED_REGIONS)
+def region(template_name: str, look: Look, language: str) -> SafeString:
+    """A table region's partial rendered from its look alone (in ``language``, the active
+    one), once: the viewers and moves it looks the same to share it."""
+    return look.render(template_name)
