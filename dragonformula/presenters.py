@@ -35,7 +35,8 @@ REGIONS = [
 # own draws name the card to it alone.
 SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
 # The regions rendered from their looks alone, once per look and language: a seat's hand,
-# its prompt and the result screen while none is up, the same through most moves.
+# its prompt, the result screen while none is up, the pile and the scores, the same
+# through most moves (dragonformula.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
 
 OPTION_LABELS = {

@@ -2,7 +2,7 @@
 
 A push renders every region for every viewer after every move, yet most of a viewer's
 regions stay as they were through the others' moves: their hand, often their prompt, the
-result screen that is not up. The table renders such a region from its look alone, once
+result screen that is not up, the pile and the scores (rendered once per move for all). The table renders such a region from its look alone, once
 per look and language (``games.looks.region``), so what a viewer is shown can never
 differ from the look it is filed under. Each function returns ``None`` when its region is
 rendered from the whole context instead (a table not started, a refusal, a result screen
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonformula.templatetags.tarot import prompt_look
+from dragonformula.templatetags.tarot import STANDING, prompt_look
 
 
 def hand(context: dict[str, Any]) -> dict[str, Any] | None:
@@ -48,4 +48,30 @@ def result_screen(context: dict[str, Any]) -> dict[str, Any] | None:
     return {"oob": context["oob"], "df": {"result_screen": None}}
 
 
-REGION_LOOKS = {"hand": hand, "prompt": prompt, "result-screen": result_screen}
+def pile(context: dict[str, Any]) -> dict[str, Any] | None:
+    """What ``partials/pile.html`` reads: the cards left in the pile, the set and game."""
+    if context.get("df") is None:
+        return None
+    view = context["view"]
+    return {
+        "oob": context["oob"],
+        "game": True,
+        "view": {key: view[key] for key in ("pile_size", "set", "game_in_set")},
+    }
+
+
+def scores(context: dict[str, Any]) -> dict[str, Any] | None:
+    """What ``partials/scores.html`` reads: each seat's player and points."""
+    if context.get("df") is None:
+        return None
+    rows = [{key: row[key] for key in STANDING} for row in context["df"]["standings"]]
+    return {"oob": context["oob"], "game": True, "df": {"standings": rows}}
+
+
+REGION_LOOKS = {
+    "hand": hand,
+    "prompt": prompt,
+    "result-screen": result_screen,
+    "pile": pile,
+    "scores": scores,
+}

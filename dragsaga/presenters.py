@@ -28,8 +28,8 @@ REGIONS = [
 # The regions every seated viewer is shown alike (and every spectator), rendered once per
 # change (games.registry): the countdown, the log (all its events are public) and the scores.
 SHARED_REGIONS = frozenset({"clock", "log", "scores"})
-# The regions rendered from their looks alone, once per look and language: a seat's hand
-# and its prompt, the same through most of the others' moves.
+# The regions rendered from their looks alone, once per look and language: a seat's hand,
+# its prompt and the scores, the same through most moves (dragsaga.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
 
 OPTION_LABELS = {

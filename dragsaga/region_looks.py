@@ -1,7 +1,8 @@
 """What DragSaga's remembered regions read, as plain data: each region's *look*.
 
 A push renders every region for every viewer after every move, yet a viewer's hand and
-often their prompt stay as they were through the others' moves. The table renders such a
+often their prompt stay as they were through the others' moves, and the scores (rendered
+once per move for all) through a round. The table renders such a
 region from its look alone, once per look and language (``games.looks.region``), so what a
 viewer is shown can never differ from the look it is filed under. Each function returns
 ``None`` when its region is rendered from the whole context instead (a table not started,
@@ -81,4 +82,17 @@ def prompt(context: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-REGION_LOOKS = {"hand": hand, "prompt": prompt}
+def scores(context: dict[str, Any]) -> dict[str, Any] | None:
+    """What ``partials/scores.html`` reads until the game's end: the round."""
+    ds = context.get("ds")
+    if ds is None or ds["result"]:
+        return None
+    return {
+        "oob": context["oob"],
+        "game": True,
+        "view": {"round": context["view"]["round"]},
+        "ds": {"result": ds["result"]},
+    }
+
+
+REGION_LOOKS = {"hand": hand, "prompt": prompt, "scores": scores}

@@ -181,7 +181,8 @@ def render_regions(
         elif shared is not None and request is None and region in common:
             key = (region, seated)
             if key not in shared:
-                shared[key] = render_to_string(template, context)
+                html = _remembered(region, template, context)
+                shared[key] = html if html is not None else render_to_string(template, context)
             rendered[region] = shared[key]
         elif request is None and (html := _remembered(region, template, context)) is not None:
             rendered[region] = html

@@ -1,6 +1,6 @@
-"""A viewer's hand and prompt (and Dragon Formula's result screen while none is up) are
-rendered once per look and language and shared by the viewers and moves they look the same
-to, yet every viewer is always shown what rendering the region from the whole table shows
+"""A viewer's hand and prompt, the scores (and Dragon Formula's pile, and its result screen
+while none is up) are rendered once per look and language and shared by the viewers and
+moves they look the same to, yet every viewer is always shown what rendering the region from the whole table shows
 them: their own hand and no other seat's, their own prompt, a spectator's as a spectator,
 in their language."""
 
@@ -19,8 +19,12 @@ pytestmark = pytest.mark.django_db
 NAMES = ["Ann", "Bø <b>", "Cho", "Dai"]
 GAMES = {
     # name: (bot level, options, the regions remembered per look)
-    "dragonformula": ("smart", {"turn_seconds": 30}, ("hand", "prompt", "result-screen")),
-    "dragsaga": ("heuristic", {}, ("hand", "prompt")),
+    "dragonformula": (
+        "smart",
+        {"turn_seconds": 30},
+        ("hand", "prompt", "result-screen", "pile", "scores"),
+    ),
+    "dragsaga": ("heuristic", {}, ("hand", "prompt", "scores")),
 }
 HELD = {  # a seat's hand in its own view
     "dragonformula": lambda view: view["hand"],
