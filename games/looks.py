@@ -28,6 +28,16 @@ from django.utils.safestring import SafeString
 LOOK_FORMAT = 2
 
 
+def text_of(data: Any) -> bytes:
+    """Plain data's text as a look's (e.g. an event's, which a log line is filed under)."""
+    return marshal.dumps(data, LOOK_FORMAT)
+
+
+def data_of(text: bytes) -> Any:
+    """The data back from :func:`text_of`'s text (this process's own, never outside bytes)."""
+    return marshal.loads(text)
+
+
 class Look:
     """Plain data with its text, hashed and compared by the text."""
 
@@ -35,7 +45,7 @@ class Look:
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data: dict[str, Any] | None = data
-        self.text = marshal.dumps(data, LOOK_FORMAT)
+        self.text = text_of(data)
 
     def render(self, template_name: str) -> SafeString:
         """``template_name`` rendered with the look as its whole context; the data is let
