@@ -28,57 +28,83 @@ def _names(card: dict[str, Any]) -> dict[str, Any]:
 
 
 def prompt(context: dict[str, Any]) -> dict[str, Any] | None:
-    """What ``partials/prompt.html`` reads while the game runs, without a refusal: the
-    viewer's seat, the phase, round and turn, its buttons (and their cards), whether it
-    picks cards to place and its targets, whose turn it is, the attack it may guard
-    against, its flip budget and the cards of its hand it may discard to change target."""
+    """What ``partials/prompt.html`` reads while the game runs, without a refusal, in the
+    phase it is in: whether the viewer watches; choosing a dragon, its buttons; placing,
+    whether it picks and then the round, its targets and the flip limit; in the turns,
+    whether it is the viewer's turn and whether the viewer is asked to guard (the attack
+    then), whose turn it is when neither and no attack is open, its buttons, its flip
+    budget and the cards of its hand it may discard to change target.
+
+    What the partial does not show is left out, so a viewer's prompt stays one look
+    through the moves that do not change it (an attack on others: "waiting for the hit
+    players" whoever attacks whom)."""
     ds = context.get("ds")
     if ds is None or context["finished"] or context["message"]:
         return None
-    view, guard, flips = context["view"], ds["guard"], ds["flips"]
-    return {
+    seat, view = context["my_seat"], context["view"]
+    phase = view["phase"]
+    shown: dict[str, Any] = {"phase": phase}
+    look = {
         "oob": context["oob"],
         "game": True,
         "message": "",
         "finished": False,
-        "my_seat": context["my_seat"],
+        "my_seat": seat,
         "act_url": context["act_url"],
-        "view": {"phase": view["phase"], "round": view["round"], "turn": view["turn"]},
-        "ds": {
-            "buttons": [
-                {"json": b["json"], "type": b["type"], "card": b["card"]} for b in ds["buttons"]
+        "view": shown,
+        "ds": {},
+    }
+    if seat is None:
+        return look
+    if phase == "choose_dragon":
+        look["ds"] = {"buttons": _buttons(ds)}
+    elif phase == "place":
+        look["ds"] = {"choosing": ds["choosing"]}
+        if ds["choosing"]:
+            shown["round"] = view["round"]
+            look["ds"].update(place_targets=ds["place_targets"], flip_limit=ds["flip_limit"])
+    elif phase == "turns":
+        shown["turn"] = seat if view["turn"] == seat else None
+        look["ds"] = _turns(ds, seat, own_turn=view["turn"] == seat)
+    return look
+
+
+def _buttons(ds: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"json": b["json"], "type": b["type"], "card": b["card"]} for b in ds["buttons"]]
+
+
+def _turns(ds: dict[str, Any], seat: int, own_turn: bool) -> dict[str, Any]:
+    """The turns' part of the prompt's look: the attack only as far as it asks the viewer
+    (``pending`` holds the viewer's seat or nobody), whose turn only when it is shown."""
+    guard, flips = ds["guard"], ds["flips"]
+    asked = guard is not None and seat in guard["pending"]
+    return {
+        "guard": None
+        if guard is None
+        else {
+            "attacker_name": guard["attacker_name"],
+            "face": _names(guard["face"]),
+            "pending": [seat],
+        }
+        if asked
+        else {"pending": []},
+        "turn_name": ds["turn_name"] if guard is None and not own_turn else None,
+        "buttons": _buttons(ds),
+        "flip_limit": ds["flip_limit"],
+        "flips": None
+        if flips is None
+        else {
+            "left": flips["left"],
+            "blocked": [
+                {"reason": b["reason"], "face": {**_names(b["face"]), "cost": b["face"]["cost"]}}
+                for b in flips["blocked"]
             ],
-            "choosing": ds["choosing"],
-            "place_targets": ds["place_targets"],
-            "change_targets": ds["change_targets"],
-            "flip_limit": ds["flip_limit"],
-            "turn_name": ds["turn_name"],
-            "guard": None
-            if guard is None
-            else {
-                "attacker_name": guard["attacker_name"],
-                "face": _names(guard["face"]),
-                "pending": guard["pending"],
-            },
-            "flips": None
-            if flips is None
-            else {
-                "left": flips["left"],
-                "blocked": [
-                    {
-                        "reason": b["reason"],
-                        "face": {**_names(b["face"]), "cost": b["face"]["cost"]},
-                    }
-                    for b in flips["blocked"]
-                ],
-            },
-            # Read only to offer a discard for a change of target.
-            "hand": [
-                {**_names(card), "id": card["id"], "cost": card["cost"]} for card in ds["hand"]
-            ]
-            if ds["change_targets"]
-            else [],
         },
+        "change_targets": ds["change_targets"],
+        # Read only to offer a discard for a change of target.
+        "hand": [{**_names(card), "id": card["id"], "cost": card["cost"]} for card in ds["hand"]]
+        if ds["change_targets"]
+        else [],
     }
 
 
