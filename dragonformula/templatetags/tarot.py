@@ -221,10 +221,16 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
     automatically" switch, and the table's action URL."""
     df = context["df"]
     window, clock, auto_pass = df["window"], df["clock"], df["auto_pass"]
+    # The phase is told at a game's end and on the viewer's own turn, whose turn it is when
+    # neither and no pick window is open: else they are left out, so the others' prompts
+    # stay one look from a turn's draw to its discard.
+    phase, finished = context["view"]["phase"], context["finished"]
+    tells_phase = phase == "result" or df["your_turn"]
+    tells_turn = not finished and phase != "result" and window is None and not df["your_turn"]
     return {
-        "finished": context["finished"],
+        "finished": finished,
         "act_url": context["act_url"],
-        "view": {"phase": context["view"]["phase"]},
+        "view": {"phase": phase if tells_phase else None},
         "df": {
             "window": None
             if window is None
@@ -238,7 +244,7 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
                 },
             },
             "your_turn": df["your_turn"],
-            "turn_name": df["turn_name"],
+            "turn_name": df["turn_name"] if tells_turn else "",
             "watching": df["watching"],
             "hand_action": df["hand_action"],
             "buttons": [
