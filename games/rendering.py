@@ -63,13 +63,20 @@ def table_context(
     deadline = engine.deadline(game.state)
     context.update(
         view=view,
-        legal=engine.legal_actions(game.state, seat) if playing else [],
+        legal=_legal(engine, game.state, seat, view) if playing else [],
         waiting_for=engine.waiting_for(game.state),
         remaining=None if deadline is None else max(0.0, deadline - time.time()),
         finished=game.is_finished,
     )
     context.update(kind.presenters.present(view, seat, context))
     return context
+
+
+def _legal(engine: Any, state: dict[str, Any], seat: int, view: dict[str, Any]) -> list[Any]:
+    """The seat's legal actions: its view's when the view lists them (both games' do),
+    not worked out a second time."""
+    legal = view.get("legal_actions")
+    return legal if legal is not None else engine.legal_actions(state, seat)
 
 
 @lru_cache(maxsize=1024)
