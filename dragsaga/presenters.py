@@ -82,7 +82,12 @@ def flip_outcomes(events: list[dict[str, Any]], names: list[str]) -> dict[tuple[
     player hit (``blocked`` when a guard stopped it), a guard's attacker; an attack
     still waiting for the hit players' answers has ``pending`` set."""
     outcomes: dict[tuple[int, str], Any] = {}
-    for event in events:
+    # Each round starts afresh: only the events since the last round's start are read (the
+    # whole log is read by every viewer after every move otherwise).
+    start = next(
+        (i for i in range(len(events) - 1, -1, -1) if events[i]["type"] == "round_start"), 0
+    )
+    for event in events[start:]:
         kind = event["type"]
         if kind == "round_start":
             outcomes = {}
