@@ -15,8 +15,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from dragonformula import region_looks
 from dragonformula.rules.cards import card_info
-from dragonformula.templatetags.tarot import reading_groups
 from games.engine import seats_after
 
 REGIONS = [
@@ -33,6 +33,10 @@ REGIONS = [
 # change (games.registry): the countdown, the pile and the standings. Not the log: a seat's
 # own draws name the card to it alone.
 SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
+# The regions rendered from their looks alone, once per look and language: a seat's hand,
+# its prompt, the result screen while none is up, the pile and the scores, the same
+# through most moves (dragonformula.region_looks).
+REGION_LOOKS = region_looks.REGION_LOOKS
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
@@ -130,7 +134,6 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
         for a in legal
         if a["type"] in BUTTON_LABELS
     ]
-    last = view["last_game"]
     setting = next((a for a in legal if a["type"] == "auto_pass"), None)
     return {
         "df": {
@@ -158,7 +161,6 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "your_turn": view["turn"] == seat,
             "watching": seat is None,
             "events": list(reversed(view["events"][-30:])),
-            "last_game": _last_game(last, names) if last else None,
             "standings": [
                 {
                     "name": names[n],
@@ -180,20 +182,6 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "match_end": _match_end(view, names),
         }
     }
-
-
-def _last_game(last: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    reading = last.get("reading")
-    shown = {**last, "winner_name": names[last["winner"]] if last.get("winner") is not None else ""}
-    if last.get("offender") is not None:
-        shown["offender_name"] = names[last["offender"]]
-    if reading:
-        shown["groups"] = [
-            (label, [face(c) for c in cards]) for label, cards in reading_groups(reading)
-        ]
-    if last.get("cards"):
-        shown["faces"] = [face(c) for c in last["cards"]]
-    return shown
 
 
 def _result_screen(

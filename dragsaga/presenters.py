@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from dragsaga import region_looks
 from dragsaga.models import CardSet
 from dragsaga.rules.turns import FLIP_LIMIT
 from games.engine import seats_from
@@ -27,6 +28,9 @@ REGIONS = [
 # The regions every seated viewer is shown alike (and every spectator), rendered once per
 # change (games.registry): the countdown, the log (all its events are public) and the scores.
 SHARED_REGIONS = frozenset({"clock", "log", "scores"})
+# The regions rendered from their looks alone, once per look and language: a seat's hand,
+# its prompt and the scores, the same through most moves (dragsaga.region_looks).
+REGION_LOOKS = region_looks.REGION_LOOKS
 
 OPTION_LABELS = {
     "card_set": _("Card set"),
@@ -78,7 +82,12 @@ def flip_outcomes(events: list[dict[str, Any]], names: list[str]) -> dict[tuple[
     player hit (``blocked`` when a guard stopped it), a guard's attacker; an attack
     still waiting for the hit players' answers has ``pending`` set."""
     outcomes: dict[tuple[int, str], Any] = {}
-    for event in events:
+    # Each round starts afresh: only the events since the last round's start are read (the
+    # whole log is read by every viewer after every move otherwise).
+    start = next(
+        (i for i in range(len(events) - 1, -1, -1) if events[i]["type"] == "round_start"), 0
+    )
+    for event in events[start:]:
         kind = event["type"]
         if kind == "round_start":
             outcomes = {}

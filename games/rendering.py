@@ -18,7 +18,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import snapshots
+from games import looks, snapshots
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 from games.snapshots import TableSnapshot
@@ -63,13 +63,20 @@ def table_context(
     deadline = engine.deadline(game.state)
     context.update(
         view=view,
-        legal=engine.legal_actions(game.state, seat) if playing else [],
+        legal=_legal(engine, game.state, seat, view) if playing else [],
         waiting_for=engine.waiting_for(game.state),
         remaining=None if deadline is None else max(0.0, deadline - time.time()),
         finished=game.is_finished,
     )
     context.update(kind.presenters.present(view, seat, context))
     return context
+
+
+def _legal(engine: Any, state: dict[str, Any], seat: int, view: dict[str, Any]) -> list[Any]:
+    """The seat's legal actions: its view's when the view lists them (both games' do),
+    not worked out a second time."""
+    legal = view.get("legal_actions")
+    return legal if legal is not None else engine.legal_actions(state, seat)
 
 
 @lru_cache(maxsize=1024)
@@ -113,7 +120,19 @@ def _bare_prompt(context: dict[str, Any]) -> str:
     """The prompt as pushed, without any message (what its fingerprint is taken of)."""
     context.update(oob=True, message="")
     template = dict(context["kind"].presenters.REGIONS)[PROMPT_REGION]
-    return render_to_string(template, context)
+    remembered = _remembered(PROMPT_REGION, template, context)
+    return remembered if remembered is not None else render_to_string(template, context)
+
+
+def _remembered(region: str, template: str, context: dict[str, Any]) -> str | None:
+    """The region rendered from its look alone, once per look and language, when the game
+    remembers it (its presenters' ``REGION_LOOKS``: the region's id to what its partial
+    reads of the context as plain data, or ``None`` when it is rendered from the context)."""
+    look_of = getattr(context["kind"].presenters, "REGION_LOOKS", {}).get(region)
+    look = None if look_of is None else look_of(context)
+    if look is None:
+        return None
+    return looks.region(template, looks.Look(look), translation.get_language() or "")
 
 
 def _fingerprint(html: str) -> str:
@@ -169,8 +188,11 @@ def render_regions(
         elif shared is not None and request is None and region in common:
             key = (region, seated)
             if key not in shared:
-                shared[key] = render_to_string(template, context)
+                html = _remembered(region, template, context)
+                shared[key] = html if html is not None else render_to_string(template, context)
             rendered[region] = shared[key]
+        elif request is None and (html := _remembered(region, template, context)) is not None:
+            rendered[region] = html
         else:
             rendered[region] = render_to_string(template, context, request=request)
     return rendered

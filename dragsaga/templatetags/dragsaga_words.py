@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -13,7 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.looks import Look
+from games.looks import Look, data_of, text_of
 
 register = template.Library()
 
@@ -44,10 +43,10 @@ def ds_log(context: template.Context, events: list[dict[str, Any]]) -> SafeStrin
     """The log's lines (``<li>``), each worded once per event, the table's names
     (``names``), the names of the card it names and the language."""
     names, cards, language = tuple(context["names"]), context["ds"]["cards"], get_language() or ""
-    # An event's repr is its text: the same event, the same text, a fifth of JSON's cost
-    # (a line is read back from it, slowly, once; so is a card's face below).
+    # An event is filed under its text as a look's (games.looks): the same event, the same
+    # bytes, a quarter of a repr's cost (a line is read back from them once).
     lines = (
-        _log_line(repr(e), names, _names_of(cards.get(e.get("card"))), language) for e in events
+        _log_line(text_of(e), names, _names_of(cards.get(e.get("card"))), language) for e in events
     )
     return mark_safe("".join(lines))  # noqa: S308 - each line is format_html's
 
@@ -58,9 +57,9 @@ def _names_of(card: dict[str, Any] | None) -> tuple[str, str] | None:
 
 @lru_cache(maxsize=REMEMBERED_LINES)
 def _log_line(
-    event_text: str, names: tuple[str, ...], card: tuple[str, str] | None, language: str
+    event_text: bytes, names: tuple[str, ...], card: tuple[str, str] | None, language: str
 ) -> SafeString:
-    event = ast.literal_eval(event_text)
+    event = data_of(event_text)
     cards = {} if card is None else {event["card"]: {"name_ja": card[0], "name_en": card[1]}}
     sentence = ds_event({"names": names, "ds": {"cards": cards}}, event)
     return format_html('<li class="event event-{}">{}</li>', event["type"], sentence)

@@ -1,0 +1,77 @@
+"""What Dragon Formula's remembered regions read, as plain data: each region's *look*.
+
+A push renders every region for every viewer after every move, yet most of a viewer's
+regions stay as they were through the others' moves: their hand, often their prompt, the
+result screen that is not up, the pile and the scores (rendered once per move for all). The table renders such a region from its look alone, once
+per look and language (``games.looks.region``), so what a viewer is shown can never
+differ from the look it is filed under. Each function returns ``None`` when its region is
+rendered from the whole context instead (a table not started, a refusal, a result screen
+that is up).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dragonformula.templatetags.tarot import STANDING, prompt_look
+
+
+def hand(context: dict[str, Any]) -> dict[str, Any] | None:
+    """What ``partials/hand.html`` reads: the viewer's cards (each card's code and its
+    discard's action), the kind of discard and the table's action URL."""
+    df = context.get("df")
+    if df is None:
+        return None
+    return {
+        "oob": context["oob"],
+        "act_url": context["act_url"],
+        "df": {
+            "hand": [{"code": card["code"], "action": card["action"]} for card in df["hand"]],
+            "hand_action": df["hand_action"],
+        },
+    }
+
+
+def prompt(context: dict[str, Any]) -> dict[str, Any] | None:
+    """What ``partials/prompt.html`` reads without a refusal: its body's look
+    (``tarot.prompt_look``)."""
+    if context.get("df") is None or context["message"]:
+        return None
+    return {"oob": context["oob"], "game": True, "message": "", **prompt_look(context)}
+
+
+def result_screen(context: dict[str, Any]) -> dict[str, Any] | None:
+    """``partials/_result_screen.html`` while no game has ended: nothing but its place."""
+    df = context.get("df")
+    if df is not None and df["result_screen"] is not None:
+        return None
+    return {"oob": context["oob"], "df": {"result_screen": None}}
+
+
+def pile(context: dict[str, Any]) -> dict[str, Any] | None:
+    """What ``partials/pile.html`` reads: the cards left in the pile, the set and game."""
+    if context.get("df") is None:
+        return None
+    view = context["view"]
+    return {
+        "oob": context["oob"],
+        "game": True,
+        "view": {key: view[key] for key in ("pile_size", "set", "game_in_set")},
+    }
+
+
+def scores(context: dict[str, Any]) -> dict[str, Any] | None:
+    """What ``partials/scores.html`` reads: each seat's player and points."""
+    if context.get("df") is None:
+        return None
+    rows = [{key: row[key] for key in STANDING} for row in context["df"]["standings"]]
+    return {"oob": context["oob"], "game": True, "df": {"standings": rows}}
+
+
+REGION_LOOKS = {
+    "hand": hand,
+    "prompt": prompt,
+    "result-screen": result_screen,
+    "pile": pile,
+    "scores": scores,
+}
