@@ -44,8 +44,8 @@ class Columns:
     def build(self, values: tuple[Any, ...] | list[Any]) -> Any:
         """The instance of these values (converted as the ORM converts them)."""
         converted = list(values)
-        for index, converters in _converters(self, connection.vendor):
-            value, expression = converted[index], self.fields[index].get_col(self.alias)
+        for index, expression, converters in _converters(self, connection.vendor):
+            value = converted[index]
             for converter in converters:
                 value = converter(value, expression, connection)
             converted[index] = value
@@ -53,9 +53,10 @@ class Columns:
 
 
 @lru_cache(maxsize=32)
-def _converters(columns: Columns, vendor: str) -> list[tuple[int, list[Any]]]:
-    """The converters of each column that has any (``vendor``: they are the backend's):
-    as Django's compiler applies them, the backend's first, then the field's."""
+def _converters(columns: Columns, vendor: str) -> list[tuple[int, Any, list[Any]]]:
+    """The converters of each column that has any, with the column's expression they are
+    given (``vendor``: they are the backend's): as Django's compiler applies them, the
+    backend's first, then the field's."""
     found = []
     for index, field in enumerate(columns.fields):
         expression = field.get_col(columns.alias)
@@ -63,7 +64,7 @@ def _converters(columns: Columns, vendor: str) -> list[tuple[int, list[Any]]]:
             connection
         )
         if converters:
-            found.append((index, converters))
+            found.append((index, expression, converters))
     return found
 
 
