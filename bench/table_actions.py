@@ -95,6 +95,13 @@ class Listener:
         self.channel = self.sync(self.layer.new_channel)()
         self.sync(self.layer.group_add)(table_events.group_name(table_id), self.channel)
 
+    def settle(self) -> None:
+        """One turn of the event loop: a move's announcement is put on it without waiting
+        (``config.channel_layers``), so it reaches the group's queues there."""
+        import asyncio
+
+        self.sync(asyncio.sleep)(0)
+
     def messages(self) -> list[dict[str, Any]]:
         found = []
         while self.layer.channels.get(self.channel):  # InMemoryChannelLayer: what is queued
@@ -192,6 +199,7 @@ def live_moves(game_name: str, names: list[str], level: str, actions: int, profi
             sockets = [Socket(table, p, f"{table.code}-{i}") for i, p in enumerate(players)]
             for socket in sockets:
                 socket.hear()  # the first frame: every region
+            listener.settle()
             listener.messages()
             url = reverse(f"{game_name}:act", args=[table.code])
         seat = engine.waiting_for(game.state)[0]
@@ -201,6 +209,7 @@ def live_moves(game_name: str, names: list[str], level: str, actions: int, profi
             profile.enable()
         answer = figures.measure("POST", lambda: clients[seat].post(url, fields))  # noqa: B023
         assert answer.status_code == 200, answer.content[:300]
+        figures.measure("pushes", listener.settle)  # counted: the loop's part of the push
         for message in listener.messages():
             figures.measure("pushes", lambda: [s.hear(message) for s in sockets])  # noqa: B023
         if profile is not None:

@@ -17,7 +17,9 @@ several processes the layer is ``channels_redis`` (``REDIS_URL``), where this do
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import time
 from typing import Any
 
@@ -26,12 +28,15 @@ from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
 
 SWEEP_SECONDS = 1.0
 
+logger = logging.getLogger(__name__)
+
 
 class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):
     def __init__(self, *args: Any, sweep_seconds: float = SWEEP_SECONDS, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sweep_seconds = sweep_seconds
         self._swept = float("-inf")
+        self._loop: asyncio.AbstractEventLoop | None = None  # where the sockets' queues live
 
     def _clean_expired(self) -> None:
         now = time.monotonic()
@@ -48,3 +53,31 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):
             # As Channels' own: a member too far behind misses it, the others do not.
             with contextlib.suppress(ChannelFull):
                 await self.send(channel, message)
+
+    async def group_add(self, group: str, channel: str) -> None:
+        self._loop = asyncio.get_running_loop()  # the server's: its sockets join groups there
+        await super().group_add(group, channel)
+
+    def group_send_soon(self, group: str, message: dict[str, Any]) -> bool:
+        """Send ``message`` to ``group`` from any thread without waiting for it: the send
+        is put on the event loop the group's sockets run on, after what is already there
+        (so one thread's sends keep their order). Whether it was put there: ``False``
+        when no loop of this layer is running (the caller then sends and waits as usual).
+
+        A move's request thread announces its change this way, instead of handing the send
+        to the loop and waiting for the loop to hand it back (``async_to_sync``): a send
+        here only puts the message on each member's queue."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return False
+        loop.call_soon_threadsafe(self._start_group_send, group, message)
+        return True
+
+    def _start_group_send(self, group: str, message: dict[str, Any]) -> None:
+        task = asyncio.ensure_future(self.group_send(group, message))
+        task.add_done_callback(_log_failure)
+
+
+def _log_failure(task: asyncio.Future[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("A group send failed", exc_info=task.exception())

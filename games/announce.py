@@ -57,6 +57,11 @@ def notify(
     def send() -> None:
         async_to_sync(layer.group_send)(group_name(table_id), message)
 
+    # One process's own layer puts the send on its sockets' event loop without waiting
+    # (config.channel_layers); Redis's is sent and waited for.
+    send_soon = getattr(layer, "group_send_soon", None)
+    if send_soon is not None and send_soon(group_name(table_id), message):
+        return
     try:
         asyncio.get_running_loop()
     except RuntimeError:

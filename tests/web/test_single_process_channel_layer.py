@@ -2,11 +2,15 @@
 in-memory layer, without sweeping every socket of the process at every message."""
 
 import asyncio
+import threading
 
+import channels.layers
+from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
 from django.conf import settings
 
 from config.channel_layers import InMemoryChannelLayer
+from games import announce
 
 
 def test_one_process_uses_it():  # without REDIS_URL, as the tests and ``make run`` run
@@ -66,3 +70,48 @@ def test_the_sweep_runs_once_a_second_however_many_messages_pass(monkeypatch):
     # 40 moves to 50 sockets: Channels' layer sweeps at each of the 40 group sends and
     # 2,000 receives.
     assert len(sweeps) == 1
+
+
+def test_a_request_thread_announces_on_the_sockets_loop_without_waiting_and_in_order():
+    """A move's request thread puts its announcement on the loop the table's sockets run
+    on and goes on: it never waits for the loop (which may be busy pushing other tables)."""
+
+    async def run():
+        layer = InMemoryChannelLayer()
+        member = await layer.new_channel()
+        await layer.group_add("table-1", member)  # as a socket joins, on the server's loop
+        loop_busy = threading.Event()
+        returned = []
+
+        def request_thread():
+            loop_busy.wait(10)  # the loop is in the middle of something else
+            for version in (1, 2, 3):
+                returned.append(layer.group_send_soon("table-1", {"type": "t", "v": version}))
+
+        thread = threading.Thread(target=request_thread)
+        thread.start()
+        loop_busy.set()
+        thread.join(10)  # a blocking join: the loop runs nothing meanwhile...
+        assert returned == [True, True, True]  # ...yet the thread was not held up
+        return [await layer.receive(member) for _ in range(3)]
+
+    assert [message["v"] for message in asyncio.run(run())] == [1, 2, 3]
+
+
+def test_without_its_loop_running_the_caller_sends_as_before():
+    layer = InMemoryChannelLayer()
+    member = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)("table-9", member)  # that loop is gone now
+    assert layer.group_send_soon("table-9", {"type": "t"}) is False
+    layers = channels.layers.channel_layers
+    saved = layers.backends.get("default")
+    layers.backends["default"] = layer
+    try:
+        announce.notify(9, 1, 4, change="c4")  # falls back to sending and waiting
+    finally:
+        if saved is None:
+            layers.backends.pop("default")
+        else:
+            layers.backends["default"] = saved
+    message = async_to_sync(layer.receive)(member)
+    assert (message["type"], message["version"], message["change"]) == ("table.changed", 4, "c4")
