@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragsaga.templatetags.dragsaga_words import flip_budget_look
+
 
 def hand(context: dict[str, Any]) -> dict[str, Any] | None:
     """What ``partials/hand.html`` reads: the viewer's cards (as the table's set defines
@@ -91,15 +93,7 @@ def _turns(ds: dict[str, Any], seat: int, own_turn: bool) -> dict[str, Any]:
         "turn_name": ds["turn_name"] if guard is None and not own_turn else None,
         "buttons": _buttons(ds),
         "flip_limit": ds["flip_limit"],
-        "flips": None
-        if flips is None
-        else {
-            "left": flips["left"],
-            "blocked": [
-                {"reason": b["reason"], "face": {**_names(b["face"]), "cost": b["face"]["cost"]}}
-                for b in flips["blocked"]
-            ],
-        },
+        "flips": None if flips is None else flip_budget_look(flips),
         "change_targets": ds["change_targets"],
         # Read only to offer a discard for a change of target.
         "hand": [{**_names(card), "id": card["id"], "cost": card["cost"]} for card in ds["hand"]]

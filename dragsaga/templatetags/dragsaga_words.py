@@ -176,3 +176,37 @@ def ds_card(card: dict[str, Any]) -> str:
 @lru_cache(maxsize=256)
 def _card_face(look: Look, language: str) -> str:
     return look.render("dragsaga/partials/card.html")
+
+
+# Flip budgets remembered per process: a seat's stays as it is through the others' flips
+# and attacks, and words every card it cannot flip (the prompt's dearest part). Under 1 kB.
+REMEMBERED_FLIP_BUDGETS = 1024
+
+
+@register.simple_tag
+def ds_flip_budget(flips: dict[str, Any], flip_limit: int) -> SafeString:
+    """The prompt's flip budget (``partials/_flip_budget.html``), rendered once per look
+    and language: from the look only, so it is only ever shown to the seat whose placed
+    cards it words."""
+    look = Look({"ds": {"flips": flip_budget_look(flips), "flip_limit": flip_limit}})
+    return _flip_budget(look, get_language() or "")
+
+
+def flip_budget_look(flips: dict[str, Any]) -> dict[str, Any]:
+    """What the prompt reads of the viewer's flip budget: the cost left, and each card
+    that cannot be flipped now with its names, its cost and why."""
+    return {
+        "left": flips["left"],
+        "blocked": [
+            {
+                "reason": b["reason"],
+                "face": {key: b["face"][key] for key in ("name_ja", "name_en", "cost")},
+            }
+            for b in flips["blocked"]
+        ],
+    }
+
+
+@lru_cache(maxsize=REMEMBERED_FLIP_BUDGETS)
+def _flip_budget(look: Look, language: str) -> SafeString:
+    return look.render("dragsaga/partials/_flip_budget.html")

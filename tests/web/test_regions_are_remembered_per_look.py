@@ -10,6 +10,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from dragsaga.templatetags import dragsaga_words
 from games import looks, rendering, services
 from games.registry import engine_for, game_kind
 from tests.web.tables import seated_table
@@ -94,3 +95,31 @@ def test_a_refusal_is_shown_to_its_viewer_alone(name):
         plain = rendering.render_regions(table, players[0])
     assert "Not your turn &lt;now&gt;" in refused["prompt"]
     assert "Not your turn" not in plain["prompt"]
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_dragsaga_flip_budget_is_remembered_per_look_and_shown_to_its_seat_alone(language):
+    """The prompt's dearest part, the cards a seat cannot flip now and why, is remembered
+    apart: every seat's is what a rendering from nothing shows it."""
+    level, options, _remembered = GAMES["dragsaga"]
+    engine = engine_for("dragsaga")
+    table, game, players = seated_table("dragsaga", NAMES, seed=5, options=options)
+    dragsaga_words._flip_budget.cache_clear()
+    budgets = reused = 0
+    with translation.override(language):
+        for _move in range(120):
+            viewers = [*players, None]
+            looks.region.cache_clear()  # the prompts rendered anew, their budgets not
+            # As pushed: the budgets the earlier moves left behind.
+            remembered = [rendering.render_regions(table, viewer)["prompt"] for viewer in viewers]
+            reused += dragsaga_words._flip_budget.cache_info().hits
+            dragsaga_words._flip_budget.cache_clear()
+            for viewer, html in zip(viewers, remembered, strict=True):
+                assert html == from_nothing(table, viewer, ("prompt",))["prompt"]
+                budgets += "flip-budget" in html
+            if game.is_finished:
+                break
+            seat = engine.waiting_for(game.state)[0]
+            action = engine.bot_action(game.state, seat, level)
+            game = services.apply_action(game, players[seat], action, game.version)
+    assert budgets > 50 and reused > 0
