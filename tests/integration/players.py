@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import random
 import re
@@ -85,54 +86,43 @@ def version_of(html: str) -> int | None:
     return int(value.group(1)) if value else None
 
 
-class _Regions(HTMLParser):
-    """Splits a frame into its top-level elements that have an id."""
-
-    def __init__(self, html: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.html = html
-        self.lines = [0]
-        for line in html.splitlines(keepends=True):
-            self.lines.append(self.lines[-1] + len(line))
-        self.depth = 0
-        self.start = 0
-        self.current: str | None = None
-        self.regions: dict[str, str] = {}
-        self.feed(html)
-        self.close()
-
-    def _offset(self) -> int:
-        line, column = self.getpos()
-        return self.lines[line - 1] + column
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.depth == 0:
-            self.current = dict(attrs).get("id")
-            self.start = self._offset()
-            if tag in VOID:
-                end = self.html.index(">", self.start) + 1
-                if self.current:
-                    self.regions[self.current] = self.html[self.start : end]
-                return
-        if tag not in VOID:
-            self.depth += 1
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.depth == 0 and (region := dict(attrs).get("id")):
-            start = self._offset()
-            self.regions[region] = self.html[start : self.html.index(">", start) + 1]
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in VOID:
-            return
-        self.depth -= 1
-        if self.depth == 0 and self.current:
-            end = self.html.index(">", self._offset()) + 1
-            self.regions[self.current] = self.html[self.start : end]
+START_TAG = re.compile(r"<([a-zA-Z][\w-]*)\b[^>]*>")
+ID = re.compile(r"""\bid=["']([^"']*)["']""")
 
 
 def regions_of(html: str) -> dict[str, str]:
-    return _Regions(html).regions
+    """A frame's (or an htmx answer's) top-level elements that have an id, by id.
+
+    A frame is its regions one after the other, each one element, as a browser's htmx
+    swaps them in; an element ends where the count of its own tag's openings and
+    closings inside it comes back to zero (the regions' HTML is well formed: the tests
+    render it). A string scan, not an HTML parser: the bench's client parses every frame
+    of hundreds of sockets on the same machine as the server it measures.
+    """
+    regions: dict[str, str] = {}
+    at = 0
+    while (tag := START_TAG.search(html, at)) is not None:
+        name, end = tag.group(1).lower(), tag.end()
+        if name not in VOID and not tag.group(0).endswith("/>"):
+            end = _element_end(html, name, end)
+        found = ID.search(tag.group(0))
+        if found is not None:
+            regions[found.group(1)] = html[tag.start() : end]
+        at = end
+    return regions
+
+
+def _element_end(html: str, name: str, at: int) -> int:
+    """Where the element whose start tag ends at ``at`` ends (after its closing tag)."""
+    opening, closing = re.compile(rf"<{name}\b", re.IGNORECASE), f"</{name}>"
+    depth = 1
+    while depth:
+        close = html.find(closing, at)
+        if close < 0:
+            return len(html)  # unclosed: to the end, as a browser would take it
+        depth += len(opening.findall(html, at, close)) - 1
+        at = close + len(closing)
+    return at
 
 
 class _Offers(HTMLParser):
@@ -183,9 +173,15 @@ def _vals(attrs: dict[str, str]) -> dict[str, str]:
     return {k: v if isinstance(v, str) else json.dumps(v) for k, v in values.items()}
 
 
+@functools.lru_cache(maxsize=4096)
+def _offered(prompt_html: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    return tuple(tuple(fields.items()) for fields in _Offers(prompt_html).offers if fields)
+
+
 def offered_actions(prompt_html: str) -> list[dict[str, str]]:
-    """The POST fields of every action the prompt offers (without the version)."""
-    return [fields for fields in _Offers(prompt_html).offers if fields]
+    """The POST fields of every action the prompt offers (without the version); parsed
+    once per prompt: a seat asks after every frame, and the prompt seldom changed."""
+    return [dict(fields) for fields in _offered(prompt_html)]
 
 
 def action_type(fields: dict[str, str]) -> str:
