@@ -167,5 +167,4 @@ def on_server_stop() -> None:
 attach_to_server()
 on_server_stop()
 refuse_large_bodies_early()
-memory.collect_less_often()  # what a busy server keeps alive is walked less often
 memory.freeze_what_is_loaded()  # last: what start-up built is kept out of the collector's walks

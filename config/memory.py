@@ -97,37 +97,6 @@ def freeze_what_is_loaded() -> int:
     return frozen
 
 
-# Python's defaults are (700, 10, 10): a young collection every 700 objects made, a full
-# one as often as every 100 young ones.
-COLLECTOR_THRESHOLDS = (10_000, 10, 100)
-
-
-def collect_less_often() -> tuple[int, int, int]:
-    """Run the garbage collector's young collections a fourteenth as often and its full
-    ones a tenth as often; the thresholds now in force.
-
-    Even with start-up frozen, what a busy server keeps alive (every socket's consumer
-    and queues, the remembered regions, recent tables) is some 200,000 objects at 150
-    tables, and a full collection walks them all with every thread held: 190 ms, every
-    5 s or so, during which no table is pushed anything (``bench/load.py``, 150 tables:
-    3 full collections in 14 s of play, 0 with these thresholds, the young ones' CPU
-    the same). What is freed by reference counting, nearly everything, is freed at
-    once as before; only garbage in cycles waits longer for its collection.
-    ``CLUB_GC_THRESHOLDS`` ("700,10,10": Python's) overrides them.
-    """
-    raw = os.environ.get("CLUB_GC_THRESHOLDS", "")
-    try:
-        thresholds = tuple(int(part) for part in raw.split(",")) if raw else ()
-    except ValueError:
-        thresholds = ()
-    if len(thresholds) != 3 or min(thresholds) < 1:
-        if raw:
-            logger.warning("CLUB_GC_THRESHOLDS=%r is not three counts; using the default", raw)
-        thresholds = COLLECTOR_THRESHOLDS
-    gc.set_threshold(*thresholds)
-    return gc.get_threshold()
-
-
 def _trim_every(libc: ctypes.CDLL, seconds: float) -> None:
     while True:
         time.sleep(seconds)

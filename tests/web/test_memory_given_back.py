@@ -68,27 +68,3 @@ def test_what_the_served_app_built_at_start_up_is_kept_out_of_the_collectors_wal
     frozen, walked = json.loads(started.stdout.strip().splitlines()[-1])
     assert frozen > 50_000
     assert walked < frozen / 10
-
-
-def test_the_served_app_runs_its_full_collections_a_tenth_as_often(tmp_path):
-    # A full collection holds every table's pushes while it walks what the server keeps
-    # alive: the served process collects less often than Python's (700, 10, 10); an
-    # operator can set the thresholds, and a malformed setting leaves the default.
-    def thresholds(setting: str) -> list[int]:
-        started = python(
-            {
-                **os.environ,
-                "DJANGO_SETTINGS_MODULE": "config.settings_test",
-                "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
-                "CLUB_GC_THRESHOLDS": setting,
-            },
-            "-c",
-            "import gc, json, config.asgi; print(json.dumps(gc.get_threshold()))",
-            timeout=120,
-        )
-        assert started.returncode == 0, started.stderr
-        return json.loads(started.stdout.strip().splitlines()[-1])
-
-    assert thresholds("") == [10_000, 10, 100]
-    assert thresholds("700,10,10") == [700, 10, 10]
-    assert thresholds("lots") == thresholds("0,1,2") == [10_000, 10, 100]
