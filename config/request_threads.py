@@ -28,9 +28,10 @@ yet another); each wakes a thread and copies the request's context both ways (a 
 of a page's glue; under load a tenth of the event loop's time: docs/deploy.md).
 :class:`PooledASGIHandler` loads the chain in Django's sync mode, as under WSGI, and
 runs ``request_started``, the chain, the view and the response's close in the request's
-thread in one go; only the body's reading and the sending stay on the event loop. An async view (the health check) is run by the chain as Django runs
-one under WSGI. A streaming response is streamed from the event loop as Django does,
-and closed after its last chunk.
+thread in one go; only the body's reading and the sending stay on the event loop. An
+async view (the health check) is run by the chain as Django runs one under WSGI. A
+streaming response is streamed from the event loop as Django does, and closed after its
+last chunk.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ table's away limit a bot takes an away seat (``games.services.take_over_due``); 
 sockets themselves are kept by ``games.leavers``.
 
 The write path reads the table's seats with their presence in one query
-(:func:`seats_with_presence`, written out in ``games.statements``): a move at a table where everyone has a socket open costs
-no further query to know that nobody is due to be taken over.
+(:func:`seats_with_presence`, written out in ``games.statements``): a move at a table
+where everyone has a socket open costs no further query to know that nobody is due to be
+taken over.
 """
 
 from __future__ import annotations
