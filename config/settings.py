@@ -174,14 +174,14 @@ if REDIS_URL:
     # Several Daphne processes: pushes and the cache must cross processes.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # Redis's publish and subscribe (channels-redis's pub/sub layer): a table's
+            # change is one PUBLISH, heard once by every process with a socket of that
+            # table, which hands it to its own sockets (docs/deploy.md, sixth round).
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
-                # A socket's receive is a blocking pop of up to 5 s; redis-py's own
-                # default read timeout (5 s) would cut it off and drop idle sockets.
+                # A connection that stops answering is given up after 30 s, not waited on.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "clubtable"),
-                # Messages waiting for one consumer before it counts as full.
-                "capacity": int(os.environ.get("CHANNELS_CAPACITY", "500")),
             },
         }
     }

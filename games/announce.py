@@ -59,8 +59,10 @@ def notify(
 
     # One process's own layer puts the send on its sockets' event loop without waiting
     # (config.channel_layers); Redis's is sent and waited for.
-    send_soon = getattr(layer, "group_send_soon", None)
-    if send_soon is not None and send_soon(group_name(table_id), message):
+    # Looked up on the class: Redis's pub/sub layer answers any other attribute by
+    # looking for a running event loop, which a request thread does not have.
+    send_soon = getattr(type(layer), "group_send_soon", None)
+    if send_soon is not None and send_soon(layer, group_name(table_id), message):
         return
     try:
         asyncio.get_running_loop()

@@ -8,8 +8,10 @@ those that answer 200. The body says which dependency failed; the reason
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -35,16 +37,50 @@ async def database_reachable() -> None:
     await sync_to_async(_query_database)()
 
 
+# How often the channel layer check sends its message again until it comes back: Redis's
+# pub/sub layer (scaled out) hears a fresh channel only once its subscription has reached
+# Redis, which a message sent at once on another connection may overtake.
+ECHO_EVERY = 0.1
+
+
 async def channel_layer_reachable() -> None:
-    """Send a message to a fresh channel of the layer and read it back; raises if it cannot."""
+    """Send a message to a fresh channel of the layer and read it back; raises if it cannot.
+
+    The message is sent again every :data:`ECHO_EVERY` seconds until it is read, and the
+    channel is given up afterwards (a probe every few seconds must not leave a channel, or
+    Redis a subscription, behind each time)."""
     layer = get_channel_layer()
     if layer is None:
         raise RuntimeError("no channel layer is configured")
     channel = await layer.new_channel("healthz.")
-    await layer.send(channel, {"type": "healthz.ping"})
-    message = await layer.receive(channel)
+    try:
+        message = await _echo(layer, channel, {"type": "healthz.ping"})
+    finally:
+        await _give_up(layer, channel)
     if message.get("type") != "healthz.ping":
         raise RuntimeError(f"channel layer returned {message!r}")
+
+
+async def _echo(layer: Any, channel: str, message: dict[str, Any]) -> dict[str, Any]:
+    received = asyncio.ensure_future(layer.receive(channel))
+    try:
+        while True:
+            await layer.send(channel, message)
+            done, _ = await asyncio.wait({received}, timeout=ECHO_EVERY)
+            if done:
+                return received.result()
+    finally:
+        received.cancel()
+
+
+async def _give_up(layer: Any, channel: str) -> None:
+    """Stop listening on ``channel``: a receive cancelled is how Channels says a channel's
+    consumer is gone (Redis's pub/sub layer then unsubscribes it)."""
+    listening = asyncio.ensure_future(layer.receive(channel))
+    await asyncio.sleep(0)  # let it start listening
+    listening.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await listening
 
 
 async def _probe(name: str, check: Callable[[], Awaitable[None]]) -> bool:

@@ -1,4 +1,5 @@
-"""The channel layer on Redis: a group message sent anywhere reaches every member process."""
+"""The channel layer on Redis (channels-redis's pub/sub layer): a group message sent
+anywhere reaches every member process, once per process, and nothing is left behind."""
 
 from __future__ import annotations
 
@@ -8,30 +9,52 @@ import subprocess
 import sys
 import uuid
 
+import redis
 from channels.layers import get_channel_layer
-from channels_redis.core import RedisChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
+from games import health
 from tests.support.servers import ROOT
 
 
-def test_settings_put_the_channel_layer_on_redis():
-    assert isinstance(get_channel_layer(), RedisChannelLayer)
+def redis_client() -> redis.Redis:
+    return redis.Redis.from_url(settings.REDIS_URL)
+
+
+def group_key(group: str) -> str:
+    """The Redis channel the pub/sub layer publishes ``group``'s messages on."""
+    return f"{settings.CHANNEL_LAYERS['default']['CONFIG']['prefix']}__group__{group}"
+
+
+async def subscribed(key: str, count: int = 1) -> None:
+    """Wait until Redis counts ``count`` subscribers of ``key`` (a subscription is sent,
+    not waited for, by the layer)."""
+    for _ in range(200):
+        if dict(redis_client().pubsub_numsub(key)).get(key.encode(), 0) >= count:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{key} never had {count} subscribers")
+
+
+def test_settings_put_the_channel_layer_on_redis_pub_sub():
+    assert isinstance(get_channel_layer(), RedisPubSubChannelLayer)
 
 
 async def test_group_send_from_one_layer_reaches_a_member_of_another():
-    member = RedisChannelLayer(hosts=[settings.REDIS_URL], prefix="clubtable")
-    sender = RedisChannelLayer(hosts=[settings.REDIS_URL], prefix="clubtable")
+    member = RedisPubSubChannelLayer(hosts=[settings.REDIS_URL], prefix="clubtable")
+    sender = RedisPubSubChannelLayer(hosts=[settings.REDIS_URL], prefix="clubtable")
     group = f"table-{uuid.uuid4().hex[:8]}"
     channel = await member.new_channel()
     await member.group_add(group, channel)
     try:
+        await subscribed(group_key(group))
         await sender.group_send(group, {"type": "table.changed", "version": 7})
         message = await asyncio.wait_for(member.receive(channel), 10)
     finally:
         await member.group_discard(group, channel)
         await member.flush()
-        await sender.close_pools()
+        await sender.flush()
     assert message == {"type": "table.changed", "version": 7}
 
 
@@ -40,6 +63,7 @@ async def test_group_send_from_another_process_reaches_this_one():
     group = f"table-{uuid.uuid4().hex[:8]}"
     channel = await layer.new_channel()
     await layer.group_add(group, channel)
+    await subscribed(group_key(group))
     script = (
         "import django; django.setup()\n"
         "from asgiref.sync import async_to_sync\n"
@@ -60,11 +84,50 @@ async def test_group_send_from_another_process_reaches_this_one():
     assert message == {"type": "table.changed", "version": 12}
 
 
+async def test_a_table_change_is_one_message_for_all_of_a_process_sockets():
+    """Four seats' sockets in one process: Redis carries the change once, to one
+    subscription of the process, which hands it to each of the four."""
+    layer = get_channel_layer()
+    group = f"table-{uuid.uuid4().hex[:8]}"
+    seats = [await layer.new_channel() for _ in range(4)]
+    for channel in seats:
+        await layer.group_add(group, channel)
+    try:
+        await subscribed(group_key(group))
+        assert dict(redis_client().pubsub_numsub(group_key(group))) == {
+            group_key(group).encode(): 1
+        }
+        await layer.group_send(group, {"type": "table.changed", "version": 3})
+        heard = [await asyncio.wait_for(layer.receive(channel), 10) for channel in seats]
+    finally:
+        for channel in seats:
+            await layer.group_discard(group, channel)
+    assert heard == [{"type": "table.changed", "version": 3}] * 4
+
+
+async def test_the_last_socket_of_a_table_leaving_ends_the_process_subscription():
+    layer = get_channel_layer()
+    group = f"table-{uuid.uuid4().hex[:8]}"
+    first, second = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add(group, first)
+    await layer.group_add(group, second)
+    await subscribed(group_key(group))
+    await layer.group_discard(group, first)
+    assert dict(redis_client().pubsub_numsub(group_key(group)))[group_key(group).encode()] == 1
+    await layer.group_discard(group, second)
+    for _ in range(100):
+        if not dict(redis_client().pubsub_numsub(group_key(group)))[group_key(group).encode()]:
+            break
+        await asyncio.sleep(0.05)
+    assert dict(redis_client().pubsub_numsub(group_key(group))) == {group_key(group).encode(): 0}
+
+
 async def test_a_group_message_does_not_reach_channels_outside_the_group():
     layer = get_channel_layer()
     member, outsider = await layer.new_channel(), await layer.new_channel()
     group = f"table-{uuid.uuid4().hex[:8]}"
     await layer.group_add(group, member)
+    await subscribed(group_key(group))
     await layer.group_send(group, {"type": "table.changed", "version": 1})
     await layer.send(outsider, {"type": "direct", "version": 2})
     try:
@@ -74,16 +137,34 @@ async def test_a_group_message_does_not_reach_channels_outside_the_group():
         await layer.group_discard(group, member)
 
 
-async def test_a_socket_idle_longer_than_a_blocking_pop_still_hears_the_next_change():
-    """A table can be quiet for a while (everyone thinking): its sockets must not drop."""
+async def test_a_socket_idle_longer_than_redis_read_timeouts_still_hears_the_next_change():
+    """A table can be quiet for a while (everyone thinking): its sockets must not drop.
+    (redis-py's default read timeout is 5 s.)"""
     layer = get_channel_layer()
+    group = f"table-{uuid.uuid4().hex[:8]}"
     channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+    await subscribed(group_key(group))
 
     async def much_later() -> None:
-        await asyncio.sleep(layer.brpop_timeout + 3)
-        await layer.send(channel, {"type": "table.changed", "version": 5})
+        await asyncio.sleep(8)
+        await layer.group_send(group, {"type": "table.changed", "version": 5})
 
     sender = asyncio.create_task(much_later())
-    message = await asyncio.wait_for(layer.receive(channel), layer.brpop_timeout + 20)
-    await sender
+    try:
+        message = await asyncio.wait_for(layer.receive(channel), 30)
+        await sender
+    finally:
+        await layer.group_discard(group, channel)
     assert message == {"type": "table.changed", "version": 5}
+
+
+async def test_health_probes_leave_no_channel_or_subscription_behind():
+    """A load balancer probes every few seconds: each probe's channel is given up."""
+    layer = get_channel_layer()
+    for _ in range(20):
+        await asyncio.wait_for(health.channel_layer_reachable(), health.CHECK_TIMEOUT)
+    await asyncio.sleep(0.3)  # the last unsubscribe reaches Redis
+    left = [name for name in layer._get_layer().channels if "healthz." in name]
+    assert left == []
+    assert [c for c in redis_client().pubsub_channels() if b"healthz." in c] == []
