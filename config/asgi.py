@@ -168,3 +168,4 @@ attach_to_server()
 on_server_stop()
 refuse_large_bodies_early()
 memory.freeze_what_is_loaded()  # last: what start-up built is kept out of the collector's walks
+memory.keep_survivors_out_of_sight()  # and what outlives a full collection, until a sweep
