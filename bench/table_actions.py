@@ -297,11 +297,16 @@ def main() -> None:
         # so the channel layer's sends go to that loop (not to a new loop per send).
         asyncio.run(sync_to_async(run)())
     if profile is not None:
-        out = io.StringIO()
-        pstats.Stats(profile, stream=out).sort_stats(
-            os.environ.get("SORT", "cumulative")
-        ).print_stats(60)
-        print(out.getvalue())
+        print_profile(profile, 60)
+
+
+def print_profile(profile: cProfile.Profile, lines: int) -> None:
+    """Where the CPU went, the ``lines`` costliest first (``SORT``: pstats' order)."""
+    out = io.StringIO()
+    pstats.Stats(profile, stream=out).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(
+        lines
+    )
+    print(out.getvalue())
 
 
 if __name__ == "__main__":

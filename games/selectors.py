@@ -22,8 +22,10 @@ def player_from_session(user: Any, session: Any) -> Player | None:
 
 
 def table_by_code(code: str) -> Table | None:
-    """The table with this join code (typed on a phone: case and spaces do not matter)."""
-    return _one(Table.objects.filter(code=cleaned_code(code)))
+    """The table with this join code (typed on a phone: case and spaces do not matter);
+    one written-out statement (``games.statements``): every request to a table and every
+    socket's opening reads it."""
+    return statements.table_by_code(cleaned_code(code))
 
 
 def cleaned_code(code: str) -> str:
