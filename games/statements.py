@@ -15,6 +15,7 @@ gets is what the ORM's query would have given it
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -46,13 +47,17 @@ class Columns:
 
     def build(self, values: tuple[Any, ...] | list[Any]) -> Any:
         """The instance of these values (converted as the ORM converts them)."""
+        return self.model.from_db(connection.alias, self.attnames, self.converted(values))
+
+    def converted(self, values: tuple[Any, ...] | list[Any]) -> list[Any]:
+        """These values as the ORM's ``values_list`` of these columns gives them."""
         converted = list(values)
         for index, expression, converters in _converters(self, connection.vendor):
             value = converted[index]
             for converter in converters:
                 value = converter(value, expression, connection)
             converted[index] = value
-        return self.model.from_db(connection.alias, self.attnames, converted)
+        return converted
 
 
 @lru_cache(maxsize=32)
@@ -79,6 +84,18 @@ def column(model: type[Model], field: str, alias: str = "") -> str:
     """``field``'s column, qualified by its table (or by ``alias``)."""
     name = connection.ops.quote_name(model._meta.get_field(field).column)
     return f"{alias or table_name(model)}.{name}"
+
+
+def _sockets_exist(seat: str, player: str, closed: bool = False) -> str:
+    """``EXISTS`` a table socket of the seat ``seat`` and the player ``player`` (columns or
+    placeholders) that is open (``closed``: that has closed)."""
+    c = "c"
+    return (
+        f"EXISTS(SELECT 1 FROM {table_name(SeatConnection)} {c}"
+        f" WHERE {column(SeatConnection, 'seat', c)} = {seat}"
+        f" AND {column(SeatConnection, 'player', c)} = {player}"
+        f" AND {column(SeatConnection, 'closed', c)} IS {'NOT NULL' if closed else 'NULL'})"
+    )
 
 
 # --- the move's lock ------------------------------------------------------------
@@ -274,13 +291,9 @@ def seats_with_presence(table_id: int) -> list[Seat]:
 @lru_cache(maxsize=4)
 def _seats_sql(vendor: str) -> str:
     """The statement of :func:`seats_with_presence` (``vendor``: its quoting)."""
-    c = "c"
+    present = _sockets_exist(column(Seat, "id", "s"), column(Seat, "player", "s"))
     return (
-        f"SELECT {_SEAT.sql()}, {_PLAYER.sql()}, EXISTS("
-        f"SELECT 1 FROM {table_name(SeatConnection)} {c}"
-        f" WHERE {column(SeatConnection, 'seat', c)} = {column(Seat, 'id', 's')}"
-        f" AND {column(SeatConnection, 'player', c)} = {column(Seat, 'player', 's')}"
-        f" AND {column(SeatConnection, 'closed', c)} IS NULL)"
+        f"SELECT {_SEAT.sql()}, {_PLAYER.sql()}, {present}"
         f" FROM {table_name(Seat)} s LEFT JOIN {table_name(Player)} p"
         f" ON {column(Player, 'id', 'p')} = {column(Seat, 'player', 's')}"
         f" WHERE {column(Seat, 'table', 's')} = %s ORDER BY {column(Seat, 'number', 's')}"
@@ -333,13 +346,10 @@ def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, b
 @lru_cache(maxsize=4)
 def _opening_sql(vendor: str) -> str:
     """The statement of :func:`seat_on_opening` (``vendor``: its quoting)."""
-    c, i, g = "c", "i", "g"
+    i, g = "i", "g"
+    closed = _sockets_exist(column(Seat, "id", "s"), "%s", closed=True)
     return (
-        f"SELECT {_OPENING_SEAT.sql()}, EXISTS("
-        f"SELECT 1 FROM {table_name(SeatConnection)} {c}"
-        f" WHERE {column(SeatConnection, 'seat', c)} = {column(Seat, 'id', 's')}"
-        f" AND {column(SeatConnection, 'player', c)} = %s"
-        f" AND {column(SeatConnection, 'closed', c)} IS NOT NULL), EXISTS("
+        f"SELECT {_OPENING_SEAT.sql()}, {closed}, EXISTS("
         f"SELECT 1 FROM {table_name(StandIn)} {i}"
         f" WHERE {column(StandIn, 'player', i)} = %s AND {column(StandIn, 'ended', i)} IS NULL"
         f" AND {column(StandIn, 'game', i)} = ({_running_game_sql(g, '%s')}))"
@@ -497,14 +507,10 @@ def _close_sqls(vendor: str) -> tuple[str, str, str]:
 def _left_seat_sql(vendor: str) -> str:
     """The seat a socket closed at: its player, its table, whether that player still
     has a socket open there (``games.away.open_connections``), the table's running game."""
-    c, g = "c", "g"
+    still_open = _sockets_exist(column(Seat, "id", "s"), column(Seat, "player", "s"))
     return (
-        f"SELECT {column(Seat, 'player', 's')}, {column(Seat, 'table', 's')}, EXISTS("
-        f"SELECT 1 FROM {table_name(SeatConnection)} {c}"
-        f" WHERE {column(SeatConnection, 'seat', c)} = {column(Seat, 'id', 's')}"
-        f" AND {column(SeatConnection, 'player', c)} = {column(Seat, 'player', 's')}"
-        f" AND {column(SeatConnection, 'closed', c)} IS NULL),"
-        f" ({_running_game_sql(g, column(Seat, 'table', 's'))})"
+        f"SELECT {column(Seat, 'player', 's')}, {column(Seat, 'table', 's')}, {still_open},"
+        f" ({_running_game_sql('g', column(Seat, 'table', 's'))})"
         f" FROM {table_name(Seat)} s WHERE {column(Seat, 'id', 's')} = %s"
     )
 
@@ -513,3 +519,57 @@ def game(pk: int) -> Game | None:
     """The game ``pk`` with its table, the table's away limit and the game's shuffle
     commitment, as :func:`locked_game` reads them, without locking anything."""
     return _game_with_table(_BY_PK, [pk], lock=False)
+
+
+# --- a seat's signs of presence ---------------------------------------------------
+
+_SIGNS = (
+    Columns(ActionLog, fields=["now"]),
+    Columns(StandIn, fields=["ended"]),
+    Columns(SeatConnection, fields=["closed"]),
+)
+
+
+class Signs(NamedTuple):
+    """What says a seat's player is (or was lately) at a game's table."""
+
+    connected: bool  # the player has a table socket of the seat open
+    last_action: float | None  # the moment (``now``) of the seat's last logged action
+    last_retake: datetime | None  # when a stand-in last gave the seat back
+    last_close: datetime | None  # when the player's last socket of the seat closed
+
+
+def signs_of_presence(game_id: int, seat: Seat) -> Signs:
+    """``seat``'s signs of presence in game ``game_id``, in one statement: what
+    ``games.away.away_since`` reads with the ORM's ``open_connections(...).exists()``,
+    ``ActionLog.objects.filter(game=..., seat=...).order_by("-version")`` (its ``now``),
+    ``StandIn.objects.filter(game=..., seat_number=..., ended__isnull=False)
+    .order_by("-ended")`` and ``SeatConnection.objects.filter(seat=..., player_id=...,
+    closed__isnull=False).order_by("-closed")``, each the first row's."""
+    params = [seat.pk, seat.player_id, game_id, seat.number, game_id, seat.number]
+    with connection.cursor() as cursor:
+        cursor.execute(_signs_sql(connection.vendor), [*params, seat.pk, seat.player_id])
+        row = cursor.fetchone()
+    moments = [part.converted([value])[0] for part, value in zip(_SIGNS, row[1:], strict=True)]
+    return Signs(bool(row[0]), *moments)
+
+
+@lru_cache(maxsize=4)
+def _signs_sql(vendor: str) -> str:
+    """The statement of :func:`signs_of_presence` (``vendor``: its quoting)."""
+    c, a, i = "c", "a", "i"
+    return (
+        f"SELECT {_sockets_exist('%s', '%s')},"
+        f" (SELECT {column(ActionLog, 'now', a)} FROM {table_name(ActionLog)} {a}"
+        f" WHERE {column(ActionLog, 'game', a)} = %s AND {column(ActionLog, 'seat', a)} = %s"
+        f" ORDER BY {column(ActionLog, 'version', a)} DESC LIMIT 1),"
+        f" (SELECT {column(StandIn, 'ended', i)} FROM {table_name(StandIn)} {i}"
+        f" WHERE {column(StandIn, 'game', i)} = %s AND {column(StandIn, 'seat_number', i)} = %s"
+        f" AND {column(StandIn, 'ended', i)} IS NOT NULL"
+        f" ORDER BY {column(StandIn, 'ended', i)} DESC LIMIT 1),"
+        f" (SELECT {column(SeatConnection, 'closed', c)} FROM {table_name(SeatConnection)} {c}"
+        f" WHERE {column(SeatConnection, 'seat', c)} = %s"
+        f" AND {column(SeatConnection, 'player', c)} = %s"
+        f" AND {column(SeatConnection, 'closed', c)} IS NOT NULL"
+        f" ORDER BY {column(SeatConnection, 'closed', c)} DESC LIMIT 1)"
+    )

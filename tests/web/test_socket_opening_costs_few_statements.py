@@ -104,7 +104,7 @@ def test_a_socket_closing_costs_two_statements_and_arms_the_timer_only_when_last
         first._closed(1000)
     assert armed == []
     # Her last: the take-over timer is armed (the game, its seats, her seat's last signs).
-    with django_assert_max_num_queries(7), django_capture_on_commit_callbacks(execute=True):
+    with django_assert_max_num_queries(5), django_capture_on_commit_callbacks(execute=True):
         second._closed(1000)
     assert [(game_id, version) for game_id, version, _delay in armed] == [(game.pk, game.version)]
     assert 55 <= armed[0][2] <= 60  # a bot takes her seat after the table's away limit

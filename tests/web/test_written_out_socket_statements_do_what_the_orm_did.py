@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.db import connection
 
-from games import leavers, statements
-from games.models import Game, Seat, SeatConnection, StandIn
+from games import away, leavers, statements
+from games.models import ActionLog, Game, Seat, SeatConnection, StandIn
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -148,3 +148,59 @@ def test_a_game_read_by_its_number_is_the_orm_game_with_its_table():
     read = statements.game(game.pk)
     assert fields(read) == fields(expected) and fields(read.table) == fields(expected.table)
     assert statements.game(game.pk + 1000) is None
+
+
+def orm_signs(game, seat):
+    """What ``away_since`` read with the ORM before its signs were one statement."""
+    return (
+        SeatConnection.objects.filter(
+            seat_id=seat.pk, player_id=seat.player_id, closed__isnull=True
+        ).exists(),
+        ActionLog.objects.filter(game=game, seat=seat.number)
+        .order_by("-version")
+        .values_list("now", flat=True)
+        .first(),
+        StandIn.objects.filter(game=game, seat_number=seat.number, ended__isnull=False)
+        .order_by("-ended")
+        .values_list("ended", flat=True)
+        .first(),
+        SeatConnection.objects.filter(seat=seat, player_id=seat.player_id, closed__isnull=False)
+        .order_by("-closed")
+        .values_list("closed", flat=True)
+        .first(),
+    )
+
+
+def test_a_seats_signs_of_presence_are_what_the_orm_reads(django_assert_num_queries):
+    table, game, (ann, bo) = seated_table("dragsaga", ["Ann", "Bo"])
+    bo_seat = Seat.objects.get(table=table, player=bo)
+    assert statements.signs_of_presence(game.pk, bo_seat) == orm_signs(game, bo_seat)
+    assert statements.signs_of_presence(game.pk, bo_seat)[1:] == (None, None, None)
+
+    start = game.created.timestamp()
+    for number, now in enumerate((start + 5, start + 9)):
+        ActionLog.objects.create(
+            game=game, version=50 + number, seat=bo_seat.number, action={}, now=now
+        )
+    ActionLog.objects.create(game=game, version=60, seat=0, action={}, now=start + 20)  # Ann's
+    leavers.leave(table, bo, now=start + 10)
+    leavers.retake(table, bo, now=start + 12)
+    leavers.connected(table, bo, "bo-1")
+    leavers.connected(table, bo, "bo-2")
+    leavers.disconnected("bo-1", now=start + 16)  # closed while bo-2 was open
+    leavers.disconnected("bo-2", now=start + 14)  # a later closing, an earlier clock
+    bo_seat.refresh_from_db()
+    with django_assert_num_queries(1):
+        read = statements.signs_of_presence(game.pk, bo_seat)
+    assert read == orm_signs(game, bo_seat)
+    assert not read.connected and read.last_action == start + 9
+    assert read.last_retake.timestamp() == pytest.approx(start + 12)
+    assert read.last_close.timestamp() == pytest.approx(start + 16)
+    assert read.last_close.tzinfo is not None
+    assert away.away_since(game, bo_seat, start + 30) == pytest.approx(start + 16)
+
+    leavers.connected(table, bo, "bo-3")
+    read = statements.signs_of_presence(game.pk, bo_seat)
+    assert read == orm_signs(game, bo_seat)
+    assert read.connected and read.last_close is None  # the earlier closings superseded
+    assert away.away_since(game, bo_seat, start + 30) is None
