@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from games import statements
 from games.models import AwayLimit, Game, Player, Seat, SeatConnection, StandIn, Table
 from games.registry import game_kind
 
-# One statement each, written out with the move's lock (games.statements).
+# One statement, written out with the move's lock (games.statements).
 from games.statements import seats_with_presence as seats_with_presence
-from games.statements import signs_of_presence
 
 DEFAULT_AWAY_SECONDS = 60
 MIN_AWAY_SECONDS = 1
@@ -63,7 +63,7 @@ def away_since(game: Game, seat: Seat, now: float, connected: bool | None = None
         return None
     if connected:
         return None
-    signs = signs_of_presence(game.pk, seat)  # one statement (``games.statements``)
+    signs = statements.signs_of_presence(game.pk, seat)  # one statement
     if connected is None and signs.connected:
         return None
     moments = [m.timestamp() for m in (signs.last_retake, signs.last_close) if m is not None]
@@ -108,11 +108,9 @@ def seconds_until_takeover(game: Game, now: float, seats: list[Seat] | None = No
 
 
 def active_stand_ins(game: Game) -> dict[int, StandIn]:
-    """Seat number -> the bot now playing it for an away player."""
-    return {
-        s.seat_number: s
-        for s in StandIn.objects.filter(game=game, ended__isnull=True).select_related("player")
-    }
+    """Seat number -> the bot now playing it for an away player (one written-out
+    statement, ``games.statements``: read by every push at a table with a stand-in)."""
+    return {s.seat_number: s for s in statements.active_stand_ins(game.pk)}
 
 
 def finished_by_bot(game: Game) -> dict[int, Player]:

@@ -107,9 +107,9 @@ def connected(table: Table, player: Player | None, channel_name: str) -> Seat | 
         return None
     # The player's seat, whether closed sockets of theirs are there, whether a bot holds a
     # seat for them: one statement (``games.statements``), the same for every socket.
-    seat, closed_before, held = statements.seat_on_opening(table.pk, player.pk)
-    if held:  # seldom: given back in the game's lock, as the table page does
-        seat = retake(table, player) or seat
+    seat, closed_before, held_in = statements.seat_on_opening(table.pk, player.pk)
+    if held_in is not None:  # seldom: given back in the game's lock, as the table page does
+        seat = _give_back(table, player, held_in, time.time()) or seat
         closed_before = True  # of the seat given back: not read, deleted if any
     if seat is not None:
         if closed_before:
@@ -246,8 +246,20 @@ def retake(table: Table, player: Player, now: float | None = None) -> Seat | Non
     held = StandIn.objects.filter(game_id=game_id, player=player, ended__isnull=True)
     if game_id is None or not held.exists():
         return None  # the usual page load: nothing to give back, no lock taken
+    return _give_back(table, player, game_id, now)
+
+
+def _give_back(table: Table, player: Player, game_id: int, now: float) -> Seat | None:
+    """The bot holding ``player``'s seat in the running game ``game_id`` gives it back
+    (``None``: none holds one any more)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        # Locked, with what the table's announcement then shows (its table, the away
+        # limit, the commitment): read here in the lock's one statement.
+        game = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("table", "table__away_limit", "shuffle_commitment")
+            .get(pk=game_id)
+        )
         stand_in = StandIn.objects.filter(game=game, player=player, ended__isnull=True).first()
         if stand_in is None:
             return None

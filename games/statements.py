@@ -159,6 +159,16 @@ def _slices(row: tuple[Any, ...], parts: tuple[Columns, ...]) -> list[tuple[Any,
     return slices
 
 
+def _sliced_rows(
+    sql: str, params: list[Any], parts: tuple[Columns, ...]
+) -> list[tuple[list[tuple[Any, ...]], tuple[Any, ...]]]:
+    """The rows of ``sql``, each cut into ``parts``' values (and whole)."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return [(_slices(row, parts), row) for row in rows]
+
+
 _BY_PK, _BY_CODE, _BY_TABLE = "pk", "code", "table"
 
 
@@ -275,12 +285,10 @@ def seats_with_presence(table_id: int) -> list[Seat]:
     """The table's seats in order, each with its player and ``present``: whether that
     player has a table socket open (``games.away``); the players come without their
     ``created`` (read on first use, as a deferred field)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_seats_sql(connection.vendor), [table_id])
-        rows = cursor.fetchall()
     seats = []
-    for row in rows:
-        seat_values, player_values = _slices(row, (_SEAT, _PLAYER))
+    for (seat_values, player_values), row in _sliced_rows(
+        _seats_sql(connection.vendor), [table_id], (_SEAT, _PLAYER)
+    ):
         seat = _SEAT.build(seat_values)
         seat.player = _PLAYER.build(player_values) if player_values[0] is not None else None
         seat.present = bool(row[-1])
@@ -326,12 +334,13 @@ def _table_sql(vendor: str) -> str:
 _OPENING_SEAT = Columns(Seat, alias="s")
 
 
-def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, bool]:
+def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, int | None]:
     """What a socket's opening needs to know of ``player_id`` at table ``table_id``, in one
     statement: the seat they hold (the lowest numbered, as ``Seat.objects.filter(table=...,
     player=...).first()`` reads it; ``None``), whether that seat has sockets of theirs that
-    closed (rows an open socket supersedes), and whether a bot holds a seat for them in the
-    running game (the table's newest unfinished game: ``games.leavers.retake`` gives it back).
+    closed (rows an open socket supersedes), and the running game (the table's newest
+    unfinished game) if a bot holds a seat for them there (``games.leavers`` gives it back),
+    else ``None``.
     """
     with connection.cursor() as cursor:
         cursor.execute(
@@ -340,7 +349,7 @@ def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, b
         row = cursor.fetchone()
     seat_values, closed, held = row[: _OPENING_SEAT.width], row[-2], row[-1]
     seat = _OPENING_SEAT.build(seat_values) if seat_values[0] is not None else None
-    return seat, bool(closed), bool(held)
+    return seat, bool(closed), held
 
 
 @lru_cache(maxsize=4)
@@ -349,10 +358,10 @@ def _opening_sql(vendor: str) -> str:
     i, g = "i", "g"
     closed = _sockets_exist(column(Seat, "id", "s"), "%s", closed=True)
     return (
-        f"SELECT {_OPENING_SEAT.sql()}, {closed}, EXISTS("
-        f"SELECT 1 FROM {table_name(StandIn)} {i}"
+        f"SELECT {_OPENING_SEAT.sql()}, {closed}, ("
+        f"SELECT {column(StandIn, 'game', i)} FROM {table_name(StandIn)} {i}"
         f" WHERE {column(StandIn, 'player', i)} = %s AND {column(StandIn, 'ended', i)} IS NULL"
-        f" AND {column(StandIn, 'game', i)} = ({_running_game_sql(g, '%s')}))"
+        f" AND {column(StandIn, 'game', i)} = ({_running_game_sql(g, '%s')}) LIMIT 1)"
         f" FROM (SELECT 1 AS one) one LEFT JOIN {table_name(Seat)} s"
         f" ON {column(Seat, 'table', 's')} = %s AND {column(Seat, 'player', 's')} = %s"
         f" ORDER BY {column(Seat, 'number', 's')} LIMIT 1"
@@ -572,4 +581,36 @@ def _signs_sql(vendor: str) -> str:
         f" AND {column(SeatConnection, 'player', c)} = %s"
         f" AND {column(SeatConnection, 'closed', c)} IS NOT NULL"
         f" ORDER BY {column(SeatConnection, 'closed', c)} DESC LIMIT 1)"
+    )
+
+
+# --- the bots standing in -----------------------------------------------------------
+
+_STAND_IN = Columns(StandIn, alias="i")
+_STANDING_FOR = Columns(Player, alias="p")
+
+
+def active_stand_ins(game_id: int) -> list[StandIn]:
+    """The bots now playing seats of game ``game_id`` for away players, each with its
+    player: what ``StandIn.objects.filter(game=..., ended__isnull=True)
+    .select_related("player")`` reads, in its order (the game's, then when each started)."""
+    standing = []
+    for (stand_in_values, player_values), _row in _sliced_rows(
+        _stand_ins_sql(connection.vendor), [game_id], (_STAND_IN, _STANDING_FOR)
+    ):
+        stand_in = _STAND_IN.build(stand_in_values)
+        StandIn.player.field.set_cached_value(stand_in, _STANDING_FOR.build(player_values))
+        standing.append(stand_in)
+    return standing
+
+
+@lru_cache(maxsize=4)
+def _stand_ins_sql(vendor: str) -> str:
+    """The statement of :func:`active_stand_ins` (``vendor``: its quoting)."""
+    return (
+        f"SELECT {_STAND_IN.sql()}, {_STANDING_FOR.sql()} FROM {table_name(StandIn)} i"
+        f" INNER JOIN {table_name(Player)} p"
+        f" ON {column(Player, 'id', 'p')} = {column(StandIn, 'player', 'i')}"
+        f" WHERE {column(StandIn, 'game', 'i')} = %s AND {column(StandIn, 'ended', 'i')} IS NULL"
+        f" ORDER BY {column(StandIn, 'game', 'i')}, {column(StandIn, 'started', 'i')}"
     )

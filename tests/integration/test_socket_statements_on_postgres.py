@@ -14,6 +14,7 @@ from tests.web.test_written_out_socket_statements_do_what_the_orm_did import (  
     test_a_table_is_found_by_its_code_as_the_orm_finds_it,
     test_an_opened_socket_is_stored_as_the_orm_stored_it,
     test_forgetting_closed_sockets_deletes_only_that_players_closed_rows_at_that_seat,
+    test_the_bots_standing_in_are_read_with_their_players_as_the_orm_reads_them,
     test_the_opening_reads_the_players_seat_and_whether_earlier_sockets_closed,
     test_the_opening_sees_a_bot_holding_the_seat_only_in_the_running_game,
 )

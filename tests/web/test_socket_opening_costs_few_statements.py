@@ -116,7 +116,7 @@ def test_a_returning_players_socket_takes_the_seat_back_from_the_bot(
     table, _game, players = table_of_four
     leavers.leave(table, players[0])
     socket = socket_of(table, players[0], "ann-1")
-    with django_assert_max_num_queries(21), django_capture_on_commit_callbacks(execute=True):
+    with django_assert_max_num_queries(16), django_capture_on_commit_callbacks(execute=True):
         frame = opened(socket)
     assert socket.seat == 0 and 'id="hand"' in frame
     assert Seat.objects.get(table=table, number=0).player == players[0]

@@ -35,19 +35,19 @@ def test_the_opening_reads_the_players_seat_and_whether_earlier_sockets_closed(
     with django_assert_num_queries(1):
         seat, closed, held = statements.seat_on_opening(table.pk, bo.pk)
     assert fields(seat) == fields(Seat.objects.filter(table=table, player=bo).first())
-    assert (closed, held) == (False, False)
+    assert (closed, held) == (False, None)
 
     leavers.connected(table, bo, "bo-1")
     leavers.disconnected("bo-1")
-    assert statements.seat_on_opening(table.pk, bo.pk)[1:] == (True, False)
+    assert statements.seat_on_opening(table.pk, bo.pk)[1:] == (True, None)
     # Another player's closed socket is not Bo's.
     leavers.connected(table, cy, "cy-1")
     leavers.disconnected("cy-1")
     leavers.connected(table, bo, "bo-2")
-    assert statements.seat_on_opening(table.pk, bo.pk)[1:] == (False, False)
+    assert statements.seat_on_opening(table.pk, bo.pk)[1:] == (False, None)
 
     watcher = type(ann).objects.create(display_name="Watcher")
-    assert statements.seat_on_opening(table.pk, watcher.pk) == (None, False, False)
+    assert statements.seat_on_opening(table.pk, watcher.pk) == (None, False, None)
 
 
 def test_a_player_holding_two_seats_is_given_the_lowest_as_the_orm_orders_them():
@@ -61,10 +61,10 @@ def test_the_opening_sees_a_bot_holding_the_seat_only_in_the_running_game():
     table, game, (ann, bo) = seated_table("dragonformula", ["Ann", "Bo"])
     leavers.leave(table, bo)
     seat, closed, held = statements.seat_on_opening(table.pk, bo.pk)
-    assert (seat, closed, held) == (None, False, True)
+    assert (seat, closed, held) == (None, False, game.pk)
     # The game over: its stand-in still unended gives nothing back at the table.
     Game.objects.filter(pk=game.pk).update(finished=game.created + timedelta(minutes=1))
-    assert statements.seat_on_opening(table.pk, bo.pk) == (None, False, False)
+    assert statements.seat_on_opening(table.pk, bo.pk) == (None, False, None)
     assert StandIn.objects.filter(player=bo, ended__isnull=True).exists()
 
 
@@ -204,3 +204,23 @@ def test_a_seats_signs_of_presence_are_what_the_orm_reads(django_assert_num_quer
     assert read == orm_signs(game, bo_seat)
     assert read.connected and read.last_close is None  # the earlier closings superseded
     assert away.away_since(game, bo_seat, start + 30) is None
+
+
+def test_the_bots_standing_in_are_read_with_their_players_as_the_orm_reads_them(
+    django_assert_num_queries,
+):
+    table, game, (ann, bo, cy) = seated_table("dragonformula", ["Ann", "Bo", "Cy"])
+    leavers.leave(table, cy)
+    leavers.leave(table, ann)
+    leavers.leave(table, bo)
+    leavers.retake(table, bo)  # an ended stand-in is not standing in
+    expected = list(StandIn.objects.filter(game=game, ended__isnull=True).select_related("player"))
+    with django_assert_num_queries(1):
+        read = statements.active_stand_ins(game.pk)
+        names = [stand_in.player.display_name for stand_in in read]
+    assert [fields(s) for s in read] == [fields(s) for s in expected]
+    assert [fields(s.player) for s in read] == [fields(s.player) for s in expected]
+    assert names == ["Cy", "Ann"]
+    assert read[0].started.tzinfo is not None
+    assert set(away.active_stand_ins(game)) == {0, 2}
+    assert statements.active_stand_ins(game.pk + 1000) == []
