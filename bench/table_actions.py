@@ -158,8 +158,14 @@ def _query_kind(sql: str) -> str:
             words.append(word)
         depth += word.count("(") - word.count(")")
     after = {"SELECT": "FROM", "DELETE": "FROM", "INSERT": "INTO", "UPDATE": "UPDATE"}.get(verb)
-    pairs = zip(words, words[1:], strict=False)
+    pairs = list(zip(words, words[1:], strict=False))
     table = next((w for p, w in pairs if p.upper() == after), "")
+    if table.startswith("("):  # FROM a derived row: the table joined to it
+        table = next((w for p, w in pairs if p.upper() == "JOIN"), table)
+    if not table and verb == "SELECT":  # a row of subqueries alone: the first one's table
+        every = sql.split()
+        pairs = list(zip(every, every[1:], strict=False))
+        table = next((w for p, w in pairs if p.upper() == "FROM"), "").strip(chr(34)) + " …"
     return f"{verb} {table.strip(chr(34))}".strip()
 
 
