@@ -33,15 +33,6 @@ def cleaned_code(code: str) -> str:
     return "".join(code.split()).upper()
 
 
-def _one(rows: Any) -> Any:
-    """The one row of a unique lookup, or ``None`` (cheaper to build than ``.first()``,
-    which orders: these are read on every request to a table)."""
-    try:
-        return rows.get()
-    except rows.model.DoesNotExist:
-        return None
-
-
 def current_game(table: Table) -> Game | None:
     return table.games.order_by("-created", "-pk").first()
 
