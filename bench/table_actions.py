@@ -158,8 +158,14 @@ def _query_kind(sql: str) -> str:
             words.append(word)
         depth += word.count("(") - word.count(")")
     after = {"SELECT": "FROM", "DELETE": "FROM", "INSERT": "INTO", "UPDATE": "UPDATE"}.get(verb)
-    pairs = zip(words, words[1:], strict=False)
+    pairs = list(zip(words, words[1:], strict=False))
     table = next((w for p, w in pairs if p.upper() == after), "")
+    if table.startswith("("):  # FROM a derived row: the table joined to it
+        table = next((w for p, w in pairs if p.upper() == "JOIN"), table)
+    if not table and verb == "SELECT":  # a row of subqueries alone: the first one's table
+        every = sql.split()
+        pairs = list(zip(every, every[1:], strict=False))
+        table = next((w for p, w in pairs if p.upper() == "FROM"), "").strip(chr(34)) + " …"
     return f"{verb} {table.strip(chr(34))}".strip()
 
 
@@ -297,11 +303,16 @@ def main() -> None:
         # so the channel layer's sends go to that loop (not to a new loop per send).
         asyncio.run(sync_to_async(run)())
     if profile is not None:
-        out = io.StringIO()
-        pstats.Stats(profile, stream=out).sort_stats(
-            os.environ.get("SORT", "cumulative")
-        ).print_stats(60)
-        print(out.getvalue())
+        print_profile(profile, 60)
+
+
+def print_profile(profile: cProfile.Profile, lines: int) -> None:
+    """Where the CPU went, the ``lines`` costliest first (``SORT``: pstats' order)."""
+    out = io.StringIO()
+    pstats.Stats(profile, stream=out).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(
+        lines
+    )
+    print(out.getvalue())
 
 
 if __name__ == "__main__":

@@ -9,14 +9,16 @@ sockets themselves are kept by ``games.leavers``.
 The write path reads the table's seats with their presence in one query
 (:func:`seats_with_presence`, written out in ``games.statements``): a move at a table
 where everyone has a socket open costs no further query to know that nobody is due to be
-taken over.
+taken over; a seat without one costs one more, its signs of presence read together
+(:func:`~games.statements.signs_of_presence`).
 """
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from games.models import ActionLog, AwayLimit, Game, Player, Seat, SeatConnection, StandIn, Table
+from games import statements
+from games.models import AwayLimit, Game, Player, Seat, SeatConnection, StandIn, Table
 from games.registry import game_kind
 
 # One statement, written out with the move's lock (games.statements).
@@ -59,26 +61,15 @@ def away_since(game: Game, seat: Seat, now: float, connected: bool | None = None
     """
     if seat.player_id is None or game.is_finished:
         return None
-    if connected if connected is not None else open_connections(seat.pk, seat.player_id).exists():
+    if connected:
         return None
-    signs = [
-        ActionLog.objects.filter(game=game, seat=seat.number)
-        .order_by("-version")
-        .values_list("now", flat=True)
-        .first()
-    ]
-    for moment in (
-        StandIn.objects.filter(game=game, seat_number=seat.number, ended__isnull=False)
-        .order_by("-ended")
-        .values_list("ended", flat=True)
-        .first(),
-        SeatConnection.objects.filter(seat=seat, player_id=seat.player_id, closed__isnull=False)
-        .order_by("-closed")
-        .values_list("closed", flat=True)
-        .first(),
-    ):
-        signs.append(moment.timestamp() if moment is not None else None)
-    return max([game.created.timestamp(), *(s for s in signs if s is not None)])
+    signs = statements.signs_of_presence(game.pk, seat)  # one statement
+    if connected is None and signs.connected:
+        return None
+    moments = [m.timestamp() for m in (signs.last_retake, signs.last_close) if m is not None]
+    if signs.last_action is not None:
+        moments.append(signs.last_action)
+    return max([game.created.timestamp(), *moments])
 
 
 def seats_and_presence(game: Game, seats: list[Seat] | None = None) -> list[tuple[Seat, bool]]:
@@ -117,11 +108,9 @@ def seconds_until_takeover(game: Game, now: float, seats: list[Seat] | None = No
 
 
 def active_stand_ins(game: Game) -> dict[int, StandIn]:
-    """Seat number -> the bot now playing it for an away player."""
-    return {
-        s.seat_number: s
-        for s in StandIn.objects.filter(game=game, ended__isnull=True).select_related("player")
-    }
+    """Seat number -> the bot now playing it for an away player (one written-out
+    statement, ``games.statements``: read by every push at a table with a stand-in)."""
+    return {s.seat_number: s for s in statements.active_stand_ins(game.pk)}
 
 
 def finished_by_bot(game: Game) -> dict[int, Player]:

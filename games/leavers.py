@@ -40,7 +40,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from games import services, table_events
+from games import services, statements, table_events
 
 # Who is away and which bots stand in are read by games.away; the views, templates and
 # league code that read them from here keep doing so.
@@ -105,17 +105,20 @@ def connected(table: Table, player: Player | None, channel_name: str) -> Seat | 
     """
     if player is None:
         return None
-    seat = retake(table, player)
-    if seat is None:
-        seat = Seat.objects.filter(table=table, player=player).first()
+    # The player's seat, whether closed sockets of theirs are there, whether a bot holds a
+    # seat for them: one statement (``games.statements``), the same for every socket.
+    seat, closed_before, held_in = statements.seat_on_opening(table.pk, player.pk)
+    if held_in is not None:  # seldom: given back in the game's lock, as the table page does
+        seat = _give_back(table, player, held_in, time.time()) or seat
+        closed_before = True  # of the seat given back: not read, deleted if any
     if seat is not None:
-        # An open socket supersedes the moments this player's earlier sockets closed.
-        SeatConnection.objects.filter(seat=seat, player=player, closed__isnull=False).delete()
+        if closed_before:
+            # An open socket supersedes the moments this player's earlier sockets closed.
+            statements.forget_closed_connections(seat.pk, player.pk)
         # A socket's channel name is its own (one consumer each): it is new but where a
-        # caller reopens a name it holds, so an update comes first, without a transaction.
-        opened = {"seat": seat, "player": player, "closed": None, "server": SERVER}
-        if not SeatConnection.objects.filter(channel_name=channel_name).update(**opened):
-            SeatConnection.objects.create(channel_name=channel_name, **opened)
+        # caller reopens a name it holds, so an insert that updates the name's row if it
+        # has one, without a transaction.
+        statements.open_connection(seat, player.pk, channel_name, SERVER)
         _held.add(channel_name)
     return seat
 
@@ -123,20 +126,16 @@ def connected(table: Table, player: Player | None, channel_name: str) -> Seat | 
 def disconnected(channel_name: str, now: float | None = None) -> None:
     """A table socket closed: if it was its seat's last, the away clock starts now."""
     now = time.time() if now is None else now
+    if channel_name not in _held:
+        return  # a spectator's socket, or one closed already: no row of it is open here
     _held.discard(channel_name)
-    found = (
-        SeatConnection.objects.filter(channel_name=channel_name, closed__isnull=True)
-        .values_list("pk", "seat_id", "seat__player_id", "seat__table_id")
-        .first()
-    )
-    if found is None:
-        return
-    pk, seat_id, player_id, table_id = found  # the seat's player now (``open_connections``)
     # An update, not a save: the row may be gone meanwhile (its table deleted), or closed
     # by another process's start-up sweep; then there is nothing left to close.
-    if not SeatConnection.objects.filter(pk=pk, closed__isnull=True).update(closed=_at(now)):
+    closed = statements.close_connection(channel_name, _at(now))
+    if closed is None or closed.still_open:
         return
-    _arm_if_left_alone(seat_id, player_id, table_id)
+    if closed.running_game_id is not None:
+        _arm_after_commit(closed.running_game_id)
 
 
 def heartbeat(now: float | None = None) -> int:
@@ -247,8 +246,20 @@ def retake(table: Table, player: Player, now: float | None = None) -> Seat | Non
     held = StandIn.objects.filter(game_id=game_id, player=player, ended__isnull=True)
     if game_id is None or not held.exists():
         return None  # the usual page load: nothing to give back, no lock taken
+    return _give_back(table, player, game_id, now)
+
+
+def _give_back(table: Table, player: Player, game_id: int, now: float) -> Seat | None:
+    """The bot holding ``player``'s seat in the running game ``game_id`` gives it back
+    (``None``: none holds one any more)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        # Locked, with what the table's announcement then shows (its table, the away
+        # limit, the commitment): read here in the lock's one statement.
+        game = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("table", "table__away_limit", "shuffle_commitment")
+            .get(pk=game_id)
+        )
         stand_in = StandIn.objects.filter(game=game, player=player, ended__isnull=True).first()
         if stand_in is None:
             return None
@@ -266,7 +277,7 @@ def _arm_after_commit(game_id: int) -> None:
     the timers re-arm it (nothing the table shows has changed)."""
 
     def arm() -> None:
-        game = Game.objects.filter(pk=game_id).select_related("table").first()
+        game = statements.game(game_id)  # with its table and the table's away limit
         if game is not None:
             table_events.after_commit(game.table_id, game, announce=False)
 

@@ -22,22 +22,15 @@ def player_from_session(user: Any, session: Any) -> Player | None:
 
 
 def table_by_code(code: str) -> Table | None:
-    """The table with this join code (typed on a phone: case and spaces do not matter)."""
-    return _one(Table.objects.filter(code=cleaned_code(code)))
+    """The table with this join code (typed on a phone: case and spaces do not matter);
+    one written-out statement (``games.statements``): every request to a table and every
+    socket's opening reads it."""
+    return statements.table_by_code(cleaned_code(code))
 
 
 def cleaned_code(code: str) -> str:
     """A join code as the tables keep it (typed on a phone: case and spaces do not matter)."""
     return "".join(code.split()).upper()
-
-
-def _one(rows: Any) -> Any:
-    """The one row of a unique lookup, or ``None`` (cheaper to build than ``.first()``,
-    which orders: these are read on every request to a table)."""
-    try:
-        return rows.get()
-    except rows.model.DoesNotExist:
-        return None
 
 
 def current_game(table: Table) -> Game | None:

@@ -3,11 +3,11 @@ and the player takes the seat back when they return (DragSaga, the real engine).
 
 import time
 from datetime import UTC, datetime
-from unittest.mock import patch
 
 import pytest
+from django.db import connection
 
-from games import leavers, services, timers
+from games import leavers, services, statements, timers
 from games.models import AwayLimit, Game, Seat, ServerProcess, StandIn
 from games.registry import engine_for
 from tests.web.tables import browser_of
@@ -251,29 +251,35 @@ def test_the_lobby_sets_the_tables_away_limit(players):
     assert response.status_code == 400 and Table.objects.count() == 2
 
 
+@pytest.mark.parametrize("returning", [True, False], ids=["update-returning", "find-then-update"])
 @pytest.mark.parametrize("meanwhile", ["swept", "deleted"])
 def test_a_socket_closing_after_its_row_was_closed_or_deleted_is_quietly_ignored(
-    players, meanwhile
+    players, meanwhile, returning, monkeypatch
 ):
-    """Between reading the socket's row and closing it, another process's start-up sweep
-    may close it, or an admin delete its table: the socket still closes cleanly."""
+    """Just before the write that closes the socket's row, another process's start-up sweep
+    may close it, or an admin delete its table: the socket still closes cleanly, and the
+    sweep's moment stays (closed in one ``UPDATE ... RETURNING`` where the database has it,
+    else found first and then updated by its key)."""
     ben = players[1]
     table, _game = two_humans(players, limit=60)
     leavers.connected(table, ben, "ben-socket")
     swept_at = time.time()
-    real_filter = leavers.SeatConnection.objects.filter
+    monkeypatch.setattr(statements, "_returns_from_update", lambda: returning)
+    happened = []
 
-    def meanwhile_filter(*args, **kwargs):
-        if "pk" in kwargs:  # the write that closes the row
+    def meanwhile_write(execute, sql, params, many, context):
+        if sql.startswith("UPDATE") and "seatconnection" in sql and not happened:
+            happened.append(sql)  # the write that closes the row
             if meanwhile == "swept":  # its process went silent at swept_at
                 held_by("ben-socket", "daphne-2", seen=swept_at)
                 leavers.heartbeat(swept_at + leavers.SILENT_SECONDS + 1)
             else:
                 table.delete()
-        return real_filter(*args, **kwargs)
+        return execute(sql, params, many, context)
 
-    with patch.object(leavers.SeatConnection.objects, "filter", side_effect=meanwhile_filter):
+    with connection.execute_wrapper(meanwhile_write):
         leavers.disconnected("ben-socket", now=swept_at + 5)
+    assert happened
     rows = list(leavers.SeatConnection.objects.filter(channel_name="ben-socket"))
     if meanwhile == "swept":
         assert rows[0].closed.timestamp() == pytest.approx(swept_at, abs=0.01)

@@ -40,9 +40,9 @@ def test_a_seat_without_a_socket_costs_queries_only_for_that_seat(
     table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
     everyone_connected(table, players[:3])  # Di's page is closed
     seat = DF.waiting_for(game.state)[0]
-    # Whether Di is due for a bot: her last action, retake and socket (three reads), and
+    # Whether Di is due for a bot: her last action, retake and socket (one statement), and
     # the table's away limit, read with the game.
-    with django_assert_max_num_queries(9), django_capture_on_commit_callbacks(execute=True):
+    with django_assert_max_num_queries(7), django_capture_on_commit_callbacks(execute=True):
         services.apply_action(game, players[seat], {"type": "draw"}, game.version)
 
 

@@ -1,0 +1,165 @@
+"""What a table socket costs the server to open and to close (prints figures; never fails).
+
+A socket's opening as ``TableConsumer.connect`` makes it in its worker thread: the table
+found by its code and the player from the session (``_find``), then presence noted, a
+bot's seat given back, deadlines caught up and the first frame rendered with every
+region (``_opened``); its closing as ``disconnect`` makes it (``_closed``: presence
+closed, the away clock started, the take-over timer armed). After a restart every socket
+of the club opens at once, so this is paid in a burst. For four kinds of viewer: a seated
+player's first socket, a seated player coming back after a socket closed (its closed row
+is there), a spectator (a guest with no seat) and a player whose seat a bot holds (the
+seat given back). Figures: server CPU ms and statements per opening and per closing.
+
+Runs on a throwaway SQLite file with the in-memory channel layer, as one Daphne runs
+(the helpers of ``bench/table_actions.py``).
+
+    .venv/bin/python bench/socket_opening.py          # 40 tables, a few seconds
+    .venv/bin/python bench/socket_opening.py 20 --profile
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
+
+from table_actions import Figures, print_profile, quiet_log, setup_django  # noqa: E402
+
+KINDS = ("seated, first socket", "seated, back after a close", "spectator", "a bot holds the seat")
+
+
+def consumer(table: Any, player: Any, name: str) -> Any:
+    """A ``TableConsumer`` as the handshake leaves it: the URL's code, the session, the
+    browser's language; ``channel_name`` its own."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from games.consumers import TableConsumer
+    from games.selectors import SESSION_PLAYER
+
+    socket = TableConsumer.__new__(TableConsumer)
+    socket.scope = {
+        "type": "websocket",
+        "url_route": {"kwargs": {"code": table.code}},
+        "user": AnonymousUser(),
+        "session": {SESSION_PLAYER: player.pk} if player is not None else {},
+        "cookies": {},
+        "headers": [(b"accept-language", b"ja")],
+    }
+    socket.channel_name = name
+    return socket
+
+
+def open_socket(socket: Any) -> str | None:
+    """``connect``'s work off the event loop: ``_find``, then ``_opened``'s first frame."""
+    from games.consumers import viewer_language
+
+    found = socket._find()
+    assert found is not None
+    socket.table, socket.player = found
+    socket.sent, socket.shown = {}, None
+    socket.language = viewer_language(socket.scope)
+    return socket._opened()
+
+
+def tables(count: int) -> list[tuple[Any, list[Any]]]:
+    """``count`` started four-seat tables of Dragon Formula, each with its players."""
+    from games import services
+    from games.models import Player
+
+    made = []
+    for number in range(count):
+        players = [Player.objects.create(display_name=f"P{number}-{i}") for i in range(4)]
+        table = services.create_table(game_name="dragonformula", players=4, created_by=players[0])
+        for player in players[1:]:
+            services.sit(table, player)
+        services.start(table, players[0], seed=number + 1)
+        made.append((table, players))
+    return made
+
+
+def run(count: int, profile: Any) -> None:
+    made = tables(count + 1)
+    sockets(Figures(), *made[0], None)  # warm: templates compiled, statements prepared
+    figures = Figures()
+    for table, players in made[1:]:
+        sockets(figures, table, players, profile)
+    print(
+        f"{'per socket':<36} {'open CPU ms':>11} {'statements':>10} "
+        f"{'close CPU ms':>12} {'statements':>10}"
+    )
+    for kind in KINDS:
+        opened, closed = f"open: {kind}", f"close: {kind}"
+        print(
+            f"{kind:<36} {1000 * figures.cpu[opened] / count:11.2f} "
+            f"{figures.queries[opened] / count:10.1f} "
+            f"{1000 * figures.cpu[closed] / count:12.2f} {figures.queries[closed] / count:10.1f}",
+            flush=True,
+        )
+    for where, number in sorted(figures.where.items()):
+        print(f"    {number / count:5.2f}/socket  {where}")
+
+
+def sockets(figures: Any, table: Any, players: list[Any], profile: Any) -> None:
+    """Each kind of viewer opens a socket of ``table`` and closes it, measured."""
+    from games import leavers
+    from games.models import Player
+
+    watcher = Player.objects.create(display_name=f"W{table.pk}")
+    for number in (0, 3):  # the table's other players have their pages open
+        leavers.connected(table, players[number], f"{table.code}-others-{number}")
+    leavers.leave(table, players[2])  # a bot holds their seat until they are back
+    viewers = [
+        (KINDS[0], players[1]),
+        (KINDS[1], players[1]),
+        (KINDS[2], watcher),
+        (KINDS[3], players[2]),
+    ]
+    for number, (kind, player) in enumerate(viewers):
+        socket = consumer(table, player, f"{table.code}-{number}")
+        if profile is not None:
+            profile.enable()
+        frame = figures.measure(f"open: {kind}", lambda s=socket: open_socket(s))
+        assert frame and 'id="prompt"' in frame, frame and frame[:200]
+        figures.measure(f"close: {kind}", lambda s=socket: s._closed(1000))
+        if profile is not None:
+            profile.disable()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "tables", nargs="?", type=int, default=40, help="tables (sockets each kind)"
+    )
+    parser.add_argument("--profile", action="store_true", help="print where the CPU goes")
+    args = parser.parse_args()
+    from asgiref.sync import sync_to_async
+
+    profile = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not wall
+    with tempfile.TemporaryDirectory() as directory:
+        setup_django(str(Path(directory) / "bench.sqlite3"))
+        from django.conf import settings
+
+        settings.TABLE_TIMERS = False  # armed timers would fire during the run
+        quiet_log()
+        print(
+            f"Server cost of a table socket's opening and closing ({os.cpu_count()} cores, "
+            f"SQLite, load average {os.getloadavg()[0]:.1f}, {args.tables} tables)",
+            flush=True,
+        )
+        # As under Daphne: the sync code runs in a worker thread of a running event loop.
+        asyncio.run(sync_to_async(run)(args.tables, profile))
+    if profile is not None:
+        print_profile(profile, 50)
+
+
+if __name__ == "__main__":
+    main()
