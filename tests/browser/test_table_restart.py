@@ -1,5 +1,7 @@
 """A server restart: the table continues from the database exactly, and the page never reloads."""
 
+import time
+
 from django.db import connection
 
 from games import selectors, services
@@ -69,3 +71,30 @@ def test_a_restarted_server_picks_up_the_table_where_it_stood(
     game = Game.objects.get(pk=game.pk)
     assert game.state["phase"] == "turns"
     assert game.state == selectors.replayed_state(game)
+
+
+def test_a_page_is_live_again_within_seconds_of_its_server_coming_back(browser, transactional_db):
+    env = {}
+    if connection.vendor == "sqlite":
+        env["DATABASE_URL"] = f"sqlite:///{connection.settings_dict['NAME']}"
+    ann = Player.objects.create(display_name="Ann")
+    table = services.create_table(game_name="dragsaga", players=2, created_by=ann)
+    port = free_port()
+    with daphne(port=port, env=env) as url:
+        context = browser.new_context(base_url=url, locale="en-US")
+        page = context.new_page()
+        sign_in_as(page, ann)
+        page.goto(f"/dragsaga/{table.code}/")
+        page.wait_for_selector("body:not(.offline) .connection .online-text", state="visible")
+    page.wait_for_selector("body.offline .connection .offline-text", state="visible")
+    # Down long enough for a doubling back-off to wait 8-16 s between tries.
+    page.wait_for_timeout(12_000)
+    with daphne(port=port, env=env):
+        back = time.monotonic()
+        page.wait_for_selector("body:not(.offline)", state="attached", timeout=15_000)
+        waited = time.monotonic() - back
+        # However many tries it has made, the page never waits more than 5 s for the next.
+        delays = page.evaluate("[...Array(30).keys()].map(htmx.config.wsReconnectDelay)")
+    context.close()
+    assert waited < 6.5, f"offline for {waited:.1f} s after the server came back"
+    assert max(delays) <= 5000
