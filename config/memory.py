@@ -98,9 +98,9 @@ def freeze_what_is_loaded() -> int:
 
 
 # How often everything is walked once more, so that what became garbage after it was kept
-# out of sight (below) is freed: one full pause of all the process's objects, a few
-# hundred milliseconds at a busy club night's size, every ten minutes.
-SWEEP_SECONDS = 600.0
+# out of sight (below) is freed: one pause as long as a full collection was before, once a
+# minute instead of every few seconds, and a minute's garbage at most left waiting.
+SWEEP_SECONDS = 60.0
 OLDEST = 2  # the collector's generations: 0, 1 and 2, the full collection
 
 _sweeping = threading.Event()
