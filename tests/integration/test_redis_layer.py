@@ -9,6 +9,7 @@ import subprocess
 import sys
 import uuid
 
+import pytest
 import redis
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
@@ -159,8 +160,11 @@ async def test_a_socket_idle_longer_than_redis_read_timeouts_still_hears_the_nex
     assert message == {"type": "table.changed", "version": 5}
 
 
-async def test_health_probes_leave_no_channel_or_subscription_behind():
-    """A load balancer probes every few seconds: each probe's channel is given up."""
+@pytest.mark.parametrize("echo_every", [health.ECHO_EVERY, 0.0])
+async def test_health_probes_leave_no_channel_or_subscription_behind(monkeypatch, echo_every):
+    """A load balancer probes every few seconds: each probe's channel is given up, also
+    when its echo was sent again before one came back (at 0 s, several times a probe)."""
+    monkeypatch.setattr(health, "ECHO_EVERY", echo_every)
     layer = get_channel_layer()
     for _ in range(20):
         await asyncio.wait_for(health.channel_layer_reachable(), health.CHECK_TIMEOUT)
