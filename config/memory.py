@@ -101,7 +101,7 @@ def freeze_what_is_loaded() -> int:
 # out of sight (below) is freed: one pause as long as a full collection was before, once a
 # minute instead of every few seconds, and a minute's garbage at most left waiting.
 SWEEP_SECONDS = 60.0
-OLDEST = 2  # the collector's generations: 0, 1 and 2, the full collection
+OLDEST = len(gc.get_threshold()) - 1  # the generation a full collection collects
 
 _sweeping = threading.Event()
 
@@ -115,7 +115,8 @@ def keep_survivors_out_of_sight() -> bool:
     At 150 tables (600 sockets) some 200,000 objects lived long: the sockets' consumers,
     tasks and Twisted's protocols, and the running games. A full collection came every
     3-4 s and walked all of them, 150-350 ms with every table held; now it walks what
-    has lived long since the last one, 15-100 ms (``bench/load.py``, docs/deploy.md). An
+    has lived long since the last one, 7-105 ms, and the sweep 266 ms once a minute
+    (``bench/load.py``, docs/deploy.md, sixth round of issue 18). An
     object kept out of sight is still freed the moment nothing refers to it; only garbage
     in reference cycles (a closed socket's objects) waits for the next sweep.
     """

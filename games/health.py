@@ -53,24 +53,20 @@ async def channel_layer_reachable() -> None:
     if layer is None:
         raise RuntimeError("no channel layer is configured")
     channel = await layer.new_channel("healthz.")
-    sent = [0]
     try:
-        message = await _echo(layer, channel, {"type": "healthz.ping"}, sent)
+        message = await _echo(layer, channel, {"type": "healthz.ping"})
     finally:
-        await _give_up(layer, channel, sent[0])
+        await _give_up(layer, channel)
     if message.get("type") != "healthz.ping":
         raise RuntimeError(f"channel layer returned {message!r}")
 
 
-async def _echo(
-    layer: Any, channel: str, message: dict[str, Any], sent: list[int]
-) -> dict[str, Any]:
-    """``message`` sent to ``channel`` until it is read back (``sent``: how many times)."""
+async def _echo(layer: Any, channel: str, message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` sent to ``channel`` until it is read back."""
     received = asyncio.ensure_future(layer.receive(channel))
     try:
         while True:
             await layer.send(channel, message)
-            sent[0] += 1
             done, _ = await asyncio.wait({received}, timeout=ECHO_EVERY)
             if done:
                 return received.result()
@@ -78,15 +74,16 @@ async def _echo(
         received.cancel()
 
 
-async def _give_up(layer: Any, channel: str, sent: int) -> None:
+async def _give_up(layer: Any, channel: str) -> None:
     """Stop listening on ``channel``: a receive cancelled is how Channels says a channel's
-    consumer is gone (Redis's pub/sub layer then unsubscribes it). The ``sent`` echoes
-    but one may be waiting still: they are read first, so that the receive cancelled is
-    one that was waiting (an echo still on its way is then dropped)."""
-    for _ in range(max(sent, 1)):
+    consumer is gone (Redis's pub/sub layer then unsubscribes it). The echoes sent again
+    may be waiting still: they are read first, so that the receive cancelled is one that
+    was waiting (an echo still on its way is then dropped). A receive that fails (the
+    layer unreachable) ends it too."""
+    while True:
         listening = asyncio.ensure_future(layer.receive(channel))
         await asyncio.sleep(0)  # let it start listening
-        if not listening.done():
+        if not listening.done() or listening.exception() is not None:
             break
     listening.cancel()
     with contextlib.suppress(asyncio.CancelledError, Exception):

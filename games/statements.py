@@ -80,10 +80,14 @@ def table_name(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+def bare_column(model: type[Model], field: str) -> str:
+    """``field``'s column, quoted, unqualified (what an ``UPDATE``'s ``SET`` names)."""
+    return connection.ops.quote_name(model._meta.get_field(field).column)
+
+
 def column(model: type[Model], field: str, alias: str = "") -> str:
     """``field``'s column, qualified by its table (or by ``alias``)."""
-    name = connection.ops.quote_name(model._meta.get_field(field).column)
-    return f"{alias or table_name(model)}.{name}"
+    return f"{alias or table_name(model)}.{bare_column(model, field)}"
 
 
 def _sockets_exist(seat: str, player: str, closed: bool = False) -> str:
@@ -239,11 +243,9 @@ def _log_sql(vendor: str, rows: int) -> str:
 @lru_cache(maxsize=4)
 def _game_sql(vendor: str) -> str:
     """The update of :func:`record_move` (``vendor``: its quoting)."""
-    quote = connection.ops.quote_name
-    assignments = ", ".join(
-        f"{quote(Game._meta.get_field(name).column)} = %s" for name in MOVE_FIELDS
-    )
-    return f"UPDATE {table_name(Game)} SET {assignments} WHERE {quote(Game._meta.pk.column)} = %s"
+    assignments = ", ".join(f"{bare_column(Game, name)} = %s" for name in MOVE_FIELDS)
+    pk = connection.ops.quote_name(Game._meta.pk.column)
+    return f"UPDATE {table_name(Game)} SET {assignments} WHERE {pk} = %s"
 
 
 # --- who is asking -------------------------------------------------------------
@@ -392,9 +394,8 @@ def forget_closed_connections(seat_id: int, player_id: int) -> None:
 @lru_cache(maxsize=4)
 def _forget_sql(vendor: str) -> str:
     """The statement of :func:`forget_closed_connections` (``vendor``: its quoting)."""
-    quote = connection.ops.quote_name
     seat, player, closed = (
-        quote(SeatConnection._meta.get_field(name).column) for name in ("seat", "player", "closed")
+        bare_column(SeatConnection, name) for name in ("seat", "player", "closed")
     )
     return (
         f"DELETE FROM {table_name(SeatConnection)}"
@@ -499,10 +500,8 @@ def _returns_from_update() -> bool:
 def _close_sqls(vendor: str) -> tuple[str, str, str]:
     """The statements of :func:`close_connection` (``vendor``: its quoting): the update
     that returns the row's seat; else the open row found, then updated by its key."""
-    quote = connection.ops.quote_name
     pk, seat, closed, channel = (
-        quote(SeatConnection._meta.get_field(name).column)
-        for name in ("id", "seat", "closed", "channel_name")
+        bare_column(SeatConnection, name) for name in ("id", "seat", "closed", "channel_name")
     )
     rows, still_open = table_name(SeatConnection), f"{closed} IS NULL"
     return (

@@ -16,7 +16,7 @@
   // page could sit offline for half a minute after a restart. Spread at random over the
   // second half of each wait, so a restarted server's sockets do not all come at once.
   htmx.config.wsReconnectDelay = (retries) =>
-    Math.min(5000, 500 * 2 ** Math.min(retries, 4)) * (0.5 + Math.random() / 2);
+    Math.min(5000, 500 * 2 ** retries) * (0.5 + Math.random() / 2);
 
   // Answers to a player's own clicks carry every region too. Two races with the socket:
   // an answer older than what a push already showed is dropped, and an answer whose
