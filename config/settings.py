@@ -187,11 +187,11 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache, one client (and pool) for the process, not one per
+            # request (config/redis_cache.py).
+            "BACKEND": "config.redis_cache.ProcessRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CHANNELS_PREFIX", "clubtable"),
-            # One pool for the process, not one per request (config/redis_pool.py).
-            "OPTIONS": {"pool_class": "config.redis_pool.ProcessConnectionPool"},
         }
     }
 else:

@@ -30,6 +30,7 @@ leaver; the process heartbeat closes whatever still escapes (``leavers.heartbeat
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
@@ -171,6 +172,29 @@ class SocketLimits:
             await send({"type": "websocket.close", "code": CLOSE_FLOOD})
 
 
+# Readings of a change this process did not save, under way: (table id, change id) -> the
+# reading every socket of the table in this process that hears of the change waits for.
+_readings: dict[tuple[int, str], asyncio.Future[Any]] = {}
+
+
+async def _read_once(table_id: int, change: str) -> None:
+    """Read the table after ``change`` once for all of this process's sockets that hear of
+    it, in a thread of its own, so that a busy sockets' worker thread (an opening, a
+    tick, a closing) never holds it up; each socket then renders on the event loop."""
+    key = (table_id, change)
+    reading = _readings.get(key)
+    if reading is None or reading.get_loop() is not asyncio.get_running_loop():
+        read = database_sync_to_async(snapshots.read_for_change, thread_sensitive=False)
+        reading = _readings[key] = asyncio.ensure_future(read(table_id, change))
+        reading.add_done_callback(functools.partial(_read, key))
+    await asyncio.shield(reading)  # a socket closing meanwhile leaves it to the others
+
+
+def _read(key: tuple[int, str], reading: asyncio.Future[Any]) -> None:
+    if _readings.get(key) is reading:
+        del _readings[key]
+
+
 def viewer_language(scope: dict[str, Any]) -> str:
     """The language the viewer's pages are in, chosen as LocaleMiddleware chooses a page's:
     Django's ``get_language_from_request`` on the handshake's cookies and Accept-Language
@@ -255,6 +279,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         change = event.get("change")
+        if change and not snapshots.renders_without_queries(self.table.pk, change):
+            await _read_once(self.table.pk, change)
         if change and snapshots.renders_without_queries(self.table.pk, change):
             try:
                 frame = self.frame(change)

@@ -160,12 +160,28 @@ def remember(change: str, game: Game, seats: list[Seat] | None = None) -> TableS
     change, else read now), kept for the sockets of this process that will hear of
     ``change``; the saved game holds it too (:func:`announced`), for the answer to the
     move that caused it."""
-    snapshot = read(game.table_id, game, seats)
-    _carry_commitment(snapshot)
-    snapshot.read_whole()  # here, in the writer's thread: the sockets render it on the event loop
-    snapshot.change = change
-    _changes.put((game.table_id, change), snapshot)
+    snapshot = _kept(change, read(game.table_id, game, seats))
     game._announced_snapshot = snapshot  # type: ignore[attr-defined]
+    return snapshot
+
+
+def read_for_change(table_id: int, change: str) -> TableSnapshot:
+    """The table after ``change``, read whole once for every socket of this process that
+    hears of it (a change another process made, or one announced without a snapshot):
+    their regions then render on the event loop, like those of a change made here."""
+    snapshot = _changes.get((table_id, change))
+    if snapshot is None:
+        snapshot = _kept(change, read(table_id))
+    return snapshot
+
+
+def _kept(change: str, snapshot: TableSnapshot) -> TableSnapshot:
+    """``snapshot`` read whole and remembered under ``change``: here, in the reader's
+    thread, so that the sockets render it on the event loop."""
+    _carry_commitment(snapshot)
+    snapshot.read_whole()
+    snapshot.change = change
+    _changes.put((snapshot.table.pk, change), snapshot)
     return snapshot
 
 

@@ -10,6 +10,7 @@ import asyncio
 import json
 import threading
 import uuid
+from unittest import mock
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -196,3 +197,42 @@ async def test_a_busy_worker_thread_does_not_hold_up_a_tables_pushes():
         release.set()
         await busy
     await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@in_own_loop
+async def test_a_move_saved_elsewhere_is_read_once_and_pushed_past_a_busy_worker_thread():
+    """Scaled out, most moves at a table are saved by another process: this one reads the
+    table once for all of its sockets that hear of the move, not on the sockets' worker
+    thread, so a slow socket elsewhere holds up no table's pushes here either."""
+    table, game, seated = await database_sync_to_async(seated_table)(
+        "dragonformula", ["Ann", "Bo", "Cy", "Di"]
+    )
+    mover = ENGINE.waiting_for(game.state)[0]
+    watchers = [seat for seat in range(4) if seat != mover]
+    sockets = [await open_socket(table.code, seated[seat]) for seat in watchers]
+    for socket in sockets:
+        await socket.receive_from()
+
+    release = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(release.wait)())  # the sockets' thread
+    await asyncio.sleep(0.05)
+    try:
+        # Saved as another process saves it: the change id the group hears is not one
+        # this process remembered a snapshot under.
+        with (
+            mock.patch.object(snapshots, "remember"),
+            mock.patch.object(snapshots, "read", wraps=snapshots.read) as reads,
+        ):
+            move = database_sync_to_async(services.apply_action, thread_sensitive=False)
+            await move(game, seated[mover], {"type": "draw"}, game.version)
+            frames = [await socket.receive_from(timeout=2) for socket in sockets]
+        assert all('name="version" value="1"' in frame for frame in frames)
+        assert len({frame for frame in frames}) == 3, "each seat is sent its own view"
+        assert reads.call_count == 1, "one reading of the table for the three sockets"
+        assert not busy.done(), "the frames came while the worker thread was still busy"
+    finally:
+        release.set()
+        await busy
+    for socket in sockets:
+        await socket.disconnect()
