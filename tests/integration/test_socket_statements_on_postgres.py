@@ -26,5 +26,5 @@ def test_postgres_closes_a_socket_with_update_returning_and_opens_it_with_an_ups
     from games import statements
 
     assert connection.vendor == "postgresql"
-    assert statements._returns_from_update()
+    assert statements.sockets._returns_from_update()
     assert connection.features.supports_update_conflicts_with_target

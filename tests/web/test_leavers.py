@@ -264,7 +264,7 @@ def test_a_socket_closing_after_its_row_was_closed_or_deleted_is_quietly_ignored
     table, _game = two_humans(players, limit=60)
     leavers.connected(table, ben, "ben-socket")
     swept_at = time.time()
-    monkeypatch.setattr(statements, "_returns_from_update", lambda: returning)
+    monkeypatch.setattr(statements.sockets, "_returns_from_update", lambda: returning)
     happened = []
 
     def meanwhile_write(execute, sql, params, many, context):

@@ -119,7 +119,7 @@ def test_forgetting_closed_sockets_deletes_only_that_players_closed_rows_at_that
 
 @pytest.mark.parametrize("returning", [True, False], ids=["update-returning", "find-then-update"])
 def test_a_closed_socket_says_its_seat_as_it_stands(returning, monkeypatch):
-    monkeypatch.setattr(statements, "_returns_from_update", lambda: returning)
+    monkeypatch.setattr(statements.sockets, "_returns_from_update", lambda: returning)
     table, game, (ann, bo) = seated_table("dragonformula", ["Ann", "Bo"])
     ann_seat = Seat.objects.get(table=table, number=0)
     statements.open_connection(ann_seat, ann.pk, "ann-1", "daphne-1")
