@@ -7,15 +7,17 @@ import asyncio
 import os
 import subprocess
 import sys
+import threading
 import uuid
+from unittest import mock
 
 import pytest
 import redis
 from channels.layers import get_channel_layer
-from channels_redis.pubsub import RedisPubSubChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
 from django.conf import settings
 
-from games import health
+from games import announce, health, table_events
 from tests.support.servers import ROOT
 
 
@@ -172,3 +174,31 @@ async def test_health_probes_leave_no_channel_or_subscription_behind(monkeypatch
     left = [name for name in layer._get_layer().channels if "healthz." in name]
     assert left == []
     assert [c for c in redis_client().pubsub_channels() if b"healthz." in c] == []
+
+
+async def test_a_moves_announcement_is_published_without_its_thread_waiting():
+    """A move's request thread hands its announcement to the server's event loop and goes
+    on to answer the move; the publish and its round trip to Redis happen there."""
+    layer = get_channel_layer()
+    table_id = 900_000 + int(uuid.uuid4().hex[:4], 16)
+    channel = await layer.new_channel()
+    await layer.group_add(table_events.group_name(table_id), channel)  # as a socket joins
+    await subscribed(group_key(table_events.group_name(table_id)))
+    released = threading.Event()
+    publish = RedisPubSubLoopLayer.group_send
+
+    async def held(loop_layer, group, message):  # Redis slow to answer, until released
+        while not released.is_set():
+            await asyncio.sleep(0.01)
+        await publish(loop_layer, group, message)
+
+    try:
+        with mock.patch.object(RedisPubSubLoopLayer, "group_send", held):
+            # Returns while the publish is still held (else it would wait for ever).
+            await asyncio.wait_for(asyncio.to_thread(announce.notify, table_id, 1, 3), 10)
+            released.set()
+            message = await asyncio.wait_for(layer.receive(channel), 10)
+    finally:
+        released.set()
+        await layer.group_discard(table_events.group_name(table_id), channel)
+    assert (message["type"], message["table"], message["version"]) == ("table.changed", table_id, 3)
