@@ -16,6 +16,8 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games import looks, snapshots
@@ -87,6 +89,27 @@ def act_url(game_name: str, code: str, prefix: str) -> str:
 
 
 SEEN_REGION = ("seen", "games/partials/seen.html")
+# What the viewer's next action posts with it: the version it was shown and its prompt's
+# fingerprint. Worded here, not in a template, as every viewer is sent it after every move
+# (``{% seen_region %}`` puts it in the page).
+SEEN_HTML = (
+    '<span id="seen" hidden{}><input type="hidden" id="table-version" name="version" '
+    'value="{}"><input type="hidden" name="prompt" value="{}"></span>\n'
+)
+OOB = mark_safe(' hx-swap-oob="true"')
+
+
+def seen_region(context: dict[str, Any]) -> SafeString:
+    """The what-was-seen region (:data:`SEEN_HTML`) of a table's context, escaped."""
+    version = context["version"]
+    return format_html(
+        SEEN_HTML,
+        OOB if context["oob"] else "",
+        "" if version is None else version,
+        context["prompt_seen"],
+    )
+
+
 PROMPT_REGION = "prompt"
 # The shuffle commitment and the bots standing in for away players (games.leavers).
 TRUST_REGION = ("table-trust", "games/trust/region.html")
@@ -185,6 +208,8 @@ def render_regions(
             continue
         if region == PROMPT_REGION and not message:
             rendered[region] = bare_prompt
+        elif region == SEEN_REGION[0]:
+            rendered[region] = seen_region(context)
         elif shared is not None and request is None and region in common:
             key = (region, seated)
             if key not in shared:
