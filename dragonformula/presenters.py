@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from dragonformula import region_looks
 from dragonformula.rules.cards import card_info
 from games.engine import seats_after
+from games.templatetags.bilingual import Words
 
 REGIONS = [
     ("seats", "dragonformula/partials/seats.html"),
@@ -47,6 +48,7 @@ OPTION_LABELS = {
 }
 
 ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
+ELEMENT_WORDS = Words(ELEMENT_NAMES)  # in the language the table is rendered in
 # Where the other seats sit, from the viewer's place, in turn order (the next seat is on the left).
 POSITIONS = {1: ["opposite"], 2: ["left", "right"], 3: ["left", "opposite", "right"]}
 HAND_ACTIONS = ("discard", "discard_major")
@@ -84,6 +86,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     waiting = set(view["waiting_for"])
     timing = view["clock"]
     remaining = context.get("remaining")
+    element_names = ELEMENT_WORDS.worded()
 
     def seat_summary(number: int, position: str) -> dict[str, Any]:
         element = view["elements"][number]
@@ -93,7 +96,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "position": position,
             "name": names[number],
             "element": element,
-            "element_name": ELEMENT_NAMES.get(element, element),
+            "element_name": element_names.get(element, element),
             "is_starter": number == view["starter"],
             "is_you": number == seat,
             "hand_size": view["hand_sizes"][number],
@@ -217,7 +220,7 @@ def _result_screen(
             {
                 "name": names[number],
                 "element": elements[number],
-                "element_name": ELEMENT_NAMES.get(elements[number], elements[number]),
+                "element_name": ELEMENT_WORDS.worded().get(elements[number], elements[number]),
                 "won": number == winner,
                 "cards": [{"code": c, "winning": c == winning} for c in hand],
             }

@@ -16,6 +16,7 @@ from dragsaga import region_looks
 from dragsaga.models import CardSet
 from dragsaga.rules.turns import FLIP_LIMIT
 from games.engine import seats_from
+from games.templatetags.bilingual import Words
 
 REGIONS = [
     ("seats", "dragsaga/partials/seats.html"),
@@ -56,6 +57,7 @@ COLOUR_NAMES = {
     "yellow": _("yellow"),
     "black": _("black"),
 }
+COLOUR_WORDS = Words(COLOUR_NAMES)  # in the language the table is rendered in
 
 
 def lobby_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -142,6 +144,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     legal = view["legal_actions"]
     waiting = set(view["waiting_for"])
     order = seats_from(seat if seat is not None else 0, view["players"])
+    colour_names = COLOUR_WORDS.worded()
     seats = []
     for number, position in zip(order, POSITIONS[view["players"]], strict=True):
         public = view["seats"][number]
@@ -149,7 +152,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             {
                 **public,
                 "name": names[number],
-                "colour_name": COLOUR_NAMES.get(public["colour"], public["colour"]),
+                "colour_name": colour_names.get(public["colour"], public["colour"]),
                 "is_you": number == seat,
                 "position": position,
                 "placed_cards": _own_face_down(

@@ -37,12 +37,9 @@ NOT_IN_CONTENT = frozenset({"position", "waiting", "discards"})
 def look(seat: Mapping[str, Any]) -> Look:
     """Everything ``partials/seat.html`` reads of a seat: its fields but where it sits,
     whether it is waited for and its discards."""
-    # In the presenter's order (always the same: a seat in another order would only miss).
-    return tuple(
-        (key, str(value) if key == "element_name" else value)
-        for key, value in seat.items()
-        if key not in NOT_IN_CONTENT
-    )
+    # In the presenter's order (always the same: a seat in another order would only miss);
+    # its words already in the table's language (presenters.ELEMENT_WORDS).
+    return tuple(item for item in seat.items() if item[0] not in NOT_IN_CONTENT)
 
 
 def article(seat: Mapping[str, Any]) -> SafeString:

@@ -42,7 +42,7 @@ StatsLook = tuple[int, int, int]
 def header_look(seat: dict[str, Any]) -> HeaderLook:
     """What ``partials/_seat_header.html`` reads: the seat's player, its dragon's colour,
     whether it started the round and whether it is on turn."""
-    return seat["name"], str(seat["colour_name"]), seat["start_player"], seat["turn"]
+    return seat["name"], seat["colour_name"], seat["start_player"], seat["turn"]
 
 
 def stats_look(seat: dict[str, Any]) -> StatsLook:
