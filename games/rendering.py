@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -97,6 +98,21 @@ SEEN_HTML = (
     'value="{}"><input type="hidden" name="prompt" value="{}"></span>\n'
 )
 OOB = mark_safe(' hx-swap-oob="true"')
+
+
+# A countdown (table.js ticks it down): its seconds to a tenth for the page, whole seconds
+# shown. Worded here, not with floatformat (a tenth of a millisecond, once a move).
+COUNTDOWN_HTML = (
+    '<span class="countdown" data-remaining="{}" aria-live="off">'
+    '<span class="seconds">{}</span> {}</span>'
+)
+
+
+def countdown(remaining: float) -> SafeString:
+    """The countdown from ``remaining`` seconds (:data:`COUNTDOWN_HTML`): the whole seconds
+    rounded half up, as a template's ``floatformat:0`` rounds them."""
+    seconds = int(Decimal(str(remaining)).quantize(Decimal(1), ROUND_HALF_UP))
+    return format_html(COUNTDOWN_HTML, f"{remaining:.1f}", seconds, _("s"))
 
 
 def seen_region(context: dict[str, Any]) -> SafeString:

@@ -14,3 +14,9 @@ register = template.Library()
 def seen_region(context: template.Context) -> SafeString:
     """What the viewer's next action posts with it (``rendering.seen_region``)."""
     return rendering.seen_region(context)
+
+
+@register.simple_tag
+def countdown(remaining: float) -> SafeString:
+    """A countdown from ``remaining`` seconds (``rendering.countdown``)."""
+    return rendering.countdown(remaining)
