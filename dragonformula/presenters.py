@@ -143,7 +143,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "others": others,
             "you": seat_summary(me, "you") if seat is not None else None,
             "spectating_seat": None if seat is not None else seat_summary(me, "you"),
-            "hand": [{**face(code), "action": by_card.get(code)} for code in view["hand"]],
+            # Each card's code (its face is the card's, tarot.df_hand) and its discard's action.
+            "hand": [{"code": code, "action": by_card.get(code)} for code in view["hand"]],
             "hand_action": next((a["type"] for a in legal if a["type"] in HAND_ACTIONS), None),
             "buttons": buttons,
             # The seat's own "pass automatically" switch (its state is shown to it alone).

@@ -44,13 +44,14 @@ def table_context(
     table, game, seats = snapshot.table, snapshot.game, snapshot.seats
     kind = game_kind(table.game_name)
     seat = snapshot.seat_of(player)
+    names = [seat_label(s) for s in seats]
     context: dict[str, Any] = {
         "table": table,
         "snapshot": snapshot,
         "kind": kind,
         "seats": seats,
-        "names": [seat_label(s) for s in seats],
-        "seat_rows": [(s, seat_label(s)) for s in seats],
+        "names": names,
+        "seat_rows": list(zip(seats, names, strict=True)),
         "viewer": player,
         "my_seat": seat,
         "game": game,
