@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from dragonformula import region_looks
 from dragonformula.rules.cards import card_info
+from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
 from games.templatetags.bilingual import Words
 
@@ -38,6 +39,9 @@ SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
 # its prompt, the result screen while none is up, the pile and the scores, the same
 # through most moves (dragonformula.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
+# The regions worded by Python helpers, not templates (games.rendering.worded_regions):
+# every viewer is sent them after every move.
+REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),

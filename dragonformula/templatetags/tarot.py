@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from dragonformula import hands as scoring
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
+from games import rendering
 from games.looks import Look, data_of, text_of
 from games.templatetags.bilingual import pick
 
@@ -80,7 +81,7 @@ REMEMBERED_LINES = 8192
 
 
 @register.simple_tag(takes_context=True)
-def df_log(context: template.Context, events: list[dict[str, Any]]) -> SafeString:
+def df_log(context: template.Context | dict[str, Any], events: list[dict[str, Any]]) -> SafeString:
     """The log's lines (``<li>``) for ``events`` as the viewer sees them, each worded once
     per event, the table's names (``names``) and language."""
     names, language = tuple(context["names"]), get_language() or ""
@@ -88,6 +89,13 @@ def df_log(context: template.Context, events: list[dict[str, Any]]) -> SafeStrin
     # bytes, a quarter of a repr's cost (a line is read back from them once).
     lines = (_log_line(text_of(e), names, language) for e in events)
     return mark_safe("".join(lines))  # noqa: S308 - each line is format_html's
+
+
+@register.simple_tag(takes_context=True, name="df_log_region")
+def log_region(context: template.Context | dict[str, Any]) -> SafeString:
+    """The log region (``partials/log.html``): the viewer's last events, newest first
+    (:func:`df_log`), worded by ``rendering.log_region``."""
+    return rendering.log_region(context, lambda: df_log(context, context["df"]["events"]))
 
 
 @lru_cache(maxsize=REMEMBERED_LINES)
