@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from dragsaga import region_looks
 from dragsaga.models import CardSet
 from dragsaga.rules.turns import FLIP_LIMIT
-from dragsaga.templatetags import dragsaga_words
+from dragsaga.templatetags import dragsaga_words, ds_seats
 from games.engine import seats_from
 from games.templatetags.bilingual import Words
 
@@ -34,7 +34,7 @@ SHARED_REGIONS = frozenset({"clock", "log", "scores"})
 # its prompt and the scores, the same through most moves (dragsaga.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
 # The regions worded by Python helpers, not templates (games.rendering.worded_regions).
-REGION_HTML = {"log": dragsaga_words.log_region}
+REGION_HTML = {"seats": ds_seats.seats_region, "log": dragsaga_words.log_region}
 
 OPTION_LABELS = {
     "card_set": _("Card set"),
