@@ -17,7 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 from dragonformula import region_looks
 from dragonformula.rules.cards import card_info
+from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
+from games.templatetags.bilingual import Words
 
 REGIONS = [
     ("seats", "dragonformula/partials/seats.html"),
@@ -37,6 +39,9 @@ SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
 # its prompt, the result screen while none is up, the pile and the scores, the same
 # through most moves (dragonformula.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
+# The regions worded by Python helpers, not templates (games.rendering.worded_regions):
+# every viewer is sent them after every move.
+REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
@@ -47,6 +52,7 @@ OPTION_LABELS = {
 }
 
 ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
+ELEMENT_WORDS = Words(ELEMENT_NAMES)  # in the language the table is rendered in
 # Where the other seats sit, from the viewer's place, in turn order (the next seat is on the left).
 POSITIONS = {1: ["opposite"], 2: ["left", "right"], 3: ["left", "opposite", "right"]}
 HAND_ACTIONS = ("discard", "discard_major")
@@ -84,6 +90,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     waiting = set(view["waiting_for"])
     timing = view["clock"]
     remaining = context.get("remaining")
+    element_names = ELEMENT_WORDS.worded()
 
     def seat_summary(number: int, position: str) -> dict[str, Any]:
         element = view["elements"][number]
@@ -93,7 +100,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "position": position,
             "name": names[number],
             "element": element,
-            "element_name": ELEMENT_NAMES.get(element, element),
+            "element_name": element_names.get(element, element),
             "is_starter": number == view["starter"],
             "is_you": number == seat,
             "hand_size": view["hand_sizes"][number],
@@ -140,7 +147,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "others": others,
             "you": seat_summary(me, "you") if seat is not None else None,
             "spectating_seat": None if seat is not None else seat_summary(me, "you"),
-            "hand": [{**face(code), "action": by_card.get(code)} for code in view["hand"]],
+            # Each card's code (its face is the card's, tarot.df_hand) and its discard's action.
+            "hand": [{"code": code, "action": by_card.get(code)} for code in view["hand"]],
             "hand_action": next((a["type"] for a in legal if a["type"] in HAND_ACTIONS), None),
             "buttons": buttons,
             # The seat's own "pass automatically" switch (its state is shown to it alone).
@@ -217,7 +225,7 @@ def _result_screen(
             {
                 "name": names[number],
                 "element": elements[number],
-                "element_name": ELEMENT_NAMES.get(elements[number], elements[number]),
+                "element_name": ELEMENT_WORDS.worded().get(elements[number], elements[number]),
                 "won": number == winner,
                 "cards": [{"code": c, "winning": c == winning} for c in hand],
             }

@@ -15,7 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from dragsaga import region_looks
 from dragsaga.models import CardSet
 from dragsaga.rules.turns import FLIP_LIMIT
+from dragsaga.templatetags import dragsaga_words, ds_seats
 from games.engine import seats_from
+from games.templatetags.bilingual import Words
 
 REGIONS = [
     ("seats", "dragsaga/partials/seats.html"),
@@ -31,6 +33,8 @@ SHARED_REGIONS = frozenset({"clock", "log", "scores"})
 # The regions rendered from their looks alone, once per look and language: a seat's hand,
 # its prompt and the scores, the same through most moves (dragsaga.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
+# The regions worded by Python helpers, not templates (games.rendering.worded_regions).
+REGION_HTML = {"seats": ds_seats.seats_region, "log": dragsaga_words.log_region}
 
 OPTION_LABELS = {
     "card_set": _("Card set"),
@@ -56,6 +60,7 @@ COLOUR_NAMES = {
     "yellow": _("yellow"),
     "black": _("black"),
 }
+COLOUR_WORDS = Words(COLOUR_NAMES)  # in the language the table is rendered in
 
 
 def lobby_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -142,6 +147,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     legal = view["legal_actions"]
     waiting = set(view["waiting_for"])
     order = seats_from(seat if seat is not None else 0, view["players"])
+    colour_names = COLOUR_WORDS.worded()
     seats = []
     for number, position in zip(order, POSITIONS[view["players"]], strict=True):
         public = view["seats"][number]
@@ -149,7 +155,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             {
                 **public,
                 "name": names[number],
-                "colour_name": COLOUR_NAMES.get(public["colour"], public["colour"]),
+                "colour_name": colour_names.get(public["colour"], public["colour"]),
                 "is_you": number == seat,
                 "position": position,
                 "placed_cards": _own_face_down(

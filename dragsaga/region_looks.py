@@ -39,7 +39,10 @@ def prompt(context: dict[str, Any]) -> dict[str, Any] | None:
 
     What the partial does not show is left out, so a viewer's prompt stays one look
     through the moves that do not change it (an attack on others: "waiting for the hit
-    players" whoever attacks whom)."""
+    players" whoever attacks whom). Nor does the look say which seat the viewer holds:
+    the partial reads the viewer's seat only to ask whether it is the turn's or asked to
+    guard, which the look says as :data:`SEATED`, so the seats asked alike (the three
+    that wait for one player's turn) share one look and its render."""
     ds = context.get("ds")
     if ds is None or context["finished"] or context["message"]:
         return None
@@ -51,7 +54,7 @@ def prompt(context: dict[str, Any]) -> dict[str, Any] | None:
         "game": True,
         "message": "",
         "finished": False,
-        "my_seat": seat,
+        "my_seat": None if seat is None else SEATED,
         "act_url": context["act_url"],
         "view": shown,
         "ds": {},
@@ -66,9 +69,14 @@ def prompt(context: dict[str, Any]) -> dict[str, Any] | None:
             shown["round"] = view["round"]
             look["ds"].update(place_targets=ds["place_targets"], flip_limit=ds["flip_limit"])
     elif phase == "turns":
-        shown["turn"] = seat if view["turn"] == seat else None
+        shown["turn"] = SEATED if view["turn"] == seat else None
         look["ds"] = _turns(ds, seat, own_turn=view["turn"] == seat)
     return look
+
+
+# The viewer's seat as a prompt's look says it: whichever seat it is (the look tells only
+# whether the turn, or an attack's question, is the viewer's).
+SEATED = 0
 
 
 def _buttons(ds: dict[str, Any]) -> list[dict[str, Any]]:
@@ -77,7 +85,8 @@ def _buttons(ds: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _turns(ds: dict[str, Any], seat: int, own_turn: bool) -> dict[str, Any]:
     """The turns' part of the prompt's look: the attack only as far as it asks the viewer
-    (``pending`` holds the viewer's seat or nobody), whose turn only when it is shown."""
+    (``pending`` holds the viewer, as :data:`SEATED`, or nobody), whose turn only when it
+    is shown."""
     guard, flips = ds["guard"], ds["flips"]
     asked = guard is not None and seat in guard["pending"]
     return {
@@ -86,7 +95,7 @@ def _turns(ds: dict[str, Any], seat: int, own_turn: bool) -> dict[str, Any]:
         else {
             "attacker_name": guard["attacker_name"],
             "face": _names(guard["face"]),
-            "pending": [seat],
+            "pending": [SEATED],
         }
         if asked
         else {"pending": []},

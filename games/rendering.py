@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable, Mapping
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any
 
+from django.template import Context
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games import looks, snapshots
@@ -41,13 +46,14 @@ def table_context(
     table, game, seats = snapshot.table, snapshot.game, snapshot.seats
     kind = game_kind(table.game_name)
     seat = snapshot.seat_of(player)
+    names = [seat_label(s) for s in seats]
     context: dict[str, Any] = {
         "table": table,
         "snapshot": snapshot,
         "kind": kind,
         "seats": seats,
-        "names": [seat_label(s) for s in seats],
-        "seat_rows": [(s, seat_label(s)) for s in seats],
+        "names": names,
+        "seat_rows": list(zip(seats, names, strict=True)),
         "viewer": player,
         "my_seat": seat,
         "game": game,
@@ -87,6 +93,62 @@ def act_url(game_name: str, code: str, prefix: str) -> str:
 
 
 SEEN_REGION = ("seen", "games/partials/seen.html")
+# What the viewer's next action posts with it: the version it was shown and its prompt's
+# fingerprint. Worded here, not in a template, as every viewer is sent it after every move
+# (``{% seen_region %}`` puts it in the page).
+SEEN_HTML = (
+    '<span id="seen" hidden{}><input type="hidden" id="table-version" name="version" '
+    'value="{}"><input type="hidden" name="prompt" value="{}"></span>\n'
+)
+OOB = mark_safe(' hx-swap-oob="true"')
+
+
+# A countdown (table.js ticks it down): its seconds to a tenth for the page, whole seconds
+# shown. Worded here, not with floatformat (a tenth of a millisecond, once a move).
+COUNTDOWN_HTML = (
+    '<span class="countdown" data-remaining="{}" aria-live="off">'
+    '<span class="seconds">{}</span> {}</span>'
+)
+
+
+def countdown(remaining: float) -> SafeString:
+    """The countdown from ``remaining`` seconds (:data:`COUNTDOWN_HTML`): the whole seconds
+    rounded half up, as a template's ``floatformat:0`` rounds them."""
+    seconds = int(Decimal(str(remaining)).quantize(Decimal(1), ROUND_HALF_UP))
+    return format_html(COUNTDOWN_HTML, f"{remaining:.1f}", seconds, _("s"))
+
+
+def seen_region(context: dict[str, Any]) -> SafeString:
+    """The what-was-seen region (:data:`SEEN_HTML`) of a table's context, escaped."""
+    version = context["version"]
+    return format_html(
+        SEEN_HTML,
+        OOB if context["oob"] else "",
+        "" if version is None else version,
+        context["prompt_seen"],
+    )
+
+
+# A table's log: its lines (``<li>``) under its title once a game has started.
+LOG_HTML = '<section id="log" class="event-log"{} aria-label="{}">\n{}\n</section>\n'
+LOG_LINES_HTML = '<h2 class="region-title">{}</h2>\n<ol class="events" tabindex="0">{}</ol>'
+
+
+def log_region(context: Mapping[str, Any], lines: Callable[[], str]) -> SafeString:
+    """A game's log region (its ``partials/log.html``): the ``lines`` it words, each
+    escaped, once a game has started. Worded here, not in a template, as Dragon Formula's
+    is rendered for every viewer after every move (a seat's own draws name its card)."""
+    title = _("What happened")
+    shown = format_html(LOG_LINES_HTML, title, lines()) if context["game"] else ""
+    return format_html(LOG_HTML, OOB if context["oob"] else "", title, shown)
+
+
+def waiting_seats(context: Mapping[str, Any]) -> SafeString:
+    """The seats of a table not started yet (``games/partials/waiting_seats.html``)."""
+    data = context.flatten() if isinstance(context, Context) else context
+    return render_to_string("games/partials/waiting_seats.html", data)
+
+
 PROMPT_REGION = "prompt"
 # The shuffle commitment and the bots standing in for away players (games.leavers).
 TRUST_REGION = ("table-trust", "games/trust/region.html")
@@ -188,14 +250,36 @@ def render_regions(
         elif shared is not None and request is None and region in common:
             key = (region, seated)
             if key not in shared:
-                html = _remembered(region, template, context)
-                shared[key] = html if html is not None else render_to_string(template, context)
+                shared[key] = _render(region, template, context)
             rendered[region] = shared[key]
-        elif request is None and (html := _remembered(region, template, context)) is not None:
-            rendered[region] = html
         else:
-            rendered[region] = render_to_string(template, context, request=request)
+            rendered[region] = _render(region, template, context, request)
     return rendered
+
+
+def _render(region: str, template: str, context: dict[str, Any], request: Any = None) -> str:
+    """One region: worded in Python (:func:`worded_regions`), from its look (without a
+    request) or from its template."""
+    worded = worded_regions(context["kind"]).get(region)
+    if worded is not None:
+        return worded(context)
+    if request is None and (html := _remembered(region, template, context)) is not None:
+        return html
+    return render_to_string(template, context, request=request)
+
+
+def worded_regions(kind: Any) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The regions worded by Python helpers (with ``format_html``), not their templates,
+    since every viewer is sent them after every move: the platform's what-was-seen, and
+    a game's own (its presenters' ``REGION_HTML``, e.g. Dragon Formula's seats). Each
+    region's partial puts the same helper in the page, so a region reads the same either way."""
+    return _worded.get(kind.name) or _worded.setdefault(
+        kind.name,
+        {SEEN_REGION[0]: seen_region, **getattr(kind.presenters, "REGION_HTML", {})},
+    )
+
+
+_worded: dict[str, dict[str, Callable[[dict[str, Any]], str]]] = {}  # kind name -> helpers
 
 
 # The regions whose HTML depends only on the table as it stands and on whether the viewer

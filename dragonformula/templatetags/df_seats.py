@@ -20,8 +20,12 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from games import rendering
 
 register = template.Library()
 
@@ -37,12 +41,9 @@ NOT_IN_CONTENT = frozenset({"position", "waiting", "discards"})
 def look(seat: Mapping[str, Any]) -> Look:
     """Everything ``partials/seat.html`` reads of a seat: its fields but where it sits,
     whether it is waited for and its discards."""
-    # In the presenter's order (always the same: a seat in another order would only miss).
-    return tuple(
-        (key, str(value) if key == "element_name" else value)
-        for key, value in seat.items()
-        if key not in NOT_IN_CONTENT
-    )
+    # In the presenter's order (always the same: a seat in another order would only miss);
+    # its words already in the table's language (presenters.ELEMENT_WORDS).
+    return tuple(item for item in seat.items() if item[0] not in NOT_IN_CONTENT)
 
 
 def article(seat: Mapping[str, Any]) -> SafeString:
@@ -60,11 +61,27 @@ def df_seat(seat: Mapping[str, Any]) -> SafeString:
     return mark_safe(_panel(seat, get_language() or ""))  # noqa: S308 - escaped
 
 
-@register.simple_tag
-def df_seat_panels(seats: list[Mapping[str, Any]]) -> SafeString:
-    """The panels of ``seats`` (:func:`df_seat`), one after the other."""
-    language = get_language() or ""
-    return mark_safe("".join(_panel(seat, language) for seat in seats))  # noqa: S308 - escaped
+# The seats region (``partials/seats.html``) around its panels, or a table's seats before
+# its start.
+SEATS_HTML = (
+    '<section id="seats" class="seats df-seats seats-{}"{} aria-label="{}">\n{}\n</section>\n'
+)
+
+
+@register.simple_tag(takes_context=True, name="df_seats_region")
+def seats_region(context: template.Context | dict[str, Any]) -> SafeString:
+    """The seats region: the other seats' panels (:func:`df_seat`) in turn order from the
+    viewer, then the viewer's own (a spectator's: the first seat's). Worded here, not in a
+    template, as every viewer is sent it after every move."""
+    if not context["game"]:
+        inner = rendering.waiting_seats(context)
+    else:
+        df, language = context["df"], get_language() or ""
+        own = df["you"] or df["spectating_seat"]
+        others = "".join(_panel(seat, language) for seat in df["others"])
+        inner = mark_safe(f"\n  {others}\n  {_panel(own, language) if own else ''}\n")  # noqa: S308
+    oob = rendering.OOB if context["oob"] else ""
+    return format_html(SEATS_HTML, context["table"].players, oob, _("Seats"), inner)
 
 
 def _panel(seat: Mapping[str, Any], language: str) -> str:

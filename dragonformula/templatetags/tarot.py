@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from dragonformula import hands as scoring
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
+from games import rendering
 from games.looks import Look, data_of, text_of
 from games.templatetags.bilingual import pick
 
@@ -80,14 +81,43 @@ REMEMBERED_LINES = 8192
 
 
 @register.simple_tag(takes_context=True)
-def df_log(context: template.Context, events: list[dict[str, Any]]) -> SafeString:
+def df_log(context: template.Context | dict[str, Any], events: list[dict[str, Any]]) -> SafeString:
     """The log's lines (``<li>``) for ``events`` as the viewer sees them, each worded once
     per event, the table's names (``names``) and language."""
     names, language = tuple(context["names"]), get_language() or ""
-    # An event is filed under its text as a look's (games.looks): the same event, the same
-    # bytes, a quarter of a repr's cost (a line is read back from them once).
-    lines = (_log_line(text_of(e), names, language) for e in events)
+    shown = _lines_shown(context, names, language)
+    lines = []
+    for event in events:
+        known = shown.get(id(event))
+        if known is None or known[0] is not event:
+            # An event is filed under its text as a look's (games.looks): the same event, the
+            # same bytes, a quarter of a repr's cost (a line is read back from them once).
+            known = shown[id(event)] = (event, _log_line(text_of(event), names, language))
+        lines.append(known[1])
     return mark_safe("".join(lines))  # noqa: S308 - each line is format_html's
+
+
+def _lines_shown(
+    context: template.Context | dict[str, Any], names: tuple[str, ...], language: str
+) -> dict[int, tuple[dict[str, Any], SafeString]]:
+    """The lines already worded for the table as read (its snapshot), in ``language``, by
+    the event they word: the views of one table share its public events (the same objects:
+    ``rules.view`` copies only the draws it hides), so each is looked up by its text once,
+    not once per viewer. Each holds its event, whose identity it is filed under."""
+    snapshot = context.get("snapshot")
+    if snapshot is None:
+        return {}
+    return snapshot.shared_regions(language).setdefault((LOG_LINES, names), {})
+
+
+LOG_LINES = "df-log-lines"  # where a snapshot's shared regions keep its worded lines
+
+
+@register.simple_tag(takes_context=True, name="df_log_region")
+def log_region(context: template.Context | dict[str, Any]) -> SafeString:
+    """The log region (``partials/log.html``): the viewer's last events, newest first
+    (:func:`df_log`), worded by ``rendering.log_region``."""
+    return rendering.log_region(context, lambda: df_log(context, context["df"]["events"]))
 
 
 @lru_cache(maxsize=REMEMBERED_LINES)

@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games import rendering
 from games.looks import Look, data_of, text_of
 
 register = template.Library()
@@ -39,7 +40,7 @@ REMEMBERED_LINES = 8192
 
 
 @register.simple_tag(takes_context=True)
-def ds_log(context: template.Context, events: list[dict[str, Any]]) -> SafeString:
+def ds_log(context: template.Context | dict[str, Any], events: list[dict[str, Any]]) -> SafeString:
     """The log's lines (``<li>``), each worded once per event, the table's names
     (``names``), the names of the card it names and the language."""
     names, cards, language = tuple(context["names"]), context["ds"]["cards"], get_language() or ""
@@ -49,6 +50,13 @@ def ds_log(context: template.Context, events: list[dict[str, Any]]) -> SafeStrin
         _log_line(text_of(e), names, _names_of(cards.get(e.get("card"))), language) for e in events
     )
     return mark_safe("".join(lines))  # noqa: S308 - each line is format_html's
+
+
+@register.simple_tag(takes_context=True, name="ds_log_region")
+def log_region(context: template.Context | dict[str, Any]) -> SafeString:
+    """The log region (``partials/log.html``): the table's last events, newest first
+    (:func:`ds_log`), worded by ``rendering.log_region``."""
+    return rendering.log_region(context, lambda: ds_log(context, context["ds"]["events"]))
 
 
 def _names_of(card: dict[str, Any] | None) -> tuple[str, str] | None:

@@ -23,9 +23,12 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from games import rendering
 from games.looks import Look
 
 register = template.Library()
@@ -42,7 +45,7 @@ StatsLook = tuple[int, int, int]
 def header_look(seat: dict[str, Any]) -> HeaderLook:
     """What ``partials/_seat_header.html`` reads: the seat's player, its dragon's colour,
     whether it started the round and whether it is on turn."""
-    return seat["name"], str(seat["colour_name"]), seat["start_player"], seat["turn"]
+    return seat["name"], seat["colour_name"], seat["start_player"], seat["turn"]
 
 
 def stats_look(seat: dict[str, Any]) -> StatsLook:
@@ -112,6 +115,45 @@ def ds_seat_panels(
     language = get_language() or ""
     panels = (_panel(seat, phase, guard, language) for seat in seats)
     return mark_safe("".join(f"\n  {panel}\n  " for panel in panels))  # noqa: S308 - escaped
+
+
+# The seats region (``partials/seats.html``) around its panels, or a table's seats before
+# its start; the arrows the page draws from each seat to its target, during the turns.
+SEATS_HTML = (
+    '<section id="seats" class="seats ds-seats seats-{}"{} aria-label="{}">\n{}\n</section>\n'
+)
+ARROWS_HTML = mark_safe('<svg class="ds-arrows" aria-hidden="true"></svg>')
+
+
+@register.simple_tag(takes_context=True, name="ds_seats_region")
+def seats_region(context: template.Context | dict[str, Any]) -> SafeString:
+    """The seats region: every seat's panel (:func:`ds_seat_panels`) in turn order from the
+    viewer, the arrows during the turns and an open attack (:func:`guard_window`). Worded
+    here, not in a template, as every viewer is sent it after every move."""
+    view = context.get("view")
+    if not context["game"]:
+        inner = rendering.waiting_seats(context)
+    else:
+        ds, phase = context["ds"], view["phase"]
+        panels = ds_seat_panels(ds["seats"], phase, ds["guard"])
+        arrows = ARROWS_HTML if phase == "turns" else ""
+        guard = "" if not ds["guard"] else f"\n  {guard_window(ds['guard'])}\n  "
+        inner = mark_safe(f"\n  {panels}\n  {arrows}\n  {guard}\n")  # noqa: S308 - escaped
+    players = view["players"] if view else ""
+    oob = rendering.OOB if context["oob"] else ""
+    return format_html(SEATS_HTML, players, oob, _("Seats"), inner)
+
+
+def guard_window(guard: dict[str, Any]) -> SafeString:
+    """An open attack (``partials/_guard_window.html``): who attacks whom with which card,
+    rendered once per attack and language."""
+    look = {"attacker_name": guard["attacker_name"], "hit_names": guard["hit_names"]}
+    return _guard_window(Look({"guard": {**look, "face": guard["face"]}}), get_language() or "")
+
+
+@lru_cache(maxsize=REMEMBERED_STATS)
+def _guard_window(look: Look, language: str) -> SafeString:
+    return look.render("dragsaga/partials/_guard_window.html")
 
 
 @register.simple_tag

@@ -4,6 +4,7 @@ The seeds carry names in both languages (``name_ja`` / ``name_en``); a page
 shows the one of the active language: ``{{ card|bilingual:"name" }}``.
 """
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
@@ -41,3 +42,22 @@ def other_language(data: Any, field: str = "name") -> str:
     key = f"{field}_{other}"
     value = data.get(key) if isinstance(data, dict) else getattr(data, key, None)
     return str(value or "")
+
+
+class Words:
+    """Fixed words by key (lazy translations, e.g. the elements' names), worded once per
+    language: what a table's every viewer is shown after every move, read as plain strings
+    (each ``str()`` of a lazy translation asks for the active language again)."""
+
+    def __init__(self, words: Mapping[str, Any]) -> None:
+        self._words = words
+        self._worded: dict[str, dict[str, str]] = {}
+
+    def worded(self) -> dict[str, str]:
+        """Every word in the active language."""
+        language = get_language() or ""
+        worded = self._worded.get(language)
+        if worded is None:  # two threads may word it at once: the same words either way
+            worded = {key: str(word) for key, word in self._words.items()}
+            self._worded[language] = worded
+        return worded

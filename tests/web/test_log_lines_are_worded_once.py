@@ -14,7 +14,7 @@ from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import tarot
 from dragsaga.rules.cards import default_card_set
 from dragsaga.templatetags import dragsaga_words
-from games import rendering, services
+from games import rendering, services, snapshots
 from games.registry import engine_for
 from tests.web.tables import seated_table
 
@@ -104,3 +104,29 @@ def test_a_remembered_line_is_worded_in_the_viewer_s_language():
     with translation.override("en"):
         en = log_html(table, players[0])
     assert "最初のスタートプレイヤー" in ja and "first start player" in en
+
+
+def test_viewers_pushed_one_move_each_read_their_own_log_in_their_own_language():
+    """The viewers of one move share the lines of its public events (worded once for them
+    all), yet each seat reads its own draws alone, each in their language."""
+    engine = engine_for("dragonformula")
+    table, game, players = seated_table("dragonformula", NAMES, seed=5)
+    own_draws = 0
+    for _move in range(40):
+        snapshot = snapshots.read(table)
+        for language in ("ja", "en", "ja"):
+            with translation.override(language):
+                shared = snapshot.shared_regions(language)
+                for viewer in [*players, None]:
+                    pushed = rendering.render_regions(
+                        table, viewer, snapshot=snapshot, shared=shared
+                    )["log"]
+                    tarot._log_line.cache_clear()
+                    assert pushed == log_html(table, viewer)
+                    own_draws += viewer is not None and bool(
+                        lines(pushed, "draw") and "You draw" in pushed
+                    )
+        seat = engine.waiting_for(game.state)[0]
+        action = engine.bot_action(game.state, seat, "smart")
+        game = services.apply_action(game, players[seat], action, game.version)
+    assert own_draws > 20
