@@ -40,12 +40,13 @@ class TableSnapshot:
 
     def __init__(self, table: Table, seats: list[Seat], game: Game | None) -> None:
         self.table, self.seats, self.game = table, seats, game
-        self._shared: dict[str, dict[Any, str]] = {}
+        self._shared: dict[str, dict[Any, Any]] = {}
         self.change: str | None = None  # the change id it was remembered under (``remember``)
 
-    def shared_regions(self, language: str) -> dict[Any, str]:
-        """The regions rendered from this snapshot that every viewer of a kind shares
-        (``games.rendering.SHARED_REGIONS``), in ``language``."""
+    def shared_regions(self, language: str) -> dict[Any, Any]:
+        """What every viewer of this snapshot shares in ``language``: the regions every
+        viewer of a kind is sent (``games.rendering.SHARED_REGIONS``), and a game's
+        worded parts of them (e.g. Dragon Formula's log lines, under its own key)."""
         return self._shared.setdefault(language, {})
 
     def seat_of(self, player: Player | None) -> int | None:
