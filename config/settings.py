@@ -138,9 +138,7 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-SQLITE_ENGINE = "config.sqlite"
-if DATABASES["default"]["ENGINE"] in {"django.db.backends.sqlite3", SQLITE_ENGINE}:
-    DATABASES["default"]["ENGINE"] = SQLITE_ENGINE  # beginnings in turn (config/sqlite/base.py)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several requests of one club night write at once: wait for the lock
     # instead of failing, and take the write lock at BEGIN. Write-ahead logging
     # lets the sockets' reads go on while an action commits, and commits without

@@ -78,7 +78,7 @@ def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
 
     db = settings.DATABASES["default"]
     env = {}
-    if db["ENGINE"] == settings.SQLITE_ENGINE:
+    if db["ENGINE"] == "django.db.backends.sqlite3":
         env["DATABASE_URL"] = f"sqlite:///{db['NAME']}"
     ARTIFACTS.mkdir(exist_ok=True)
     # The server's own log (a line per action, warnings, tracebacks) is kept with the

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_sigterm_ends_daphne_within_ten_seconds_with_its_sockets_closed():
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != settings.SQLITE_ENGINE:
+    if db["ENGINE"] != "django.db.backends.sqlite3":
         pytest.fail("this test serves the test database from a Daphne process (SQLite file)")
     table, game, players = seated_table("dragonformula", ["Ann", "Ben"])
     turn = game.state["turn"]
