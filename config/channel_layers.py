@@ -1,6 +1,9 @@
 """The channel layers: a single process's (``make run``), Channels' in-memory layer swept
-less often; several processes' (``REDIS_URL``), channels-redis's pub/sub layer. Both
-announce a move without the move's request thread waiting for it (:class:`SendsSoon`).
+less often; several processes' (``REDIS_URL``), channels-redis's pub/sub layer
+(``config.redis_layer``, apart: a single process never loads redis-py's asyncio client,
+some 25,000 objects more for every full collection of the garbage collector to walk;
+DragSaga's bots made half as many moves per CPU second with it loaded). Both announce a move without the move's request thread waiting for it
+(:class:`SendsSoon`).
 
 A single process's layer:
 
@@ -29,7 +32,6 @@ from typing import Any
 
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
-from channels_redis.pubsub import RedisPubSubChannelLayer as ChannelsRedisPubSubChannelLayer
 
 SWEEP_SECONDS = 1.0
 
@@ -58,7 +60,7 @@ class SendsSoon:
 
     def _start_group_send(self, group: str, message: dict[str, Any]) -> None:
         task = asyncio.ensure_future(self.group_send(group, message))  # type: ignore[attr-defined]
-        task.add_done_callback(_log_failure)
+        task.add_done_callback(log_failure)
 
 
 class InMemoryChannelLayer(SendsSoon, ChannelsInMemoryChannelLayer):
@@ -88,15 +90,6 @@ class InMemoryChannelLayer(SendsSoon, ChannelsInMemoryChannelLayer):
         await super().group_add(group, channel)
 
 
-class RedisPubSubChannelLayer(SendsSoon, ChannelsRedisPubSubChannelLayer):
-    """channels-redis's pub/sub layer, whose move announcements are not waited for."""
-
-    async def group_add(self, group: str, channel: str) -> None:
-        self._loop = asyncio.get_running_loop()  # the server's: its sockets join groups there
-        # The layer answers its methods through the running loop's own layer.
-        await self._get_layer().group_add(group, channel)
-
-
-def _log_failure(task: asyncio.Future[None]) -> None:
+def log_failure(task: asyncio.Future[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         logger.error("A group send failed", exc_info=task.exception())

@@ -178,7 +178,7 @@ if REDIS_URL:
             # change is one PUBLISH, heard once by every process with a socket of that
             # table, which hands it to its own sockets (docs/deploy.md, sixth round); a
             # move's request thread does not wait for it (config/channel_layers.py).
-            "BACKEND": "config.channel_layers.RedisPubSubChannelLayer",
+            "BACKEND": "config.redis_layer.RedisPubSubChannelLayer",
             "CONFIG": {
                 # A connection that stops answering is given up after 30 s, not waited on.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
