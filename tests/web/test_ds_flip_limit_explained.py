@@ -85,7 +85,7 @@ def test_the_end_shows_damage_plus_penalty_and_the_placings():
         assert row["penalty"] == sum(cost[c] for c in row["hand"]) // 2
         sum_cell = re.sub(r"<[^>]+>", "", shown.split('class="sum"', 1)[1].split("</td>", 1)[0])
         assert f"{row['damage']} + {row['penalty']} = {row['final_damage']}" in sum_cell
-        assert f"½ × {sum(cost[c] for c in row['hand'])} left in hand" in sum_cell
+        assert f"½ × {sum(cost[c] for c in row['hand'])} (cost left in hand)" in sum_cell
         assert f'class="place">{row["rank"]}<' in shown
     # The penalty's rule and the tie-break, said once under the table.
     assert html.count("half the cost of the cards left in hand, rounded down") == 1
