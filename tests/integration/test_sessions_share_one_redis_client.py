@@ -73,5 +73,5 @@ def test_a_requests_session_read_makes_no_new_redis_client(db):
     with mock.patch.object(redis.Redis, "__init__", counted):
         as_requests(lambda: read.append(SessionStore(session.session_key).get("player_id")), 5)
     assert read == [7] * 15
-    # Django's own client made two for every session read: one a command.
+    # Django's own client made a redis-py client for every command it sent.
     assert made == []
