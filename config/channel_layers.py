@@ -2,8 +2,8 @@
 less often; several processes' (``REDIS_URL``), channels-redis's pub/sub layer
 (``config.redis_layer``, apart: a single process never loads redis-py's asyncio client,
 some 25,000 objects more for every full collection of the garbage collector to walk;
-DragSaga's bots made half as many moves per CPU second with it loaded). Both announce a move without the move's request thread waiting for it
-(:class:`SendsSoon`).
+DragSaga's bots made half as many moves per CPU second with it loaded). Both announce a
+move without the move's request thread waiting for it (:class:`SendsSoon`).
 
 A single process's layer:
 

@@ -7,8 +7,8 @@ its handshake, and a connection left open until the garbage collector found it (
 ticket #35651, still open in 5.2). The client also makes a new ``redis.Redis`` for every
 command it sends. Measured on two Daphnes with 50 tables: one Redis connect and a new
 cache client per request, a session's read 1.8 ms of CPU; with one pool a process, a
-session's read still made two ``redis.Redis`` and looked its pool up by its options,
-5.9 % of both processes' CPU at 200 tables.
+session's read still made a ``redis.Redis`` for its command and looked its pool up by
+its options: the session reads were 5.9 % of both processes' CPU at 200 tables.
 
 :class:`ProcessRedisCache` gives every backend of the process the same client, which
 makes each server's pool and ``redis.Redis`` once. Both are thread-safe (redis-py takes

@@ -186,11 +186,11 @@ async def _read_once(table_id: int, change: str) -> None:
     if reading is None or reading.get_loop() is not asyncio.get_running_loop():
         read = database_sync_to_async(snapshots.read_for_change, thread_sensitive=False)
         reading = _readings[key] = asyncio.ensure_future(read(table_id, change))
-        reading.add_done_callback(functools.partial(_read, key))
+        reading.add_done_callback(functools.partial(_forget_reading, key))
     await asyncio.shield(reading)  # a socket closing meanwhile leaves it to the others
 
 
-def _read(key: tuple[int, str], reading: asyncio.Future[Any]) -> None:
+def _forget_reading(key: tuple[int, str], reading: asyncio.Future[Any]) -> None:
     if _readings.get(key) is reading:
         del _readings[key]
 
