@@ -184,7 +184,7 @@ async def _read_once(table_id: int, change: str) -> None:
     key = (table_id, change)
     reading = _readings.get(key)
     if reading is None or reading.get_loop() is not asyncio.get_running_loop():
-        read = database_sync_to_async(snapshots.read_for_change, thread_sensitive=False)
+        read = database_sync_to_async(snapshots.for_change, thread_sensitive=False)
         reading = _readings[key] = asyncio.ensure_future(read(table_id, change))
         reading.add_done_callback(functools.partial(_forget_reading, key))
     await asyncio.shield(reading)  # a socket closing meanwhile leaves it to the others

@@ -143,6 +143,25 @@ def log_region(context: Mapping[str, Any], lines: Callable[[], str]) -> SafeStri
     return format_html(LOG_HTML, OOB if context["oob"] else "", title, shown)
 
 
+# A game's seats region (its ``partials/seats.html``): the game's panels, or the seats of
+# a table not started yet.
+SEATS_HTML = (
+    '<section id="seats" class="seats {}-seats seats-{}"{} aria-label="{}">\n{}\n</section>\n'
+)
+
+
+def seats_region(
+    context: Mapping[str, Any], game_class: str, players: Any, panels: Callable[[], str]
+) -> SafeString:
+    """A game's seats region: its ``panels`` (already escaped) once a game has started,
+    else :func:`waiting_seats`; ``game_class`` names the game's own class (``df``: the
+    ``df-seats`` class). Worded here, not in a template, as every viewer is sent it after
+    every move."""
+    inner = panels() if context["game"] else waiting_seats(context)
+    oob = OOB if context["oob"] else ""
+    return format_html(SEATS_HTML, game_class, players, oob, _("Seats"), inner)
+
+
 def waiting_seats(context: Mapping[str, Any]) -> SafeString:
     """The seats of a table not started yet (``games/partials/waiting_seats.html``)."""
     data = context.flatten() if isinstance(context, Context) else context

@@ -166,16 +166,6 @@ def remember(change: str, game: Game, seats: list[Seat] | None = None) -> TableS
     return snapshot
 
 
-def read_for_change(table_id: int, change: str) -> TableSnapshot:
-    """The table after ``change``, read whole once for every socket of this process that
-    hears of it (a change another process made, or one announced without a snapshot):
-    their regions then render on the event loop, like those of a change made here."""
-    snapshot = _changes.get((table_id, change))
-    if snapshot is None:
-        snapshot = _kept(change, read(table_id))
-    return snapshot
-
-
 def _kept(change: str, snapshot: TableSnapshot) -> TableSnapshot:
     """``snapshot`` read whole and remembered under ``change``: here, in the reader's
     thread, so that the sockets render it on the event loop."""
@@ -192,16 +182,17 @@ def announced(game: Game) -> TableSnapshot | None:
 
 
 def for_change(table_id: int, change: str) -> TableSnapshot:
-    """The table after ``change``: as this process saved it, or read by the first socket
-    that heard of it (a change another process made).
+    """The table after ``change``: as this process saved it, or read whole by the first
+    socket that heard of it (a change another process made, or one announced without a
+    snapshot), once for every socket of this process; their regions then render without
+    a query, on the event loop (:func:`renders_without_queries`).
 
     If the table has changed again before a read, it shows the later state a little
     early; the later change's own push then finds nothing new to send.
     """
     snapshot = _changes.get((table_id, change))
     if snapshot is None:
-        snapshot = read(table_id)
-        _changes.put((table_id, change), snapshot)
+        snapshot = _kept(change, read(table_id))
     return snapshot
 
 

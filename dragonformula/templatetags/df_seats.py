@@ -20,10 +20,8 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from games import rendering
 
@@ -61,27 +59,19 @@ def df_seat(seat: Mapping[str, Any]) -> SafeString:
     return mark_safe(_panel(seat, get_language() or ""))  # noqa: S308 - escaped
 
 
-# The seats region (``partials/seats.html``) around its panels, or a table's seats before
-# its start.
-SEATS_HTML = (
-    '<section id="seats" class="seats df-seats seats-{}"{} aria-label="{}">\n{}\n</section>\n'
-)
-
-
 @register.simple_tag(takes_context=True, name="df_seats_region")
 def seats_region(context: template.Context | dict[str, Any]) -> SafeString:
-    """The seats region: the other seats' panels (:func:`df_seat`) in turn order from the
-    viewer, then the viewer's own (a spectator's: the first seat's). Worded here, not in a
-    template, as every viewer is sent it after every move."""
-    if not context["game"]:
-        inner = rendering.waiting_seats(context)
-    else:
+    """The seats region (``rendering.seats_region``): the other seats' panels
+    (:func:`df_seat`) in turn order from the viewer, then the viewer's own (a spectator's:
+    the first seat's)."""
+
+    def panels() -> str:
         df, language = context["df"], get_language() or ""
         own = df["you"] or df["spectating_seat"]
         others = "".join(_panel(seat, language) for seat in df["others"])
-        inner = mark_safe(f"\n  {others}\n  {_panel(own, language) if own else ''}\n")  # noqa: S308
-    oob = rendering.OOB if context["oob"] else ""
-    return format_html(SEATS_HTML, context["table"].players, oob, _("Seats"), inner)
+        return mark_safe(f"\n  {others}\n  {_panel(own, language) if own else ''}\n")  # noqa: S308
+
+    return rendering.seats_region(context, "df", context["table"].players, panels)
 
 
 def _panel(seat: Mapping[str, Any], language: str) -> str:

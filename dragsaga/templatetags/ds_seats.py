@@ -23,10 +23,8 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from games import rendering
 from games.looks import Look
@@ -117,31 +115,25 @@ def ds_seat_panels(
     return mark_safe("".join(f"\n  {panel}\n  " for panel in panels))  # noqa: S308 - escaped
 
 
-# The seats region (``partials/seats.html``) around its panels, or a table's seats before
-# its start; the arrows the page draws from each seat to its target, during the turns.
-SEATS_HTML = (
-    '<section id="seats" class="seats ds-seats seats-{}"{} aria-label="{}">\n{}\n</section>\n'
-)
+# The arrows the page draws from each seat to its target, during the turns.
 ARROWS_HTML = mark_safe('<svg class="ds-arrows" aria-hidden="true"></svg>')
 
 
 @register.simple_tag(takes_context=True, name="ds_seats_region")
 def seats_region(context: template.Context | dict[str, Any]) -> SafeString:
-    """The seats region: every seat's panel (:func:`ds_seat_panels`) in turn order from the
-    viewer, the arrows during the turns and an open attack (:func:`guard_window`). Worded
-    here, not in a template, as every viewer is sent it after every move."""
+    """The seats region (``rendering.seats_region``): every seat's panel
+    (:func:`ds_seat_panels`) in turn order from the viewer, the arrows during the turns
+    and an open attack (:func:`guard_window`)."""
     view = context.get("view")
-    if not context["game"]:
-        inner = rendering.waiting_seats(context)
-    else:
+
+    def panels() -> str:
         ds, phase = context["ds"], view["phase"]
-        panels = ds_seat_panels(ds["seats"], phase, ds["guard"])
+        seats = ds_seat_panels(ds["seats"], phase, ds["guard"])
         arrows = ARROWS_HTML if phase == "turns" else ""
         guard = "" if not ds["guard"] else f"\n  {guard_window(ds['guard'])}\n  "
-        inner = mark_safe(f"\n  {panels}\n  {arrows}\n  {guard}\n")  # noqa: S308 - escaped
-    players = view["players"] if view else ""
-    oob = rendering.OOB if context["oob"] else ""
-    return format_html(SEATS_HTML, players, oob, _("Seats"), inner)
+        return mark_safe(f"\n  {seats}\n  {arrows}\n  {guard}\n")  # noqa: S308 - escaped
+
+    return rendering.seats_region(context, "ds", view["players"] if view else "", panels)
 
 
 def guard_window(guard: dict[str, Any]) -> SafeString:

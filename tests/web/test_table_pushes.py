@@ -228,7 +228,7 @@ async def test_a_move_saved_elsewhere_is_read_once_and_pushed_past_a_busy_worker
             await move(game, seated[mover], {"type": "draw"}, game.version)
             frames = [await socket.receive_from(timeout=2) for socket in sockets]
         assert all('name="version" value="1"' in frame for frame in frames)
-        assert len({frame for frame in frames}) == 3, "each seat is sent its own view"
+        assert len(set(frames)) == 3, "each seat is sent its own view"
         assert reads.call_count == 1, "one reading of the table for the three sockets"
         assert not busy.done(), "the frames came while the worker thread was still busy"
     finally:
