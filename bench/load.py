@@ -40,7 +40,12 @@ Printed per run:
   closing), and over the play alone (from when every seat has its first frame to
   the end of the play), which is what a move costs a table long under way; the
   bench client's own CPU, and the machine's load average: figures from a busy
-  machine are only comparable through these.
+  machine are only comparable through these;
+- the whole machine over the play (from /proc/stat): how many of its cores were
+  busy, and its CPU per applied action split into the servers, this bench's own
+  client and the rest (PostgreSQL, Redis, the kernel's network work). On one machine
+  the bench's 4 x T sockets share the cores with the servers: when the cores are all
+  busy, p95 says what the machine can hold, not what the servers' code costs.
 """
 
 from __future__ import annotations
@@ -104,6 +109,11 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     applied: list[Applied] = field(default_factory=list)
     cpu_in_play: float = 0.0  # the servers' CPU from the first move asked to the last
+    # and over the same seconds, the bench's own CPU and the whole machine's busy time
+    client_in_play: float = 0.0
+    machine_in_play: float = 0.0
+    wall_in_play: float = 0.0
+    stolen_in_play: float = 0.0  # the hypervisor's, from the machine's cores
     # (table, seat) -> [(time, version)] of frames received on the socket
     receipts: dict[tuple[int, int], list[tuple[float, int]]] = field(default_factory=dict)
 
@@ -254,8 +264,13 @@ async def play(
     started = time.perf_counter()
     stop_at = started + args.duration
     cpu_at_start = servers_cpu(servers)
+    client_at_start, (busy_at_start, stolen_at_start) = time.process_time(), machine_cpu_seconds()
     await asyncio.gather(*(seat.play(stop_at, args.max_actions, args.think) for seat in playing))
     tally.cpu_in_play = servers_cpu(servers) - cpu_at_start
+    tally.client_in_play = time.process_time() - client_at_start
+    busy, stolen = machine_cpu_seconds()
+    tally.machine_in_play, tally.stolen_in_play = busy - busy_at_start, stolen - stolen_at_start
+    tally.wall_in_play = time.perf_counter() - started  # the last POSTs may end after stop_at
     elapsed = min(time.perf_counter(), stop_at) - started
     await asyncio.sleep(1.0)  # let the last commits and timers settle before reading the logs
     checked = await asyncio.to_thread(helper, env, "_verify", *(t["code"] for t in tables))
@@ -278,6 +293,17 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_cpu_seconds() -> tuple[float, float]:
+    """CPU time the whole machine has been busy so far, all cores together, and the time
+    the hypervisor took its cores away (Linux /proc/stat): busy is user, nice, system, irq
+    and softirq (the servers, PostgreSQL, Redis, this bench and the kernel's work), not
+    idle, I/O wait or stolen time."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[1:9])
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / tick, steal / tick
 
 
 # --- figures ----------------------------------------------------------------------
@@ -409,6 +435,17 @@ def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dic
             tally.cpu_in_play * 1000 / len(tally.applied) if tally.applied else 0
         ),
         "client_cpu_s": client_cpu,
+        "client_cpu_in_play_s": tally.client_in_play,
+        "machine_cpu_in_play_s": tally.machine_in_play,
+        "machine_cores_busy_in_play": (
+            tally.machine_in_play / tally.wall_in_play if tally.wall_in_play else 0.0
+        ),
+        "machine_cores_stolen_in_play": (
+            tally.stolen_in_play / tally.wall_in_play if tally.wall_in_play else 0.0
+        ),
+        "machine_cpu_ms_per_action_in_play": (
+            tally.machine_in_play * 1000 / len(tally.applied) if tally.applied else 0
+        ),
         "load_average": [load_before, load_after],
     }
 
@@ -428,6 +465,17 @@ def print_row(r: dict[str, Any]) -> None:
         f"{r['server_cpu_ms_per_action_in_play']:.1f} ms/action), "
         f"client CPU {r['client_cpu_s']:.1f} s, machine load {r['load_average'][0]:.1f} -> "
         f"{r['load_average'][1]:.1f}",
+        flush=True,
+    )
+    per_action = 1000 / r["applied"] if r["applied"] else 0.0
+    rest = r["machine_cpu_in_play_s"] - r["server_cpu_in_play_s"] - r["client_cpu_in_play_s"]
+    print(
+        f"    machine in play: {r['machine_cores_busy_in_play']:.2f} of {os.cpu_count()} cores "
+        f"busy ({r['machine_cores_stolen_in_play']:.2f} more stolen by the hypervisor), "
+        f"{r['machine_cpu_ms_per_action_in_play']:.1f} ms/action = servers "
+        f"{r['server_cpu_in_play_s'] * per_action:.1f} + this bench "
+        f"{r['client_cpu_in_play_s'] * per_action:.1f} + the rest "
+        f"{rest * per_action:.1f} (the kernel's network work; PostgreSQL and Redis when scaled)",
         flush=True,
     )
     for kind in r["error_kinds"]:
