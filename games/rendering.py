@@ -178,15 +178,19 @@ def regions(kind: Any) -> list[tuple[str, str]]:
     return [SEEN_REGION, *kind.presenters.REGIONS, TRUST_REGION]
 
 
-def prompt_fingerprint(table: Table, player: Player | None, game: Game | None = None) -> str:
-    """A short digest of the prompt ``player`` is shown (without any message).
+def prompt_fingerprint(
+    table: Table, player: Player | None, game: Game | None = None, seats: list[Seat] | None = None
+) -> str:
+    """A short digest of the prompt ``player`` is shown (without any message); ``game`` and
+    ``seats``: the table's current game and its seats, when the caller has read them.
 
     Action forms post it with the version: a click made while other seats' moves
     were still on their way is accepted when the clicker's prompt has not changed
     since (three seats answering one pick window at once), and refused as stale
     when it has (the window they answered has closed).
     """
-    return _fingerprint(_bare_prompt(table_context(table, player, game)))
+    snapshot = snapshots.read(table, game, seats)
+    return _fingerprint(_bare_prompt(table_context(table, player, snapshot=snapshot)))
 
 
 def page_context(table: Table, player: Player | None, message: str = "") -> dict[str, Any]:

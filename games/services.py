@@ -57,6 +57,7 @@ class ActionRefused(Exception):  # noqa: N818 - a refusal, shown to the player
         self.message = message
         self.code = code
         self.game: Game | None = None  # the game as locked when the refusal was decided
+        self.seats: list[Seat] | None = None  # and its seats as read with it
 
 
 class NotSeated(ActionRefused):
@@ -299,7 +300,7 @@ def apply_action(
     action: Action,
     expected_version: int,
     now: float | None = None,
-    still_seen: Callable[[Game], bool] | None = None,
+    still_seen: Callable[[Game, list[Seat]], bool] | None = None,
 ) -> Game:
     """``player`` takes ``action`` in ``game``, having seen ``expected_version``.
 
@@ -308,9 +309,13 @@ def apply_action(
     :class:`IllegalMove` (the rules refuse it). Overdue deadlines are applied
     (and logged) first, even when the action is then refused.
 
-    ``still_seen(game)`` may accept a click made at an older version when what the
+    ``still_seen(game, seats)`` may accept a click made at an older version when what the
     player was deciding is still exactly what they would be shown now (the views
-    compare the prompt's fingerprint); the engine checks the action as always.
+    compare the prompt's fingerprint, from the game and seats as locked and read); the
+    engine checks the action as always.
+
+    A refusal carries the game and its seats as they were read for it (its ``game`` and
+    ``seats``), so that its answer shows the table as it now stands without reading it again.
     """
     if isinstance(action, dict) and action.get("type") == TICK["type"]:
         raise IllegalMove(_("Timeouts are the table's business."), "tick")
@@ -321,7 +326,7 @@ def apply_action(
 
     def act(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action | None:
         seat = _seat_of(seats, player)
-        if game.version != expected_version and not (still_seen and still_seen(game)):
+        if game.version != expected_version and not (still_seen and still_seen(game, seats)):
             raise StaleVersion(
                 _("The table has moved on since you looked; here is the current state."),
                 "stale",
@@ -526,7 +531,8 @@ def _record(
     only_at: int | None = None,
 ) -> Game:
     """Lock, read the seats, apply overdue ticks, apply ``change``, log, save; refusals
-    still keep the ticks. After the commit, :data:`games.table_events.table_changed`.
+    still keep the ticks, and carry the game and seats as they now stand. After the commit,
+    :data:`games.table_events.table_changed`.
 
     ``only_at``: do nothing at all (raise :class:`_MovedOn`) unless the game is at this
     version when locked."""
@@ -543,13 +549,13 @@ def _record(
         try:
             change(game, engine, at, seats)
         except ActionRefused as error:
-            error.game = game
             refusal = error
         if game.version != before:
             if _save(game, state):
                 seats = away.seats_with_presence(game.table_id)  # players back in their seats
             table_events.after_commit(game.table_id, game, seats)
     if refusal is not None:
+        refusal.game, refusal.seats = game, seats
         raise refusal
     return game
 

@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import leavers, oplog, rendering, selectors, services, snapshots, table_limits
 from games.forms import GuestForm, JoinForm, NewTableForm
-from games.models import BotPace, Game, Player, Table
+from games.models import BotPace, Game, Player, Seat, Table
 from games.registry import GAMES, game_kind
 from games.services import ActionRefused, IllegalMove
 
@@ -224,9 +224,10 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
         action = _posted_action(request, game_name)
         seen = request.POST.get("prompt", "")
 
-        def still_seen(current: Game) -> bool:
+        def still_seen(current: Game, seats: list[Seat]) -> bool:
             return (
-                bool(seen) and rendering.prompt_fingerprint(current.table, player, current) == seen
+                bool(seen)
+                and rendering.prompt_fingerprint(current.table, player, current, seats) == seen
             )
 
         game = services.apply_action(
@@ -237,11 +238,17 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
             still_seen=still_seen,
         )
     except ActionRefused as refusal:
-        # An unknown code, or a table of the other game, is a 404 whatever was posted.
-        table = refusal.game.table if refusal.game is not None else _table(code, game_name)
+        # The table as the refusal found it (a stale click's newer state, the ticks it
+        # applied), when the move read it: answered from that, without reading it again.
+        snapshot = refused_at(refusal)
+        if snapshot is not None:
+            table, seat = snapshot.table, snapshot.seat_of(player)
+        else:  # refused before: an unknown code, or a table of the other game, is a 404
+            table = _table(code, game_name)
+            seat = selectors.seat_number(table, player)
         oplog.log_action_rejected(
             table,
-            selectors.seat_number(table, player),
+            seat,
             request.POST.get("action") or request.POST.get("type", ""),
             refusal.code,
             _claimed_version(request),
@@ -253,6 +260,7 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
             refusal.status,
             only=rendering.ACTOR_REGIONS,
             player=player,
+            snapshot=snapshot,
         )
     table = game.table
     if not request.htmx:
@@ -260,6 +268,14 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
     # The table as the move left it, read once for this answer and this process's sockets.
     snapshot = snapshots.announced(game) or snapshots.read(table, game)
     return HttpResponse("".join(rendering.actor_regions(table, player, snapshot).values()))
+
+
+def refused_at(refusal: ActionRefused) -> snapshots.TableSnapshot | None:
+    """The table as the move that refused read it (its game locked, its seats), if it got
+    that far."""
+    if refusal.game is None or refusal.seats is None:
+        return None
+    return snapshots.read(refusal.game.table, refusal.game, refusal.seats)
 
 
 def _table(code: str, game_name: str) -> Table:
@@ -322,17 +338,25 @@ def _table_response(
     oob: bool = True,
     only: tuple[str, ...] | None = None,
     player: Player | None = None,
+    snapshot: snapshots.TableSnapshot | None = None,
 ) -> HttpResponse:
     """The table after a request: its regions (``only`` these) for htmx, else the page.
 
     An action's answer carries what the actor sees and acts on next
     (``rendering.ACTOR_REGIONS``); the table's socket brings the rest to every seat.
-    ``player`` saves reading again who the caller has just read.
+    ``player`` saves reading again who the caller has just read; ``snapshot``, the table
+    as the caller has just read it, saves reading the table: its regions are then rendered
+    as the table's socket renders them (from their looks, not the request's context).
     """
     player = player if player is not None else current_player(request)
     if request.htmx and oob:
         regions = rendering.render_regions(
-            table, player, message=message, request=request, only=only
+            table,
+            player,
+            message=message,
+            request=request if snapshot is None else None,
+            only=only,
+            snapshot=snapshot,
         )
         return HttpResponse("".join(regions.values()), status=status)
     if request.method == "POST" and status < 400:
