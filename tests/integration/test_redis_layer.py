@@ -14,7 +14,7 @@ from unittest import mock
 import pytest
 import redis
 from channels.layers import get_channel_layer
-from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
 from games import announce, health, table_events
@@ -176,29 +176,59 @@ async def test_health_probes_leave_no_channel_or_subscription_behind(monkeypatch
     assert [c for c in redis_client().pubsub_channels() if b"healthz." in c] == []
 
 
-async def test_a_moves_announcement_is_published_without_its_thread_waiting():
-    """A move's request thread hands its announcement to the server's event loop and goes
-    on to answer the move; the publish and its round trip to Redis happen there."""
+async def test_a_moves_announcement_is_published_while_the_event_loop_is_busy():
+    """A move's thread publishes its announcement itself: the server's event loop may be
+    busy rendering and framing other tables' pushes (here it is held for the whole test),
+    and the table's seats in every process still hear of the move at once."""
     layer = get_channel_layer()
     table_id = 900_000 + int(uuid.uuid4().hex[:4], 16)
     channel = await layer.new_channel()
     await layer.group_add(table_events.group_name(table_id), channel)  # as a socket joins
-    await subscribed(group_key(table_events.group_name(table_id)))
-    released = threading.Event()
-    publish = RedisPubSubLoopLayer.group_send
-
-    async def held(loop_layer, group, message):  # Redis slow to answer, until released
-        while not released.is_set():
-            await asyncio.sleep(0.01)
-        await publish(loop_layer, group, message)
-
+    key = group_key(table_events.group_name(table_id))
+    await subscribed(key)
+    other_process = redis_client().pubsub()  # another process's subscription, as Redis sees it
+    other_process.subscribe(key)
     try:
-        with mock.patch.object(RedisPubSubLoopLayer, "group_send", held):
-            # Returns while the publish is still held (else it would wait for ever).
-            await asyncio.wait_for(asyncio.to_thread(announce.notify, table_id, 1, 3), 10)
-            released.set()
-            message = await asyncio.wait_for(layer.receive(channel), 10)
+        assert other_process.get_message(timeout=5)["type"] == "subscribe"
+        # From here on this test holds the event loop: nothing is awaited.
+        mover = threading.Thread(target=announce.notify, args=(table_id, 1, 3))
+        mover.start()
+        mover.join(10)
+        assert not mover.is_alive()
+        published = other_process.get_message(timeout=5)
+        assert published is not None, "the announcement waited for the event loop"
+        heard = layer.deserialize(published["data"])
+        # This process's own socket hears it through its subscription, once the loop is free.
+        message = await asyncio.wait_for(layer.receive(channel), 10)
     finally:
-        released.set()
+        other_process.close()
         await layer.group_discard(table_events.group_name(table_id), channel)
-    assert (message["type"], message["table"], message["version"]) == ("table.changed", table_id, 3)
+    assert (heard["type"], heard["table"], heard["version"]) == ("table.changed", table_id, 3)
+    assert message == heard
+
+
+async def test_an_announcement_on_the_event_loop_is_sent_from_the_loop():
+    """On the event loop itself (blocking is not allowed there) the announcement is the
+    library's own send, put on the loop."""
+    layer = get_channel_layer()
+    group = f"table-{uuid.uuid4().hex[:8]}"
+    channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+    await subscribed(group_key(group))
+    try:
+        assert layer.group_send_soon(group, {"type": "table.changed", "version": 4}) is True
+        message = await asyncio.wait_for(layer.receive(channel), 10)
+    finally:
+        await layer.group_discard(group, channel)
+    assert message == {"type": "table.changed", "version": 4}
+
+
+async def test_an_announcement_redis_refuses_is_logged_and_the_move_goes_on(caplog):
+    table_id = 900_000 + int(uuid.uuid4().hex[:4], 16)
+
+    def refused(*_args):
+        raise redis.ConnectionError("Redis went away")
+
+    with mock.patch.object(redis.Redis, "publish", refused):
+        await asyncio.wait_for(asyncio.to_thread(announce.notify, table_id, 1, 3), 10)
+    assert "A group send failed" in caplog.text
