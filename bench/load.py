@@ -41,6 +41,9 @@ Printed per run:
   the end of the play), which is what a move costs a table long under way; the
   bench client's own CPU, and the machine's load average: figures from a busy
   machine are only comparable through these;
+- answers to the POSTs: from sending a POST to its answer (p50/p95), stale ones too; the
+  latency above less this is the push's way (announce, Redis, the other process) to the
+  other seats;
 - the whole machine over the play (from /proc/stat): how many of its cores were
   busy, and its CPU per applied action split into the servers, this bench's own
   client and the rest (PostgreSQL, Redis, the kernel's network work). On one machine
@@ -113,6 +116,7 @@ class Tally:
     client_in_play: float = 0.0
     machine_in_play: float = 0.0
     wall_in_play: float = 0.0
+    answers_ms: list[float] = field(default_factory=list)  # each POST, sent -> answered
     stolen_in_play: float = 0.0  # the hypervisor's, from the machine's cores
     # (table, seat) -> [(time, version)] of frames received on the socket
     receipts: dict[tuple[int, int], list[tuple[float, int]]] = field(default_factory=dict)
@@ -206,6 +210,7 @@ class ScriptedSeat:
             except (OSError, TimeoutError, ValueError, IndexError) as error:
                 self.tally.errors.append(f"POST {type(error).__name__}: {error}")
                 continue
+            self.tally.answers_ms.append((time.perf_counter() - sent) * 1000)
             if status == 200:
                 acted += 1
                 self.tally.applied.append(Applied(self.table, self.seat, sent, version, fields))
@@ -420,6 +425,8 @@ def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dic
         "p95": percentile(found, 95),
         "p99": percentile(found, 99),
         "mean": statistics.fmean(found) if found else float("nan"),
+        "answer_p50": percentile(tally.answers_ms, 50),
+        "answer_p95": percentile(tally.answers_ms, 95),
         "stale": tally.stale,
         "refused": tally.refused,
         "errors": len(tally.errors),
@@ -465,6 +472,12 @@ def print_row(r: dict[str, Any]) -> None:
         f"{r['server_cpu_ms_per_action_in_play']:.1f} ms/action), "
         f"client CPU {r['client_cpu_s']:.1f} s, machine load {r['load_average'][0]:.1f} -> "
         f"{r['load_average'][1]:.1f}",
+        flush=True,
+    )
+    print(
+        f"    answers to the POSTs (sent -> answered, stale ones too): "
+        f"p50 {r['answer_p50']:.0f} p95 {r['answer_p95']:.0f} ms; the rest of the latency "
+        f"is the push's way to the other seats",
         flush=True,
     )
     per_action = 1000 / r["applied"] if r["applied"] else 0.0

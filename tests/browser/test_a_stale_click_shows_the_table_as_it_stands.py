@@ -1,0 +1,53 @@
+"""A click on a prompt the table has left behind (the page had not yet shown the last move)
+is refused, and the page shows why and the table as it now stands, in place: the refusal in
+the prompt, the current version and hand, and the next click works. At both sizes
+(tests/browser/artifacts/stale-click-*.png)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game
+from tests.browser.tables import version, wait_for_new_version
+from tests.browser.test_a11y import LAPTOP, PHONE
+from tests.browser.test_table_fits_one_screen import confirm_discard, df_stacking, seated_guest
+
+STALE = "The table has moved on since you looked; here is the current state."
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("laptop", LAPTOP), ("phone", PHONE)])
+def test_a_stale_click_is_refused_in_place_and_play_goes_on(
+    new_page, artifacts_dir, size, viewport
+):
+    page, table = seated_guest(
+        new_page, "dragonformula", 4, "random", {"pick_seconds": 60}, df_stacking("WK")
+    )
+    page.set_viewport_size(viewport)
+    seen = version(page)
+    page.click("#prompt button[data-action='draw']")
+    wait_for_new_version(page, seen)
+    page.wait_for_selector("#hand [data-card='WK']")
+    drawn = version(page)
+    # As if the draw's answer had not reached the page yet: what it saw is the version
+    # before, and a prompt that is no longer the one the table shows.
+    page.evaluate(
+        """() => {
+            document.getElementById('table-version').value = '0';
+            document.querySelector('#seen input[name=prompt]').value = 'not-this-prompt';
+        }"""
+    )
+    confirm_discard(page, "WK")
+    page.wait_for_selector(f"#prompt .refusal:has-text('{STALE}')")
+    page.screenshot(path=str(artifacts_dir / f"stale-click-{size}.png"))
+    assert version(page) == drawn  # the table as it stands: the draw, no discard
+    assert page.locator("#hand [data-card]").count() == 11
+    game = Game.objects.filter(table=table).latest("pk")
+    assert game.version == int(drawn) and len(game.state["hands"][0]) == 11
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, "nothing sticks out sideways"
+
+    confirm_discard(page, "WK")  # the same two taps again, now on the table as it is
+    page.wait_for_function("() => !document.querySelector(\"#hand [data-card='WK']\")")
+    assert page.locator("#prompt .refusal").count() == 0
+    # The browser notes the refusal's 409 itself; nothing else went wrong on the page.
+    assert [e for e in page.console_errors if "status of 409" not in e] == []
