@@ -40,8 +40,9 @@ def post(page, **action) -> None:
     )
 
 
-def _table(new_page, deals, **options):
-    """Ann (laptop, seat 0) and Ben (phone, seat 1) at a started, stacked table."""
+def _table(new_page, deals, phone_locale="en-US", **options):
+    """Ann (laptop, seat 0) and Ben (phone, seat 1, in ``phone_locale``) at a started,
+    stacked table."""
     ann, ben = (Player.objects.create(display_name=name) for name in ("Ann", "Ben"))
     table = services.create_table(
         game_name="dragonformula",
@@ -54,8 +55,8 @@ def _table(new_page, deals, **options):
     table.refresh_from_db()
     services.start(table, ann, seed=5)
     pages = []
-    for player, size in ((ann, LAPTOP), (ben, PHONE)):
-        page = new_page(viewport=size)
+    for player, size, locale in ((ann, LAPTOP, "en-US"), (ben, PHONE, phone_locale)):
+        page = new_page(viewport=size, locale=locale)
         sign_in_as(page, player)
         page.goto(f"/dragonformula/{table.code}/")
         page.wait_for_selector("#hand .tarot-card")
@@ -130,6 +131,28 @@ def test_auto_pass_answers_for_the_seat_and_the_next_game_waits_for_next_game(
         assert never_reloaded(page)
     game = Table.objects.get(pk=table.pk).games.get()
     assert game.state["phase"] == "draw" and game.state["starter"] == 1
+
+
+def test_the_set_table_on_the_result_screen_fits_a_phone_in_japanese(new_page, artifacts_dir):
+    """The set's table (players, each game, set points, victory points) under the result fits
+    a phone's result screen: Japanese headers such as 勝利ポイント break rather than push
+    the victory points off the side, where the screen would have to be scrolled to see them."""
+    table, (ann, ben) = _table(new_page, [deal(2, {0: WAITING_ON_6}, pile="M6 PK WK")], "ja-JP")
+    post(ann, type="draw")
+    post(ann, type="dan")
+    ben.wait_for_selector("#result-screen .overlay.result .set-table")
+    assert "勝利ポイント" in ben.locator("#result-screen .set-table").inner_text()
+    fits = ben.evaluate(
+        """() => {
+            const overlay = document.querySelector('#result-screen .overlay.result');
+            const set = overlay.querySelector('.set-table').getBoundingClientRect();
+            return [overlay.scrollWidth - overlay.clientWidth,
+                    set.right - overlay.getBoundingClientRect().right];
+        }"""
+    )
+    ben.screenshot(path=artifacts_dir / "df_result_screen_390x844_ja.png")
+    assert fits[0] <= 0, f"the result screen scrolls sideways by {fits[0]} px"
+    assert fits[1] <= 0, f"the set's table sticks out {fits[1]} px"
 
 
 def test_the_match_end_offers_a_rematch_that_seats_the_same_people(new_page, artifacts_dir):
