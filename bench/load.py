@@ -116,8 +116,8 @@ class Tally:
     client_in_play: float = 0.0
     machine_in_play: float = 0.0
     wall_in_play: float = 0.0
-    answers_ms: list[float] = field(default_factory=list)  # each POST, sent -> answered
     stolen_in_play: float = 0.0  # the hypervisor's, from the machine's cores
+    answers_ms: list[float] = field(default_factory=list)  # each POST, sent -> answered
     # (table, seat) -> [(time, version)] of frames received on the socket
     receipts: dict[tuple[int, int], list[tuple[float, int]]] = field(default_factory=dict)
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from typing import Any
 
 import redis
@@ -40,10 +39,13 @@ class RedisPubSubChannelLayer(SendsSoon, ChannelsRedisPubSubChannelLayer):
         hosts = decode_hosts(kwargs.get("hosts", args[0] if args else None))
         self._group_prefix = f"{kwargs.get('prefix', 'asgi')}__group__"
         # One Redis, given by its address: the library's own sharding over several hosts,
-        # or a sentinel, is left to it (announced from the event loop).
-        self._publish_to = hosts[0] if len(hosts) == 1 and "address" in hosts[0] else None
+        # or a sentinel, is left to it (announced from the event loop). The client connects
+        # at its first publish; its pool is shared by every thread that publishes.
         self._publisher: redis.Redis | None = None
-        self._publisher_made = threading.Lock()
+        if len(hosts) == 1 and "address" in hosts[0]:
+            options = dict(hosts[0])
+            pool = redis.ConnectionPool.from_url(options.pop("address"), **options)
+            self._publisher = redis.Redis(connection_pool=pool)
 
     async def group_add(self, group: str, channel: str) -> None:
         self._loop = asyncio.get_running_loop()  # the server's: its sockets join groups there
@@ -54,21 +56,13 @@ class RedisPubSubChannelLayer(SendsSoon, ChannelsRedisPubSubChannelLayer):
         """Publish ``message`` to ``group`` from this thread, now (on the event loop, or with
         several Redis hosts, as :class:`SendsSoon` does). A publish that fails is logged:
         the move it announces is saved, and its seats see it at their next push or reload."""
-        if self._publish_to is None or _on_an_event_loop():
+        if self._publisher is None or _on_an_event_loop():
             return super().group_send_soon(group, message)
         try:
-            self._client().publish(self._group_prefix + group, self.serialize(message))
+            self._publisher.publish(self._group_prefix + group, self.serialize(message))
         except redis.RedisError:
             logger.exception("A group send failed group=%s", group)
         return True
-
-    def _client(self) -> redis.Redis:
-        with self._publisher_made:
-            if self._publisher is None:
-                options = dict(self._publish_to)
-                pool = redis.ConnectionPool.from_url(options.pop("address"), **options)
-                self._publisher = redis.Redis(connection_pool=pool)
-            return self._publisher
 
 
 def _on_an_event_loop() -> bool:

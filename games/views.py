@@ -240,7 +240,7 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
     except ActionRefused as refusal:
         # The table as the refusal found it (a stale click's newer state, the ticks it
         # applied), when the move read it: answered from that, without reading it again.
-        snapshot = refused_at(refusal)
+        snapshot = _refused_at(refusal)
         if snapshot is not None:
             table, seat = snapshot.table, snapshot.seat_of(player)
         else:  # refused before: an unknown code, or a table of the other game, is a 404
@@ -270,7 +270,7 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
     return HttpResponse("".join(rendering.actor_regions(table, player, snapshot).values()))
 
 
-def refused_at(refusal: ActionRefused) -> snapshots.TableSnapshot | None:
+def _refused_at(refusal: ActionRefused) -> snapshots.TableSnapshot | None:
     """The table as the move that refused read it (its game locked, its seats), if it got
     that far."""
     if refusal.game is None or refusal.seats is None:

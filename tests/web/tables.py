@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.test import Client
 
-from games import services
+from games import leavers, services
 from games.models import Game, Player, Table
 from tests.support.sessions import session_key_for
 
@@ -24,6 +24,12 @@ def seated_table(
     for player in players[1:]:
         services.sit(table, player)
     return table, services.start(table, players[0], seed=seed), players
+
+
+def everyone_connected(table: Table, players: list[Player]) -> None:
+    """Every seat's page open: each player's table socket is noted as connected."""
+    for number, player in enumerate(players):
+        leavers.connected(table, player, f"socket-{table.pk}-{number}")
 
 
 def browser_of(player: Player | None, csrf: bool = True) -> Client:

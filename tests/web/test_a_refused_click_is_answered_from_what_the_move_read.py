@@ -5,7 +5,6 @@ first. It reads nothing again; what it shows is the table as it now stands, the 
 hand and version the seat's own socket shows, with the refusal in the prompt."""
 
 import json
-import re
 from types import SimpleNamespace
 
 import pytest
@@ -13,9 +12,10 @@ from django.conf import settings
 from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE as DF
-from games import leavers, rendering, services
+from games import rendering, services
 from games.models import Game
-from tests.web.tables import browser_of, htmx_post, seated_table
+from tests.integration.players import regions_of
+from tests.web.tables import browser_of, everyone_connected, htmx_post, seated_table
 
 NAMES = ["Ann", "Ben", "Cho", "Dai"]
 STALE = "The table has moved on since you looked; here is the current state."
@@ -35,27 +35,12 @@ def act(browser, table, action, version, prompt=""):
     )
 
 
-def regions(body):
-    """The answer's regions by id: ``<tag id="x" ...>...</tag>`` at the top level (each
-    region ends its line)."""
-    found = {}
-    for match in re.finditer(r'<(\w+) id="([\w-]+)"', body):
-        tag, region = match.groups()
-        end = body.index(f"</{tag}>", match.start())
-        found[region] = body[match.start() : end + len(f"</{tag}>")] + "\n"
-    return found
-
-
 def fresh(table, player):
     """The actor's regions rendered afresh from the database, as the seat's socket renders
-    them, in the browser's language."""
+    them, in the browser's language (read as the answer is, by ``regions_of``)."""
     with translation.override("ja"):
-        return rendering.render_regions(table, player, only=rendering.ACTOR_REGIONS)
-
-
-def everyone_connected(table, players):
-    for number, player in enumerate(players):
-        leavers.connected(table, player, f"socket-{table.pk}-{number}")
+        regions = rendering.render_regions(table, player, only=rendering.ACTOR_REGIONS)
+    return regions_of("".join(regions.values()))
 
 
 @pytest.mark.django_db(transaction=True)  # the move's after-commit work runs at its commit
@@ -73,7 +58,7 @@ def test_a_stale_click_costs_the_move_s_lock_and_seats_and_shows_the_table_now(
     with django_assert_max_num_queries(5):
         answer = act(browser, table, {"type": "draw"}, 0, prompt="an older prompt")
     assert answer.status_code == 409
-    shown, now = regions(answer.content.decode()), fresh(table, players[turn])
+    shown, now = regions_of(answer.content.decode()), fresh(table, players[turn])
     assert shown["seen"] == now["seen"]  # version 1, and the prompt it shows now
     assert 'name="version" value="1"' in shown["seen"]
     assert shown["hand"] == now["hand"]  # the eleven cards after the draw
@@ -101,7 +86,7 @@ def test_a_refusal_after_a_passed_deadline_shows_the_deadline_applied(monkeypatc
     assert answer.status_code == 409
     saved = Game.objects.get(pk=game.pk)
     assert saved.version > game.version  # the window's close was applied and kept
-    shown, now = regions(answer.content.decode()), fresh(table, other)
+    shown, now = regions_of(answer.content.decode()), fresh(table, other)
     assert f'name="version" value="{saved.version}"' in shown["seen"]
     assert shown["seen"] == now["seen"] and shown["hand"] == now["hand"]
 

@@ -8,16 +8,11 @@ import json
 import pytest
 
 from dragonformula.rules.engine import ENGINE as DF
-from games import leavers, services
+from games import services
 from games.models import Seat
-from tests.web.tables import browser_of, htmx_post, seated_table
+from tests.web.tables import browser_of, everyone_connected, htmx_post, seated_table
 
 pytestmark = pytest.mark.django_db
-
-
-def everyone_connected(table, players):
-    for number, player in enumerate(players):
-        leavers.connected(table, player, f"socket-{table.pk}-{number}")
 
 
 def test_a_move_at_a_full_table_costs_at_most_six_queries(
