@@ -22,6 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -172,7 +173,10 @@ def sit(table: Table, player: Player, number: int | None = None) -> Seat:
         empty = table.seats.filter(player__isnull=True, bot_level="")
         if number is not None:
             empty = empty.filter(number=number)
-        seat = empty.order_by("number").first()
+        free = empty.filter(Q(kept_for__isnull=True) | Q(kept_for=player))
+        seat = free.order_by(F("kept_for").desc(nulls_last=True), "number").first()
+        if seat is None and empty.exists():
+            raise ActionRefused(_("That seat is kept for the player drawn to it."), "seat_kept")
         if seat is None:
             raise ActionRefused(_("That seat is taken."), "seat_taken")
         seat.player = player

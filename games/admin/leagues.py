@@ -125,7 +125,7 @@ class LeagueAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "game", "season_start", "season_end", "standings_link"]
     list_filter = ["game"]
     search_fields = ["name", "club"]
-    filter_horizontal = ["members"]
+    filter_horizontal = ["members", "organisers"]
     inlines = [ClubNightInline]
     change_form_template = "leagues/admin/change_form.html"
 

@@ -28,6 +28,11 @@ class SeatRow:
     element: str = ""
     element_label: str = ""
     visitor: bool = False
+    pk: int = 0
+    member_id: int = 0
+    has_account: bool = False
+    seated: bool = False  # online: the drawn person sat down
+    by_bot: bool = False  # online: nobody took the seat; a bot plays it for them
 
 
 @dataclass
@@ -44,6 +49,7 @@ class TableRow:
     keep_url: str = ""
     replays: list[str] = field(default_factory=list)
     results: str = ""
+    void: bool = False
 
 
 @dataclass
@@ -75,9 +81,28 @@ def _online_elements(table: Table | None) -> list[str]:
     return list(dealt(game.state)) if dealt is not None else []
 
 
+def _results(result: Any, points: str) -> str:
+    """A table's first result in a line: each player's points and victory points, a seat a
+    bot played for its member marked; a void result says so (it counts nowhere)."""
+    text = "; ".join(
+        f"{line.member.name}{' (' + _('played by a bot') + ')' if line.by_bot else ''} "
+        f"{getattr(line, points)} · {line.victory_points.normalize():f}"
+        for line in result.lines.select_related("member")
+    )
+    return f"{_('void')}: {text}" if result.voided_at is not None else text
+
+
 def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow:
     seats = [
-        SeatRow(seat.number + 1, seat.entrant.name, seat.element, visitor=seat.entrant.visitor)
+        SeatRow(
+            seat.number + 1,
+            seat.entrant.name,
+            seat.element,
+            visitor=seat.entrant.visitor,
+            pk=seat.pk,
+            member_id=seat.entrant.member_id,
+            has_account=seat.entrant.member.user_id is not None,
+        )
         for seat in night_table.seats.all()
     ]
     row = TableRow(night_table, seats, night_table.mode)
@@ -85,8 +110,12 @@ def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow
     table = match.table if match is not None else None
     if night_table.mode == NightTable.Mode.ONLINE:
         elements = _online_elements(table)
+        online = {s.number: s for s in table.seats.all()} if table is not None else {}
         for seat in seats:
             seat.element = elements[seat.number - 1] if len(elements) >= seat.number else ""
+            held = online.get(seat.number - 1)
+            seat.seated = held is not None and held.player_id is not None
+            seat.by_bot = held is not None and held.player_id is None and bool(held.bot_level)
     for seat in seats:
         seat.element_label = _element_label(seat.element)
     if match is None:
@@ -107,10 +136,7 @@ def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow
         if first is not None:
             keep_url, sheet_url = kind.result_pages(first)
             row.sheet_url, row.keep_url = sheet_url or "", keep_url or ""
-            row.results = "; ".join(
-                f"{line.member.name} {line.points} · {line.victory_points.normalize():f}"
-                for line in first.lines.select_related("member")
-            )
+            row.results, row.void = _results(first, "points"), first.voided_at is not None
     else:
         game = match.dragsaga_games.order_by("number").first()
         if game is None and table is None:  # real cards: a sheet with the drawn names
@@ -119,10 +145,7 @@ def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow
             row.keep_url = reverse("nights:table_result", args=[night_id, night_table.pk])
         if game is not None:
             row.sheet_url = kind.result_pages(game)[1] or ""
-            row.results = "; ".join(
-                f"{line.member.name} {line.final_damage} · {line.victory_points.normalize():f}"
-                for line in game.lines.select_related("member")
-            )
+            row.results, row.void = _results(game, "final_damage"), game.voided_at is not None
     if row.finished:
         row.state = _("finished")
     elif ended:
@@ -140,7 +163,7 @@ def board(night: ClubNight) -> dict[str, Any]:
     for night_round in night.rounds.order_by("number"):
         tables = (
             night_round.tables.select_related("match__table")
-            .prefetch_related("seats__entrant")
+            .prefetch_related("seats__entrant__member", "match__table__seats")
             .order_by("number")
         )
         row = RoundRow(night_round, [_table_row(t, kind, night.ended is not None) for t in tables])

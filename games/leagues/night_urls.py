@@ -10,6 +10,7 @@ urlpatterns = [
     path("new/<int:league>/", night_views.new_night, name="new"),
     path("<int:pk>/", night_views.night_page, name="night"),
     path("<int:pk>/act/", night_views.act, name="act"),
+    path("seat/<str:token>/", night_views.take_seat, name="take_seat"),
     path("<int:pk>/screen/", night_views.screen, name="screen"),
     path("<int:pk>/tables/<int:table>/sheet/", night_views.table_sheet, name="table_sheet"),
     path(

@@ -1,7 +1,8 @@
 """A club night's pages: the night (check-in, rounds, tables, clock), its projector page, the
 seat draw's check on ``/verify/``. Thin: writes in ``games.leagues.nights``, reads in
-``games.leagues.night_board``. Every write is the league's keepers' (as the league pages
-define them: ``may_keep_score``), checked on each request, except a member's own check-in."""
+``games.leagues.night_board``. Every write is the league's organisers' (``may_keep_score``),
+checked on each request, except a member's own check-in, leaving and seat, and a seat link
+(whose one-time token is the permission)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,27 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games import qr
+from games import selectors as table_selectors
+from games import services as table_services
+from games import views as table_views
 from games.leagues import night_board, nights
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
-from games.models import ClubNight, League, Member, NightEntrant, NightRound, NightTable
+from games.models import (
+    ClubNight,
+    League,
+    Member,
+    NightEntrant,
+    NightRound,
+    NightSeat,
+    NightTable,
+)
 from games.registry import game_kind
 from games.trust import fairness
 from games.trust import views as trust_views
@@ -136,12 +150,62 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
         raise nights.NightRefused(_("That is not a choice on this page."))
 
 
+def _drawn_seat(night: ClubNight, value: Any) -> NightSeat:
+    seat = (
+        NightSeat.objects.select_related("table__round", "table__match__table", "entrant__member")
+        .filter(table__round__night=night, pk=_number(value))
+        .first()
+    )
+    if seat is None:
+        raise nights.NightRefused(_("There is no such seat tonight."), 404)
+    return seat
+
+
+def _seat_link_page(request: HttpRequest, night: ClubNight, seat: NightSeat) -> HttpResponse:
+    """The one-time seat link of a drawn member without an account: a link and a QR code,
+    shown once (only its hash is kept)."""
+    token = nights.make_seat_link(seat)
+    url = qr.public_url(request, reverse("nights:take_seat", args=[token]))
+    context = {
+        "night": night,
+        "seat": seat,
+        "url": url,
+        "qr_svg": qr.join_qr_svg(url),
+    }
+    response = render(request, "nights/seat_link.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _sit(request: HttpRequest, night: ClubNight) -> HttpResponse:
+    """A drawn member with an account taps their name: they sit in the seat drawn for them."""
+    own = _own_member(request, night.league)
+    if own is None:
+        if not request.user.is_authenticated:
+            return refuse_or_login(request)
+        raise nights.NightRefused(
+            _("Your account is not linked to a player of this league; ask an organiser."), 403
+        )
+    seat = _drawn_seat(night, request.POST.get("seat"))
+    if seat.entrant.member_id != own.pk:
+        raise nights.NightRefused(_("That seat is kept for the player drawn to it."), 403)
+    table = nights.take_drawn_seat(seat, table_services.player_for_user(request.user))
+    return redirect(table_views.table_url(table))
+
+
 @require_POST
 def act(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every change to the night: a member's own "I'm here" / "I'm leaving", else the keeper's."""
+    """Every change to the night: a member's own "I'm here" / "I'm leaving" / "my seat",
+    else the organisers'."""
     night = _night(pk)
     action = request.POST.get("action", "")
     try:
+        if action == "sit":
+            return _sit(request, night)
+        if action == "seat_link":
+            if not may_keep_score(request.user, night.league):
+                return refuse_or_login(request)
+            return _seat_link_page(request, night, _drawn_seat(night, request.POST.get("seat")))
         if action in ("here", "going"):
             own = _own_member(request, night.league)
             if own is None:
@@ -164,6 +228,33 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     except nights.NightRefused as refusal:
         return _page(request, night, refusal.message, refusal.status)
     return redirect("nights:night", pk=night.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def take_seat(request: HttpRequest, token: str) -> HttpResponse:
+    """A phone opens an organiser's seat link: it asks first (a link preview must not take
+    the seat), then this browser plays as the drawn member, in their seat. The token is the
+    permission: it works once, for one seat."""
+    seat = nights.seat_link_seat(token)
+    if seat is None:
+        message = _("This seat link has been used or replaced; ask an organiser.")
+        return render(request, "leagues/message.html", {"message": message}, status=404)
+    if request.user.is_authenticated:
+        message = _(
+            "This phone is signed in to an account; a seat link is for a phone without one. "
+            "Sign out first, or use another phone."
+        )
+        return render(request, "leagues/message.html", {"message": message}, status=409)
+    if request.method == "GET":
+        return render(request, "nights/take_seat.html", {"seat": seat})
+    try:
+        night_seat, player = nights.use_seat_link(token)
+    except nights.NightRefused as refusal:
+        context = {"message": refusal.message}
+        return render(request, "leagues/message.html", context, status=refusal.status)
+    request.session.cycle_key()  # as at a login: a key seen before now is worthless
+    request.session[table_selectors.SESSION_PLAYER] = player.pk
+    return redirect(table_views.table_url(night_seat.table.match.table))
 
 
 # --- a drawn table at real cards: its sheet, and a DragSaga table's result ----------------------

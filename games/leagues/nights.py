@@ -13,6 +13,7 @@ Refusals raise :class:`NightRefused` with a message for the keeper and an HTTP s
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 import threading
@@ -29,10 +30,9 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.leagues import online, seating, services
+from games.leagues import online, seating, selectors, services
 from games.models import (
     ClubNight,
-    DragSagaLine,
     DragSagaResult,
     Match,
     Member,
@@ -41,7 +41,6 @@ from games.models import (
     NightSeat,
     NightTable,
     SetGame,
-    SetLine,
     SetResult,
     Table,
 )
@@ -360,11 +359,8 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
             )
         except tables.ActionRefused as refusal:
             raise NightRefused(refusal.message) from None
-        for seat in seats:
-            user = seat.entrant.member.user
-            if user is not None:
-                player = tables.player_for_user(user)
-                table.seats.filter(number=seat.number).update(player=player)
+        for seat in seats:  # each seat is kept for the one drawn to it
+            table.seats.filter(number=seat.number).update(kept_for=_drawn_player(seat))
         night_table.match = Match.objects.get(table=table)
     elif mode == NightTable.Mode.CARDS:
         match = services.new_match(league, night, source=Match.Source.PHYSICAL)
@@ -381,8 +377,107 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
     return night_table
 
 
+def _drawn_player(seat: NightSeat) -> Any:
+    """Who may sit in a drawn seat: the account's player of a member with a login; for anyone
+    else a player of their own, whom an organiser's one-time seat link gives to a phone."""
+    from games import services as tables
+
+    user = seat.entrant.member.user
+    return (
+        tables.player_for_user(user) if user is not None else tables.create_guest(seat.entrant.name)
+    )
+
+
+def _online_seat(night_table: NightTable, number: int) -> Any:
+    table = night_table.match.table if night_table.match else None
+    if table is None:
+        raise NightRefused(_("This table is not played online."), 409)
+    seat = table.seats.filter(number=number).select_related("kept_for").first()
+    if seat is None:
+        raise NightRefused(_("There is no such seat at this table."), 404)
+    return seat
+
+
+def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
+    """``player`` sits in the online seat the night drew for them (and only there)."""
+    from games import services as tables
+
+    night_table = night_seat.table
+    _open_night(night_table.round.night)
+    seat = _online_seat(night_table, night_seat.number)
+    if seat.kept_for_id != player.pk:
+        raise NightRefused(_("That seat is kept for the player drawn to it."), 403)
+    if seat.player_id == player.pk:
+        return seat.table
+    try:
+        tables.sit(seat.table, player, seat.number)
+    except tables.ActionRefused as refusal:
+        raise NightRefused(refusal.message, 409) from None
+    announce(night_table.round.night_id)
+    return seat.table
+
+
+def _link_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@transaction.atomic
+def make_seat_link(night_seat: NightSeat) -> str:
+    """A one-time token that seats a phone for a drawn member without an account (an
+    organiser shows it as a link and a QR code). Only its hash is kept; a new one replaces
+    the last."""
+    night_seat = NightSeat.objects.select_for_update().get(pk=night_seat.pk)
+    _open_night(night_seat.table.round.night)
+    seat = _online_seat(night_seat.table, night_seat.number)
+    if night_seat.entrant.member.user_id is not None:
+        raise NightRefused(
+            _("%(name)s has an account: they sit by tapping their name.")
+            % {"name": night_seat.entrant.name},
+            409,
+        )
+    if seat.player_id is not None or seat.bot_level:
+        raise NightRefused(_("This seat is taken already."), 409)
+    token = secrets.token_urlsafe(24)
+    night_seat.link_hash, night_seat.link_used_at = _link_hash(token), None
+    night_seat.save(update_fields=["link_hash", "link_used_at"])
+    return token
+
+
+def seat_link_seat(token: str) -> NightSeat | None:
+    """The drawn seat a seat link (not used yet) is for."""
+    return (
+        NightSeat.objects.filter(link_hash=_link_hash(str(token)[:64]), link_used_at=None)
+        .exclude(link_hash="")
+        .select_related("table__round__night__league", "entrant")
+        .first()
+    )
+
+
+@transaction.atomic
+def use_seat_link(token: str) -> tuple[NightSeat, Any]:
+    """The phone holding a seat link becomes the drawn member's player and sits (once)."""
+    night_seat = (
+        NightSeat.objects.select_for_update()
+        .filter(link_hash=_link_hash(str(token)[:64]), link_used_at=None)
+        .exclude(link_hash="")
+        .select_related("table__round__night", "entrant")
+        .first()
+    )
+    if night_seat is None:
+        raise NightRefused(_("This seat link has been used or replaced; ask an organiser."), 404)
+    seat = _online_seat(night_seat.table, night_seat.number)
+    player = seat.kept_for
+    if player is None:
+        raise NightRefused(_("This seat link has been used or replaced; ask an organiser."), 404)
+    take_drawn_seat(night_seat, player)
+    night_seat.link_used_at = timezone.now()
+    night_seat.save(update_fields=["link_used_at"])
+    return night_seat, player
+
+
 def start_online_table(night_table: NightTable) -> None:
-    """The keeper starts a night's online table: bots take the seats still empty."""
+    """An organiser starts a night's online table: a bot plays each drawn seat nobody took,
+    for the member drawn to it (``online.seat_members``)."""
     from games import services as tables
 
     _open_night(night_table.round.night)
@@ -408,36 +503,29 @@ class StandingRow:
     points: int = 0
     played: int = 0
     place: int = 0
+    by_bot: int = 0
 
 
 def tonight_standings(night: ClubNight) -> list[StandingRow]:
-    """Tonight's checked-in players by victory points of tonight's finished sets (a game whose
-    results are single games, as DragSaga: games), then points (DragSaga: less final damage);
-    ties share the place."""
-    rows = {e.member_id: StandingRow(e.name, e.member_id, e.visitor) for e in night.entrants.all()}
-    if night.league.results_in_sets:
-        lines = SetLine.objects.filter(set__match__club_night=night, set__complete=True)
-        values = lines.values_list("member_id", "victory_points", "points")
-    else:
-        lines = DragSagaLine.objects.filter(game__match__club_night=night)
-        values = lines.values_list("member_id", "victory_points", "final_damage")
-    for member_id, vp, points in values:
-        row = rows.get(member_id)
-        if row is None:  # a bot, or a player of the night's matches who did not check in
-            continue
-        row.vp += vp
-        row.points += points
-        row.played += 1
-    lower_better = not night.league.results_in_sets
-
-    def key(row: StandingRow) -> tuple[Decimal, int]:
-        return (-row.vp, row.points if lower_better else -row.points)
-
-    ordered = sorted(rows.values(), key=lambda r: (*key(r), r.name))
-    for index, row in enumerate(ordered):
-        previous = ordered[index - 1] if index else None
-        row.place = previous.place if previous and key(previous) == key(row) else index + 1
-    return ordered
+    """Tonight's checked-in players by victory points of tonight's results, then points
+    (DragSaga: less final damage); ties share the place. The league's own selector
+    (``selectors.standings`` for the night): a void or unfinished set counts here as
+    nowhere else."""
+    entrants = {e.member_id: e for e in night.entrants.all()}
+    return [
+        StandingRow(
+            entrants[row.pk].name,
+            row.pk,
+            entrants[row.pk].visitor,
+            row.vp_total,
+            row.total_points,
+            row.played,
+            row.place,
+            row.by_bot,
+        )
+        for row in selectors.standings(night.league, night=night)
+        if row.pk in entrants
+    ]
 
 
 def table_finished(night_table: NightTable) -> bool:

@@ -17,8 +17,19 @@ from django.db import transaction
 
 from games import services as tables
 from games.away import active_stand_ins
-from games.leagues import services
-from games.models import ClubNight, Game, League, Match, Member, NightSeat, Seat, Table
+from games.leagues import ratings, services
+from games.models import (
+    ClubNight,
+    DragSagaLine,
+    Game,
+    League,
+    Match,
+    Member,
+    NightSeat,
+    Seat,
+    SetLine,
+    Table,
+)
 from games.registry import game_kind
 
 logger = logging.getLogger(__name__)
@@ -52,28 +63,55 @@ def open_league_table(
 def seat_members(game: Game, match: Match) -> dict[int, Member]:
     """The league player of each seat, never found by a name.
 
-    A human counts for the league player a keeper linked to their account; anyone else
-    (a guest, or an account no keeper linked) plays under a placeholder of the seat until a
-    keeper says who played (``services.guest_member``). At a club night's table each human
-    seat plays for the player the night drew to it. A bot plays as "Bot N (level)".
+    At a club night's table every seat plays for the player the night drew to it: the drawn
+    person who sat there, or a bot that played the seat for them when nobody took it (its
+    lines are marked ``by_bot``, :func:`mark_bot_lines`). Elsewhere a human counts for the
+    league player an organiser linked to their account; anyone else (a guest, or an account
+    nobody linked) plays under a placeholder of the seat until an organiser says who played
+    (``services.guest_member``); a bot plays under a row of its own that no standings,
+    rating or export lists (``services.bot_member``).
     """
     members = {}
     # A bot standing in for a player who left plays for them.
     away = {number: stand_in.player for number, stand_in in active_stand_ins(game).items()}
-    # At a club night's table each human seat plays for the player the night drew to it.
     drawn = night_table_members(game.table_id)
     for seat in Seat.objects.filter(table_id=game.table_id).select_related("player__user"):
         player = seat.player or away.get(seat.number)
-        if player is not None and seat.number in drawn:
+        if seat.number in drawn:
             members[seat.number] = drawn[seat.number]
         elif player is not None:
             members[seat.number] = services.linked_member(player.user) or services.guest_member(
                 match, seat.number, player.display_name
             )
         else:
-            name = f"Bot {seat.number + 1} ({seat.bot_level or '-'})"
-            members[seat.number] = Member.objects.get_or_create(name=name)[0]
+            members[seat.number] = services.bot_member(match, seat.number, seat.bot_level)
     return members
+
+
+def bot_seats(table_id: int) -> list[int]:
+    """The seats of an online table that a bot played from the start (nobody took them)."""
+    return list(
+        Seat.objects.filter(table_id=table_id, player=None)
+        .exclude(bot_level="")
+        .values_list("number", flat=True)
+    )
+
+
+def mark_bot_lines(match: Match, table_id: int) -> int:
+    """Mark the result lines of ``match`` that a bot played; if any was new, the game's
+    ratings are replayed without them (a bot's play rates no one). Returns how many."""
+    numbers = bot_seats(table_id)
+    if not numbers:
+        return 0
+    marked = SetLine.objects.filter(set__match=match, seat__in=numbers, by_bot=False).update(
+        by_bot=True
+    )
+    marked += DragSagaLine.objects.filter(game__match=match, seat__in=numbers, by_bot=False).update(
+        by_bot=True
+    )
+    if marked:
+        ratings.rebuild(match.league.game)
+    return marked
 
 
 def night_table_members(table_id: int) -> dict[int, Member]:
@@ -107,5 +145,6 @@ def record_online_results(game: Game) -> None:
     try:
         with transaction.atomic():
             game_kind(game.game_name).league.record_online(match, game)
+            mark_bot_lines(match, game.table_id)
     except ValueError:
         logger.exception("League match %s refused the results of game %s", match.pk, game.pk)

@@ -132,18 +132,20 @@ def _insert_changes(rows: list[tuple]) -> None:
 
 
 def _rated_sets() -> Q:
-    waiting = SetLine.objects.filter(set=OuterRef("set"), member__guest=True)
-    return Q(set__complete=True, set__voided_at=None) & ~Q(Exists(waiting))
+    waiting = SetLine.objects.filter(set=OuterRef("set"), member__guest=True, by_bot=False)
+    return Q(set__complete=True, set__voided_at=None, by_bot=False) & ~Q(Exists(waiting))
 
 
 def _rated_dragsaga() -> Q:
-    waiting = DragSagaLine.objects.filter(game=OuterRef("game"), member__guest=True)
-    return Q(game__voided_at=None) & ~Q(Exists(waiting))
+    waiting = DragSagaLine.objects.filter(game=OuterRef("game"), member__guest=True, by_bot=False)
+    return Q(game__voided_at=None, by_bot=False) & ~Q(Exists(waiting))
 
 
 def _grouped(rows: Iterable[tuple[int, int, int]], kind: str) -> Iterator[Rated]:
     for pk, lines in groupby(rows, key=lambda row: row[0]):
-        yield Rated(kind, pk, tuple((member, rank) for _pk, member, rank in lines))
+        placings = tuple((member, rank) for _pk, member, rank in lines)
+        if len(placings) > 1:  # the others were bots: nobody to be ranked against
+            yield Rated(kind, pk, placings)
 
 
 def rated_results(game: str) -> Iterator[Rated]:
@@ -248,13 +250,18 @@ def rate_dragsaga(result: DragSagaResult) -> None:
 @transaction.atomic
 def _rate_recorded(game: str, result: SetResult | DragSagaResult, kind: str, key: Q) -> None:
     lines = list(result.lines.select_related("member").order_by("seat"))
-    if result.voided_at is not None or any(line.member.guest for line in lines):
+    if result.voided_at is not None:
+        return
+    if any(line.member.guest and not line.by_bot for line in lines):
+        return  # a seat waits for an organiser to say who played: rated once named
+    played = [line for line in lines if not line.by_bot]  # a bot's play rates no one
+    if len(played) < 2:
         return
     _lock(game)
     if _out_of_order(game, result):
         rebuild(game)
         return
-    placings = tuple((line.member_id, line.rank) for line in lines)
+    placings = tuple((line.member_id, line.rank) for line in played)
     _rate_latest(game, Rated(kind, result.pk, placings), key)
 
 

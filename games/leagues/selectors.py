@@ -33,6 +33,7 @@ from django.db.models.functions import Cast, Coalesce, Rank
 
 from games.leagues import ratings
 from games.models import (
+    ClubNight,
     DragSagaLine,
     DragSagaResult,
     GuestSeat,
@@ -69,16 +70,34 @@ def tie_break(league: League) -> list[OrderBy]:
     return [F("vp_total").desc(), points.asc() if lower_points_win(league) else points.desc()]
 
 
-def wins(league: League) -> Func:
+def counted_results(league: League, night: ClubNight | None = None) -> dict[str, Any]:
+    """What counts, as filter arguments on a result (a ``SetResult`` or ``DragSagaResult``):
+    the league's, not void and, for sets, complete; with ``night``, only that night's. The one
+    definition every figure reads: standings, tonight's table, wins, best hand, the member
+    page, CSV and sheets (through :func:`standings`); ratings add who played
+    (``ratings._rated_*``)."""
+    counted: dict[str, Any] = {"match__league": league, "voided_at": None}
+    if league.results_in_sets:
+        counted["complete"] = True
+    if night is not None:
+        counted["match__club_night"] = night
+    return counted
+
+
+def _through(prefix: str, counted: dict[str, Any]) -> Q:
+    """:func:`counted_results` read through a relation (``set_lines__set`` …)."""
+    return Q(**{f"{prefix}__{key}": value for key, value in counted.items()})
+
+
+def wins(league: League, night: ClubNight | None = None) -> Func:
     """The standings' wins: games won (Dan or Pick-and-Dan), not first places of sets."""
     if not league.results_in_sets:
-        counted = Q(dragsaga_lines__game__match__league=league, dragsaga_lines__rank=1)
-        return Count("dragsaga_lines", filter=counted)
+        counted = _through("dragsaga_lines__game", counted_results(league, night))
+        return Count("dragsaga_lines", filter=counted & Q(dragsaga_lines__rank=1))
     won = (
         SetGame.objects.filter(
+            _through("set", counted_results(league, night)),
             winner=OuterRef("pk"),
-            set__match__league=league,
-            set__complete=True,
             win__in=[SetGame.Win.DAN, SetGame.Win.PICK_AND_DAN],
         )
         .order_by()
@@ -89,7 +108,9 @@ def wins(league: League) -> Func:
     return Coalesce(Subquery(won, output_field=IntegerField()), Value(0))
 
 
-def standings(league: League, sort: str = "place", descending: bool = False) -> QuerySet[Member]:
+def standings(
+    league: League, sort: str = "place", descending: bool = False, night: ClubNight | None = None
+) -> QuerySet[Member]:
     """The league's players with their figures, one row each, in one query.
 
     Each row is a ``Member`` annotated with ``place`` (competition numbering, shared
@@ -99,26 +120,30 @@ def standings(league: League, sort: str = "place", descending: bool = False) -> 
     ``total_points`` (set points; DragSaga final damage) and, for Dragon Formula,
     ``best_hand`` / ``best_hand_points`` (the highest-scoring won game).
     ``sort`` is a key of :data:`SORT_FIELDS`; ties always fall back to the place.
+    ``by_bot`` counts the results a bot played for the member (a drawn seat nobody took).
+    With ``night``: tonight's table, the night's checked-in players and its results only.
+    What counts is :func:`counted_results` (no void, no unfinished set).
     """
     in_sets = league.results_in_sets
     if in_sets:
-        related, points_field = "set_lines", "points"
-        counted = Q(set_lines__set__match__league=league, set_lines__set__complete=True)
-        counted &= Q(set_lines__set__voided_at=None)
+        related, points_field, result = "set_lines", "points", "set_lines__set"
     else:
-        related, points_field = "dragsaga_lines", "final_damage"
-        counted = Q(dragsaga_lines__game__match__league=league)
-        counted &= Q(dragsaga_lines__game__voided_at=None)
-    with_results = Member.objects.filter(counted).values("pk")
-    rows = Member.objects.filter(Q(pk__in=league.members.values("pk")) | Q(pk__in=with_results))
-    rows = rows.filter(guest=False)  # a seat waiting for a keeper is nobody's row yet
+        related, points_field, result = "dragsaga_lines", "final_damage", "dragsaga_lines__game"
+    counted = _through(result, counted_results(league, night))
+    if night is not None:
+        rows = Member.objects.filter(pk__in=night.entrants.values("member"))
+    else:
+        with_results = Member.objects.filter(counted).values("pk")
+        rows = Member.objects.filter(Q(pk__in=league.members.values("pk")) | Q(pk__in=with_results))
+    rows = rows.filter(guest=False)  # a seat waiting for a keeper, or a bot: nobody's row
     decimal = DecimalField(max_digits=8, decimal_places=2)
     rows = rows.annotate(
         vp_total=Coalesce(
             Sum(f"{related}__victory_points", filter=counted), Value(0), output_field=decimal
         ),
         played=Count(related, filter=counted),
-        wins=wins(league),
+        by_bot=Count(related, filter=counted & Q(**{f"{related}__by_bot": True})),
+        wins=wins(league, night),
         total_points=Coalesce(
             Sum(f"{related}__{points_field}", filter=counted), Value(0), output_field=IntegerField()
         ),
@@ -133,7 +158,7 @@ def standings(league: League, sort: str = "place", descending: bool = False) -> 
     )
     if in_sets:
         best = SetGame.objects.filter(
-            winner=OuterRef("pk"), set__match__league=league, set__complete=True
+            _through("set", counted_results(league, night)), winner=OuterRef("pk")
         ).order_by("-points", "set__created_at", "number")
         rows = rows.annotate(
             best_hand=Subquery(best.values("hand")[:1]),

@@ -74,6 +74,15 @@ def guest_member(match: Match, seat: int, name: str) -> Member:
     return guest_seat.placeholder
 
 
+def bot_member(match: Match, seat: int, level: str) -> Member:
+    """The row a bot's results go under at a league table no night drew (a bot nobody played
+    for): like a seat waiting for an organiser, it is no one's standings row, rating or
+    export line (``guest``); its lines are marked ``by_bot``."""
+    label = f"Bot {seat + 1} ({level or '-'}) · {match.pk}"
+    bot = Member.objects.filter(name=label, guest=True).first()
+    return bot or Member.objects.create(name=label[:60], guest=True)
+
+
 def new_match(league: League, club_night: ClubNight | None = None, **fields: Any) -> Match:
     """A new match of ``league``; one of a club night is played on the night's date."""
     if club_night is not None:

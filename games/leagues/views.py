@@ -39,15 +39,21 @@ PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
 
 
 def may_keep_score(user, league: League) -> bool:
-    """Staff, or a player of the league with a login."""
+    """Whether ``user`` is an organiser of ``league``: one the league names (``organisers``,
+    set in the admin) or staff, who organise every league. The one gate of every write
+    that is the organisers' (nights, rounds, others' check-in, results, voids, accounts,
+    claim codes); being a member of the league, with or without a login, is not enough."""
     if not user.is_authenticated:
         return False
-    return user.is_staff or league.members.filter(user=user).exists()
+    return user.is_staff or league.organisers.filter(pk=user.pk).exists()
+
+
+is_organiser = may_keep_score
 
 
 def refuse_or_login(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        raise PermissionDenied(_("Only staff and the league's players keep score."))
+        raise PermissionDenied(_("Only the league's organisers may do that."))
     try:
         login_url = reverse(settings.LOGIN_URL)
     except NoReverseMatch:
@@ -200,6 +206,11 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def _line_player(line: Any) -> str:
+    """A result line's player in a CSV: a bot that played for no one is nobody's name."""
+    return "" if line.member.guest and line.by_bot else line.member.name
+
+
 def _match_columns(match: Match) -> list[Any]:
     """The columns every results row starts with: when, where and which match."""
     night = match.club_night.date if match.club_night else ""
@@ -215,6 +226,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     if league.results_in_sets:
         writer.writerow(
             [*common, "set", "complete", "seat", "player", "element", "points", "rank", "vp"]
+            + ["played_by_bot", "void"]
         )
         for set_result in selectors.league_sets(league):
             for line in set_result.lines.all():
@@ -224,11 +236,13 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                         set_result.number,
                         int(set_result.complete),
                         line.seat + 1,
-                        line.member.name,
+                        _line_player(line),
                         line.element,
                         line.points,
                         line.rank,
                         line.victory_points,
+                        int(line.by_bot),
+                        int(set_result.voided_at is not None),
                     ]
                 )
     else:
@@ -245,6 +259,8 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 "final_damage",
                 "rank",
                 "vp",
+                "played_by_bot",
+                "void",
             ]
         )
         for result in selectors.league_dragsaga_games(league):
@@ -254,7 +270,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                         *_match_columns(result.match),
                         result.number,
                         line.seat + 1,
-                        line.member.name,
+                        _line_player(line),
                         line.damage,
                         line.cards_left,
                         line.leftover_cost,
@@ -262,6 +278,8 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                         line.final_damage,
                         line.rank,
                         line.victory_points,
+                        int(line.by_bot),
+                        int(result.voided_at is not None),
                     ]
                 )
     return response

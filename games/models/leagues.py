@@ -104,6 +104,16 @@ class League(models.Model):
     members = models.ManyToManyField(
         Member, verbose_name=_("members"), blank=True, related_name="leagues"
     )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organisers"),
+        blank=True,
+        related_name="organised_leagues",
+        help_text=_(
+            "The accounts that run this league: open nights, draw rounds, check others in, "
+            "record, correct and void results, link accounts. Staff run every league."
+        ),
+    )
 
     class Meta:
         ordering = ["-season_start", "name"]
@@ -203,6 +213,11 @@ class PlacingLine(models.Model):
     rank = models.PositiveSmallIntegerField(_("rank"), default=1)
     victory_points = models.DecimalField(
         _("victory points"), max_digits=4, decimal_places=2, default=0
+    )
+    by_bot = models.BooleanField(
+        _("played by a bot"),
+        default=False,
+        help_text=_("A bot played this seat for the player drawn to it, who never sat down."),
     )
 
     class Meta:

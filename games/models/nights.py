@@ -129,6 +129,8 @@ class NightSeat(models.Model):
         NightEntrant, verbose_name=_("player"), on_delete=models.PROTECT, related_name="seats"
     )
     element = models.CharField(_("element"), max_length=5, blank=True)
+    link_hash = models.CharField(_("seat link (hash)"), max_length=64, blank=True)
+    link_used_at = models.DateTimeField(_("seat link used at"), null=True, blank=True)
 
     class Meta:
         ordering = ["table", "number"]

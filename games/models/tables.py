@@ -151,6 +151,15 @@ class Seat(models.Model):
         verbose_name=_("player"),
     )
     bot_level = models.CharField(_("bot level"), max_length=32, blank=True)
+    kept_for = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="kept_seats",
+        verbose_name=_("kept for"),
+        help_text=_("Only this player may sit here (a club night drew them to this seat)."),
+    )
 
     class Meta:
         verbose_name = _("seat")

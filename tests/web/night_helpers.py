@@ -13,10 +13,11 @@ NAMES = ["Aki", "Ben", "Cho", "Dai", "Emi", "Fuu", "Gen", "Hana", "Ito", "Jun", 
 
 
 def keeper_of(league: League, name: str = "keeper") -> User:
-    """A signed-up member of the league (the league pages' keepers are its players with a login)."""
+    """An organiser of the league who also plays in it."""
     user = User.objects.create_user(name, password="pw-keeper-123")
     member = Member.objects.create(name=f"{name.title()} (keeper)", user=user)
     league.members.add(member)
+    league.organisers.add(user)
     return user
 
 

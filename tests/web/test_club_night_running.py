@@ -9,6 +9,7 @@ from itertools import combinations
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
 from dragonformula import league as df_league
@@ -281,38 +282,51 @@ def test_the_round_clock_shows_its_time_left_on_the_night_pages(keeper_client):
         assert "29:5" in page or "30:00" in page
 
 
-def test_an_online_night_table_seats_linked_players_and_records_for_the_drawn_players(
+def test_an_online_night_table_keeps_each_seat_for_its_drawn_player_and_bots_play_for_them(
     keeper_client,
 ):
     night, members = night_of(count=4)
     linked = User.objects.create_user("dai", password="x-123456")
     Member.objects.filter(name="Dai").update(user=linked)
-    client = keeper_client(night.league)
-    check_in_all(client, night, members)
-    act(client, night, "announce")
-    act(client, night, "draw", round=1)
+    keeper = keeper_client(night.league)
+    check_in_all(keeper, night, members)
+    act(keeper, night, "announce")
+    act(keeper, night, "draw", round=1)
     night_table = NightTable.objects.get(round__night=night)
-    assert act(client, night, "open_table", table=night_table.pk, mode="online").status_code == 302
+    assert act(keeper, night, "open_table", table=night_table.pk, mode="online").status_code == 302
     night_table.refresh_from_db()
     table = night_table.match.table
     assert night_table.match.club_night == night and table.players == 4
-    dai_seat = night_table.seats.get(entrant__name="Dai").number
+    dai_seat = night_table.seats.get(entrant__name="Dai")
     dai_player = Player.objects.get(user=linked)
-    assert table.seats.get(number=dai_seat).player == dai_player
-    assert act(client, night, "start_table", table=night_table.pk).status_code == 302
-    table.refresh_from_db()  # the keeper started it: bots hold the seats nobody took
+    # Every seat is kept for the one drawn to it; nobody is sat down for them.
+    assert table.seats.get(number=dai_seat.number).kept_for == dai_player
+    assert not table.seats.filter(player__isnull=False).exists()
+    # Dai taps his name on the night page, on his own phone, and sits in his own seat.
+    phone = Client()
+    phone.force_login(linked)
+    page = phone.get(reverse("nights:night", args=[night.pk])).content.decode()
+    assert page.count('value="sit"') == 1
+    response = act(phone, night, "sit", seat=dai_seat.pk)
+    assert response.status_code == 302 and response["Location"].endswith(f"/{table.code}/")
+    assert table.seats.get(number=dai_seat.number).player == dai_player
+    assert act(keeper, night, "start_table", table=night_table.pk).status_code == 302
+    table.refresh_from_db()  # started: a bot plays each seat nobody took
     assert table.status == "playing"
-    assert table.seats.exclude(number=dai_seat).filter(bot_level="").count() == 0
-    played = play_out(table.games.get(), dai_player, seat=dai_seat)
+    assert table.seats.exclude(number=dai_seat.number).filter(bot_level="").count() == 0
+    played = play_out(table.games.get(), dai_player, seat=dai_seat.number)
     assert played.is_finished
     match = Match.objects.get(table=table)
     first_set = match.sets.order_by("number").first()
     assert isinstance(first_set, SetResult)
-    by_seat = {line.seat: line.member for line in first_set.lines.all()}
-    assert by_seat[dai_seat].name == "Dai"  # the drawn player, not a name looked up
-    assert all(by_seat[s].name.startswith("Bot") for s in by_seat if s != dai_seat)
-    page = client.get(reverse("nights:night", args=[night.pk])).content.decode()
+    drawn = {seat.number: seat.entrant.member for seat in night_table.seats.all()}
+    lines = {line.seat: line for line in first_set.lines.all()}
+    assert {seat: line.member for seat, line in lines.items()} == drawn  # the drawn, not bots
+    assert {seat for seat, line in lines.items() if line.by_bot} == set(drawn) - {dai_seat.number}
+    assert not Member.objects.filter(name__startswith="Bot").exists()
+    page = keeper.get(reverse("nights:night", args=[night.pk])).content.decode()
     assert reverse("games:replay", args=[played.pk]) in page
+    assert page.count("played by a bot") >= 3
 
 
 def test_the_projector_page_shows_the_seating_and_both_standings(keeper_client):

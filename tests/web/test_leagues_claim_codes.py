@@ -19,11 +19,12 @@ User = get_user_model()
 
 @pytest.fixture
 def league_with_keeper(client):
-    """A league whose player Aki is linked (so keeps score); Ben and Chie have no account."""
+    """A league organised by its player Aki (linked); Ben and Chie have no account."""
     league = make_league()
     aki, ben, chie = make_members(league, "Aki", "Ben", "Chie")
     keeper = User.objects.create_user("aki", password="pw")
     services.link_member(aki, keeper)
+    league.organisers.add(keeper)
     return league, keeper, ben, chie
 
 
@@ -53,8 +54,8 @@ def test_a_keeper_hands_out_a_code_and_the_player_links_their_own_account(
     assert response["Location"] == reverse("leagues:member_detail", args=[ben.pk])
     ben.refresh_from_db()
     assert ben.user == real_ben
-    # Linked, Ben now keeps score in the league.
-    assert client.get(reverse("leagues:record", args=[league.pk])).status_code == 200
+    # Linked, Ben plays as himself; he does not become an organiser by it.
+    assert client.get(reverse("leagues:record", args=[league.pk])).status_code == 403
 
 
 def test_a_claim_code_works_once(client, league_with_keeper):
@@ -111,6 +112,7 @@ def test_a_keeper_of_another_league_makes_no_code_for_this_one(client, league_wi
     (dai,) = make_members(other, "Dai")
     other_keeper = User.objects.create_user("dai", password="pw")
     services.link_member(dai, other_keeper)
+    other.organisers.add(other_keeper)
     client.force_login(other_keeper)
     url = reverse("leagues:claim_code", args=[league.pk, ben.pk])
     assert client.post(url).status_code == 403

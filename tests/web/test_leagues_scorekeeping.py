@@ -17,12 +17,13 @@ PILLAR_OF_MERCY = "W3 C3 S3 C5 S5 P5 W8 C8 P8 M7 M12"  # 1600 for any element
 
 @pytest.fixture
 def keeper(client):
-    """A logged-in player of the league (not staff) and the league with four players."""
+    """A logged-in organiser of the league who plays in it (not staff), and its four players."""
     league = make_league()
     members = make_members(league, "Aki", "Ben", "Chie", "Dai")
     user = get_user_model().objects.create_user("aki", password="pw")
     members[0].user = user
     members[0].save()
+    league.organisers.add(user)
     client.force_login(user)
     return client, league, members
 
