@@ -6,7 +6,8 @@ import datetime
 
 from django.contrib.auth.models import User
 
-from games.models import ClubNight, League, Member
+from games.leagues import nights
+from games.models import ClubNight, League, Member, NightEntrant, NightTable
 from tests.support.leagues import make_league, make_members
 
 NAMES = ["Aki", "Ben", "Cho", "Dai", "Emi", "Fuu", "Gen", "Hana", "Ito", "Jun", "Kai"]
@@ -26,3 +27,15 @@ def night_of(league: League | None = None, count: int = 9) -> tuple[ClubNight, l
     members = make_members(league, *NAMES[:count])
     night = ClubNight.objects.create(league=league, date=datetime.date(2026, 5, 8), venue="Hall")
     return night, members
+
+
+def online_table_drawn(night: ClubNight, members: list[Member]) -> NightTable:
+    """``members`` checked in, round 1 announced and drawn, its one table opened online."""
+    for member in members:
+        NightEntrant.objects.create(night=night, member=member, name=member.name)
+    nights.announce_round(night)
+    nights.draw(night.rounds.get())
+    night_table = NightTable.objects.get(round__night=night)
+    nights.open_table(night_table, NightTable.Mode.ONLINE)
+    night_table.refresh_from_db()
+    return night_table
