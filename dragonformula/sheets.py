@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from dragonformula import hands
 from dragonformula.rules import ELEMENTS
+from games.leagues import services
 from games.models import Element, Penalty, SetResult
 
 BLANK_SPARE_ROWS = 2  # room for games replayed after a false Dan
@@ -91,7 +92,7 @@ def filled_set(set_result: SetResult) -> dict[str, Any]:
     seats = [
         SheetSeat(
             seat=line.seat,
-            name=line.member.name,
+            name=services.line_label(line),
             element=line.get_element_display(),
             points=line.points,
             rank=line.rank,

@@ -225,9 +225,14 @@ def _fingerprint(html: str) -> str:
 
 
 def seat_label(seat: Seat) -> str:
-    """How a seat is named at the table: its player, a bot of its level, or empty."""
+    """How a seat is named at the table: its player, a bot of its level, or empty; a seat
+    a club night drew for someone shows their name, and says so when a bot plays it."""
     if seat.player is not None:
         return seat.player.display_name
+    if seat.kept_name and seat.bot_level:
+        return _("%(name)s (played by a bot)") % {"name": seat.kept_name}
+    if seat.kept_name:
+        return _("Kept for %(name)s") % {"name": seat.kept_name}
     if seat.bot_level:
         return _("Bot %(number)d (%(level)s)") % {
             "number": seat.number + 1,

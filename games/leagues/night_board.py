@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import selectors as table_selectors
-from games.leagues import nights, selectors
+from games.leagues import nights, selectors, services
 from games.models import ClubNight, Element, NightRound, NightTable, Table
 from games.registry import GameKind, game_kind
 
@@ -85,8 +85,7 @@ def _results(result: Any, points: str) -> str:
     """A table's first result in a line: each player's points and victory points, a seat a
     bot played for its member marked; a void result says so (it counts nowhere)."""
     text = "; ".join(
-        f"{line.member.name}{' (' + _('played by a bot') + ')' if line.by_bot else ''} "
-        f"{getattr(line, points)} · {line.victory_points.normalize():f}"
+        f"{services.line_label(line)} {getattr(line, points)} · {line.victory_points.normalize():f}"
         for line in result.lines.select_related("member")
     )
     return f"{_('void')}: {text}" if result.voided_at is not None else text

@@ -360,7 +360,9 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
         except tables.ActionRefused as refusal:
             raise NightRefused(refusal.message) from None
         for seat in seats:  # each seat is kept for the one drawn to it
-            table.seats.filter(number=seat.number).update(kept_for=_drawn_player(seat))
+            table.seats.filter(number=seat.number).update(
+                kept_for=_drawn_player(seat), kept_name=seat.entrant.name
+            )
         night_table.match = Match.objects.get(table=table)
     elif mode == NightTable.Mode.CARDS:
         match = services.new_match(league, night, source=Match.Source.PHYSICAL)

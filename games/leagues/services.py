@@ -83,6 +83,16 @@ def bot_member(match: Match, seat: int, level: str) -> Member:
     return bot or Member.objects.create(name=label[:60], guest=True)
 
 
+def line_label(line: PlacingLine) -> str:
+    """A result line's player as a page or a sheet names it: a seat a bot played for its
+    member says so; a bot that played for no one is "a bot", never a player's name."""
+    if line.by_bot and line.member.guest:
+        return _("a bot")
+    if line.by_bot:
+        return _("%(name)s (played by a bot)") % {"name": line.member.name}
+    return line.member.name
+
+
 def new_match(league: League, club_night: ClubNight | None = None, **fields: Any) -> Match:
     """A new match of ``league``; one of a club night is played on the night's date."""
     if club_night is not None:

@@ -160,6 +160,12 @@ class Seat(models.Model):
         verbose_name=_("kept for"),
         help_text=_("Only this player may sit here (a club night drew them to this seat)."),
     )
+    kept_name = models.CharField(
+        _("drawn name"),
+        max_length=60,
+        blank=True,
+        help_text=_("The name of the one this seat is kept for, as the table shows it."),
+    )
 
     class Meta:
         verbose_name = _("seat")

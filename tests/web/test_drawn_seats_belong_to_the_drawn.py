@@ -79,7 +79,11 @@ def test_a_drawn_seat_nobody_took_is_played_by_a_bot_for_its_member(drawn_table)
     csv_text = Client().get(reverse("leagues:standings_csv", args=[league.pk])).content.decode()
     assert "Bot" not in csv_text
     assert not Rating.objects.exists()  # a bot's play rates no one
-    # Marked on the table, the set and the standings.
+    # Marked on the online table, tonight's table, the set and the standings.
+    table_page = Client().get(f"/{table.game_name}/{table.code}/").content.decode()
+    assert all(f"{m.name} (played by a bot)" in table_page for m in drawn.values())
+    set_page = Client().get(reverse("leagues:set_detail", args=[first.pk])).content.decode()
+    assert set_page.count("(played by a bot)") >= 4
     night_page = organiser.get(reverse("nights:night", args=[night.pk])).content.decode()
     assert night_page.count('class="by-bot"') >= 4
     league_page = Client().get(reverse("leagues:league_detail", args=[league.pk])).content
@@ -114,6 +118,10 @@ def test_a_stranger_takes_no_drawn_seat(drawn_table, client):
     _night, night_table, _organiser = drawn_table
     table = night_table.match.table
     client.post(reverse("games:guest"), {"display_name": "Aki"})  # a guest calling themself Aki
+    page = client.get(f"/{table.game_name}/{table.code}/").content.decode()
+    for seat in night_table.seats.all():  # the table shows whose each seat is
+        assert f"Kept for {seat.entrant.name}" in page
+    assert "Sit here" not in page
     for number in ("", "0", "1", "2", "3"):
         response = client.post(f"/{table.game_name}/{table.code}/sit", {"seat": number})
         assert response.status_code >= 400
