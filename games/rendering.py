@@ -230,7 +230,7 @@ def seat_label(seat: Seat) -> str:
     if seat.player is not None:
         return seat.player.display_name
     if seat.kept_name and seat.bot_level:
-        return _("%(name)s (played by a bot)") % {"name": seat.kept_name}
+        return _("%(name)s (bot)") % {"name": seat.kept_name}  # short: seats are narrow
     if seat.kept_name:
         return _("Kept for %(name)s") % {"name": seat.kept_name}
     if seat.bot_level:

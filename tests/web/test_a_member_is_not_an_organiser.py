@@ -77,3 +77,22 @@ def test_a_linked_member_neither_voids_nor_makes_a_claim_code_for_another(member
     assert client.post(reverse("leagues:void_result", args=["set", result.pk])).status_code == 403
     result.refresh_from_db()
     assert result.voided_at is None
+
+
+def test_the_admin_names_a_leagues_organisers_and_staff_organise_every_league(admin_client):
+    night, members = night_of(count=4)
+    league = night.league
+    page = admin_client.get(reverse("admin:games_league_change", args=[league.pk]))
+    assert 'name="organisers"' in page.content.decode()
+    cho = User.objects.create_user("cho", password="pw-cho-12345")
+    members[2].user = cho
+    members[2].save()
+    record = reverse("leagues:record", args=[league.pk])
+    admin_client.logout()
+    admin_client.force_login(cho)
+    assert admin_client.get(record).status_code == 403
+    league.organisers.add(cho)  # what the admin's organisers box stores
+    assert admin_client.get(record).status_code == 200
+    staff = User.objects.create_user("staff", password="pw-staff-1234", is_staff=True)
+    admin_client.force_login(staff)
+    assert admin_client.get(record).status_code == 200

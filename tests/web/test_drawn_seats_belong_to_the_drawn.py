@@ -81,7 +81,7 @@ def test_a_drawn_seat_nobody_took_is_played_by_a_bot_for_its_member(drawn_table)
     assert not Rating.objects.exists()  # a bot's play rates no one
     # Marked on the online table, tonight's table, the set and the standings.
     table_page = Client().get(f"/{table.game_name}/{table.code}/").content.decode()
-    assert all(f"{m.name} (played by a bot)" in table_page for m in drawn.values())
+    assert all(f"{m.name} (bot)" in table_page for m in drawn.values())
     set_page = Client().get(reverse("leagues:set_detail", args=[first.pk])).content.decode()
     assert set_page.count("(played by a bot)") >= 4
     night_page = organiser.get(reverse("nights:night", args=[night.pk])).content.decode()
