@@ -400,6 +400,7 @@ def _online_seat(night_table: NightTable, number: int) -> Any:
     return seat
 
 
+@transaction.atomic
 def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
     """``player`` sits in the online seat the night drew for them (and only there)."""
     from games import services as tables
@@ -407,6 +408,16 @@ def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
     night_table = night_seat.table
     _open_night(night_table.round.night)
     seat = _online_seat(night_table, night_seat.number)
+    member = night_seat.entrant.member
+    linked_since = (
+        member.user_id is not None
+        and player.user_id == member.user_id
+        and seat.kept_for is not None
+        and seat.kept_for.is_guest
+    )
+    if linked_since:  # the member linked their account after the table was opened
+        seat.kept_for = player
+        seat.save(update_fields=["kept_for"])
     if seat.kept_for_id != player.pk:
         raise NightRefused(_("That seat is kept for the player drawn to it."), 403)
     if seat.player_id == player.pk:
