@@ -28,7 +28,7 @@ from dragonformula import hands, sheets
 from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
-from games.leagues import services
+from games.leagues import counting, services
 from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
 from games.models import (
@@ -311,7 +311,9 @@ BEST_HANDS = 5  # the player page's best won hands
 def member_section(member: Member, section: Any) -> None:
     """A player's Dragon Formula: sets and games played, games won and by which hand, the
     best won hands, and whom they met most (complete Dragon Formula sets that are not void)."""
-    counted = SetLine.objects.filter(member=member, set__complete=True, set__voided_at=None)
+    counted = SetLine.objects.filter(
+        counting.through("set", counting.counted(in_sets=True)), member=member
+    )
     # Another game may keep its results as sets too: those are its own.
     sets = counted.filter(set__match__league__game=GameKind.DRAGON_FORMULA).values("set_id")
     section.played = sets.count()

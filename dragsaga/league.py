@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from dragsaga import sheets
 from dragsaga.rules.cards import CardSet
-from games.leagues import ratings, services
+from games.leagues import counting, ratings, services
 from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
 from games.models import DragSagaLine, DragSagaResult, Game, GameKind, Match, Member
@@ -126,7 +126,9 @@ MEMBER_FIGURES = "dragsaga/league/_member_figures.html"
 def member_section(member: Member, section: Any) -> None:
     """A player's DragSaga: games played, first places (shared ones too), whom they met most
     (games that are not void)."""
-    counted = DragSagaLine.objects.filter(member=member, game__voided_at=None)
+    counted = DragSagaLine.objects.filter(
+        counting.through("game", counting.counted(in_sets=False)), member=member
+    )
     games = counted.values("game_id")
     section.played = games.count()
     section.figures = {

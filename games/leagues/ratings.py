@@ -30,6 +30,7 @@ from django.db.models import Exists, Max, OuterRef, Q
 from django.db.models.functions import Coalesce
 from openskill.models import PlackettLuce
 
+from games.leagues import counting
 from games.models import (
     DragSagaLine,
     DragSagaResult,
@@ -132,13 +133,17 @@ def _insert_changes(rows: list[tuple]) -> None:
 
 
 def _rated_sets() -> Q:
+    """Lines of sets that count (``counting``), played by people, none waiting to be named."""
     waiting = SetLine.objects.filter(set=OuterRef("set"), member__guest=True, by_bot=False)
-    return Q(set__complete=True, set__voided_at=None, by_bot=False) & ~Q(Exists(waiting))
+    counts = counting.through("set", counting.counted(in_sets=True))
+    return counts & Q(by_bot=False) & ~Q(Exists(waiting))
 
 
 def _rated_dragsaga() -> Q:
+    """Lines of DragSaga games that count, played by people, none waiting to be named."""
     waiting = DragSagaLine.objects.filter(game=OuterRef("game"), member__guest=True, by_bot=False)
-    return Q(game__voided_at=None, by_bot=False) & ~Q(Exists(waiting))
+    counts = counting.through("game", counting.counted(in_sets=False))
+    return counts & Q(by_bot=False) & ~Q(Exists(waiting))
 
 
 def _grouped(rows: Iterable[tuple[int, int, int]], kind: str) -> Iterator[Rated]:

@@ -31,7 +31,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Coalesce, Rank
 
-from games.leagues import ratings
+from games.leagues import counting, ratings
 from games.models import (
     ClubNight,
     DragSagaLine,
@@ -71,22 +71,11 @@ def tie_break(league: League) -> list[OrderBy]:
 
 
 def counted_results(league: League, night: ClubNight | None = None) -> dict[str, Any]:
-    """What counts, as filter arguments on a result (a ``SetResult`` or ``DragSagaResult``):
-    the league's, not void and, for sets, complete; with ``night``, only that night's. The one
-    definition every figure reads: standings, tonight's table, wins, best hand, the member
-    page, CSV and sheets (through :func:`standings`); ratings add who played
-    (``ratings._rated_*``)."""
-    counted: dict[str, Any] = {"match__league": league, "voided_at": None}
-    if league.results_in_sets:
-        counted["complete"] = True
-    if night is not None:
-        counted["match__club_night"] = night
-    return counted
+    """The league's results that count (``counting.counted``); with ``night``, that night's."""
+    return counting.counted(league.results_in_sets, league, night)
 
 
-def _through(prefix: str, counted: dict[str, Any]) -> Q:
-    """:func:`counted_results` read through a relation (``set_lines__set`` …)."""
-    return Q(**{f"{prefix}__{key}": value for key, value in counted.items()})
+_through = counting.through
 
 
 def wins(league: League, night: ClubNight | None = None) -> Func:

@@ -1,0 +1,32 @@
+"""What counts in a league: the one definition every figure reads.
+
+A result (a Dragon Formula ``SetResult``, a ``DragSagaResult``) counts when it is not void
+and, for sets, complete. The standings, tonight's table and the projector, Wins, Best hand,
+the member page, the ratings, the CSV and the printed standings all filter with
+:func:`counted` (read through a relation with :func:`through`), so a void result counts in
+none of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+
+def counted(in_sets: bool, league: Any = None, night: Any = None) -> dict[str, Any]:
+    """Filter arguments on a result that counts: not void, a set complete; of ``league`` and
+    of the club ``night`` when given."""
+    fields: dict[str, Any] = {"voided_at": None}
+    if in_sets:
+        fields["complete"] = True
+    if league is not None:
+        fields["match__league"] = league
+    if night is not None:
+        fields["match__club_night"] = night
+    return fields
+
+
+def through(prefix: str, fields: dict[str, Any]) -> Q:
+    """:func:`counted` read through a relation to the result (``set_lines__set`` …)."""
+    return Q(**{f"{prefix}__{key}": value for key, value in fields.items()})
