@@ -211,3 +211,19 @@ def test_the_old_bot_players_are_folded_into_the_drawn_members(drawn_table):
         )
     )
     assert not any(row[1].startswith("Bot") for row in list(rows)[1:])
+
+
+def test_forged_seats_and_links_are_refused_with_a_message_and_change_nothing(drawn_table):
+    night, night_table, organiser = drawn_table
+    other_night, other_members = night_of(count=4)
+    other_table = online_table_drawn(other_night, other_members)
+    table = night_table.match.table
+    for seat in ("nan", "", "9" * 30, "-1", other_table.seats.first().pk):
+        response = act(organiser, night, "seat_link", seat=seat)
+        assert 400 <= response.status_code < 500, seat
+        assert "seat" in response.content.decode().lower()
+    assert not night_table.seats.exclude(link_hash="").exists()
+    for token in ("x" * 32, "a" * 500, "%00", "../../admin"):
+        response = Client().post(f"/nights/seat/{token}/")
+        assert response.status_code == 404, token
+    assert not table.seats.filter(player__isnull=False).exists()
