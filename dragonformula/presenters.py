@@ -43,6 +43,13 @@ REGION_LOOKS = region_looks.REGION_LOOKS
 # every viewer is sent them after every move.
 REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 
+# The symbol definitions the card faces draw their suits from (``suit.html`` uses them):
+# any page showing this game's cards includes it once (the table, replays, /verify/).
+CARD_SYMBOLS = "dragonformula/partials/suit_symbols.html"
+# What every seat saw of another seat's action (type -> fields): a replay of a game still
+# being played shows no more of the others' actions (a draw names no card).
+REPLAY_OPEN_FIELDS = {"discard": ("card",), "discard_major": ("card",)}
+
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
     "pick_seconds": _("Pick window (seconds)"),

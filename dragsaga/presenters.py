@@ -36,6 +36,11 @@ REGION_LOOKS = region_looks.REGION_LOOKS
 # The regions worded by Python helpers, not templates (games.rendering.worded_regions).
 REGION_HTML = {"seats": ds_seats.seats_region, "log": dragsaga_words.log_region}
 
+# What every seat saw of another seat's action (type -> fields): a replay of a game still
+# being played shows no more of the others' actions (a placing, a guard's answer and a
+# change of target's discard stay face down; a flip and the new target are seen).
+REPLAY_OPEN_FIELDS = {"flip": ("card",), "change_target": ("target",)}
+
 OPTION_LABELS = {
     "card_set": _("Card set"),
     "place_seconds": _("Seconds to place"),
