@@ -46,6 +46,8 @@ REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 # The symbol definitions the card faces draw their suits from (``suit.html`` uses them):
 # any page showing this game's cards includes it once (the table, replays, /verify/).
 CARD_SYMBOLS = "dragonformula/partials/suit_symbols.html"
+# A card as a small chip where many are listed (the deck's order on /verify/).
+SMALL_CARD = "dragonformula/partials/card_chip.html"
 # What every seat saw of another seat's action (type -> fields): a replay of a game still
 # being played shows no more of the others' actions (a draw names no card).
 REPLAY_OPEN_FIELDS = {"discard": ("card",), "discard_major": ("card",)}

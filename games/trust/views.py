@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -96,6 +97,7 @@ def verify(request: HttpRequest) -> HttpResponse:
         "game_label": _label(form),
         "card_template": _card_template(verification.game) if verification else "",
         "card_symbols": _card_symbols(verification.game) if verification else "",
+        "small_card": _small_card(verification.game) if verification else "",
     }
     return render(request, "games/trust/verify.html", context, status=status)
 
@@ -127,6 +129,7 @@ def table_verify(request: HttpRequest, code: str) -> HttpResponse:
             context["verification"] = _verification(form)
             context["card_template"] = _card_template(game.game_name)
             context["card_symbols"] = _card_symbols(game.game_name)
+            context["small_card"] = _small_card(game.game_name)
         context["replay_check"] = fairness.replay_reaches_record(game)
         context["form"] = form
     else:
@@ -147,6 +150,11 @@ def _card_symbols(game_name: str) -> str:
     """The game's symbol definitions its card faces draw from (Dragon Formula's suits),
     included once per page: its presenters' ``CARD_SYMBOLS``; "" for a game without."""
     return getattr(game_kind(game_name).presenters, "CARD_SYMBOLS", "")
+
+
+def _small_card(game_name: str) -> str:
+    """The game's small card partial (its presenters' ``SMALL_CARD``; "" for none)."""
+    return getattr(game_kind(game_name).presenters, "SMALL_CARD", "")
 
 
 def _label(form: VerifyForm) -> Any:
@@ -206,7 +214,7 @@ def _turn_line(
         seats = [entry.seat for entry in entries if entry.seat is not None]
         return {
             "kind": "turn",
-            "who": ", ".join(_seat_name(names, seat) for seat in seats),
+            "who": pgettext("list separator", ", ").join(_seat_name(names, seat) for seat in seats),
             "acts": [{"words": run_words(turn.run, len(seats))}],
         }
     kind = game_kind(game.game_name)
