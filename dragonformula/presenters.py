@@ -48,9 +48,18 @@ REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 CARD_SYMBOLS = "dragonformula/partials/suit_symbols.html"
 # A card as a small chip where many are listed (the deck's order on /verify/).
 SMALL_CARD = "dragonformula/partials/card_chip.html"
-# What every seat saw of another seat's action (type -> fields): a replay of a game still
-# being played shows no more of the others' actions (a draw names no card).
-REPLAY_OPEN_FIELDS = {"discard": ("card",), "discard_major": ("card",)}
+# The actions every seat saw taken, with the fields of them it saw (type -> fields): a
+# replay of a game still being played shows no more of the others' actions. A pick
+# window's answers (pick, pass, pick-and-Dan) are not among them: they are told when the
+# window closes, an automatic pass not even then; and "pass automatically" is a seat's own.
+REPLAY_OPEN_ACTIONS = {
+    "draw": (),
+    "discard": ("card",),
+    "dan": (),
+    "discard_major": ("card",),
+    "next_game": (),
+    "back": (),
+}
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),

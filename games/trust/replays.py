@@ -51,6 +51,8 @@ ACTION_WORDS = {
 }
 # An action type no game has worded yet is still worded, never shown as its raw type.
 SOME_ACTION = pgettext_lazy("replay action", "acts")
+# Another seat's action whose choice the viewer of a game still being played may not know.
+SECRET_ACTION = pgettext_lazy("replay action", "acts (not shown while the game is played)")
 CARD_FIELDS = ("card", "cards", "discard")
 # Runs of these are one step of the board, whichever seats took them; said of several
 # seats at once in these words.
@@ -158,14 +160,20 @@ def target_named(action: Action) -> int | None:
     return target if isinstance(target, int) and not isinstance(target, bool) else None
 
 
-def seen_by(action: LoggedAction, viewer: int | None, open_fields: Mapping[str, Any]) -> Action:
-    """The action as ``viewer`` saw it while the game was played: whole if it is their own,
-    else its type and only the fields its game names in ``open_fields`` (type -> fields
-    every seat saw, e.g. a discarded card); a placing's secret cards and target are dropped."""
+def seen_by(
+    action: LoggedAction, viewer: int | None, open_actions: Mapping[str, Any]
+) -> Action | None:
+    """The action as ``viewer`` saw it while the game was played: whole if it is their own;
+    of another seat's, its type and only the fields its game names in ``open_actions``
+    (type -> the fields every seat saw, e.g. a discarded card); ``None`` for a type the
+    game does not name there, whose very choice stays secret for a while (a pick window's
+    answer, a guard's): the board says only that the seat acted."""
     if viewer is not None and action.seat == viewer:
         return action.action
-    kind = action.action.get("type")
-    shown = open_fields.get(str(kind), ())
+    kind = str(action.action.get("type"))
+    if kind not in open_actions:
+        return None
+    shown = open_actions[kind]
     return {key: value for key, value in action.action.items() if key == "type" or key in shown}
 
 

@@ -22,6 +22,7 @@ from games.registry import game_kind
 from games.trust import fairness, history
 from games.trust.forms import VerifyForm
 from games.trust.replays import (
+    SECRET_ACTION,
     Replay,
     ReplayRefused,
     ReplayStep,
@@ -210,19 +211,25 @@ def _turn_line(
         return {"kind": "deal"}
     if entries[0].seat is None:
         return {"kind": "clock"}
+    kind = game_kind(game.game_name)
+    open_actions = getattr(kind.presenters, "REPLAY_OPEN_ACTIONS", {})
     if turn.run:
         seats = [entry.seat for entry in entries if entry.seat is not None]
+        secret = not game_replay.finished and any(
+            seen_by(entry, viewer, open_actions) is None for entry in entries
+        )
         return {
             "kind": "turn",
             "who": pgettext("list separator", ", ").join(_seat_name(names, seat) for seat in seats),
-            "acts": [{"words": run_words(turn.run, len(seats))}],
+            "acts": [{"words": str(SECRET_ACTION) if secret else run_words(turn.run, len(seats))}],
         }
-    kind = game_kind(game.game_name)
     face = getattr(kind.presenters, "face", None)  # a game whose cards are codes draws them
-    open_fields = getattr(kind.presenters, "REPLAY_OPEN_FIELDS", {})
-    acts = []
+    acts: list[dict[str, Any]] = []
     for entry in entries:
-        action = entry.action if game_replay.finished else seen_by(entry, viewer, open_fields)
+        action = entry.action if game_replay.finished else seen_by(entry, viewer, open_actions)
+        if action is None:
+            acts.append({"words": str(SECRET_ACTION)})
+            continue
         target = target_named(action)
         acts.append(
             {

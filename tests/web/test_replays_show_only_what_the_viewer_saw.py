@@ -54,6 +54,10 @@ def replay_pages(client, game, steps):
         yield step, client.get(url, {"step": step}, headers={"HX-Request": "true"}).content.decode()
 
 
+def text(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
+
+
 def public_codes(view) -> set[str]:
     return set(DF_CODE.findall(json.dumps(view)))
 
@@ -78,6 +82,21 @@ def test_a_dragon_formula_player_sees_only_their_own_hand_while_the_game_is_play
         assert sorted(shown) == sorted(state["hands"][0])
         assert "Every seat" not in page
 
+    # Of the others' pick-window answers the board says only that they answered (the window
+    # tells them when it closes); the guest's own answers and everyone's discards are named.
+    url = f"/games/{game.pk}/replay/"
+    for number, entry in enumerate(rebuilt.log, start=1):
+        page = player.get(url, {"step": number}, headers={"HX-Request": "true"}).content.decode()
+        said = html.unescape(re.search(r'<p class="replay-action">(.*?)</p>', page, re.S).group(1))
+        words = re.findall(r'<span class="replay-verb">(.*?)</span>', said)
+        if entry.action["type"] in ("pass", "pick") and entry.seat != 0:
+            assert words[-1] == "acts (not shown while the game is played)", said
+            assert "passes" not in said and "picks" not in said
+        if entry.action["type"] == "discard":
+            assert words[-1] == "discards" and f'data-card="{entry.action["card"]}"' in said
+        if entry.action["type"] == "pass" and entry.seat == 0:
+            assert "passes" in said or "pass" in words, said
+
     for step, page in replay_pages(spectator, game, steps):
         state = rebuilt.state_at(step)
         hidden = {c for hand in state["hands"] for c in hand} | set(state["pile"])
@@ -89,33 +108,42 @@ def test_a_dragon_formula_player_sees_only_their_own_hand_while_the_game_is_play
 
 def test_a_dragsaga_player_does_not_see_what_the_others_placed_face_down():
     game, guest = with_one_player("dragsaga", 3, "heuristic")
-    game = play_until(game, guest, 6, "heuristic")  # everyone has chosen and placed
+    game = play_until(game, guest, 30, "heuristic")  # chosen, placed, attacked and guarded
     rebuilt = replay_of(game)
     names = {card["id"]: (card["name_en"], card["name_ja"]) for card in game.state["cards"]}
     player = browser_of(guest)
     placings = [
         number
         for number, entry in enumerate(rebuilt.log, start=1)
-        if entry.action["type"] in ("place", "choose_dragon")
+        if entry.action["type"] in ("place", "choose_dragon", "guard", "no_guard")
     ]
-    assert len(placings) == 6
+    assert len(placings) >= 6
+    answers = [rebuilt.log[n - 1] for n in placings if "guard" in rebuilt.log[n - 1].action["type"]]
+    assert [entry for entry in answers if entry.seat != 0], "another seat answered an attack"
     for number in placings:
         entry = rebuilt.log[number - 1]
         for _step, page in replay_pages(player, game, [number]):
-            action = re.search(r'<p class="replay-action">.*?</p>', page, re.S).group(0)
+            line = re.search(r'<p class="replay-action">.*?</p>', page, re.S).group(0)
+            action = line.split('<span class="replay-act">')[-1]  # the step's own action
             shown = set(re.findall(r'data-card="([a-z_]+)"', action))
+            kind = entry.action["type"]
             if entry.seat == 0:  # the guest's own: its cards and target, as they chose them
-                assert shown == set(entry.action.get("cards") or [entry.action["card"]])
-            else:  # another seat's secret: the words only
+                cards = entry.action.get("cards") or [entry.action.get("card")]
+                assert shown == {card for card in cards if card}
+            elif kind in ("guard", "no_guard"):  # whether they guarded is a secret too
+                assert shown == set() and "not shown while the game is played" in text(action)
+            else:  # another seat's secret: that they chose, not what
                 assert shown == set()
                 assert "→" not in action
             state = rebuilt.state_at(number)
+            seen = rebuilt.engine.view(state, 0)
+            public = json.dumps({key: value for key, value in seen.items() if key != "cards"})
             for seat in (1, 2):  # the others' hands and face-down cards stay off the page
                 held = state["seats"][seat]["hand"] + [
                     p["card"] for p in state["seats"][seat]["placed"]
                 ]
                 mine = state["seats"][0]["hand"] + [p["card"] for p in state["seats"][0]["placed"]]
-                for card in set(held) - set(mine):
+                for card in {c for c in set(held) - set(mine) if f'"{c}"' not in public}:
                     assert names[card][0] not in html.unescape(page), (number, card)
 
 
