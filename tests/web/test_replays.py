@@ -57,6 +57,14 @@ def test_a_step_outside_the_replay_is_refused(client):
     for step in ("-1", str(game.version + 1), "two"):
         response = client.get(f"/games/{game.pk}/replay/", {"step": step})
         assert response.status_code == 400
+    turns = len(replay_turns(replay_of(game).log))
+    for turn in ("-1", str(turns), "nan", "", "9" * 400):  # the slider's field, forged
+        response = client.get(f"/games/{game.pk}/replay/", {"turn": turn})
+        assert response.status_code == 400
+        assert "This replay has steps" in response.content.decode() or "whole number" in (
+            response.content.decode()
+        )
+    assert client.get(f"/games/{game.pk}/replay/", {"turn": turns - 1}).status_code == 200
     assert client.get("/games/999999/replay/").status_code == 404
 
 
