@@ -43,6 +43,24 @@ REGION_LOOKS = region_looks.REGION_LOOKS
 # every viewer is sent them after every move.
 REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 
+# The symbol definitions the card faces draw their suits from (``suit.html`` uses them):
+# any page showing this game's cards includes it once (the table, replays, /verify/).
+CARD_SYMBOLS = "dragonformula/partials/suit_symbols.html"
+# A card as a small chip where many are listed (the deck's order on /verify/).
+SMALL_CARD = "dragonformula/partials/card_chip.html"
+# The actions every seat saw taken, with the fields of them it saw (type -> fields): a
+# replay of a game still being played shows no more of the others' actions. A pick
+# window's answers (pick, pass, pick-and-Dan) are not among them: they are told when the
+# window closes, an automatic pass not even then; and "pass automatically" is a seat's own.
+REPLAY_OPEN_ACTIONS = {
+    "draw": (),
+    "discard": ("card",),
+    "dan": (),
+    "discard_major": ("card",),
+    "next_game": (),
+    "back": (),
+}
+
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
     "pick_seconds": _("Pick window (seconds)"),

@@ -36,6 +36,20 @@ REGION_LOOKS = region_looks.REGION_LOOKS
 # The regions worded by Python helpers, not templates (games.rendering.worded_regions).
 REGION_HTML = {"seats": ds_seats.seats_region, "log": dragsaga_words.log_region}
 
+# The actions every seat saw taken, with the fields of them it saw (type -> fields): a
+# replay of a game still being played shows no more of the others' actions. That a seat
+# chose its dragon or placed is seen, not what nor at whom; a guard's answer not at all
+# (answers are told together); a flip's card and a change of target's new target are seen,
+# not the card it discarded face down.
+REPLAY_OPEN_ACTIONS = {
+    "choose_dragon": (),
+    "place": (),
+    "flip": ("card",),
+    "change_target": ("target",),
+    "pass": (),
+    "end_turn": (),
+}
+
 OPTION_LABELS = {
     "card_set": _("Card set"),
     "place_seconds": _("Seconds to place"),

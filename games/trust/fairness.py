@@ -85,6 +85,10 @@ class Deal:
         """Each row with its cards as (code, face) pairs, for the game's card partial."""
         return [(row, [(code, self.faces.get(code)) for code in row.cards]) for row in self.rows]
 
+    def deck_faces(self) -> list[tuple[str, dict[str, Any] | None]]:
+        """The whole deck, top first, as (code, face) pairs."""
+        return [(code, self.faces.get(code)) for code in self.deck]
+
 
 ELEMENT_NAMES = {
     "fire": gettext_lazy("Fire"),

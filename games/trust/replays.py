@@ -3,8 +3,12 @@
 Nothing is stored as pictures: every step is ``engine.new_game`` followed by the
 logged actions through ``engine.apply``, and what a step shows is exactly what
 ``engine.view(state, None)`` gave a spectator at that moment. Once the game is
-over, every seat's own view (hands included) may be shown too. A game still
-being played has no replay: its log would reveal what a spectator may not see.
+over, every seat's own view (hands included) is shown too; while it is being played
+a viewer sees only what they saw then: the spectator's table, their own seat's view,
+and of the others' actions only the fields their game says everyone saw.
+
+The board steps turn by turn (:func:`replay_turns`): a seat's consecutive actions are
+one step, and a run of passes (or of "ready for the next game") is one step.
 
 A view that carries its card set (DragSaga: ``view["cards"]``, the set the table plays
 with) names its cards: hands are shown as the table's card faces and the logged action's
@@ -13,12 +17,13 @@ card ids by their names in the page's language.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games.engine import Action, Engine, State, View
 from games.templatetags.bilingual import pick
@@ -41,8 +46,36 @@ ACTION_WORDS = {
     "no_guard": pgettext_lazy("replay action", "does not guard"),
     "change_target": pgettext_lazy("replay action", "changes target, discarding"),
     "end_turn": pgettext_lazy("replay action", "ends the turn"),
+    "next_game": pgettext_lazy("replay action", "is ready for the next game"),
+    "back": pgettext_lazy("replay action", "is back at the table"),
 }
+# An action type no game has worded yet is still worded, never shown as its raw type.
+SOME_ACTION = pgettext_lazy("replay action", "acts")
+# Another seat's action whose choice the viewer of a game still being played may not know.
+SECRET_ACTION = pgettext_lazy("replay action", "acts (not shown while the game is played)")
 CARD_FIELDS = ("card", "cards", "discard")
+# Runs of these are one step of the board, whichever seats took them; said of several
+# seats at once in these words.
+RUN_WORDS = {
+    "pass": pgettext_lazy("replay action of several seats", "pass"),
+    "next_game": pgettext_lazy("replay action of several seats", "are ready for the next game"),
+}
+COLLAPSED = frozenset(RUN_WORDS)
+
+
+def action_words(action: Action) -> str:
+    """What a logged action did, e.g. "passes" (its cards and target come apart)."""
+    kind = str(action.get("type", ""))
+    if kind == "auto_pass":
+        if action.get("on"):
+            return pgettext("replay action", "turns automatic passing on")
+        return pgettext("replay action", "turns automatic passing off")
+    return str(ACTION_WORDS.get(kind, SOME_ACTION))
+
+
+def run_words(kind: str, count: int) -> str:
+    """What a collapsed run of ``count`` actions of ``kind`` did, said of all its seats."""
+    return str(ACTION_WORDS[kind] if count == 1 else RUN_WORDS[kind])
 
 
 class ReplayRefused(Exception):  # noqa: N818 - a refusal a player reads, not a crash
@@ -66,7 +99,9 @@ class ReplayStep:
     last: int
     action: LoggedAction | None
     spectator: View
-    seats: tuple[View, ...]  # every seat's own view; only ever built for a finished game
+    # Seat -> its own view at this step: every seat once the game is over, else only the
+    # viewer's (none for a spectator).
+    seats: dict[int, View]
     waiting_for: tuple[int, ...]
     finished: bool
 
@@ -90,27 +125,16 @@ class ReplayStep:
     @property
     def action_words(self) -> str:
         """What the logged action did, e.g. "passes" (its cards and target come apart)."""
-        if self.action is None:
-            return ""
-        kind = str(self.action.action.get("type", ""))
-        return str(ACTION_WORDS.get(kind, kind))
+        return action_words(self.action.action) if self.action is not None else ""
 
     @property
     def action_cards(self) -> list[str]:
         """The card ids or codes the logged action names, in order."""
-        if self.action is None:
-            return []
-        found: list[str] = []
-        for key in CARD_FIELDS:
-            value = self.action.action.get(key)
-            values = value if isinstance(value, list) else [value]
-            found += [v for v in values if isinstance(v, str)]
-        return found
+        return cards_named(self.action.action) if self.action is not None else []
 
     @property
     def action_target(self) -> int | None:
-        target = self.action.action.get("target") if self.action is not None else None
-        return target if isinstance(target, int) and not isinstance(target, bool) else None
+        return target_named(self.action.action) if self.action is not None else None
 
     @property
     def previous(self) -> int | None:
@@ -121,14 +145,101 @@ class ReplayStep:
         return self.number + 1 if self.number < self.last else None
 
 
+def cards_named(action: Action) -> list[str]:
+    """The card ids or codes an action names, in order."""
+    found: list[str] = []
+    for key in CARD_FIELDS:
+        value = action.get(key)
+        values = value if isinstance(value, list) else [value]
+        found += [v for v in values if isinstance(v, str)]
+    return found
+
+
+def target_named(action: Action) -> int | None:
+    target = action.get("target")
+    return target if isinstance(target, int) and not isinstance(target, bool) else None
+
+
+def seen_by(
+    action: LoggedAction, viewer: int | None, open_actions: Mapping[str, Any]
+) -> Action | None:
+    """The action as ``viewer`` saw it while the game was played: whole if it is their own;
+    of another seat's, its type and only the fields its game names in ``open_actions``
+    (type -> the fields every seat saw, e.g. a discarded card); ``None`` for a type the
+    game does not name there, whose very choice stays secret for a while (a pick window's
+    answer, a guard's): the board says only that the seat acted."""
+    if viewer is not None and action.seat == viewer:
+        return action.action
+    kind = str(action.action.get("type"))
+    if kind not in open_actions:
+        return None
+    shown = open_actions[kind]
+    return {key: value for key, value in action.action.items() if key == "type" or key in shown}
+
+
+@dataclass(frozen=True)
+class ReplayTurn:
+    """One step of the review board: the deal (``index`` 0, no entries), a seat's
+    consecutive actions (its turn), a run of collapsed actions (passes) by any seats, or
+    the clock. It covers logged actions ``first`` to ``last`` and shows the table after
+    ``last``."""
+
+    index: int
+    first: int
+    last: int
+    entries: tuple[LoggedAction, ...] = field(default=())
+
+    @property
+    def run(self) -> str:
+        """The collapsed type its entries share ("pass"), else ""."""
+        kinds = {str(entry.action.get("type")) for entry in self.entries}
+        kind = next(iter(kinds)) if len(kinds) == 1 else ""
+        return kind if kind in COLLAPSED else ""
+
+    @property
+    def numbers(self) -> range:
+        """The logged actions (their numbers, 1-based) this turn covers."""
+        return range(self.first, self.last + 1) if self.entries else range(0)
+
+
+def replay_turns(log: Iterable[LoggedAction]) -> list[ReplayTurn]:
+    """The board's steps: the deal, then each turn or collapsed run, in order."""
+    turns = [ReplayTurn(index=0, first=0, last=0)]
+    current: list[LoggedAction] = []
+    start = 1
+
+    def joins(entry: LoggedAction) -> bool:
+        head = current[0]
+        kind, head_kind = entry.action.get("type"), head.action.get("type")
+        if kind in COLLAPSED or head_kind in COLLAPSED:
+            return kind == head_kind
+        return entry.seat is not None and entry.seat == head.seat
+
+    for number, entry in enumerate(log, start=1):
+        if current and not joins(entry):
+            turns.append(ReplayTurn(len(turns), start, number - 1, tuple(current)))
+            current, start = [], number
+        current.append(entry)
+    if current:
+        turns.append(ReplayTurn(len(turns), start, start + len(current) - 1, tuple(current)))
+    return turns
+
+
+def turn_at(turns: list[ReplayTurn], number: int) -> ReplayTurn:
+    """The turn that covers step ``number`` (a step inside a turn shows that turn so far)."""
+    return turns[bisect_left([turn.last for turn in turns], number)]
+
+
 @dataclass(frozen=True)
 class Replay:
-    """A finished game, ready to be stepped through."""
+    """A game rebuilt from its log, ready to be stepped through (``finished``: the
+    platform's record says it is over, and the log reaches its end)."""
 
     engine: Engine
     players: int
     start: State  # the state ``new_game`` dealt (``apply`` never mutates it)
     log: tuple[LoggedAction, ...]
+    finished: bool = True
 
     @property
     def last(self) -> int:
@@ -146,14 +257,20 @@ class Replay:
     def final_state(self) -> State:
         return self.state_at(self.last)
 
-    def step(self, number: int) -> ReplayStep:
+    def step(self, number: int, viewer: int | None = None) -> ReplayStep:
+        """The table after ``number`` actions: every seat's view once the game is over,
+        else only ``viewer``'s own."""
         state = self.state_at(number)
+        if self.finished:
+            shown: Iterable[int] = range(self.players)
+        else:
+            shown = [viewer] if viewer is not None and 0 <= viewer < self.players else []
         return ReplayStep(
             number=number,
             last=self.last,
             action=self.log[number - 1] if number else None,
             spectator=self.engine.view(state, None),
-            seats=tuple(self.engine.view(state, seat) for seat in range(self.players)),
+            seats={seat: self.engine.view(state, seat) for seat in shown},
             waiting_for=tuple(self.engine.waiting_for(state)),
             finished=self.engine.outcome(state) is not None,
         )
@@ -162,15 +279,11 @@ class Replay:
 def build_replay(
     engine: Engine, start: State, log: Iterable[LoggedAction], finished: bool
 ) -> Replay:
-    """The replay of a game, refused while the game is still being played.
-
-    ``finished`` is the platform's record; the rebuilt final state must agree with
-    it (a log that does not reach the end is refused too, rather than shown).
-    """
-    if not finished:
-        raise ReplayRefused(_("This game is still being played: its replay opens when it ends."))
-    replay = Replay(engine, start["players"], start, tuple(log))
-    if engine.outcome(replay.final_state()) is None:
+    """The replay of a game, finished or still being played (``finished``, the platform's
+    record). A finished game's rebuilt final state must agree with it: a log that does not
+    reach the end is refused, rather than shown with every hand."""
+    replay = Replay(engine, start["players"], start, tuple(log), finished=finished)
+    if finished and engine.outcome(replay.final_state()) is None:
         raise ReplayRefused(_("This game's log does not reach its end, so it has no replay."))
     return replay
 
@@ -216,9 +329,10 @@ def faces_of(
 
 @dataclass(frozen=True)
 class ReplayMark:
-    """A step worth jumping to: where a game ended and the next was dealt (``kind``
-    ``"game"``, with its set, number, result, seat and points, and for a win the hand and
-    multipliers) or where a round began (``"round"``)."""
+    """A step worth jumping to: where a game ended (``kind`` ``"game"``, with its set,
+    number, result, seat and points, for a win the hand and multipliers, and ``dealt``:
+    the step that deals the next game, ``None`` after the last) or where a round began
+    (``"round"``)."""
 
     kind: str
     step: int
@@ -229,20 +343,32 @@ class ReplayMark:
     points: int | None = None
     hand: str | None = None
     multipliers: tuple[str, ...] = ()
+    dealt: int | None = None
 
 
 def replay_marks(replay: Replay) -> list[ReplayMark]:
     """The game ends (a state's ``games`` record list grows: Dragon Formula) and round
-    starts (its ``round`` counter moves: DragSaga) of a replay, in one pass over the log."""
+    starts (its ``round`` counter moves: DragSaga) of a replay, in one pass over the log.
+
+    A game that ended while the match goes on leaves the table in a phase of its own (the
+    result shown until every seat is ready); the next game is dealt at the first step whose
+    phase is another."""
     state = replay.start
     marks: list[ReplayMark] = []
     games_seen = len(state.get("games") or ())
     round_seen = state.get("round")
+    ended: list[tuple[int, Any]] = []  # game marks (their index) whose next deal is to come
     for number, entry in enumerate(replay.log, start=1):
         state = replay.engine.apply(state, entry.seat, entry.action, entry.at)
+        phase = state.get("phase")
+        for index, ended_phase in ended:
+            if phase != ended_phase:
+                marks[index] = replace(marks[index], dealt=number)
+        ended = [(index, ended_phase) for index, ended_phase in ended if phase == ended_phase]
         games = state.get("games")
         if isinstance(games, list) and len(games) > games_seen:
             for record in games[games_seen:]:
+                ended.append((len(marks), phase))
                 marks.append(
                     ReplayMark(
                         kind="game",
@@ -268,8 +394,6 @@ def replay_of(game: Any) -> Replay:
     """The replay of a platform :class:`~games.models.Game`, from its seed and action log."""
     from games.registry import game_kind
 
-    if not game.is_finished:  # refuse before any work: nothing of a running game is rebuilt
-        raise ReplayRefused(_("This game is still being played: its replay opens when it ends."))
     kind = game_kind(game.game_name)
     start = kind.initial_state(
         game.players, game.options, game.seed, game.created_at, game.stacking
@@ -286,8 +410,8 @@ _MARKS_KEPT = 64
 
 
 def marks_of(game: Any, replay: Replay) -> list[ReplayMark]:
-    """:func:`replay_marks` of a finished platform game, kept per (game, version): a
-    finished game's log never changes, and stepping through it asks for them every step."""
+    """:func:`replay_marks` of a platform game, kept per (game, version): a version's log
+    never changes, and stepping through it asks for them every step."""
     key = (game.pk, game.version)
     if key not in _MARKS:
         if len(_MARKS) >= _MARKS_KEPT:
@@ -311,7 +435,8 @@ def seat_names(game: Any) -> list[str]:
 
 
 def jumps(marks: list[ReplayMark], names: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """The replay's jump targets: each game's deal, each win, each set's end, each round."""
+    """The replay's jump targets: each game's deal (where its cards are dealt, not where
+    the game before it ended), each win, each set's end, each round."""
     game_ends = [mark for mark in marks if mark.kind == "game"]
     games = [{"step": 0, "set": 1, "number": 1}] if game_ends else []
     for mark in game_ends[:-1]:
@@ -321,7 +446,7 @@ def jumps(marks: list[ReplayMark], names: list[str]) -> dict[str, list[dict[str,
         if nxt is not None:
             games.append(
                 {
-                    "step": mark.step,
+                    "step": mark.dealt if mark.dealt is not None else mark.step,
                     "set": nxt.set,
                     "number": nxt.number,
                     "replayed": replayed,

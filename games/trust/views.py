@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -21,15 +22,24 @@ from games.registry import game_kind
 from games.trust import fairness, history
 from games.trust.forms import VerifyForm
 from games.trust.replays import (
+    SECRET_ACTION,
     Replay,
     ReplayRefused,
     ReplayStep,
+    ReplayTurn,
+    action_words,
+    cards_named,
     faces_of,
     jumps,
     marks_of,
     replay_of,
+    replay_turns,
+    run_words,
     seat_cards,
     seat_names,
+    seen_by,
+    target_named,
+    turn_at,
 )
 
 
@@ -87,6 +97,8 @@ def verify(request: HttpRequest) -> HttpResponse:
         "verification": verification,
         "game_label": _label(form),
         "card_template": _card_template(verification.game) if verification else "",
+        "card_symbols": _card_symbols(verification.game) if verification else "",
+        "small_card": _small_card(verification.game) if verification else "",
     }
     return render(request, "games/trust/verify.html", context, status=status)
 
@@ -117,6 +129,8 @@ def table_verify(request: HttpRequest, code: str) -> HttpResponse:
         if form.is_valid():
             context["verification"] = _verification(form)
             context["card_template"] = _card_template(game.game_name)
+            context["card_symbols"] = _card_symbols(game.game_name)
+            context["small_card"] = _small_card(game.game_name)
         context["replay_check"] = fairness.replay_reaches_record(game)
         context["form"] = form
     else:
@@ -133,6 +147,17 @@ def _card_template(game_name: str) -> str:
     return f"{game_kind(game_name).template_dir}/partials/card.html"
 
 
+def _card_symbols(game_name: str) -> str:
+    """The game's symbol definitions its card faces draw from (Dragon Formula's suits),
+    included once per page: its presenters' ``CARD_SYMBOLS``; "" for a game without."""
+    return getattr(game_kind(game_name).presenters, "CARD_SYMBOLS", "")
+
+
+def _small_card(game_name: str) -> str:
+    """The game's small card partial (its presenters' ``SMALL_CARD``; "" for none)."""
+    return getattr(game_kind(game_name).presenters, "SMALL_CARD", "")
+
+
 def _label(form: VerifyForm) -> Any:
     name = form.cleaned_data.get("game") if form.is_bound and form.is_valid() else None
     return game_kind(name).label if name else ""
@@ -141,7 +166,18 @@ def _label(form: VerifyForm) -> Any:
 # --- replays ----------------------------------------------------------------------------
 
 
-def _step_number(request: HttpRequest, last: int) -> int:
+def _step_number(request: HttpRequest, turns: list[ReplayTurn]) -> int:
+    """The step asked for: ``?step=N`` (N actions in, or ``end``) or ``?turn=K`` (the
+    board's K-th step, as the slider sends it)."""
+    last = turns[-1].last
+    if "turn" in request.GET:
+        try:
+            index = int(request.GET["turn"])
+        except ValueError:
+            raise ValueError(_("A step is a whole number.")) from None
+        if not 0 <= index < len(turns):
+            raise ValueError(_("This replay has steps 0 to %(last)d.") % {"last": len(turns) - 1})
+        return turns[index].last
     text = request.GET.get("step", "0")
     if text == "end":
         return last
@@ -154,25 +190,87 @@ def _step_number(request: HttpRequest, last: int) -> int:
     return number
 
 
-def _step_context(game: Game, game_replay: Replay, step: ReplayStep) -> dict[str, Any]:
+def _seat_name(names: list[str], seat: int) -> str:
+    name = names[seat] if 0 <= seat < len(names) else ""
+    return _("Seat %(seat)d") % {"seat": seat + 1} + (f" · {name}" if name else "")
+
+
+def _turn_line(
+    game: Game,
+    game_replay: Replay,
+    turn: ReplayTurn,
+    step: ReplayStep,
+    names: list[str],
+    viewer: int | None,
+) -> dict[str, Any]:
+    """What the board says of the turn shown, up to the step shown: who, and what each of
+    their actions did (words, the cards as the table draws them, the target). While the game
+    is played, another seat's action shows only what every seat saw of it."""
+    entries = turn.entries[: step.number - turn.first + 1] if turn.entries else ()
+    if not entries:
+        return {"kind": "deal"}
+    if entries[0].seat is None:
+        return {"kind": "clock"}
+    kind = game_kind(game.game_name)
+    open_actions = getattr(kind.presenters, "REPLAY_OPEN_ACTIONS", {})
+    if turn.run:
+        seats = [entry.seat for entry in entries if entry.seat is not None]
+        secret = not game_replay.finished and any(
+            seen_by(entry, viewer, open_actions) is None for entry in entries
+        )
+        return {
+            "kind": "turn",
+            "who": pgettext("list separator", ", ").join(_seat_name(names, seat) for seat in seats),
+            "acts": [{"words": str(SECRET_ACTION) if secret else run_words(turn.run, len(seats))}],
+        }
+    face = getattr(kind.presenters, "face", None)  # a game whose cards are codes draws them
+    acts: list[dict[str, Any]] = []
+    for entry in entries:
+        action = entry.action if game_replay.finished else seen_by(entry, viewer, open_actions)
+        if action is None:
+            acts.append({"words": str(SECRET_ACTION)})
+            continue
+        target = target_named(action)
+        acts.append(
+            {
+                "words": action_words(action),
+                "faces": faces_of(step.spectator, cards_named(action), face),
+                "target_name": names[target] if target is not None and target < len(names) else "",
+            }
+        )
+    return {"kind": "turn", "who": _seat_name(names, entries[0].seat), "acts": acts}
+
+
+def _step_context(
+    game: Game, game_replay: Replay, number: int, viewer: int | None
+) -> dict[str, Any]:
     kind = game_kind(game.game_name)
     face = getattr(kind.presenters, "face", None)  # a game whose cards are codes draws them
     names = seat_names(game)
-    action = step.action
-    target = step.action_target
+    step = game_replay.step(number, viewer)
+    turns = replay_turns(game_replay.log)
+    turn = turn_at(turns, number)
+    previous = turns[turn.index - 1].last if turn.index > 0 else None
+    if number < turn.last:
+        following: int | None = turn.last
+    else:
+        following = turns[turn.index + 1].last if turn.index + 1 < len(turns) else None
     return {
         "game": game,
         "table": game.table,
         "kind": kind,
         "step": step,
-        "action": action,
-        "action_seat_name": names[action.seat] if action and action.seat is not None else "",
-        "action_faces": faces_of(step.spectator, step.action_cards, face),
-        "action_target_name": names[target] if target is not None and target < len(names) else "",
+        "turn": turn,
+        "last_turn": len(turns) - 1,
+        "previous_step": previous,
+        "next_step": following,
+        "last_step": turns[-1].last,
+        "line": _turn_line(game, game_replay, turn, step, names, viewer),
+        "viewer_seat": viewer,
         "spectator": _spectator_regions(game, step),
         "hands": [
             {"seat": seat, "name": names[seat], "cards": seat_cards(view, face)}
-            for seat, view in enumerate(step.seats)
+            for seat, view in step.seats.items()
         ],
         "jumps": jumps(marks_of(game, game_replay), names),
         "step_url": reverse("games:replay", args=[game.pk]),
@@ -214,20 +312,30 @@ def _spectator_regions(game: Game, step: ReplayStep) -> str:
 
 @require_GET
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """A game's review board. Once the game is over every hand is shown; while it is being
+    played a seated viewer sees their own seat's view of each step and a spectator the
+    table alone."""
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
     try:
         game_replay = replay_of(game)
     except ReplayRefused as refusal:
         context = {"game": game, "table": game.table, "message": str(refusal)}
         return render(request, "games/trust/replay_refused.html", context, status=409)
+    viewer = None
+    if not game_replay.finished:
+        viewer = selectors.seat_number(game.table, _current_player(request))
     try:
-        number = _step_number(request, game_replay.last)
+        number = _step_number(request, replay_turns(game_replay.log))
     except ValueError as error:
         context = {"game": game, "table": game.table, "message": str(error)}
         return render(request, "games/trust/replay_refused.html", context, status=400)
-    context = _step_context(game, game_replay, game_replay.step(number))
+    context = _step_context(game, game_replay, number, viewer)
+    context["card_symbols"] = _card_symbols(game.game_name)
     if request.headers.get("HX-Request"):
-        return HttpResponse(render_to_string("games/trust/replay_step.html", context, request))
+        response = HttpResponse(render_to_string("games/trust/replay_step.html", context, request))
+        # The slider asks by turn; the address bar keeps the step, as every link names it.
+        response["HX-Push-Url"] = f"{context['step_url']}?step={number}"
+        return response
     return render(request, "games/trust/replay.html", context)
 
 

@@ -34,8 +34,22 @@ def test_the_game_list_jumps_to_each_deal(client, df_match):
     records = game.state["games"]
     assert len(options) == len(records)  # game 1's deal, then the deal after each game
     assert options[0] == ("0", "Set 1 · game 1")
+    rebuilt = replay_of(game)
+    for value, label in options[1:]:
+        # "Set 1 · game 3" is game 3's deal: its cards dealt, nobody has moved yet; the step
+        # before it is still the result of the game before.
+        step = int(value)
+        dealt = rebuilt.state_at(step)
+        numbers = re.match(r"Set (\d+) · game (\d+)", label).groups()
+        assert dealt["events"][0]["type"] == "game_start", label
+        assert (str(dealt["events"][0]["set"]), str(dealt["events"][0]["game"])) == numbers
+        assert dealt["phase"] == "draw" and rebuilt.state_at(step - 1)["phase"] == "result"
     second = client.get(url, {"step": options[1][0]}, headers={"HX-Request": "true"})
-    assert f"Step {options[1][0]} of {game.version}" in second.content.decode()
+    shown = second.content.decode()
+    assert f'data-step="{options[1][0]}"' in shown
+    assert "Set 1 · game 2" in text(
+        re.search(r'<section id="pile".*?</section>', shown, re.S).group(0)
+    )
 
 
 def test_each_win_is_listed_and_its_step_shows_the_reading_as_on_the_table(client, df_match):
