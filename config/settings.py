@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "channels",
     "csp",
     "axes",
+    "simple_history",
     "games",
     "dragonformula",
     "dragsaga",
@@ -98,6 +99,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Who made a change to a recorded game (django-simple-history), from the request's user.
+    "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
