@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games.leagues import views
+from games.leagues import season_views, views
 from games.registry import GAMES
 
 app_name = "leagues"
@@ -13,6 +13,9 @@ urlpatterns = [
     path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("<int:pk>/results.csv", views.results_csv, name="results_csv"),
     path("<int:pk>/record/", views.record, name="record"),
+    path("<int:pk>/calendar/", season_views.calendar, name="calendar"),
+    path("<int:pk>/calendar/schedule/", season_views.schedule, name="schedule"),
+    path("<int:pk>/season/end/", season_views.end_season, name="end_season"),
     path("<int:pk>/tables/", views.open_table, name="open_table"),
     path("<int:pk>/sheet/", views.standings_sheet, name="standings_sheet"),
     path("<int:pk>/sheet/pdf/", views.standings_sheet, PDF, name="standings_sheet_pdf"),

@@ -55,6 +55,13 @@ def refuse_or_login(request: HttpRequest) -> HttpResponse:
     return redirect_to_login(request.get_full_path(), login_url)
 
 
+def refuse_archived(request: HttpRequest, league: League) -> HttpResponse:
+    """A season that has ended is read-only: every write to it is refused (409)."""
+    message = _("This season has ended: its pages are read-only.")
+    context = {"message": message, "league": league}
+    return render(request, "leagues/message.html", context, status=409)
+
+
 # --- public pages -----------------------------------------------------------------------
 
 
@@ -126,6 +133,8 @@ def standings_table(league: League, sort: str = "place", descending: bool = Fals
 
 
 def standings_context(request: HttpRequest, league: League) -> dict[str, Any]:
+    if league.archived:  # the standings as they stood when the season ended
+        return {**standings_table(league), "rows": league.final_standings, "sortable": False}
     sort = request.GET.get("sort", "place")
     sort = sort if sort in selectors.SORT_FIELDS else "place"
     descending = request.GET.get("dir") == "desc"
@@ -159,7 +168,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["dragsaga_games"] = with_pages(league, selectors.league_dragsaga_games(league)[:20])
     context["club_nights"] = league.club_nights.all()
     context["blank_sheets"] = blank_sheets()
-    context["may_keep_score"] = may_keep_score(request.user, league)
+    context["may_keep_score"] = may_keep_score(request.user, league) and not league.archived
     context["pending_seats"] = selectors.pending_seats(league)
     if context["may_keep_score"]:
         context["table_form"] = forms.LeagueTableForm(league=league)
@@ -277,6 +286,8 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     if not may_keep_score(request.user, league):
         return refuse_or_login(request)
+    if league.archived:
+        return refuse_archived(request, league)
     try:
         scoring = game_kind(league.game).league
     except LookupError:  # a game no league scores: nothing to keep

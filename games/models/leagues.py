@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 __all__ = [
@@ -185,13 +186,16 @@ class ClubNight(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=100, blank=True)
     notes = models.TextField(_("notes"), blank=True)
-    opened = models.DateTimeField(_("opened"), null=True, blank=True)
+    # A night made on the evening is open at once; one scheduled ahead has none until then.
+    opened = models.DateTimeField(
+        _("opened on the evening"), null=True, blank=True, default=timezone.now
+    )
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
 
     class State(models.TextChoices):
-        SCHEDULED = "scheduled", _("scheduled")
-        OPEN = "open", _("open")
-        ENDED = "ended", _("ended")
+        SCHEDULED = "scheduled", pgettext_lazy("club night", "scheduled")
+        OPEN = "open", pgettext_lazy("club night", "open")
+        ENDED = "ended", pgettext_lazy("club night", "ended")
 
     class Meta:
         ordering = ["-date"]

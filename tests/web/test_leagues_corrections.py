@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.leagues import selectors
 from games.models import ClubNight, Match, Rating, SetGame, SetResult
-from tests.support.leagues import make_league, make_members
+from tests.support.leagues import make_league, make_members, sign_in_organiser
 
 pytestmark = pytest.mark.django_db
 
@@ -20,8 +20,7 @@ def table(client):
     """A staff organiser signed in, a league of four, a real-card set of a club night."""
     league = make_league()
     members = make_members(league, "Aki", "Ben", "Chie", "Dai")
-    organiser = get_user_model().objects.create_user("org", password="pw", is_staff=True)
-    client.force_login(organiser)
+    sign_in_organiser(client)
     night = ClubNight.objects.create(league=league, date=datetime.date(2026, 5, 8))
     data = {f"player_{i}": m.pk for i, m in enumerate(members)}
     data |= {f"element_{i}": e for i, e in enumerate(["fire", "water", "air", "earth"])}
