@@ -458,7 +458,9 @@ def claim(request: HttpRequest) -> HttpResponse:
     """A player redeems the claim code a keeper gave them: their account is linked."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path(), reverse(settings.LOGIN_URL))
-    form = identity_forms.ClaimCodeForm(request.POST or None)
+    # A printed slip's QR code opens this page with its code filled in.
+    initial = {"code": request.GET.get("code", "")[:20]}
+    form = identity_forms.ClaimCodeForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             member = services.redeem_claim_code(form.cleaned_data["code"], request.user)
