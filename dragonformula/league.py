@@ -53,7 +53,27 @@ TOOLS = [("dragonformula:calculator", gettext_lazy("Dragon Formula hand calculat
 WINS_TITLE = gettext_lazy("Games won (Dan or Pick-and-Dan)")
 STANDINGS_COLUMNS = [("best", gettext_lazy("Best hand"))]
 STANDINGS_CELLS = "dragonformula/league/_standings_cells.html"
-STANDINGS_CSV = ("best_hand", "best_hand_points")
+
+
+def _best_hand_cell(row: Any) -> str:
+    return hands.hand_name(row.best_hand) if row.best_hand else ""
+
+
+def _hands_won_cell(set_result: SetResult, line: SetLine) -> str:
+    """The hands a set line's player won the set's games with, by name."""
+    return "; ".join(
+        hands.hand_name(game.hand)
+        for game in set_result.games.all()
+        if game.winner_id == line.member_id and game.hand
+    )
+
+
+# The CSV exports' own columns, headed and worded in the reader's language.
+STANDINGS_CSV = [
+    (gettext_lazy("Best hand"), _best_hand_cell),
+    (gettext_lazy("Best hand points"), lambda row: row.best_hand_points if row.best_hand else ""),
+]
+RESULTS_CSV = [(gettext_lazy("Hands won"), _hands_won_cell)]
 
 # RULES §1.5.1: a club night's drawn table deals the elements to its seats (a random seat is
 # Fire, then clockwise Water, Air, Earth); an online table's own shuffle deals them.

@@ -337,6 +337,7 @@ def verify_seat_draw(request: HttpRequest) -> HttpResponse:
             "night": night_round.night,
             "commitment_matches": matches and published,
             "recomputed": fairness.commit(data["salt"], data["seed"]),
+            "hash_input": fairness.commitment_message(data["salt"], data["seed"]).decode("ascii"),
             "same_seating": same,
             "tables": [
                 [

@@ -166,7 +166,7 @@ def test_a_third_games_league_standings_and_player_pages_show_nothing_of_dragon_
     csv = keeper.get(reverse("leagues:standings_csv", args=[toy_league.pk])).content.decode()
     assert (
         csv.splitlines()[0].lstrip("\ufeff")
-        == "place,player,vp,played,vp_average,wins,total_points"
+        == "League,Place,Player,VP,Rating,Sets,VP / set,Wins,Points"
     )
 
 
