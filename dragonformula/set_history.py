@@ -38,6 +38,24 @@ class Change:
     after: dict[str, str] | None
     after_penalties: list[str] = field(default_factory=list)
 
+    @property
+    def corrected(self) -> bool:
+        return self.before is not None and self.after is not None
+
+    def summary(self) -> str:
+        """A game recorded or undone in one line: what it was (its fields that say something)."""
+        fields = dict(self.after if self.after is not None else self.before or {})
+        if self.after is not None:
+            fields[str(LABELS["penalties"])] = "; ".join(self.after_penalties)
+        penalties = fields.pop(str(LABELS["penalties"]), "")
+        points = fields.pop(str(LABELS["points"]), "")
+        words = [value for value in fields.values() if value]
+        if points:
+            words.append(_("%(points)s points") % {"points": points})
+        if penalties and penalties != "—":
+            words.append(_("penalties: %(penalties)s") % {"penalties": penalties})
+        return " · ".join(words)
+
     def rows(self) -> list[tuple[str, str, str]]:
         """(field, before, after) for each field the change touched; all fields when the
         game was recorded or undone."""
@@ -96,7 +114,7 @@ def _who(row: Any) -> str:
 
 
 def set_history(set_result: SetResult) -> list[Change]:
-    """Every change to the set's games, oldest first."""
+    """Every change to the set's games, newest first."""
     game_rows = list(SetGame.history.filter(set_id=set_result.pk).select_related("history_user"))
     game_ids = {row.id for row in game_rows}
     penalty_rows = list(Penalty.history.filter(game_id__in=game_ids))
@@ -148,4 +166,4 @@ def set_history(set_result: SetResult) -> list[Change]:
         else:
             games.pop(row.id, None)
             open_change.pop(row.id, None)
-    return changes
+    return changes[::-1]

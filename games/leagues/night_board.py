@@ -19,7 +19,7 @@ from games.registry import GameKind, game_kind
 # What fits beside the seating on a 1920×1080 screen: tonight's players are shown a page of
 # this many at a time, the pages taking turns (static/js/night.js); the night page lists everyone.
 TONIGHT_ROWS_ON_SCREEN = 10
-LEAGUE_ROWS_ON_SCREEN = 6
+LEAGUE_ROWS_ON_SCREEN = 5
 
 
 @dataclass
