@@ -215,6 +215,8 @@ class ClubNight(models.Model):
     def get_state_display(self) -> str:
         return str(self.State(self.state).label)
 
+    get_state_display.short_description = _("state")  # type: ignore[attr-defined]
+
 
 class Match(models.Model):
     """One table's whole match: Dragon Formula sets or DragSaga games."""
