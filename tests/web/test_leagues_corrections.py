@@ -172,3 +172,14 @@ def test_corrections_are_refused_to_anyone_but_an_organiser(table, who):
         assert "login" in correct["Location"]
     assert list(SetGame.objects.values_list("winner", "hand", "points")) == before
     assert client.get(correct_url(set_result, 1)).status_code == expected
+
+
+def test_the_admin_shows_a_games_history_read_only(table, admin_client):
+    client, league, members, set_result, _night = table
+    record_four(client, set_result)
+    client.post(correct_url(set_result, 1), {"winner": 3, "win": "dan", "hand": "sephirot_6"})
+    game = set_result.games.get(number=1)
+    page = admin_client.get(reverse("admin:games_setgame_history", args=[game.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "corrected" in text and "recorded" in text and "org" in text
