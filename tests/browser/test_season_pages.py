@@ -84,6 +84,16 @@ def test_the_calendar_on_a_phone_asks_before_a_night_outside_the_season(new_page
     assert axe_problems(page) == []
     page.screenshot(path=artifacts_dir / "calendar-phone.png", full_page=True)
 
+    # The scheduled night's own page says so; the organiser opens it (its evening has come).
+    page.get_by_role("link", name=re.compile("2026-06-05")).click()
+    page.get_by_text("an organiser opens it on its evening").wait_for()
+    assert page.get_by_role("button", name="I'm here").count() == 0
+    page.screenshot(path=artifacts_dir / "night-scheduled-phone.png", full_page=True)
+    page.get_by_role("button", name="Open the night").click()
+    page.wait_for_load_state()
+    page.get_by_role("heading", name="Check-in").wait_for()
+    assert page.get_by_text("an organiser opens it on its evening").count() == 0
+
 
 def test_the_projector_pages_through_twenty_five_players_and_switches_language(
     new_page, artifacts_dir
