@@ -21,6 +21,8 @@ from games.leagues import roster, services
 from games.leagues.views import may_keep_score, refuse_archived, refuse_or_login, sheet_response
 from games.models import League
 
+MAX_SLIPS = 60  # six A4 pages: a sheet a printer and a PDF worker make in a few seconds
+
 
 class RosterForm(forms.Form):
     file = forms.FileField(
@@ -90,6 +92,10 @@ def claim_slips(request: HttpRequest, pk: int) -> HttpResponse:
         return render(
             request, "leagues/message.html", {"message": message, "league": league}, status=400
         )
+    if len(members) > MAX_SLIPS:
+        message = _("At most %(count)s slips at once: tick fewer players.") % {"count": MAX_SLIPS}
+        context = {"message": message, "league": league}
+        return render(request, "leagues/message.html", context, status=400)
     made = services.make_claim_codes(league, members, request.user)
     claim_path = reverse("leagues:claim")
     expires = timezone.localdate() + datetime.timedelta(days=services.claim_code_lifetime().days)

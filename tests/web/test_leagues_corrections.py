@@ -183,3 +183,13 @@ def test_the_admin_shows_a_games_history_read_only(table, admin_client):
     assert page.status_code == 200
     text = page.content.decode()
     assert "corrected" in text and "recorded" in text and "org" in text
+
+
+@pytest.mark.parametrize("number", ["99", "99999999999999999999999"])
+def test_a_game_that_does_not_exist_is_not_found(table, number):
+    client, league, members, set_result, _night = table
+    url = f"/leagues/sets/{set_result.pk}/games/{number}/correct/"
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"winner": 0, "win": "dan", "hand": "sephirot_6"}).status_code == 404
+    huge = "/leagues/sets/99999999999999999999999/undo/"
+    assert client.post(huge).status_code == 404

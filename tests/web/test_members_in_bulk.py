@@ -176,6 +176,15 @@ def test_no_slip_without_a_ticked_member_without_an_account(organiser):
     assert response.status_code == 400 and not MemberClaim.objects.exists()
 
 
+def test_at_most_sixty_slips_at_once(organiser):
+    client, league = organiser
+    upload(client, league, "".join(f"Player {n}\n" for n in range(61)))
+    ids = list(league.members.values_list("pk", flat=True))
+    response = client.post(reverse("leagues:claim_slips", args=[league.pk]), {"members": ids})
+    assert response.status_code == 400 and "At most 60 slips" in response.content.decode()
+    assert not MemberClaim.objects.exists()
+
+
 @pytest.mark.parametrize("who", ["signed out", "not an organiser"])
 def test_bulk_writes_are_refused_to_anyone_but_an_organiser(organiser, who):
     client, league = organiser
