@@ -82,8 +82,11 @@ class GameForm(forms.Form):
         label=_("Bonus points"), required=False, widget=forms.CheckboxSelectMultiple
     )
 
-    def __init__(self, *args, lines: list[SetLine], **kwargs) -> None:
+    def __init__(
+        self, *args, lines: list[SetLine], penalty_rows: int = PENALTY_ROWS, **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.penalty_count = max(penalty_rows, PENALTY_ROWS)
         seats = [
             (str(line.seat), f"{line.member} ({line.get_element_display()})") for line in lines
         ]
@@ -92,7 +95,7 @@ class GameForm(forms.Form):
         self.fields["multipliers"].choices = hands.multiplier_choices()
         self.fields["hand"].choices = [("", "—"), *hands.hand_choices()]
         self.fields["bonuses"].choices = hands.bonus_choices()
-        for row in range(PENALTY_ROWS):
+        for row in range(self.penalty_count):
             self.fields[f"penalty_seat_{row}"] = forms.TypedChoiceField(
                 label=_("Penalty for"),
                 choices=[("", "—"), *seats],
@@ -107,6 +110,30 @@ class GameForm(forms.Form):
                 label=_("intentional (×10)"), required=False
             )
 
+    @staticmethod
+    def initial_for(game: SetGame, lines: list[SetLine]) -> dict:
+        """The form filled with a recorded game, for its correction."""
+        seat_of = {line.member_id: line.seat for line in lines}
+        initial: dict = {
+            "winner": seat_of.get(game.winner_id, ""),
+            "win": game.win,
+            "multipliers": list(game.multipliers),
+            "cards": game.cards,
+            "hand": "" if game.cards else game.hand,
+            "bonuses": [] if game.cards else list(game.bonuses),
+        }
+        others = []
+        for penalty in game.penalties.all():
+            if penalty.offence == Penalty.Offence.FALSE_DAN and "offender" not in initial:
+                initial["offender"] = seat_of.get(penalty.member_id)
+            else:
+                others.append(penalty)
+        for row, penalty in enumerate(others):
+            initial[f"penalty_seat_{row}"] = seat_of.get(penalty.member_id)
+            initial[f"penalty_offence_{row}"] = penalty.offence
+            initial[f"penalty_intentional_{row}"] = penalty.intentional
+        return initial
+
     def penalty_rows(self) -> list[tuple[forms.BoundField, ...]]:
         return [
             (
@@ -114,7 +141,7 @@ class GameForm(forms.Form):
                 self[f"penalty_offence_{r}"],
                 self[f"penalty_intentional_{r}"],
             )
-            for r in range(PENALTY_ROWS)
+            for r in range(self.penalty_count)
         ]
 
     def clean_cards(self) -> tuple[str, ...]:
@@ -134,7 +161,7 @@ class GameForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         penalties = []
-        for row in range(PENALTY_ROWS):
+        for row in range(self.penalty_count):
             seat, offence = data.get(f"penalty_seat_{row}"), data.get(f"penalty_offence_{row}")
             if seat is not None and offence:
                 penalties.append(

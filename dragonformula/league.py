@@ -28,7 +28,7 @@ from dragonformula import hands, sheets
 from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
-from games.leagues import counting, services
+from games.leagues import counting, ratings, services
 from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
 from games.models import (
@@ -53,7 +53,27 @@ TOOLS = [("dragonformula:calculator", gettext_lazy("Dragon Formula hand calculat
 WINS_TITLE = gettext_lazy("Games won (Dan or Pick-and-Dan)")
 STANDINGS_COLUMNS = [("best", gettext_lazy("Best hand"))]
 STANDINGS_CELLS = "dragonformula/league/_standings_cells.html"
-STANDINGS_CSV = ("best_hand", "best_hand_points")
+
+
+def _best_hand_cell(row: Any) -> str:
+    return hands.hand_name(row.best_hand) if row.best_hand else ""
+
+
+def _hands_won_cell(set_result: SetResult, line: SetLine) -> str:
+    """The hands a set line's player won the set's games with, by name."""
+    return "; ".join(
+        hands.hand_name(game.hand)
+        for game in set_result.games.all()
+        if game.winner_id == line.member_id and game.hand
+    )
+
+
+# The CSV exports' own columns, headed and worded in the reader's language.
+STANDINGS_CSV = [
+    (gettext_lazy("Best hand"), _best_hand_cell),
+    (gettext_lazy("Best hand points"), lambda row: row.best_hand_points if row.best_hand else ""),
+]
+RESULTS_CSV = [(gettext_lazy("Hands won"), _hands_won_cell)]
 
 # RULES §1.5.1: a club night's drawn table deals the elements to its seats (a random seat is
 # Fire, then clockwise Water, Air, Earth); an online table's own shuffle deals them.
@@ -203,13 +223,8 @@ def _check_game(entry: GameEntry, players: int) -> None:
             raise ValueError(_("A false Dan ends the game: it has no winner."))
 
 
-@transaction.atomic
-def record_game(set_result: SetResult, entry: GameEntry) -> SetGame:
-    """Score one game of a set (with its penalties) and update the set's points, ranks and VP."""
-    set_result = SetResult.objects.select_for_update().get(pk=set_result.pk)
-    if set_result.complete:
-        raise ValueError(_("This set is complete: every player has started a game."))
-    lines = {line.seat: line for line in set_result.lines.select_related("member")}
+def _scored_fields(entry: GameEntry, lines: dict[int, SetLine]) -> dict[str, Any]:
+    """A game's stored fields from ``entry``: the winner, the hand scored for their element."""
     _check_game(entry, len(lines))
     scored = None
     if entry.winner is not None:
@@ -220,36 +235,63 @@ def record_game(set_result: SetResult, entry: GameEntry) -> SetGame:
             scored = hands.score_cards(entry.cards, element, entry.multipliers)
         else:
             scored = hands.score_chosen(entry.hand, entry.bonuses, entry.multipliers)
-    game = SetGame.objects.create(
-        set=set_result,
-        number=services.next_number(set_result.games),
-        winner=lines[entry.winner].member if entry.winner is not None else None,
-        win=entry.win,
-        multipliers=list(scored.multipliers) if scored else [],
-        cards=" ".join(scored.cards) if scored else "",
-        hand=scored.hand if scored else "",
-        bonuses=list(scored.bonuses) if scored else [],
-        base=scored.base if scored else 0,
-        points=scored.total if scored else 0,
-        reading=scored.reading if scored else {},
-        counts=not any(p.offence == Penalty.Offence.FALSE_DAN for p in entry.penalties),
-    )
-    Penalty.objects.bulk_create(
-        Penalty(
+    return {
+        "winner": lines[entry.winner].member if entry.winner is not None else None,
+        "win": entry.win,
+        "multipliers": list(scored.multipliers) if scored else [],
+        "cards": " ".join(scored.cards) if scored else "",
+        "hand": scored.hand if scored else "",
+        "bonuses": list(scored.bonuses) if scored else [],
+        "base": scored.base if scored else 0,
+        "points": scored.total if scored else 0,
+        "reading": scored.reading if scored else {},
+        "counts": not any(p.offence == Penalty.Offence.FALSE_DAN for p in entry.penalties),
+    }
+
+
+def _add_penalties(
+    game: SetGame, entry: GameEntry, lines: dict[int, SetLine], by: Any, reason: str
+) -> None:
+    """The game's penalties, one row each (so each is in the game's history)."""
+    for p in entry.penalties:
+        penalty = Penalty(
             game=game,
             member=lines[p.seat].member,
             offence=p.offence,
             intentional=p.intentional,
             points=penalty_points(p.offence, p.intentional),
         )
-        for p in entry.penalties
-    )
+        _tag(penalty, by, reason)
+        penalty.save()
+
+
+def _tag(row: Any, by: Any, reason: str) -> None:
+    """Who made this change to a game or penalty, and why (its history row says so)."""
+    if by is not None:
+        row._history_user = by
+    row._change_reason = reason
+
+
+@transaction.atomic
+def record_game(set_result: SetResult, entry: GameEntry, by: Any = None) -> SetGame:
+    """Score one game of a set (with its penalties) and update the set's points, ranks and VP."""
+    set_result = SetResult.objects.select_for_update().get(pk=set_result.pk)
+    if set_result.complete:
+        raise ValueError(_("This set is complete: every player has started a game."))
+    lines = {line.seat: line for line in set_result.lines.select_related("member")}
+    fields = _scored_fields(entry, lines)
+    game = SetGame(set=set_result, number=services.next_number(set_result.games), **fields)
+    _tag(game, by, "recorded")
+    game.save()
+    _add_penalties(game, entry, lines, by, "recorded")
     _settle_set(set_result, list(lines.values()))
     return game
 
 
-def _settle_set(set_result: SetResult, lines: list[SetLine]) -> None:
-    """Recompute set points, ranks and victory points from the set's games and penalties."""
+def _settle_set(set_result: SetResult, lines: list[SetLine]) -> bool:
+    """Recompute set points, ranks and victory points from the set's games and penalties; the
+    set is complete while every player has started a counting game. Returns whether the set
+    counted (was complete) before or counts now: then its ranks reach the ratings."""
     points = {line.member_id: 0 for line in lines}
     games = list(set_result.games.prefetch_related("penalties"))
     for game in games:
@@ -262,8 +304,74 @@ def _settle_set(set_result: SetResult, lines: list[SetLine]) -> None:
     services.place_lines(lines, key=lambda line: line.points)
     SetLine.objects.bulk_update(lines, ["points", "rank", "victory_points"])
     counted = sum(1 for game in games if game.counts)
-    if counted >= len(lines) and not set_result.complete:
+    was_complete = set_result.complete
+    if counted >= len(lines) and not was_complete:
         services.complete_set(set_result)
+    elif counted < len(lines) and was_complete:
+        set_result.complete, set_result.completed_at = False, None
+        set_result.save(update_fields=["complete", "completed_at"])
+    return was_complete or set_result.complete
+
+
+# --- corrections: one game put right, or the last entry taken back -----------------------------
+
+
+def _correctable(set_result: SetResult) -> tuple[SetResult, dict[int, SetLine]]:
+    set_result = (
+        SetResult.objects.select_for_update().select_related("match__league").get(pk=set_result.pk)
+    )
+    if set_result.match.league.archived:
+        raise ValueError(_("This season has ended: its results are read-only."))
+    if set_result.voided_at is not None:
+        raise ValueError(_("This set is void; restore it before correcting its games."))
+    lines = {line.seat: line for line in set_result.lines.select_related("member")}
+    return set_result, lines
+
+
+@transaction.atomic
+def correct_game(game: SetGame, entry: GameEntry, by: Any) -> SetGame:
+    """An organiser corrects one recorded game (winner, hand, multipliers, penalties) in place:
+    the set keeps its match, night and table; its points, ranks and VP are settled again and,
+    if the set counts, the game's ratings are rebuilt. The game's history keeps the change."""
+    set_result, lines = _correctable(game.set)
+    game = SetGame.objects.select_for_update().get(pk=game.pk, set=set_result)
+    fields = _scored_fields(entry, lines)
+    for penalty in game.penalties.all():
+        _tag(penalty, by, "corrected")
+        penalty.delete()
+    for name, value in fields.items():
+        setattr(game, name, value)
+    _tag(game, by, "corrected")
+    game.save()
+    _add_penalties(game, entry, lines, by, "corrected")
+    if _settle_set(set_result, list(lines.values())):
+        ratings.rebuild(set_result.match.league.game)
+    return game
+
+
+@transaction.atomic
+def undo_last_game(set_result: SetResult, by: Any) -> int:
+    """An organiser takes back the set's last recorded game (a slip of the pen): the set is
+    settled again, open again if that game had closed it. Refused once the match's next set
+    has started there, and at an online table (its games come from the table itself).
+    Returns the number of the game taken back."""
+    set_result, lines = _correctable(set_result)
+    if set_result.match.table_id is not None:
+        raise ValueError(_("An online table records its own games; correct a game instead."))
+    if set_result.match.sets.filter(number__gt=set_result.number).exists():
+        raise ValueError(_("The next set of this match has started; undo its games first."))
+    game = set_result.games.order_by("-number").first()
+    if game is None:
+        raise ValueError(_("This set has no game to undo."))
+    for penalty in game.penalties.all():
+        _tag(penalty, by, "undone")
+        penalty.delete()
+    number = game.number
+    _tag(game, by, "undone")
+    game.delete()
+    if _settle_set(set_result, list(lines.values())):
+        ratings.rebuild(set_result.match.league.game)
+    return number
 
 
 @transaction.atomic

@@ -7,13 +7,14 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from dragonformula import forms, hands, league, sheets
+from dragonformula import forms, hands, league, set_history, sheets
 from games.leagues import selectors
 from games.leagues.views import may_keep_score, refuse_or_login, sheet_response
-from games.models import GameKind, SetResult
+from games.models import GameKind, SetGame, SetResult
 
 SET_SHEET = "dragonformula/league/set_sheet.html"
 # These pages serve Dragon Formula's sets only (another game may keep its results as sets).
@@ -32,7 +33,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if request.method == "POST":
             if form.is_valid():
                 try:
-                    league.record_game(set_result, form.entry)
+                    league.record_game(set_result, form.entry, by=request.user)
                 except ValueError as error:
                     form.add_error(None, str(error))
                 else:
@@ -47,8 +48,57 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
             {"message": _("This set is complete: every player has started a game.")},
             status=409,
         )
-    context = {**sheets.filled_set(set_result), "form": form, "keeper": keeper}
+    context = {
+        **sheets.filled_set(set_result),
+        "form": form,
+        "keeper": keeper and not set_result.match.league.archived,
+        "history": set_history.set_history(set_result),
+    }
     return render(request, "dragonformula/league/set_detail.html", context, status=status)
+
+
+def _message(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    return render(request, "leagues/message.html", {"message": message}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def correct_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """An organiser corrects one recorded game of the set; the set's history keeps the change."""
+    set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
+    if not may_keep_score(request.user, set_result.match.league):
+        return refuse_or_login(request)
+    game = get_object_or_404(
+        SetGame.objects.prefetch_related("penalties"), set=set_result, number=number
+    )
+    lines = list(set_result.lines.all())
+    initial = forms.GameForm.initial_for(game, lines)
+    rows = sum(1 for key in initial if key.startswith("penalty_seat_"))
+    form = forms.GameForm(request.POST or None, lines=lines, penalty_rows=rows, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                league.correct_game(game, form.entry, request.user)
+            except ValueError as error:
+                form.add_error(None, str(error))
+            else:
+                return redirect(f"{reverse('leagues:set_detail', args=[set_result.pk])}#history")
+        status = 400
+    context = {"set": set_result, "game": game, "form": form}
+    return render(request, "dragonformula/league/correct_game.html", context, status=status)
+
+
+@require_http_methods(["POST"])
+def undo_game(request: HttpRequest, pk: int) -> HttpResponse:
+    """An organiser takes back the set's last recorded game."""
+    set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk, **OURS)
+    if not may_keep_score(request.user, set_result.match.league):
+        return refuse_or_login(request)
+    try:
+        league.undo_last_game(set_result, request.user)
+    except ValueError as error:
+        return _message(request, str(error), 409)
+    return redirect(f"{reverse('leagues:set_detail', args=[set_result.pk])}#history")
 
 
 @require_http_methods(["POST"])

@@ -51,3 +51,10 @@ def join_qr_svg(url: str, scale: int = 4) -> str:
     # segno starts the path with an absolute "M4 4.5", which reads like a card code
     # (M4, the Emperor) to anyone scanning a page for cards; a first "m" means the same.
     return svg.replace(' d="M', ' d="m')
+
+
+def qr_png_data_uri(url: str, scale: int = 4) -> str:
+    """A QR code that opens ``url`` as a PNG ``data:`` URI, for a printed page (a PDF)."""
+    if not url:
+        raise ValueError("A QR code needs a URL.")
+    return segno.make(url, error="m", micro=False).png_data_uri(scale=scale, border=4)

@@ -66,8 +66,11 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     ``STANDINGS_COLUMNS``, ``STANDINGS_CELLS``, ``STANDINGS_CSV``
         the game's own standings columns after the platform's: ``(key, label)`` pairs
         (``key`` one of ``games.leagues.selectors.SORT_FIELDS``), the template of a row's
-        cells for them (it reads ``row``), and the standings CSV's extra columns (names of
-        the row's attributes). Without them the standings have the platform's columns.
+        cells for them (it reads ``row``), and the standings CSV's extra columns
+        (``(label, cell)`` pairs: ``cell(row)`` is the value, worded for the reader). Without
+        them the standings have the platform's columns.
+    ``RESULTS_CSV``
+        the results CSV's extra columns: ``(label, cell)`` pairs, ``cell(result, line)``.
     ``member_section(member, section)``, ``MEMBER_FIGURES``, ``MEMBER_DETAILS``
         the game's part of a player's page: fill ``section``
         (``games.leagues.members.GameSection``: ``played`` — 0 hides a section without a

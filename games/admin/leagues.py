@@ -13,6 +13,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
 
 from games.leagues import ratings, services
 from games.leagues import views as league_views
@@ -39,9 +40,9 @@ class MemberAdmin(admin.ModelAdmin):
     """Staff link a league player to an account here (or on the league page, or with a claim
     code); a placeholder of a seat waiting for a keeper is never linked."""
 
-    list_display = ["name", "user", "guest"]
+    list_display = ["name", "reading", "user", "guest"]
     list_filter = ["guest"]
-    search_fields = ["name", "user__username"]
+    search_fields = ["name", "reading", "user__username"]
     autocomplete_fields = ["user"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Member | None = None) -> list[str]:
@@ -164,7 +165,7 @@ class MatchInline(admin.TabularInline):
 
 @admin.register(ClubNight)
 class ClubNightAdmin(admin.ModelAdmin):
-    list_display = ["date", "league", "venue"]
+    list_display = ["date", "league", "venue", "get_state_display"]
     list_filter = ["league"]
     date_hierarchy = "date"
     inlines = [MatchInline]
@@ -261,7 +262,10 @@ class PenaltyInline(ComputedInline):
 
 
 @admin.register(SetGame)
-class SetGameAdmin(admin.ModelAdmin):
+class SetGameAdmin(SimpleHistoryAdmin):
+    """Read-only here: organisers correct a game on its set's page; "History" lists every
+    recording, correction and undo of it."""
+
     list_display = ["__str__", "set", "winner", "win", "hand", "points", "counts"]
     list_filter = ["win", "counts"]
     readonly_fields = [

@@ -16,8 +16,15 @@ from games.templatetags.bot_levels import bot_level_choices
 MAX_SEATS = 4
 
 
+class MemberChoiceField(forms.ModelChoiceField):
+    """A league player to choose: the name with its reading, so two 佐藤 read apart."""
+
+    def label_from_instance(self, obj: Member) -> str:
+        return f"{obj.name}（{obj.reading}）" if obj.reading else obj.name
+
+
 def member_field(league: League, required: bool) -> forms.ModelChoiceField:
-    return forms.ModelChoiceField(
+    return MemberChoiceField(
         queryset=league.members.all() if league.members.exists() else Member.objects.all(),
         required=required,
         label=_("Player"),

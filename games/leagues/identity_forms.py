@@ -7,11 +7,12 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games.leagues.forms import MemberChoiceField
 from games.models import League, Member
 
 
 def _league_members(league: League, **filters) -> forms.ModelChoiceField:
-    return forms.ModelChoiceField(
+    return MemberChoiceField(
         queryset=league.members.filter(guest=False, **filters),
         label=_("League player"),
     )

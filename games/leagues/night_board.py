@@ -16,9 +16,10 @@ from games.leagues import nights, selectors, services
 from games.models import ClubNight, Element, NightRound, NightTable, Table
 from games.registry import GameKind, game_kind
 
-# What fits beside the seating on a 1920×1080 screen (the night page lists everyone).
-TONIGHT_ROWS_ON_SCREEN = 8
-LEAGUE_ROWS_ON_SCREEN = 6
+# What fits beside the seating on a 1920×1080 screen: tonight's players are shown a page of
+# this many at a time, the pages taking turns (static/js/night.js); the night page lists everyone.
+TONIGHT_ROWS_ON_SCREEN = 10
+LEAGUE_ROWS_ON_SCREEN = 5
 
 
 @dataclass
@@ -188,7 +189,10 @@ def board(night: ClubNight) -> dict[str, Any]:
         "entrants": entrants,
         "present": [e for e in entrants if e.left_after is None],
         "tonight": tonight,
-        "tonight_on_screen": tonight[:TONIGHT_ROWS_ON_SCREEN],
+        "tonight_pages": [
+            tonight[start : start + TONIGHT_ROWS_ON_SCREEN]
+            for start in range(0, max(len(tonight), 1), TONIGHT_ROWS_ON_SCREEN)
+        ],
         "league_rows": list(selectors.standings(league)[:LEAGUE_ROWS_ON_SCREEN]),
         "next_round": nights.next_round_number(night),
     }

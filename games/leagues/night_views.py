@@ -85,11 +85,53 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def new_night(request: HttpRequest, league: int) -> HttpResponse:
+    """Tonight's night: the one scheduled for today is opened, else one is made, open."""
     league_row = get_object_or_404(League, pk=league)
     if not may_keep_score(request.user, league_row):
         return refuse_or_login(request)
-    night = ClubNight.objects.create(league=league_row, date=nights.timezone.localdate())
+    if league_row.archived:
+        return league_views.refuse_archived(request, league_row)
+    today = nights.timezone.localdate()
+    scheduled = league_row.club_nights.filter(date=today, opened=None, ended=None).first()
+    if scheduled is not None:
+        night = nights.open_night(scheduled, today)
+    else:
+        night = ClubNight.objects.create(league=league_row, date=today)
     return redirect("nights:night", pk=night.pk)
+
+
+# Irreversible taps: the page asks once more before they are made.
+CONFIRM = {
+    "draw": (
+        gettext_lazy("Draw the seats now? The draw cannot be taken back."),
+        gettext_lazy("Yes, draw the seats"),
+    ),
+    "end": (
+        gettext_lazy("End the night now? No round can be announced or drawn after it."),
+        gettext_lazy("Yes, end the night"),
+    ),
+}
+
+
+def confirm_step(
+    request: HttpRequest, league: League, message: str, label: str, back: str
+) -> HttpResponse:
+    """The page that asks before an irreversible tap: the same POST again, confirmed."""
+    fields = [
+        (key, value)
+        for key in request.POST
+        if key not in ("csrfmiddlewaretoken", "confirmed")
+        for value in request.POST.getlist(key)
+    ]
+    context = {
+        "league": league,
+        "message": message,
+        "label": label,
+        "fields": fields,
+        "action": request.path,
+        "back": back,
+    }
+    return render(request, "nights/confirm.html", context)
 
 
 def _number(value: Any) -> int:
@@ -146,6 +188,8 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
         nights.start_online_table(_table(night, data.get("table")))
     elif action == "end":
         nights.end_night(night)
+    elif action == "open":
+        nights.open_night(night)
     else:
         raise nights.NightRefused(_("That is not a choice on this page."))
 
@@ -224,6 +268,10 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             if not may_keep_score(request.user, night.league):
                 return refuse_or_login(request)
+            if action in CONFIRM and request.POST.get("confirmed") != "yes":
+                message, label = CONFIRM[action]
+                back = reverse("nights:night", args=[night.pk])
+                return confirm_step(request, night.league, str(message), str(label), back)
             _keeper_action(request, night, action)
     except nights.NightRefused as refusal:
         return _page(request, night, refusal.message, refusal.status)
@@ -379,6 +427,7 @@ def verify_seat_draw(request: HttpRequest) -> HttpResponse:
             "night": night_round.night,
             "commitment_matches": matches and published,
             "recomputed": fairness.commit(data["salt"], data["seed"]),
+            "hash_input": fairness.commitment_message(data["salt"], data["seed"]).decode("ascii"),
             "same_seating": same,
             "tables": [
                 [

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import datetime
 import logging
 import secrets
 import threading
@@ -25,7 +26,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Prefetch, Q
 from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -34,6 +35,7 @@ from games.leagues import online, seating, selectors, services
 from games.models import (
     ClubNight,
     DragSagaResult,
+    League,
     Match,
     Member,
     NightEntrant,
@@ -88,11 +90,92 @@ def announce(night_id: int) -> None:
     transaction.on_commit(send)
 
 
+class NeedsConfirmation(NightRefused):
+    """A choice the organiser must confirm before it is made (a date outside the season)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, 200)
+
+
 def _open_night(night: ClubNight) -> ClubNight:
     locked = ClubNight.objects.select_for_update().get(pk=night.pk)
     if locked.ended is not None:
         raise NightRefused(_("This club night has ended."), 409)
+    if locked.opened is None:
+        raise NightRefused(
+            _("This club night is scheduled for %(date)s; an organiser opens it on its evening.")
+            % {"date": f"{locked.date:%Y-%m-%d}"},
+            409,
+        )
     return locked
+
+
+# --- the season's calendar -------------------------------------------------------------------
+
+
+@transaction.atomic
+def schedule_night(
+    league: League, date: datetime.date, venue: str = "", confirmed: bool = False
+) -> ClubNight:
+    """Put a night on the league's calendar ahead of its date; a date outside the season is
+    kept only once the organiser has confirmed it (:class:`NeedsConfirmation`)."""
+    if league.archived:
+        raise NightRefused(_("This season has ended: its calendar is read-only."), 409)
+    venue = " ".join(str(venue).split())
+    if len(venue) > ClubNight._meta.get_field("venue").max_length:
+        raise NightRefused(_("The venue is at most 100 characters."))
+    if ClubNight.objects.filter(league=league, date=date).exists():
+        raise NightRefused(
+            _("A night is on the calendar for %(date)s already.") % {"date": f"{date:%Y-%m-%d}"},
+            409,
+        )
+    if not league.season_start <= date <= league.season_end and not confirmed:
+        raise NeedsConfirmation(
+            _(
+                "%(date)s is outside the season (%(start)s to %(end)s). "
+                "Schedule the night on that date anyway?"
+            )
+            % {
+                "date": f"{date:%Y-%m-%d}",
+                "start": f"{league.season_start:%Y-%m-%d}",
+                "end": f"{league.season_end:%Y-%m-%d}",
+            }
+        )
+    return ClubNight.objects.create(league=league, date=date, venue=venue, opened=None)
+
+
+@transaction.atomic
+def open_night(night: ClubNight, today: datetime.date | None = None) -> ClubNight:
+    """A scheduled night is opened on its evening (or later, if it was forgotten): check-in
+    and rounds begin."""
+    night = ClubNight.objects.select_for_update().select_related("league").get(pk=night.pk)
+    if night.ended is not None:
+        raise NightRefused(_("This club night has ended."), 409)
+    if night.opened is not None:
+        raise NightRefused(_("This club night is open already."), 409)
+    if night.league.archived:
+        raise NightRefused(_("This season has ended: its calendar is read-only."), 409)
+    today = today or timezone.localdate()
+    if today < night.date:
+        raise NightRefused(
+            _("This night is on %(date)s: it opens on its evening.")
+            % {"date": f"{night.date:%Y-%m-%d}"},
+            409,
+        )
+    night.opened = timezone.now()
+    night.save(update_fields=["opened"])
+    announce(night.pk)
+    return night
+
+
+def calendar(league: League) -> list[ClubNight]:
+    """The league's nights by date, each with ``present``: who was checked in (attendance)."""
+    rows = list(
+        league.club_nights.order_by("date", "pk").prefetch_related(
+            Prefetch("entrants", NightEntrant.objects.order_by("name"), to_attr="present")
+        )
+    )
+    return rows
 
 
 # --- check-in -----------------------------------------------------------------------------

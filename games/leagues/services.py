@@ -180,6 +180,20 @@ def make_claim_code(
 
 
 @transaction.atomic
+def make_claim_codes(
+    league: League, members: Sequence[Member], made_by: AbstractBaseUser
+) -> list[tuple[Member, str]]:
+    """A claim code for each of ``members`` without an account (the others are left out),
+    all made at once: what a printed sheet of slips hands out."""
+    now = timezone.now()
+    return [
+        (member, make_claim_code(member, league, made_by, now))
+        for member in members
+        if member.user_id is None and not member.guest
+    ]
+
+
+@transaction.atomic
 def redeem_claim_code(
     code: str, user: AbstractBaseUser, now: datetime.datetime | None = None
 ) -> Member:

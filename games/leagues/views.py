@@ -8,7 +8,9 @@ game's own (its score-keeping form, its blank sheet) comes through its ``league`
 from __future__ import annotations
 
 import logging
+from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
@@ -22,11 +24,21 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services as table_services
 from games import views as table_views
-from games.leagues import forms, identity_forms, members, online, pdf, selectors, services
+from games.leagues import (
+    forms,
+    identity_forms,
+    members,
+    online,
+    pdf,
+    ratings,
+    selectors,
+    services,
+)
 from games.leagues.csv_cells import SafeWriter
 from games.models import DragSagaResult, GuestSeat, League, Match, Member, SetResult
 from games.registry import GAMES, game_kind
@@ -59,6 +71,13 @@ def refuse_or_login(request: HttpRequest) -> HttpResponse:
     except NoReverseMatch:
         login_url = reverse("admin:login")
     return redirect_to_login(request.get_full_path(), login_url)
+
+
+def refuse_archived(request: HttpRequest, league: League) -> HttpResponse:
+    """A season that has ended is read-only: every write to it is refused (409)."""
+    message = _("This season has ended: its pages are read-only.")
+    context = {"message": message, "league": league}
+    return render(request, "leagues/message.html", context, status=409)
 
 
 # --- public pages -----------------------------------------------------------------------
@@ -132,6 +151,8 @@ def standings_table(league: League, sort: str = "place", descending: bool = Fals
 
 
 def standings_context(request: HttpRequest, league: League) -> dict[str, Any]:
+    if league.archived:  # the standings as they stood when the season ended
+        return {**standings_table(league), "rows": league.final_standings, "sortable": False}
     sort = request.GET.get("sort", "place")
     sort = sort if sort in selectors.SORT_FIELDS else "place"
     descending = request.GET.get("dir") == "desc"
@@ -165,7 +186,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["dragsaga_games"] = with_pages(league, selectors.league_dragsaga_games(league)[:20])
     context["club_nights"] = league.club_nights.all()
     context["blank_sheets"] = blank_sheets()
-    context["may_keep_score"] = may_keep_score(request.user, league)
+    context["may_keep_score"] = may_keep_score(request.user, league) and not league.archived
     context["pending_seats"] = selectors.pending_seats(league)
     if context["may_keep_score"]:
         context["table_form"] = forms.LeagueTableForm(league=league)
@@ -183,26 +204,51 @@ def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
     return response, SafeWriter(response)  # no cell a spreadsheet would run as a formula
 
 
+def _rating_cell(row: Any) -> Any:
+    """The rating as the pages show it: the rounded ordinal, "?" while provisional."""
+    value = getattr(row, "rating_shown", None)
+    return "?" if value is None else ratings.rounded(value)
+
+
 @require_GET
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings with headers in the reader's language (an ended season: as archived)."""
     league = get_object_or_404(League, pk=pk)
     response, writer = _csv_response(f"{slugify(league.name) or 'league'}-standings.csv")
-    extra = game_kind(league.game).league_hook("STANDINGS_CSV", ())
+    extra = list(game_kind(league.game).league_hook("STANDINGS_CSV", ()))
+    in_sets = league.results_in_sets
     writer.writerow(
-        ["place", "player", "vp", "played", "vp_average", "wins", "total_points", *extra]
-    )
-    for row in selectors.standings(league):
-        values = [
-            row.place,
-            row.name,
-            f"{row.vp_total:.2f}",
-            row.played,
-            f"{row.vp_average:.2f}",
-            row.wins,
-            row.total_points,
-            *(getattr(row, name) or "" for name in extra),
+        [
+            _("League"),
+            _("Place"),
+            _("Player"),
+            _("VP"),
+            _("Rating"),
+            _("Sets") if in_sets else _("Games"),
+            _("VP / set") if in_sets else _("VP / game"),
+            _("Wins"),
+            _("Points") if in_sets else _("Damage"),
+            *(str(label) for label, _cell in extra),
         ]
-        writer.writerow(values)
+    )
+    rows: Any = selectors.standings(league)
+    if league.archived:
+        rows = [SimpleNamespace(**row) for row in league.final_standings]
+    for row in rows:
+        writer.writerow(
+            [
+                league.name,
+                row.place,
+                row.name,
+                f"{Decimal(str(row.vp_total)):.2f}",
+                _rating_cell(row),
+                row.played,
+                f"{row.vp_average:.2f}",
+                row.wins,
+                row.total_points,
+                *(cell(row) for _label, cell in extra),
+            ]
+        )
     return response
 
 
@@ -211,66 +257,103 @@ def _line_player(line: Any) -> str:
     return "" if line.member.guest and line.by_bot else line.member.name
 
 
-def _match_columns(match: Match) -> list[Any]:
-    """The columns every results row starts with: when, where and which match."""
+def _match_columns(league: League, match: Match) -> list[Any]:
+    """The columns every results row starts with: the league, when, where and which match."""
     night = match.club_night.date if match.club_night else ""
-    return [match.played_on, night, match.pk, match.source, match.table_code]
+    return [
+        league.name,
+        match.played_on,
+        night,
+        match.pk,
+        match.get_source_display(),
+        match.table_code,
+    ]
+
+
+def _yes(value: Any) -> str:
+    return _("yes") if value else _("no")
 
 
 @require_GET
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every result line of the league, one row per player per set (or DragSaga game)."""
+    """Every result line of the league, one row per player per set (or DragSaga game), with
+    headers in the reader's language; a void result is listed and marked void."""
     league = get_object_or_404(League, pk=pk)
     response, writer = _csv_response(f"{slugify(league.name) or 'league'}-results.csv")
-    common = ["played_on", "club_night", "match", "source", "table"]
+    common = [
+        _("League"),
+        _("Date"),
+        _("Club night"),
+        pgettext("results CSV", "Match"),
+        _("Played with"),
+        _("Table"),
+    ]
+    extra = list(game_kind(league.game).league_hook("RESULTS_CSV", ()))
+    extra_labels = [str(label) for label, _cell in extra]
     if league.results_in_sets:
         writer.writerow(
-            [*common, "set", "complete", "seat", "player", "element", "points", "rank", "vp"]
-            + ["played_by_bot", "void"]
+            [
+                *common,
+                _("Set"),
+                _("Complete"),
+                pgettext("results CSV", "Void"),
+                _("Seat"),
+                _("Player"),
+                _("Played by a bot"),
+                _("Element"),
+                _("Points"),
+                _("Rank"),
+                _("VP"),
+                *extra_labels,
+            ]
         )
-        for set_result in selectors.league_sets(league):
+        for set_result in selectors.league_sets(league).prefetch_related("games"):
             for line in set_result.lines.all():
                 writer.writerow(
                     [
-                        *_match_columns(set_result.match),
+                        *_match_columns(league, set_result.match),
                         set_result.number,
-                        int(set_result.complete),
+                        _yes(set_result.complete),
+                        _yes(set_result.voided_at),
                         line.seat + 1,
                         _line_player(line),
-                        line.element,
+                        _yes(line.by_bot),
+                        line.get_element_display(),
                         line.points,
                         line.rank,
                         line.victory_points,
-                        int(line.by_bot),
-                        int(set_result.voided_at is not None),
+                        *(cell(set_result, line) for _label, cell in extra),
                     ]
                 )
     else:
         writer.writerow(
             [
                 *common,
-                "game",
-                "seat",
-                "player",
-                "damage",
-                "cards_left",
-                "leftover_cost",
-                "penalty",
-                "final_damage",
-                "rank",
-                "vp",
-                "played_by_bot",
-                "void",
+                _("Game"),
+                pgettext("results CSV", "Void"),
+                _("Seat"),
+                _("Player"),
+                _("Played by a bot"),
+                _("Damage"),
+                _("Cards left"),
+                _("Cost of cards left"),
+                _("Penalty"),
+                _("Final damage"),
+                _("Rank"),
+                _("VP"),
+                *extra_labels,
             ]
         )
         for result in selectors.league_dragsaga_games(league):
             for line in result.lines.all():
                 writer.writerow(
                     [
-                        *_match_columns(result.match),
+                        *_match_columns(league, result.match),
                         result.number,
+                        _yes(result.voided_at),
                         line.seat + 1,
                         _line_player(line),
+                        _yes(line.by_bot),
                         line.damage,
                         line.cards_left,
                         line.leftover_cost,
@@ -278,8 +361,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                         line.final_damage,
                         line.rank,
                         line.victory_points,
-                        int(line.by_bot),
-                        int(result.voided_at is not None),
+                        *(cell(result, line) for _label, cell in extra),
                     ]
                 )
     return response
@@ -295,6 +377,8 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     if not may_keep_score(request.user, league):
         return refuse_or_login(request)
+    if league.archived:
+        return refuse_archived(request, league)
     try:
         scoring = game_kind(league.game).league
     except LookupError:  # a game no league scores: nothing to keep
@@ -465,7 +549,9 @@ def claim(request: HttpRequest) -> HttpResponse:
     """A player redeems the claim code a keeper gave them: their account is linked."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path(), reverse(settings.LOGIN_URL))
-    form = identity_forms.ClaimCodeForm(request.POST or None)
+    # A printed slip's QR code opens this page with its code filled in.
+    initial = {"code": request.GET.get("code", "")[:20]}
+    form = identity_forms.ClaimCodeForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             member = services.redeem_claim_code(form.cleaned_data["code"], request.user)

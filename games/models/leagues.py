@@ -19,6 +19,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+from simple_history.models import HistoricalRecords
 
 __all__ = [
     "DragSagaLine",
@@ -65,10 +67,27 @@ class Element(models.TextChoices):
     EARTH = "earth", _("Earth")
 
 
-class Member(models.Model):
-    """A person as the leagues know them: a name on the standings, maybe a login."""
+def sort_reading(text: str) -> str:
+    """What a name sorts by: its reading in hiragana (katakana folded in), so Japanese names
+    come in the order of the syllabary, as a club's list is read."""
+    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in text.strip())
 
-    name = models.CharField(_("name"), max_length=60, unique=True)
+
+class Member(models.Model):
+    """A person as the leagues know them: a name on the standings, maybe a login.
+
+    Names need not be unique (two 佐藤 are two members); the optional reading (よみ)
+    sorts the lists.
+    """
+
+    name = models.CharField(_("name"), max_length=60)
+    reading = models.CharField(
+        _("reading"),
+        max_length=60,
+        blank=True,
+        help_text=_("How the name is read, in kana: lists sort by it."),
+    )
+    sort_key = models.CharField(max_length=60, blank=True, db_index=True, editable=False)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),
@@ -87,12 +106,19 @@ class Member(models.Model):
     )
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["sort_key", "name", "pk"]
         verbose_name = _("league player")
         verbose_name_plural = _("league players")
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.sort_key = sort_reading(self.reading or self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"name", "reading"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "sort_key"}
+        super().save(*args, **kwargs)
 
 
 class League(models.Model):
@@ -113,6 +139,21 @@ class League(models.Model):
             "The accounts that run this league: open nights, draw rounds, check others in, "
             "record, correct and void results, link accounts. Staff run every league."
         ),
+    )
+    ended_at = models.DateTimeField(_("season ended"), null=True, blank=True)
+    next_season = models.OneToOneField(
+        "self",
+        verbose_name=_("next season"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="previous_season",
+    )
+    final_standings = models.JSONField(
+        _("final standings"),
+        default=list,
+        blank=True,
+        help_text=_("The standings as they stood when the season ended (read-only)."),
     )
 
     class Meta:
@@ -137,6 +178,11 @@ class League(models.Model):
         return game_kind(self.game).league
 
     @property
+    def archived(self) -> bool:
+        """A season that has ended: its pages are read-only."""
+        return self.ended_at is not None
+
+    @property
     def results_in_sets(self) -> bool:
         """Whether the game's results are sets of set lines (Dragon Formula), not single games
         ranked by damage (DragSaga): what the standings and ratings read."""
@@ -150,7 +196,16 @@ class ClubNight(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=100, blank=True)
     notes = models.TextField(_("notes"), blank=True)
+    # A night made on the evening is open at once; one scheduled ahead has none until then.
+    opened = models.DateTimeField(
+        _("opened on the evening"), null=True, blank=True, default=timezone.now
+    )
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    class State(models.TextChoices):
+        SCHEDULED = "scheduled", pgettext_lazy("club night", "scheduled")
+        OPEN = "open", pgettext_lazy("club night", "open")
+        ENDED = "ended", pgettext_lazy("club night", "ended")
 
     class Meta:
         ordering = ["-date"]
@@ -159,6 +214,18 @@ class ClubNight(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} · {self.date:%Y-%m-%d}"
+
+    @property
+    def state(self) -> str:
+        """Scheduled (on the calendar, not opened yet), open (tonight), or ended."""
+        if self.ended is not None:
+            return self.State.ENDED
+        return self.State.OPEN if self.opened is not None else self.State.SCHEDULED
+
+    def get_state_display(self) -> str:
+        return str(self.State(self.state).label)
+
+    get_state_display.short_description = _("state")  # type: ignore[attr-defined]
 
 
 class Match(models.Model):
@@ -308,6 +375,8 @@ class SetGame(models.Model):
         default=True,
         help_text=_("Off for a game ended by a false Dan: it is replayed."),
     )
+    # Every recording, correction and undo of the game: who, when, before and after.
+    history = HistoricalRecords(excluded_fields=["reading"])
 
     class Meta:
         ordering = ["set", "number"]
@@ -340,6 +409,7 @@ class Penalty(models.Model):
     offence = models.CharField(_("offence"), max_length=20, choices=Offence.choices)
     intentional = models.BooleanField(_("intentional (×10)"), default=False)
     points = models.IntegerField(_("points"), help_text=_("Negative: what the penalty costs."))
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["game", "id"]

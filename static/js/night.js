@@ -18,3 +18,32 @@
   document.addEventListener("htmx:load", show);
   setInterval(show, 250);
 })();
+
+// The projector's long lists (tonight's players) show a page at a time, the pages taking
+// turns; a push that redraws the list keeps the page it was on.
+(function () {
+  "use strict";
+  const PAGE_SECONDS = 10;
+  const current = {};
+  function showPage(section, index) {
+    const pages = section.querySelectorAll(".screen-page");
+    if (!pages.length) return;
+    const shown = index % pages.length;
+    current[section.id] = shown;
+    pages.forEach(function (page, i) { page.hidden = i !== shown; });
+  }
+  function keep() {
+    for (const section of document.querySelectorAll("[data-pages]")) {
+      showPage(section, current[section.id] || 0);
+    }
+  }
+  function turn() {
+    for (const section of document.querySelectorAll("[data-pages]")) {
+      if (section.querySelectorAll(".screen-page").length > 1) {
+        showPage(section, (current[section.id] || 0) + 1);
+      }
+    }
+  }
+  document.addEventListener("htmx:load", keep);
+  setInterval(turn, PAGE_SECONDS * 1000);
+})();

@@ -73,6 +73,7 @@ def test_a_keeper_runs_a_night_and_the_projector_follows_without_a_reload(new_pa
     press(keeper, "Announce round 1")
     screen.get_by_text("Round 1 is announced: the draw comes next.").wait_for()
     press(keeper, "Draw the seats of round 1")
+    press(keeper, "Yes, draw the seats")  # the page asks once more
     screen.get_by_role("heading", name="Seating of round 1").wait_for()
     seating = screen.locator("#night-seating").inner_text()
     for member in members[:9]:
@@ -112,6 +113,7 @@ def test_a_keeper_runs_a_night_and_the_projector_follows_without_a_reload(new_pa
     screen.get_by_text("Round 2 is announced: the draw comes next.").wait_for()
     assert "Seed" in keeper.locator("#round-1").inner_text()
     press(keeper, "Draw the seats of round 2")
+    press(keeper, "Yes, draw the seats")
     screen.get_by_role("heading", name="Seating of round 2").wait_for()
     seating = screen.locator("#night-seating").inner_text()
     assert late.name in seating and leaver.name not in seating
@@ -136,6 +138,7 @@ def test_a_keeper_runs_a_night_and_the_projector_follows_without_a_reload(new_pa
         assert name in standings
     keeper.goto(f"/nights/{night.pk}/")
     press(keeper, "End the night")
+    press(keeper, "Yes, end the night")
     keeper.get_by_text("This night is over.").first.wait_for()
     assert keeper.get_by_role("link", name="Score sheet").count() == 6  # every table's set
     keeper.get_by_role("link", name="Verify this draw").first.click()

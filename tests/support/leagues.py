@@ -31,6 +31,15 @@ def make_members(league: League, *names: str) -> list[Member]:
     return members
 
 
+def sign_in_organiser(client, username: str = "org"):
+    """A staff account (an organiser of every league) signed in on ``client``."""
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user(username, password="pw", is_staff=True)
+    client.force_login(user)
+    return user
+
+
 def new_match(league: League) -> Match:
     return Match.objects.create(league=league)
 

@@ -166,7 +166,7 @@ def test_a_third_games_league_standings_and_player_pages_show_nothing_of_dragon_
     csv = keeper.get(reverse("leagues:standings_csv", args=[toy_league.pk])).content.decode()
     assert (
         csv.splitlines()[0].lstrip("\ufeff")
-        == "place,player,vp,played,vp_average,wins,total_points"
+        == "League,Place,Player,VP,Rating,Sets,VP / set,Wins,Points"
     )
 
 
@@ -195,7 +195,7 @@ def test_a_third_games_club_night_draws_seats_without_dragon_formulas_elements(k
     for member in toy_league.members.all():
         assert keeper.post(act, {"action": "check_in", "member": member.pk}).status_code == 302
     keeper.post(act, {"action": "announce"})
-    assert keeper.post(act, {"action": "draw", "round": 1}).status_code == 302
+    assert keeper.post(act, {"action": "draw", "round": 1, "confirmed": "yes"}).status_code == 302
     tables = list(night.rounds.get(number=1).tables.all())
     assert sum(table.seats.count() for table in tables) == toy_league.members.count() == 8
     assert {seat.element for table in tables for seat in table.seats.all()} == {""}

@@ -31,7 +31,9 @@ pytestmark = pytest.mark.django_db
 
 
 def act(client, night, action, **fields):
-    return client.post(reverse("nights:act", args=[night.pk]), {"action": action, **fields})
+    """A keeper's tap on the night page, confirmed where the page asks (draw, end)."""
+    data = {"action": action, "confirmed": "yes", **fields}
+    return client.post(reverse("nights:act", args=[night.pk]), data)
 
 
 @pytest.fixture

@@ -150,18 +150,23 @@ def test_standings_csv(client, league_with_sets):
     assert response["Content-Type"].startswith("text/csv")
     rows = read_csv(response)
     assert rows[0] == [
-        "place",
-        "player",
-        "vp",
-        "played",
-        "vp_average",
-        "wins",
-        "total_points",
-        "best_hand",
-        "best_hand_points",
+        "League",
+        "Place",
+        "Player",
+        "VP",
+        "Rating",
+        "Sets",
+        "VP / set",
+        "Wins",
+        "Points",
+        "Best hand",
+        "Best hand points",
     ]
-    assert rows[1] == ["1", "Aki", "5.00", "2", "2.50", "2", "1600", "center_pillar", "1500"]
-    assert rows[3][:2] == ["3", "Chie"] and rows[4][:2] == ["3", "Dai"]
+    assert rows[1] == [
+        league_with_sets.name, "1", "Aki", "5.00", "?", "2", "2.50", "2", "1600",
+        "Center Pillar", "1500",
+    ]  # fmt: skip
+    assert rows[3][1:3] == ["3", "Chie"] and rows[4][1:3] == ["3", "Dai"]
 
 
 def test_results_csv_has_every_line_of_every_set(client, league_with_sets):
@@ -170,9 +175,9 @@ def test_results_csv_has_every_line_of_every_set(client, league_with_sets):
     assert len(body) == 8
     lines = [dict(zip(header, row, strict=True)) for row in body]
     aki = sorted(
-        (line["set"], line["points"], line["rank"], line["vp"])
+        (line["Set"], line["Points"], line["Rank"], line["VP"])
         for line in lines
-        if line["player"] == "Aki"
+        if line["Player"] == "Aki"
     )
     assert aki == [("1", "100", "2", "2.00"), ("1", "1500", "1", "3.00")]
 
@@ -182,13 +187,17 @@ def test_dragsaga_results_csv(client):
     aki, ben = make_members(league, "Aki", "Ben")
     record_dragsaga(league, [(aki, 3, 5, 2), (ben, 4, 0, 0)])
     rows = read_csv(client.get(reverse("leagues:results_csv", args=[league.pk])))
-    lines = {row[7]: dict(zip(rows[0], row, strict=True)) for row in rows[1:]}
-    assert (lines["Aki"]["penalty"], lines["Aki"]["final_damage"], lines["Aki"]["rank"]) == (
+    lines = {row[9]: dict(zip(rows[0], row, strict=True)) for row in rows[1:]}
+    assert (lines["Aki"]["Penalty"], lines["Aki"]["Final damage"], lines["Aki"]["Rank"]) == (
         "2",
         "5",
         "2",
     )
-    assert (lines["Ben"]["final_damage"], lines["Ben"]["vp"]) == ("4", "3.00")
+    assert (lines["Ben"]["Final damage"], lines["Ben"]["VP"], lines["Ben"]["Void"]) == (
+        "4",
+        "3.00",
+        "no",
+    )
 
 
 def test_admin_league_page_links_to_its_standings(admin_client, league_with_sets):

@@ -84,5 +84,5 @@ def test_negative_points_stay_numbers_in_the_export(client):
     assert safe_cell("-x") == "'-x"
     rows = read_csv(client.get(reverse("leagues:results_csv", args=[league.pk])))
     header = rows[0]
-    dai = next(row for row in rows if row[header.index("player")] == "Dai")
-    assert dai[header.index("points")] == "-100"
+    dai = next(row for row in rows if row[header.index("Player")] == "Dai")
+    assert dai[header.index("Points")] == "-100"

@@ -1,0 +1,115 @@
+"""A league's members in bulk: the CSV import and a printable A4 of claim slips, one per member
+with a QR code. Both are an organiser's (``may_keep_score``), checked on each request."""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import qr
+from games.leagues import roster, services
+from games.leagues.views import may_keep_score, refuse_archived, refuse_or_login, sheet_response
+from games.models import League
+
+MAX_SLIPS = 60  # six A4 pages: a sheet a printer and a PDF worker make in a few seconds
+
+
+class RosterForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("CSV file"),
+        help_text=gettext_lazy(
+            "One member a line: name, reading (optional), e-mail (optional). A first line "
+            "naming the columns is allowed."
+        ),
+    )
+
+
+def _organiser_league(request: HttpRequest, pk: int) -> tuple[League, HttpResponse | None]:
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return league, refuse_or_login(request)
+    if league.archived:
+        return league, refuse_archived(request, league)
+    return league, None
+
+
+@require_http_methods(["GET", "POST"])
+def import_members(request: HttpRequest, pk: int) -> HttpResponse:
+    """An organiser imports members from a CSV: every line checked first, then all or none."""
+    league, refused = _organiser_league(request, pk)
+    if refused is not None:
+        return refused
+    form = RosterForm(request.POST or None, request.FILES or None)
+    problems: list[str] = []
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                if upload.size > roster.MAX_BYTES:
+                    raise roster.RosterRefused(
+                        [
+                            _("The file is larger than %(size)s KB.")
+                            % {"size": roster.MAX_BYTES // 1024}
+                        ]
+                    )
+                made = roster.import_members(league, roster.read(upload.read()))
+            except roster.RosterRefused as refusal:
+                problems = refusal.problems
+            else:
+                messages.success(
+                    request,
+                    _("%(count)s members imported: %(names)s.")
+                    % {"count": len(made), "names": ", ".join(m.name for m in made)},
+                )
+                return redirect(f"{reverse('leagues:league_detail', args=[league.pk])}#players")
+        status = 400
+    context = {"league": league, "form": form, "problems": problems}
+    return render(request, "leagues/import_members.html", context, status=status)
+
+
+@require_POST
+def claim_slips(request: HttpRequest, pk: int) -> HttpResponse:
+    """An organiser prints claim codes for the ticked members: an A4 PDF of slips, each with
+    its QR code. The codes exist only on this sheet (only their hashes are kept)."""
+    league, refused = _organiser_league(request, pk)
+    if refused is not None:
+        return refused
+    ids = [raw for raw in request.POST.getlist("members") if raw.isdigit() and len(raw) < 19]
+    members = list(league.members.filter(guest=False, user=None, pk__in=ids))
+    if not members:
+        message = _("Tick at least one player without an account.")
+        return render(
+            request, "leagues/message.html", {"message": message, "league": league}, status=400
+        )
+    if len(members) > MAX_SLIPS:
+        message = _("At most %(count)s slips at once: tick fewer players.") % {"count": MAX_SLIPS}
+        context = {"message": message, "league": league}
+        return render(request, "leagues/message.html", context, status=400)
+    made = services.make_claim_codes(league, members, request.user)
+    claim_path = reverse("leagues:claim")
+    expires = timezone.localdate() + datetime.timedelta(days=services.claim_code_lifetime().days)
+    slips = []
+    for member, code in made:
+        url = qr.public_url(request, f"{claim_path}?code={code}")
+        slips.append({"member": member, "code": code, "url": url, "qr": qr.qr_png_data_uri(url)})
+    context = {
+        "league": league,
+        "slips": slips,
+        "expires": expires,
+        "claim_url": qr.public_url(request, claim_path),
+    }
+    name = f"{slugify(league.name) or 'league'}-claim-slips"
+    response = sheet_response(request, "sheets/claim_slips.html", context, name, as_pdf=True)
+    response["Cache-Control"] = "no-store"
+    return response

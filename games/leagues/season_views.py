@@ -1,0 +1,105 @@
+"""A league's season pages: its calendar of club nights (scheduled ahead, opened on the evening,
+attendance listed) and the season's end, where the next season starts from this one. Every
+write is an organiser's (``may_keep_score``), checked on each request."""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.leagues import nights, seasons
+from games.leagues.night_views import confirm_step
+from games.leagues.views import may_keep_score, refuse_archived, refuse_or_login
+from games.models import League
+
+
+class ScheduleForm(forms.Form):
+    date = forms.DateField(
+        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    venue = forms.CharField(label=gettext_lazy("Venue"), max_length=100, required=False)
+
+
+class NextSeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name of the next season"), max_length=100)
+    start = forms.DateField(
+        label=gettext_lazy("First day"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end = forms.DateField(
+        label=gettext_lazy("Last day"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+def _calendar(
+    request: HttpRequest, league: League, form: ScheduleForm | None = None, status: int = 200
+) -> HttpResponse:
+    keeper = may_keep_score(request.user, league) and not league.archived
+    context = {
+        "league": league,
+        "nights": nights.calendar(league),
+        "keeper": keeper,
+        "form": form or (ScheduleForm() if keeper else None),
+        "today": nights.timezone.localdate(),
+    }
+    return render(request, "leagues/calendar.html", context, status=status)
+
+
+@require_GET
+def calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    return _calendar(request, get_object_or_404(League, pk=pk))
+
+
+@require_POST
+def schedule(request: HttpRequest, pk: int) -> HttpResponse:
+    """An organiser puts a night on the calendar; a date outside the season asks first."""
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return refuse_or_login(request)
+    if league.archived:
+        return refuse_archived(request, league)
+    form = ScheduleForm(request.POST)
+    if not form.is_valid():
+        return _calendar(request, league, form, 400)
+    try:
+        nights.schedule_night(
+            league,
+            form.cleaned_data["date"],
+            form.cleaned_data["venue"],
+            confirmed=request.POST.get("confirmed") == "yes",
+        )
+    except nights.NeedsConfirmation as question:
+        back = reverse("leagues:calendar", args=[league.pk])
+        return confirm_step(request, league, question.message, _("Yes, schedule it"), back)
+    except nights.NightRefused as refusal:
+        form.add_error(None, refusal.message)
+        return _calendar(request, league, form, refusal.status)
+    return redirect("leagues:calendar", pk=league.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def end_season(request: HttpRequest, pk: int) -> HttpResponse:
+    """An organiser ends the season: its standings are archived, the next season starts."""
+    league = get_object_or_404(League, pk=pk)
+    if not may_keep_score(request.user, league):
+        return refuse_or_login(request)
+    if league.archived:
+        return refuse_archived(request, league)
+    form = NextSeasonForm(request.POST or None, initial=seasons.next_season_defaults(league))
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                following = seasons.end_season(league, data["name"], data["start"], data["end"])
+            except ValueError as error:
+                form.add_error(None, str(error))
+            else:
+                return redirect("leagues:league_detail", pk=following.pk)
+        status = 400
+    context = {"league": league, "form": form}
+    return render(request, "leagues/end_season.html", context, status=status)
