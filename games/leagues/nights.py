@@ -13,8 +13,8 @@ Refusals raise :class:`NightRefused` with a message for the keeper and an HTTP s
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import datetime
+import hashlib
 import logging
 import secrets
 import threading

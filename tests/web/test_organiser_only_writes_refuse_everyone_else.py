@@ -97,9 +97,18 @@ def world():
         "kind": "set",
         "game": league.game,
         "token": "x" * 32,
+        "number": 1,
     }
     pk_of = {"leagues": league.pk, "nights": night.pk}
-    set_pages = {"set_detail", "next_set", "hand_preview", "set_sheet", "set_sheet_pdf"}
+    set_pages = {
+        "set_detail",
+        "next_set",
+        "hand_preview",
+        "set_sheet",
+        "set_sheet_pdf",
+        "correct_game",
+        "undo_game",
+    }
     return {
         "night": night,
         "night_table": night_table,
