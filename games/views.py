@@ -9,7 +9,6 @@ changed region to every seat; plain requests get the whole page.
 from __future__ import annotations
 
 import json
-import re
 import secrets
 from typing import Any
 
@@ -28,6 +27,7 @@ from games.forms import GuestForm, JoinForm, NewTableForm
 from games.models import BotPace, Game, Player, Seat, Table
 from games.registry import GAMES, game_kind
 from games.services import ActionRefused, IllegalMove
+from games.validators import is_ascii_number
 
 # The longest real action (a DragSaga place: two card ids and a target) is well under this.
 MAX_ACTION_CHARS = 1000
@@ -302,11 +302,8 @@ def _posted_version(request: HttpRequest) -> int:
 
 
 def _is_number(raw: str) -> bool:
-    """Whether ``raw`` is a plain count as forms post it (ASCII digits, not absurdly long).
-
-    ``str.isdigit`` would let through "²" or 5,000 digits, which ``int`` then refuses.
-    """
-    return re.fullmatch(r"[0-9]{1,9}", raw) is not None
+    """Whether ``raw`` is a plain count as forms post it (ASCII digits, not absurdly long)."""
+    return is_ascii_number(raw, digits=9)
 
 
 def _posted_action(request: HttpRequest, game_name: str) -> dict[str, Any]:

@@ -12,12 +12,13 @@ from django.utils.translation import gettext_lazy as _
 from games.models import ClubNight, League, Member
 from games.registry import game_kind
 from games.templatetags.bot_levels import bot_level_choices
+from games.validators import IdChoiceField
 
 MAX_SEATS = 4
 
 
-def member_field(league: League, required: bool) -> forms.ModelChoiceField:
-    return forms.ModelChoiceField(
+def member_field(league: League, required: bool) -> IdChoiceField:
+    return IdChoiceField(
         queryset=league.members.all() if league.members.exists() else Member.objects.all(),
         required=required,
         label=_("Player"),
@@ -26,7 +27,7 @@ def member_field(league: League, required: bool) -> forms.ModelChoiceField:
 
 class MatchFieldsMixin:
     def add_club_night(self, league: League) -> None:
-        self.fields["club_night"] = forms.ModelChoiceField(
+        self.fields["club_night"] = IdChoiceField(
             queryset=ClubNight.objects.filter(league=league),
             required=False,
             label=_("Club night"),

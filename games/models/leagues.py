@@ -20,6 +20,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.validators import plain_name
+
 __all__ = [
     "DragSagaLine",
     "DragSagaResult",
@@ -68,7 +70,7 @@ class Element(models.TextChoices):
 class Member(models.Model):
     """A person as the leagues know them: a name on the standings, maybe a login."""
 
-    name = models.CharField(_("name"), max_length=60, unique=True)
+    name = models.CharField(_("name"), max_length=60, unique=True, validators=[plain_name])
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),
@@ -96,8 +98,8 @@ class Member(models.Model):
 
 
 class League(models.Model):
-    name = models.CharField(_("name"), max_length=100)
-    club = models.CharField(_("club"), max_length=100, blank=True)
+    name = models.CharField(_("name"), max_length=100, validators=[plain_name])
+    club = models.CharField(_("club"), max_length=100, blank=True, validators=[plain_name])
     game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
     season_start = models.DateField(_("season start"))
     season_end = models.DateField(_("season end"))
@@ -138,7 +140,7 @@ class ClubNight(models.Model):
         League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="club_nights"
     )
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=100, blank=True)
+    venue = models.CharField(_("venue"), max_length=100, blank=True, validators=[plain_name])
     notes = models.TextField(_("notes"), blank=True)
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
 
@@ -399,7 +401,7 @@ class GuestSeat(models.Model):
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="guest_seats"
     )
     seat = models.PositiveSmallIntegerField(_("seat"))
-    name = models.CharField(_("name at the table"), max_length=40)
+    name = models.CharField(_("name at the table"), max_length=40, validators=[plain_name])
     placeholder = models.OneToOneField(
         Member,
         verbose_name=_("placeholder"),

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.validators import plain_name
+
 __all__ = ["ActionLog", "BotPace", "Game", "Player", "Seat", "Table", "new_join_code"]
 
 # Join codes are typed on phones: capitals and digits without look-alikes (0/O, 1/I/L).
@@ -36,7 +38,7 @@ class Player(models.Model):
         related_name="player",
         verbose_name=_("user"),
     )
-    display_name = models.CharField(_("display name"), max_length=40)
+    display_name = models.CharField(_("display name"), max_length=40, validators=[plain_name])
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
