@@ -606,7 +606,8 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         ActionLog(game=game, version=game.version, seat=seat, action=action, now=at)
     )
     table, version = game.table, game.version
-    transaction.on_commit(lambda: oplog.log_action_applied(table, seat, action, version))
+    logged = game_kind(game.game_name).public_action(action)  # no face-down card in the log
+    transaction.on_commit(lambda: oplog.log_action_applied(table, seat, logged, version))
     game.state = state
     if outcome is not None and game.finished is None:
         game.outcome = outcome

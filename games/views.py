@@ -249,7 +249,7 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
         oplog.log_action_rejected(
             table,
             seat,
-            request.POST.get("action") or request.POST.get("type", ""),
+            _logged_action(request, game_name),
             refusal.code,
             _claimed_version(request),
         )
@@ -320,6 +320,17 @@ def _posted_action(request: HttpRequest, game_name: str) -> dict[str, Any]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(_("That is not an action of this game."), "malformed")
     return action
+
+
+def _logged_action(request: HttpRequest, game_name: str) -> dict[str, Any] | str:
+    """A refused action as the operator's log writes it: as every seat would be told of it
+    (a refused placing's face-down cards are no more logged than an applied one's), or its
+    raw text cut short when it is no action at all."""
+    try:
+        action = _posted_action(request, game_name)
+    except IllegalMove:
+        return request.POST.get("action") or request.POST.get("type", "")
+    return game_kind(game_name).public_action(action)
 
 
 def _no_constant(name: str) -> Any:
