@@ -117,11 +117,12 @@ def create_table(
     created_by: Player | None = None,
     created_session: str = "",
     bot_pace: str = BotPace.NORMAL,
+    created_address: str | None = None,
 ) -> Table:
     """Open a table with empty seats; its creator (if any) sits in seat 0.
 
-    ``created_session``: the browser session that opened it from the lobby (its open
-    tables are counted and expire, ``games.table_limits``)."""
+    ``created_session`` and ``created_address``: the browser session and the address that
+    opened it from the lobby (its open tables are counted and expire, ``games.table_limits``)."""
     try:
         engine = game_kind(game_name).engine
     except LookupError:
@@ -149,6 +150,7 @@ def create_table(
             bot_pace=bot_pace,
             created_by=created_by,
             created_session=created_session,
+            created_address=created_address,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
         if created_by is not None:

@@ -22,7 +22,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import leavers, oplog, rendering, selectors, services, snapshots, table_limits
+from games import (
+    client_limits,
+    leavers,
+    oplog,
+    rendering,
+    selectors,
+    services,
+    snapshots,
+    table_limits,
+)
 from games.forms import GuestForm, JoinForm, NewTableForm
 from games.models import BotPace, Game, Player, Seat, Table
 from games.registry import GAMES, game_kind
@@ -94,6 +103,14 @@ def guest(request: HttpRequest) -> HttpResponse:
         return lobby(request, guest_form=form, status=400)
     name = form.cleaned_data["display_name"]
     known = selectors.player_from_session(None, request.session)
+    if known is None and not client_limits.take(
+        client_limits.GUESTS_PER_ADDRESS, client_limits.address(request)
+    ):
+        form.add_error(
+            "display_name",
+            _("Too many guests were named from your network this hour; please try again later."),
+        )
+        return lobby(request, guest_form=form, status=429)
     player = services.rename_guest(known, name) if known else services.create_guest(name)
     # A new session key, as at a login: a key someone planted or saw before now is worthless.
     request.session.cycle_key()
@@ -138,8 +155,9 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     # This browser, for the limits: kept in the session's data, so it outlives the key
     # cycling when a guest names themselves (``guest``).
     browser = request.session.setdefault(table_limits.SESSION_BROWSER, secrets.token_hex(16))
+    address = client_limits.address(request)
     try:
-        table_limits.check_may_open(player, browser)
+        table_limits.check_may_open(player, browser, address)
         table = services.create_table(
             game_name=game_name,
             players=form.cleaned_data["players"],
@@ -148,6 +166,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
             bot_pace=form.cleaned_data["bot_pace"] or BotPace.NORMAL,
             created_by=player,
             created_session=browser,
+            created_address=address,
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)

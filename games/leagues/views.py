@@ -24,6 +24,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games import client_limits
 from games import services as table_services
 from games import views as table_views
 from games.leagues import forms, identity_forms, members, online, pdf, selectors, services
@@ -448,6 +449,11 @@ def claim(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path(), reverse(settings.LOGIN_URL))
     form = identity_forms.ClaimCodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and not _may_try_a_claim_code(request):
+        form.add_error(
+            "code", _("Too many tries. Please wait a quarter of an hour, then try again.")
+        )
+        return render(request, "leagues/claim.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         try:
             member = services.redeem_claim_code(form.cleaned_data["code"], request.user)
@@ -461,6 +467,15 @@ def claim(request: HttpRequest) -> HttpResponse:
     status = 400 if request.method == "POST" else 200
     linked = services.linked_member(request.user)
     return render(request, "leagues/claim.html", {"form": form, "linked": linked}, status=status)
+
+
+def _may_try_a_claim_code(request: HttpRequest) -> bool:
+    """Count a claim code tried by this account and from this address; whether both may."""
+    by_account = client_limits.take(client_limits.CLAIMS_PER_ACCOUNT, f"user:{request.user.pk}")
+    by_address = client_limits.take(
+        client_limits.CLAIMS_PER_ADDRESS, client_limits.address(request)
+    )
+    return by_account and by_address
 
 
 @require_POST

@@ -125,6 +125,10 @@ class Table(models.Model):
     created_session = models.CharField(
         _("created from session"), max_length=40, blank=True, default="", db_index=True
     )
+    # The address a lobby table was opened from: an address has a ceiling of waiting tables.
+    created_address = models.GenericIPAddressField(
+        _("created from address"), null=True, blank=True, db_index=True
+    )
     # The league a table plays for is added by the leagues room.
 
     class Meta:
