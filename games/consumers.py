@@ -26,9 +26,11 @@ flood that session's new sockets are refused at the handshake, before any work i
 them, and other sessions of the same address are not; sockets with no known session are
 refused only once their address has flooded :data:`FLOODS_PER_ADDRESS` times in a minute
 (one visitor behind a club's address does not blank the others). A session may hold
-:data:`MAX_SOCKETS_PER_SESSION` sockets at once and an address
-:data:`MAX_SOCKETS_PER_ADDRESS` (counted in this process, where each socket lives); one more
-is refused at the handshake. However the consumer
+:data:`MAX_SOCKETS_PER_SESSION` sockets at once; an address
+:data:`MAX_SOCKETS_PER_ADDRESS` without a known session and
+:data:`MAX_SESSION_SOCKETS_PER_ADDRESS` of known sessions, so a flood of cookieless
+spectators does not shut the club's members out (counted in this process, where each
+socket lives); one more is refused at the handshake. However the consumer
 ends (closed, crashed, killed by the server for taking too long), its seat's
 presence is closed then (``leavers.disconnected``), so a bot takes the seat as for any
 leaver; the process heartbeat closes whatever still escapes (``leavers.heartbeat``).
@@ -46,6 +48,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import SynchronousOnlyOperation
 from django.http import HttpRequest
@@ -74,7 +77,8 @@ PENALTY_SECONDS = 10  # and for so long its session's new sockets are refused at
 # Sockets without a known session: refused from an address that flooded this often a minute.
 FLOODS_PER_ADDRESS = client_limits.Window("floods-address", 10, 60)
 MAX_SOCKETS_PER_SESSION = 12  # a member's tabs: tables, a club night, its screen
-MAX_SOCKETS_PER_ADDRESS = 200  # a club behind one address, everyone with a tab or two
+MAX_SOCKETS_PER_ADDRESS = 200  # without a known session (spectators), from one address
+MAX_SESSION_SOCKETS_PER_ADDRESS = 400  # of known sessions: a club behind one address
 GUARD_KEY = "table_socket"  # the scope entry through which the consumer names its channel
 
 
@@ -96,6 +100,11 @@ class _Bucket:
 
 
 _open: collections.Counter[str] = collections.Counter()  # this process's sockets per client
+
+
+def _sent_a_session(scope: dict[str, Any]) -> bool:
+    """Whether the handshake sent a session cookie (known to the store or not)."""
+    return bool(scope.get("cookies", {}).get(settings.SESSION_COOKIE_NAME))
 
 
 def _admit(scope: dict[str, Any]) -> tuple[str | None, str | None]:
@@ -137,17 +146,24 @@ class SocketLimits:
             await self.inner(scope, receive, send)
             return
         address = client_limits.address(scope)
-        refused = "address full" if _open[f"address:{address}"] >= MAX_SOCKETS_PER_ADDRESS else None
-        session = None
+        anonymous, members = f"anonymous:{address}", f"members:{address}"
+        session, refused = None, None
+        if not _sent_a_session(scope):  # a full address costs a cookieless socket no work
+            refused = "address full" if _open[anonymous] >= MAX_SOCKETS_PER_ADDRESS else None
         if refused is None:
             session, refused = await database_sync_to_async(_admit, thread_sensitive=False)(scope)
-        if refused is None and session and _open[f"session:{session}"] >= MAX_SOCKETS_PER_SESSION:
-            refused = "session full"
+        if refused is None and session is None and _open[anonymous] >= MAX_SOCKETS_PER_ADDRESS:
+            refused = "address full"
+        if refused is None and session is not None:
+            if _open[f"session:{session}"] >= MAX_SOCKETS_PER_SESSION:
+                refused = "session full"
+            elif _open[members] >= MAX_SESSION_SOCKETS_PER_ADDRESS:
+                refused = "address full"
         if refused is not None:
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": CLOSE_FLOOD})  # 403 at the handshake
             return
-        clients = [f"address:{address}"] + ([f"session:{session}"] if session else [])
+        clients = [members, f"session:{session}"] if session else [anonymous]
         _open.update(clients)
         guard: dict[str, Any] = {"session": session, "address": address}
         frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()  # bounded by the pump

@@ -27,9 +27,9 @@ async def socket_from(code, address, cookie=None):
         headers.append((b"cookie", cookie))
     socket = WebsocketCommunicator(application, f"/ws/table/{code}/", headers=headers)
     socket.scope["client"] = (address, 50000)
-    connected, _ = await socket.connect()
+    connected, _ = await socket.connect(timeout=10)
     if connected:
-        await socket.receive_from()  # the table as it stands
+        await socket.receive_from(timeout=10)  # the table as it stands
     return socket, connected
 
 
@@ -110,8 +110,9 @@ async def test_a_made_up_session_cookie_gets_no_fresh_allowance(toygame, players
 @in_own_loop
 async def test_sockets_per_session_and_per_address_are_capped(toygame, players, monkeypatch):
     monkeypatch.setattr(consumers, "MAX_SOCKETS_PER_ADDRESS", 20)
-    table, _game = await started_table(players[:2], away_seconds=60)
-    ann = await database_sync_to_async(session_cookie)(players[0])
+    monkeypatch.setattr(consumers, "MAX_SESSION_SOCKETS_PER_ADDRESS", 14)
+    table, _game = await started_table(players[:3], away_seconds=60)
+    ann, ben, cho = [await database_sync_to_async(session_cookie)(p) for p in players[:3]]
     held = []
     for _ in range(consumers.MAX_SOCKETS_PER_SESSION):
         socket, connected = await socket_from(table.code, CLUB, ann)
@@ -119,16 +120,25 @@ async def test_sockets_per_session_and_per_address_are_capped(toygame, players, 
         held.append(socket)
     _refused, connected = await socket_from(table.code, CLUB, ann)
     assert not connected  # one session: no more
-    while len(held) < consumers.MAX_SOCKETS_PER_ADDRESS:
+    spectators = []
+    for _ in range(consumers.MAX_SOCKETS_PER_ADDRESS):
         socket, connected = await socket_from(table.code, CLUB)  # cookieless spectators
         assert connected
-        held.append(socket)
+        spectators.append(socket)
     _refused, connected = await socket_from(table.code, CLUB)
-    assert not connected  # the address is full
+    assert not connected  # the address has as many spectators as it may
+    _refused, connected = await socket_from(table.code, CLUB, forged())
+    assert not connected  # a made-up cookie is one more of them
+    member, connected = await socket_from(table.code, CLUB, ben)
+    assert connected  # the club's members are not shut out by the spectators
     other, connected = await socket_from(table.code, "198.51.100.7")
-    assert connected  # another address is not
-    await held.pop().disconnect()
+    assert connected  # another address is not concerned
+    second, connected = await socket_from(table.code, CLUB, ben)
+    assert connected
+    _refused, connected = await socket_from(table.code, CLUB, cho)
+    assert not connected  # and the members of one address have a ceiling too
+    await spectators.pop().disconnect()
     freed, connected = await socket_from(table.code, CLUB)
     assert connected  # a closed socket frees its place
-    for socket in [*held, other, freed]:
+    for socket in [*held, *spectators, member, other, second, freed]:
         await socket.disconnect()
