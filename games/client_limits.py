@@ -11,13 +11,12 @@ made-up ``sessionid`` cookie is no one and gets no allowance of its own.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-
-from games.services import ActionRefused
 
 
 @dataclass(frozen=True)
@@ -36,10 +35,6 @@ TABLES_PER_ADDRESS = Window("tables-address", 100, 3600)
 # Claim codes tried: a member mistyping a code has plenty of tries; guessing has none.
 CLAIMS_PER_ACCOUNT = Window("claims-account", 10, 900)
 CLAIMS_PER_ADDRESS = Window("claims-address", 40, 900)
-
-
-class TooMany(ActionRefused):
-    status = 429
 
 
 def _key(window: Window, who: str) -> str:
@@ -75,6 +70,15 @@ def address(request_or_scope: Any) -> str:
         return str(meta.get("REMOTE_ADDR") or "?")
     client = request_or_scope.get("client") or ("?", 0)
     return str(client[0])
+
+
+def stored_address(address: str) -> str | None:
+    """``address`` as a table keeps it: ``None`` when the server was told none (a Unix
+    socket, a proxy without ``--proxy-headers``' header)."""
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:
+        return None
 
 
 def known_session(session: Any) -> str | None:

@@ -155,7 +155,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     # This browser, for the limits: kept in the session's data, so it outlives the key
     # cycling when a guest names themselves (``guest``).
     browser = request.session.setdefault(table_limits.SESSION_BROWSER, secrets.token_hex(16))
-    address = client_limits.address(request)
+    address = client_limits.stored_address(client_limits.address(request))
     try:
         table_limits.check_may_open(player, browser, address)
         table = services.create_table(

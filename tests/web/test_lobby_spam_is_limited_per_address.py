@@ -75,3 +75,11 @@ def test_tables_opened_per_address_per_hour_are_capped_even_when_they_start():
     other = Client(REMOTE_ADDR="10.0.0.77")
     other.post("/guest/", {"display_name": "Calm"})
     assert other.post("/new/dragsaga/", lobby_post("dragsaga", players=2)).status_code == 302
+
+
+def test_a_server_told_no_address_still_opens_tables():
+    """Behind a Unix socket or a proxy without its header Daphne knows no address."""
+    browser = Client(REMOTE_ADDR="")
+    assert browser.post("/guest/", {"display_name": "Ann"}).status_code == 302
+    assert browser.post("/new/dragsaga/", lobby_post("dragsaga", players=2)).status_code == 302
+    assert Table.objects.get().created_address is None
