@@ -50,7 +50,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -380,6 +380,8 @@ async def hold_socket(
             return "held"
     except InvalidStatus:
         return "refused"
+    except InvalidHandshake:  # dropped before answering (Daphne's handshake timeout)
+        return "dropped"
     except ConnectionClosed as closed:
         return f"closed {closed.rcvd.code if closed.rcvd else None}"
     except (OSError, TimeoutError) as error:
@@ -420,6 +422,8 @@ async def flood_behind_one_address(
             return "held"
         except InvalidStatus:
             return "refused"
+        except (InvalidHandshake, OSError, TimeoutError) as error:
+            return type(error).__name__
         except ConnectionClosed as closed:
             return f"closed {closed.rcvd.code if closed.rcvd else None}"
 
