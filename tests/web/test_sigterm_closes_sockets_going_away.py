@@ -5,6 +5,7 @@ once instead of waiting on a dead connection."""
 import signal
 import threading
 import time
+from contextlib import ExitStack
 
 import pytest
 from django.conf import settings
@@ -35,10 +36,13 @@ def test_sigterm_sends_every_socket_a_going_away_close_frame():
     table, _game, players = seated_table("dragonformula", ["Ann", "Ben"])
     cookies = [session_cookie(player).decode() for player in players]
 
-    with daphne(env={"DATABASE_URL": f"sqlite:///{db['NAME']}"}) as url:
+    with daphne(env={"DATABASE_URL": f"sqlite:///{db['NAME']}"}) as url, ExitStack() as held:
         ws_url = url.replace("http://", "ws://") + f"/ws/table/{table.code}/"
-        sockets = [connect(ws_url, origin=url, additional_headers={"Cookie": c}) for c in cookies]
-        sockets += [connect(ws_url, origin=url) for _ in range(4)]  # spectators
+        headers = [{"Cookie": cookie} for cookie in cookies] + [{}] * 4  # 2 players, 4 spectators
+        sockets = [
+            held.enter_context(connect(ws_url, origin=url, additional_headers=extra))
+            for extra in headers
+        ]
         for socket in sockets:
             assert 'id="table-version"' in socket.recv(timeout=10)
         found = [None] * len(sockets)
@@ -54,8 +58,6 @@ def test_sigterm_sends_every_socket_a_going_away_close_frame():
         exited = time.monotonic()
         for reader in readers:
             reader.join(15)
-        for socket in sockets:
-            socket.close()
 
     assert exited - started < 10, f"Daphne took {exited - started:.1f} s to exit"
     assert [code for code, _at in found] == [1001] * len(sockets)
