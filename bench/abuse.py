@@ -1,6 +1,8 @@
 """Abuse benchmark: a normal 2-seat table plays while, one after another, an attacker
-bursts PDF downloads, floods ticks up table sockets, spams new tables and posts
-oversize refusals. Not a test: it prints figures and never fails on them.
+bursts PDF downloads, floods ticks up table sockets, spams new tables, spams the lobby
+with a new guest for every few tables, opens 1,000 spectator sockets, floods from behind
+the address its neighbours share, and posts oversize refusals. Not a test: it prints
+figures and never fails on them.
 
     .venv/bin/python bench/abuse.py                # about 90 s
     .venv/bin/python bench/abuse.py --phase 10 --think 0.3
@@ -12,10 +14,18 @@ after it). One Daphne process with a SQLite file and the in-memory channel layer
 - the normal table's click->push latency p50/p95 (from sending an applied action's
   POST to the other seat's socket receiving a frame at the new version) and how many
   actions it applied;
+- the normal table's page p50/p95 (a GET of the whole page by one of its players, five a
+  second, while the abuse runs);
 - the server's memory (RSS from /proc) before the phase and after it has settled;
 - what the abuse got: PDF answers (200 / 503 + Retry-After) and their p95, sockets
-  closed for flooding (4429), tables made vs refused (429) and the lobby's time,
-  oversize refusals (413) and how much the server's log grew.
+  closed for flooding (4429), tables made vs refused (429) and the lobby's time, guests
+  and tables the lobby spam got, spectator sockets accepted vs refused, the neighbours
+  (other sessions and cookieless spectators of the flooder's address) that stayed
+  connected and the made-up-cookie reconnections refused, oversize refusals (413) and how
+  much the server's log grew.
+
+Every client is on loopback, so every abuse comes from the address the normal table's
+players share: the limits per session must spare them.
 
 Then a fresh PDF's own time: the blank Dragon Formula sheet printed by a warm
 WeasyPrint worker (``games.leagues.pdf``), each time with different HTML so the cache
@@ -30,16 +40,17 @@ import contextlib
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -56,6 +67,9 @@ ATTACKER_SESSIONS = 10
 PDF_WORKERS = 12
 FLOOD_SOCKETS = 2
 OVERSIZE_WORKERS = 20
+LOBBY_SPAMMERS = 4  # threads of the lobby spam, each a new cookie jar per round
+SPECTATORS = 1000  # sockets of the spectator flood, all from one address
+NEIGHBOURS = 40  # cookieless spectators sharing the flooder's address
 OVERSIZE_CHARS = 2_400_000
 
 
@@ -94,6 +108,7 @@ def setup() -> dict[str, Any]:
     normal, normal_sessions = started_table(["Aiko", "Ben"])
     attacked, attacker_sessions = started_table(["Mallory", "Trudy"])
     spammers = [session_of(services.create_guest(f"Spam {n}")) for n in range(ATTACKER_SESSIONS)]
+    neighbours = [session_of(services.create_guest(f"Club {n}")) for n in range(5)]
     form = NewTableForm(game_kind(GAME))
     fields = {}
     for name, field in form.fields.items():
@@ -105,6 +120,7 @@ def setup() -> dict[str, Any]:
         "normal": {"code": normal, "sessions": normal_sessions},
         "attacked": {"code": attacked, "sessions": attacker_sessions},
         "spammers": spammers,
+        "neighbours": neighbours,
         "new_table": fields,
     }
 
@@ -290,6 +306,154 @@ async def table_spam(base: str, setup_: dict[str, Any], stop_at: float, report: 
     )
 
 
+async def form_post(
+    base: str, path: str, fields: dict[str, str], session: str | None
+) -> tuple[int, str | None]:
+    """POST a form as a browser does (CSRF cookie and header); (status, the session cookie
+    the answer sets, if any)."""
+    parts = urlsplit(base)
+    body = urlencode(fields).encode()
+    cookies = f"csrftoken={'z' * 32}" + (f"; sessionid={session}" if session else "")
+    reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+    try:
+        writer.write(
+            f"POST {path} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            f"Content-Length: {len(body)}\r\nCookie: {cookies}\r\nX-CSRFToken: {'z' * 32}\r\n"
+            f"Origin: {base}\r\nReferer: {base}/\r\nConnection: close\r\n\r\n".encode()
+            + body
+        )
+        await writer.drain()
+        raw = await reader.read()
+    finally:
+        writer.close()
+    head = raw.partition(b"\r\n\r\n")[0].decode("latin-1")
+    found = re.search(r"(?im)^set-cookie: sessionid=([^;]+)", head)
+    return int(head.split(" ", 2)[1]), found.group(1) if found else None
+
+
+async def lobby_spam(base: str, setup_: dict[str, Any], stop_at: float, report: dict) -> None:
+    """Issue 35's loop: threads, each round a new cookie jar names a guest and opens four
+    tables."""
+    guests: dict[int, int] = {}
+    tables: dict[int, int] = {}
+
+    async def spammer(n: int) -> None:
+        while time.perf_counter() < stop_at:
+            status, session = await form_post(base, "/guest/", {"display_name": f"Spam {n}"}, None)
+            guests[status] = guests.get(status, 0) + 1
+            for _ in range(4):
+                status, _set = await form_post(base, f"/new/{GAME}/", setup_["new_table"], session)
+                tables[status] = tables.get(status, 0) + 1
+
+    await asyncio.gather(*(spammer(n) for n in range(LOBBY_SPAMMERS)))
+    report["lobby spam"] = (
+        f"{LOBBY_SPAMMERS} spammers: guests {guests}, new tables {tables} (302 made, 429 refused)"
+    )
+
+
+async def hold_socket(
+    url: str, origin: str, cookie: str | None, stop_at: float, gate: asyncio.Semaphore | None = None
+) -> str:
+    """Open a table socket (``gate`` paces the openings) and keep it until ``stop_at``; how it
+    went: "held" (open to the end), "refused" (at the handshake), "closed <code>", or "late"
+    (not tried before ``stop_at``)."""
+    headers = {"Cookie": cookie} if cookie else {}
+    try:
+        async with contextlib.AsyncExitStack() as stack:
+            if gate is not None:
+                await gate.acquire()
+            if time.perf_counter() >= stop_at:
+                if gate is not None:
+                    gate.release()
+                return "late"
+            try:
+                ws = await stack.enter_async_context(
+                    connect(url, origin=origin, additional_headers=headers, open_timeout=20)
+                )
+            finally:
+                if gate is not None:
+                    gate.release()
+            while time.perf_counter() < stop_at:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ws.recv(), max(0.01, stop_at - time.perf_counter()))
+            return "held"
+    except InvalidStatus:
+        return "refused"
+    except InvalidHandshake:  # dropped before answering (Daphne's handshake timeout)
+        return "dropped"
+    except ConnectionClosed as closed:
+        return f"closed {closed.rcvd.code if closed.rcvd else None}"
+    except (OSError, TimeoutError) as error:
+        return type(error).__name__
+
+
+async def spectator_flood(base: str, code: str, stop_at: float, report: dict) -> None:
+    """SPECTATORS cookieless sockets from one address on a table, opened 50 at a time."""
+    url = base.replace("http://", "ws://") + f"/ws/table/{code}/"
+    gate = asyncio.Semaphore(50)
+    outcomes: dict[str, int] = {}
+    for outcome in await asyncio.gather(
+        *(hold_socket(url, base, None, stop_at, gate) for _ in range(SPECTATORS))
+    ):
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    report["spectators"] = f"{SPECTATORS} spectator sockets from one address: {outcomes}"
+
+
+async def flood_behind_one_address(
+    base: str, setup_: dict[str, Any], stop_at: float, report: dict
+) -> None:
+    """One client floods and comes back (its own session, then a made-up cookie each time)
+    while its neighbours on the same address (other sessions, cookieless spectators) watch
+    the same table: how many of them stay connected."""
+    code = setup_["attacked"]["code"]
+    url = base.replace("http://", "ws://") + f"/ws/table/{code}/"
+    flooder_session = setup_["attacked"]["sessions"][1]
+    neighbours = [f"sessionid={s}" for s in setup_["neighbours"]] + [None] * NEIGHBOURS
+    held = [asyncio.ensure_future(hold_socket(url, base, cookie, stop_at)) for cookie in neighbours]
+    cycles: dict[str, int] = {}
+
+    async def flood_once(cookie: str) -> str:
+        try:
+            async with connect(url, origin=base, additional_headers={"Cookie": cookie}) as ws:
+                while time.perf_counter() < stop_at:
+                    await ws.send('{"tick": true}')
+                    await asyncio.sleep(0)
+            return "held"
+        except InvalidStatus:
+            return "refused"
+        except (InvalidHandshake, OSError, TimeoutError) as error:
+            return type(error).__name__
+        except ConnectionClosed as closed:
+            return f"closed {closed.rcvd.code if closed.rcvd else None}"
+
+    own = await flood_once(f"sessionid={flooder_session}")
+    again = await flood_once(f"sessionid={flooder_session}")
+    while time.perf_counter() < stop_at:
+        outcome = await flood_once(f"sessionid={random.randbytes(16).hex()}")
+        cycles[outcome] = cycles.get(outcome, 0) + 1
+        await asyncio.sleep(0.02)
+    outcomes: dict[str, int] = {}
+    for outcome in await asyncio.gather(*held):
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    report["neighbours"] = (
+        f"flooder's own session: {own}, then {again}; made-up cookies: {cycles}; "
+        f"{len(neighbours)} neighbours on the same address: {outcomes}"
+    )
+
+
+async def page_probe(base: str, code: str, session: str, stop_at: float) -> list[float]:
+    """The normal table's page, as one of its players reloads it, five times a second."""
+    times = []
+    while time.perf_counter() < stop_at:
+        started = time.perf_counter()
+        status, _headers = await get(f"{base}/{GAME}/{code}/", {"Cookie": f"sessionid={session}"})
+        if status == 200:
+            times.append((time.perf_counter() - started) * 1000)
+        await asyncio.sleep(max(0.0, 0.2 - (time.perf_counter() - started)))
+    return times
+
+
 async def oversize(base: str, code: str, session: str, stop_at: float, report: dict) -> None:
     answers: dict[int, int] = {}
     body = b"version=0&action=" + b"x" * OVERSIZE_CHARS
@@ -331,18 +495,31 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
     ]
     for seat in seats:
         await seat.open()
-    total = (args.phase + args.settle) * 5 + 5
+    phases = [
+        "baseline",
+        "PDF burst",
+        "tick flood",
+        "table spam",
+        "lobby spam",
+        "spectator flood",
+        "flood behind one address",
+        "oversize refusals",
+    ]
+    total = (args.phase + args.settle) * len(phases) + 5
     stop_all = time.perf_counter() + total
     players = asyncio.gather(*(seat.play(stop_all, 100_000, args.think) for seat in seats))
     attacked, session = setup_["attacked"]["code"], setup_["attacked"]["sessions"][1]
     del attacked, session
-    phases = ["baseline", "PDF burst", "tick flood", "table spam", "oversize refusals"]
     start_rss = rss_mb(pid)
     rows = []
     for name in phases:
         before, log_before = rss_mb(pid), log.stat().st_size
         since = time.perf_counter()
         report: dict[str, Any] = {}
+        normal = setup_["normal"]
+        probe = asyncio.ensure_future(
+            page_probe(base, normal["code"], normal["sessions"][0], since + args.phase)
+        )
         if name == "baseline":
             await asyncio.sleep(args.phase)
         else:  # the attacker is a process of its own: its CPU is not this client's
@@ -360,6 +537,7 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
             out, _err = await attacker.communicate()
             report = json.loads(out.decode().strip().splitlines()[-1])
         until = time.perf_counter()
+        pages = await probe
         await asyncio.sleep(args.settle)
         found = click_to_push(tally, since, until)
         row = {
@@ -367,6 +545,9 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
             "actions": len(found),
             "p50": percentile(found, 50),
             "p95": percentile(found, 95),
+            "page_p50": percentile(pages, 50),
+            "page_p95": percentile(pages, 95),
+            "pages": len(pages),
             "rss_before": before,
             "rss_after": rss_mb(pid),
             "log_growth_kb": (log.stat().st_size - log_before) / 1024,
@@ -377,6 +558,11 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
             f"{name:<18} click->push p50 {row['p50']:6.1f} p95 {row['p95']:6.1f} ms "
             f"({row['actions']} actions)  memory {before:5.0f} -> {row['rss_after']:5.0f} MB "
             f"(start {start_rss:.0f})  log +{row['log_growth_kb']:.0f} kB",
+            flush=True,
+        )
+        print(
+            f"{'':<18} another table's page p50 {row['page_p50']:6.1f} p95 "
+            f"{row['page_p95']:6.1f} ms ({row['pages']} GETs; goal p95 <= 150)",
             flush=True,
         )
         if row["detail"]:
@@ -413,6 +599,9 @@ def attack(name: str, base: str, seconds: float, setup_: dict[str, Any]) -> dict
         "PDF burst": lambda: pdf_burst(base, stop, report),
         "tick flood": lambda: tick_flood(base, attacked, session, stop, report),
         "table spam": lambda: table_spam(base, setup_, stop, report),
+        "lobby spam": lambda: lobby_spam(base, setup_, stop, report),
+        "spectator flood": lambda: spectator_flood(base, attacked, stop, report),
+        "flood behind one address": lambda: flood_behind_one_address(base, setup_, stop, report),
         "oversize refusals": lambda: oversize(base, attacked, session, stop, report),
     }[name]
     asyncio.run(abuse())
@@ -455,8 +644,9 @@ def main() -> None:
             end_rss = rss_mb(base.process.pid)
         pdf = helper(env, "_pdf", str(args.pdfs))
     worst = max(r["p95"] for r in rows)
+    worst_page = max(r["page_p95"] for r in rows)
     print(
-        f"worst p95 {worst:.1f} ms (goal <= 150); memory start {start_rss:.0f} MB, end "
+        f"worst p95 {worst:.1f} ms, another table's page {worst_page:.1f} ms (goal <= 150); memory start {start_rss:.0f} MB, end "
         f"{end_rss:.0f} MB (goal: within 50 MB); normal table errors: {len(errors)}; "
         f"load average {load()}",
         flush=True,

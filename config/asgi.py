@@ -18,7 +18,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.db import connections  # noqa: E402
 
-from games import leavers  # noqa: E402
+from games import going_away, leavers  # noqa: E402
 from games.consumers import SocketLimits  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import attach_to_server  # noqa: E402
@@ -165,6 +165,7 @@ def on_server_stop() -> None:
 
 # Bots and deadlines run on this process's event loop; running tables resume now.
 attach_to_server()
+going_away.attach_to_server()  # first: sockets get their close frames before the rest stops
 on_server_stop()
 refuse_large_bodies_early()
 memory.freeze_what_is_loaded()  # last: what start-up built is kept out of the collector's walks

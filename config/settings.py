@@ -267,16 +267,19 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Login throttling (django-axes), on the login page and the admin's: after
-# AXES_FAILURE_LIMIT failed tries for one username from one address, that pair waits
-# AXES_COOLOFF_TIME hours; a successful login resets the count.
+# LOGIN_FAILURES_PER_ACCOUNT failed tries for one username from one address, that pair waits
+# AXES_COOLOFF_TIME hours, and so does an address after LOGIN_FAILURES_PER_ADDRESS failed
+# tries whatever the usernames (games/login_throttle.py); a successful login resets the count.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30"))
+AXES_FAILURE_LIMIT = "games.login_throttle.failure_limit"
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 

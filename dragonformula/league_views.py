@@ -15,6 +15,7 @@ from dragonformula import forms, hands, league, set_history, sheets
 from games.leagues import selectors
 from games.leagues.views import may_keep_score, refuse_or_login, sheet_response
 from games.models import GameKind, SetGame, SetResult
+from games.validators import posted_id
 
 SET_SHEET = "dragonformula/league/set_sheet.html"
 # These pages serve Dragon Formula's sets only (another game may keep its results as sets).
@@ -111,11 +112,19 @@ def next_set(request: HttpRequest, pk: int) -> HttpResponse:
         message = _("Finish this set first: every player starts one game.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
     try:
-        following = league.start_next_set(set_result, int(request.POST.get("fire", "")))
+        following = league.start_next_set(set_result, _fire_seat(request))
     except ValueError as error:
         message = str(error) if str(error) else _("Choose the Fire seat.")
         return render(request, "leagues/message.html", {"message": message}, status=400)
     return redirect("leagues:set_detail", pk=following.pk)
+
+
+def _fire_seat(request: HttpRequest) -> int:
+    """The Fire seat the keeper chose (its index, posted in ASCII digits)."""
+    seat = posted_id(request.POST.get("fire", ""))
+    if seat is None:
+        raise ValueError(_("Choose the Fire seat."))
+    return seat
 
 
 @require_http_methods(["POST"])

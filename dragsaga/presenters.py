@@ -18,6 +18,7 @@ from dragsaga.rules.turns import FLIP_LIMIT
 from dragsaga.templatetags import dragsaga_words, ds_seats
 from games.engine import seats_from
 from games.templatetags.bilingual import Words
+from games.validators import posted_id
 
 REGIONS = [
     ("seats", "dragsaga/partials/seats.html"),
@@ -89,11 +90,19 @@ def action_from_post(post: Any) -> dict[str, Any]:
     if kind == "place":
         action: dict[str, Any] = {"type": "place", "cards": post.getlist("cards")}
         if post.get("target", "") != "":
-            action["target"] = int(post["target"])
+            action["target"] = _seat(post["target"])
         return action
     if kind == "change_target":
-        return {"type": kind, "discard": post["discard"], "target": int(post["target"])}
+        return {"type": kind, "discard": post["discard"], "target": _seat(post["target"])}
     return {"type": kind}
+
+
+def _seat(raw: str) -> int:
+    """A target seat as the forms post it (ASCII digits); ``ValueError`` for anything else."""
+    seat = posted_id(raw)
+    if seat is None:
+        raise ValueError(f"{raw!r} is not a seat number.")
+    return seat
 
 
 def flip_outcomes(events: list[dict[str, Any]], names: list[str]) -> dict[tuple[int, str], Any]:

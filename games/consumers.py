@@ -19,9 +19,18 @@ Nothing else a socket sends is read, and nothing it sends is ever stored.
 reads the client's frames as they come (so Daphne's queue never grows), lets through
 a burst of :data:`RATE_BURST` and then :data:`RATE_PER_SECOND` a second into a queue
 of :data:`QUEUE_SIZE` (a frame over :data:`MAX_FRAME_CHARS` is counted, then dropped),
-and closes a socket that sends more with :data:`CLOSE_FLOOD`, one log line; for
-:data:`PENALTY_SECONDS` then, a new socket of the same browser (its session cookie,
-else its address) is refused at the handshake, before any work is done for it. However the consumer
+and closes a socket that sends more with :data:`CLOSE_FLOOD`, one log line. Who is
+asking is a browser session the session store knows (``client_limits.known_session``: a
+made-up cookie is no one), else the client's address: for :data:`PENALTY_SECONDS` after a
+flood that session's new sockets are refused at the handshake, before any work is done for
+them, and other sessions of the same address are not; sockets with no known session are
+refused only once their address has flooded :data:`FLOODS_PER_ADDRESS` times in a minute
+(one visitor behind a club's address does not blank the others). A session may hold
+:data:`MAX_SOCKETS_PER_SESSION` sockets at once; an address
+:data:`MAX_SOCKETS_PER_ADDRESS` without a known session and
+:data:`MAX_SESSION_SOCKETS_PER_ADDRESS` of known sessions, so a flood of cookieless
+spectators does not shut the club's members out (counted in this process, where each
+socket lives); one more is refused at the handshake. However the consumer
 ends (closed, crashed, killed by the server for taking too long), its seat's
 presence is closed then (``leavers.disconnected``), so a bot takes the seat as for any
 leaver; the process heartbeat closes whatever still escapes (``leavers.heartbeat``).
@@ -30,6 +39,7 @@ leaver; the process heartbeat closes whatever still escapes (``leavers.heartbeat
 from __future__ import annotations
 
 import asyncio
+import collections
 import functools
 import json
 import logging
@@ -39,11 +49,20 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import SynchronousOnlyOperation
 from django.http import HttpRequest
 from django.utils import translation
 
-from games import leavers, oplog, rendering, selectors, services, snapshots
+from games import (
+    client_limits,
+    leavers,
+    oplog,
+    rendering,
+    selectors,
+    services,
+    snapshots,
+)
 from games.models import Game, Player, Table
 from games.table_events import group_name
 
@@ -54,7 +73,12 @@ RATE_PER_SECOND = 4.0  # and then, on average, per second
 QUEUE_SIZE = 8  # frames waiting for the consumer; more and the socket is closed
 MAX_FRAME_CHARS = 4096  # a tick is 13 characters
 CLOSE_FLOOD = 4429  # the close code of a socket that sent too much
-PENALTY_SECONDS = 10.0  # and for so long its browser's new sockets are refused at once
+PENALTY_SECONDS = 10  # and for so long its session's new sockets are refused at once
+# Sockets without a known session: refused from an address that flooded this often a minute.
+FLOODS_PER_ADDRESS = client_limits.Window("floods-address", 10, 60)
+MAX_SOCKETS_PER_SESSION = 12  # a member's tabs: tables, a club night, its screen
+MAX_SOCKETS_PER_ADDRESS = 200  # without a known session (spectators), from one address
+MAX_SESSION_SOCKETS_PER_ADDRESS = 400  # of known sessions: a club behind one address
 GUARD_KEY = "table_socket"  # the scope entry through which the consumer names its channel
 
 
@@ -75,30 +99,32 @@ class _Bucket:
         return True
 
 
-_penalised: dict[str, float] = {}  # sender -> until when its new sockets are refused
+_open: collections.Counter[str] = collections.Counter()  # this process's sockets per client
 
 
-def _sender(scope: dict[str, Any]) -> str:
-    """Who opens a socket: the browser's session cookie, else its address."""
-    session = scope.get("cookies", {}).get(settings.SESSION_COOKIE_NAME)
-    if not session:
-        for name, value in scope.get("headers", []):
-            if name == b"cookie":
-                for part in value.decode("latin-1").split(";"):
-                    key, _sep, cookie = part.strip().partition("=")
-                    if key == settings.SESSION_COOKIE_NAME:
-                        session = cookie
-    if session:
-        return f"session:{session[:64]}"
-    client = scope.get("client") or ("?", 0)
-    return f"address:{client[0]}"
+def _sent_a_session(scope: dict[str, Any]) -> bool:
+    """Whether the handshake sent a session cookie (known to the store or not)."""
+    return bool(scope.get("cookies", {}).get(settings.SESSION_COOKIE_NAME))
 
 
-def _penalise(sender: str) -> None:
-    now = time.monotonic()
-    for old in [key for key, until in _penalised.items() if until <= now]:
-        del _penalised[old]  # the dict holds only the senders of the last PENALTY_SECONDS
-    _penalised[sender] = now + PENALTY_SECONDS
+def _admit(scope: dict[str, Any]) -> tuple[str | None, str | None]:
+    """Who opens this socket (its known session key, or None) and why it is refused, if it
+    is; in a worker thread: it reads the session and the cache."""
+    session = client_limits.known_session(scope.get("session"))
+    if session is not None:
+        if cache.get(f"limit:flooded:{session}"):
+            return session, "flooded"
+        return session, None
+    if not client_limits.within(FLOODS_PER_ADDRESS, client_limits.address(scope)):
+        return None, "address flooded"
+    return None, None
+
+
+def _flooded(session: str | None, address: str) -> None:
+    """A socket of ``session`` (or of no known session) from ``address`` flooded."""
+    if session is not None:
+        cache.set(f"limit:flooded:{session}", True, PENALTY_SECONDS)
+    client_limits.take(FLOODS_PER_ADDRESS, address)
 
 
 class SocketLimits:
@@ -119,18 +145,37 @@ class SocketLimits:
         if scope.get("type") != "websocket":
             await self.inner(scope, receive, send)
             return
-        sender = _sender(scope)
-        if _penalised.get(sender, 0.0) > time.monotonic():
+        address = client_limits.address(scope)
+        anonymous, members = f"anonymous:{address}", f"members:{address}"
+        session, refused = None, None
+        if not _sent_a_session(scope):  # a full address costs a cookieless socket no work
+            refused = "address full" if _open[anonymous] >= MAX_SOCKETS_PER_ADDRESS else None
+        if refused is None:
+            session, refused = await database_sync_to_async(_admit, thread_sensitive=False)(scope)
+        if refused is None and session is None and _open[anonymous] >= MAX_SOCKETS_PER_ADDRESS:
+            refused = "address full"
+        if refused is None and session is not None:
+            if _open[f"session:{session}"] >= MAX_SOCKETS_PER_SESSION:
+                refused = "session full"
+            elif _open[members] >= MAX_SESSION_SOCKETS_PER_ADDRESS:
+                refused = "address full"
+        if refused is not None:
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": CLOSE_FLOOD})  # 403 at the handshake
             return
-        guard: dict[str, Any] = {"sender": sender}
+        clients = [members, f"session:{session}"] if session else [anonymous]
+        _open.update(clients)
+        guard: dict[str, Any] = {"session": session, "address": address}
         frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()  # bounded by the pump
         pump = asyncio.ensure_future(self._pump(scope, receive, send, frames, guard))
         try:
             await self.inner({**scope, GUARD_KEY: guard}, frames.get, send)
         finally:
             pump.cancel()
+            _open.subtract(clients)
+            for client in clients:
+                if _open[client] <= 0:
+                    del _open[client]
             channel = guard.get("channel")
             if channel is not None and not guard.get("closed"):
                 # Off the consumers' thread: it may be the one stuck.
@@ -161,7 +206,6 @@ class SocketLimits:
                     frames.put_nowait(message)  # a longer one is no tick: never read
                 continue
             closed = True
-            _penalise(guard["sender"])
             logger.warning(
                 "ws closed path=%s channel=%s code=%s reason=%s",
                 scope.get("path", "")[:100],
@@ -170,6 +214,9 @@ class SocketLimits:
                 "too many messages" if bucket.tokens < 1 else "queue full",
             )
             await send({"type": "websocket.close", "code": CLOSE_FLOOD})
+            await database_sync_to_async(_flooded, thread_sensitive=False)(
+                guard["session"], guard["address"]
+            )
 
 
 # Readings of a change this process did not save, under way: (table id, change id) -> the

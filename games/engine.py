@@ -98,6 +98,10 @@ class Engine(Protocol):
     def bot_levels(self) -> Sequence[str]:
         """The bot levels this game offers, weakest first."""
 
+    # Optional: ``public_action(action) -> Action``, what the other seats are told of
+    # ``action`` when it is made (a face-down card left out); the operator's log writes
+    # that. A game without it is logged by its action types alone.
+
 
 # --- the shape of an action ---------------------------------------------------
 

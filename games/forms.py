@@ -11,12 +11,14 @@ from games.models.tables import JOIN_CODE_LENGTH, BotPace
 from games.registry import GameKind
 from games.templatetags.bot_levels import bot_level_choices
 from games.trust.forms import away_seconds_field
+from games.validators import plain_name
 
 
 class GuestForm(forms.Form):
     display_name = forms.CharField(
         label=_("Your name"),
         max_length=40,
+        validators=[plain_name],
         widget=forms.TextInput(attrs={"autocomplete": "nickname", "placeholder": _("Your name")}),
     )
 

@@ -193,6 +193,15 @@ class GameKind:
         ``action_schema``), else ``IllegalAction(code="not_an_action")``."""
         return check_action(self.engine.action_schema, action)
 
+    def public_action(self, action: Any) -> Action:
+        """``action`` as every seat may know it when it is made (the engine's
+        ``public_action``), for the operator's log; its type alone for a game that says
+        nothing, or for what is no action at all."""
+        if not isinstance(action, dict):
+            return {}
+        public = getattr(self.engine, "public_action", None)
+        return public(action) if public is not None else {"type": action.get("type")}
+
     def initial_state(
         self,
         players: int,

@@ -118,11 +118,12 @@ def create_table(
     created_by: Player | None = None,
     created_session: str = "",
     bot_pace: str = BotPace.NORMAL,
+    created_address: str | None = None,
 ) -> Table:
     """Open a table with empty seats; its creator (if any) sits in seat 0.
 
-    ``created_session``: the browser session that opened it from the lobby (its open
-    tables are counted and expire, ``games.table_limits``)."""
+    ``created_session`` and ``created_address``: the browser session and the address that
+    opened it from the lobby (its open tables are counted and expire, ``games.table_limits``)."""
     try:
         engine = game_kind(game_name).engine
     except LookupError:
@@ -150,6 +151,7 @@ def create_table(
             bot_pace=bot_pace,
             created_by=created_by,
             created_session=created_session,
+            created_address=created_address,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
         if created_by is not None:
@@ -610,7 +612,8 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         ActionLog(game=game, version=game.version, seat=seat, action=action, now=at)
     )
     table, version = game.table, game.version
-    transaction.on_commit(lambda: oplog.log_action_applied(table, seat, action, version))
+    logged = game_kind(game.game_name).public_action(action)  # no face-down card in the log
+    transaction.on_commit(lambda: oplog.log_action_applied(table, seat, logged, version))
     game.state = state
     if outcome is not None and game.finished is None:
         game.outcome = outcome

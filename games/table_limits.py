@@ -1,8 +1,11 @@
 """What one visitor may open: a few tables that have not started, per player and per
-browser session; lobby tables that never start go away by themselves.
+browser session, more per address; lobby tables that never start go away by themselves.
 
 - :data:`MAX_OPEN_PER_PLAYER` / :data:`MAX_OPEN_PER_SESSION` open (not started) tables
   made from the lobby; one more is refused with a message (:class:`TooManyTables`, 429).
+- Per address (a club behind one address is many players): :data:`MAX_OPEN_PER_ADDRESS`
+  waiting, and ``client_limits.TABLES_PER_ADDRESS`` opened per hour, so a client taking a
+  new cookie (a new guest) for every table cannot fill the lobby.
 - A lobby table nobody sits at expires :data:`EMPTY_MINUTES` after it was opened; one
   that never started, :data:`NEVER_STARTED_HOURS` after. Tables of the club (demo),
   of a league or of a script (``created_session`` blank) never expire here.
@@ -19,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
+from games import client_limits
 from games.models import Player, Seat, Table
 from games.registry import GAMES
 from games.services import ActionRefused
@@ -26,6 +30,7 @@ from games.services import ActionRefused
 SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.created_session)
 MAX_OPEN_PER_PLAYER = 3
 MAX_OPEN_PER_SESSION = 3
+MAX_OPEN_PER_ADDRESS = 10
 EMPTY_MINUTES = 15
 NEVER_STARTED_HOURS = 3
 LOBBY_OPEN_PER_GAME = 30
@@ -40,13 +45,14 @@ def _waiting() -> Q:
     return Q(status=Table.Status.OPEN)
 
 
-def check_may_open(player: Player, browser: str) -> None:
+def check_may_open(player: Player, browser: str, address: str | None = None) -> None:
     """Refuse a new lobby table when this player or this browser (the id its session keeps
-    under :data:`SESSION_BROWSER`) has enough waiting."""
+    under :data:`SESSION_BROWSER`) has enough waiting, or this address has (counted then)."""
     expire_open_tables()
     waiting = Table.objects.filter(_waiting())
     by_player = waiting.filter(created_by=player).count()
     by_session = waiting.filter(created_session=browser).count() if browser else 0
+    by_address = waiting.filter(created_address=address).count() if address else 0
     if by_player >= MAX_OPEN_PER_PLAYER or by_session >= MAX_OPEN_PER_SESSION:
         raise TooManyTables(
             _(
@@ -55,6 +61,17 @@ def check_may_open(player: Player, browser: str) -> None:
             )
             % {"count": max(by_player, by_session)},
             "too_many_tables",
+        )
+    # Counted only for a table this player and browser may open.
+    if by_address >= MAX_OPEN_PER_ADDRESS or (
+        address and not client_limits.take(client_limits.TABLES_PER_ADDRESS, address)
+    ):
+        raise TooManyTables(
+            _(
+                "Too many tables were opened from your network: start one of those waiting "
+                "or try again later."
+            ),
+            "too_many_from_address",
         )
 
 
@@ -81,11 +98,16 @@ def lobby_tables() -> dict[str, list[Table]]:
         listed = Table.objects.filter(game_name=name).prefetch_related(seats)
         shown: list[Table] = []
         per_creator: dict[int | None, int] = {}
+        per_address: dict[str | None, int] = {}
         for table in listed.filter(_waiting()).order_by("-created")[: LOBBY_OPEN_PER_GAME * 4]:
             count = per_creator.get(table.created_by_id, 0)
             if table.created_by_id is not None and count >= MAX_OPEN_PER_PLAYER:
                 continue
+            from_address = per_address.get(table.created_address, 0)
+            if table.created_address is not None and from_address >= MAX_OPEN_PER_ADDRESS:
+                continue
             per_creator[table.created_by_id] = count + 1
+            per_address[table.created_address] = from_address + 1
             shown.append(table)
             if len(shown) == LOBBY_OPEN_PER_GAME:
                 break

@@ -9,7 +9,6 @@ changed region to every seat; plain requests get the whole page.
 from __future__ import annotations
 
 import json
-import re
 import secrets
 from typing import Any
 
@@ -23,11 +22,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import leavers, oplog, rendering, selectors, services, snapshots, table_limits
+from games import (
+    client_limits,
+    leavers,
+    oplog,
+    rendering,
+    selectors,
+    services,
+    snapshots,
+    table_limits,
+)
 from games.forms import GuestForm, JoinForm, NewTableForm
 from games.models import BotPace, Game, Player, Seat, Table
 from games.registry import GAMES, game_kind
 from games.services import ActionRefused, IllegalMove
+from games.validators import is_ascii_number
 
 # The longest real action (a DragSaga place: two card ids and a target) is well under this.
 MAX_ACTION_CHARS = 1000
@@ -94,6 +103,14 @@ def guest(request: HttpRequest) -> HttpResponse:
         return lobby(request, guest_form=form, status=400)
     name = form.cleaned_data["display_name"]
     known = selectors.player_from_session(None, request.session)
+    if known is None and not client_limits.take(
+        client_limits.GUESTS_PER_ADDRESS, client_limits.address(request)
+    ):
+        form.add_error(
+            "display_name",
+            _("Too many guests were named from your network this hour; please try again later."),
+        )
+        return lobby(request, guest_form=form, status=429)
     player = services.rename_guest(known, name) if known else services.create_guest(name)
     # A new session key, as at a login: a key someone planted or saw before now is worthless.
     request.session.cycle_key()
@@ -138,8 +155,9 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     # This browser, for the limits: kept in the session's data, so it outlives the key
     # cycling when a guest names themselves (``guest``).
     browser = request.session.setdefault(table_limits.SESSION_BROWSER, secrets.token_hex(16))
+    address = client_limits.stored_address(client_limits.address(request))
     try:
-        table_limits.check_may_open(player, browser)
+        table_limits.check_may_open(player, browser, address)
         table = services.create_table(
             game_name=game_name,
             players=form.cleaned_data["players"],
@@ -148,6 +166,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
             bot_pace=form.cleaned_data["bot_pace"] or BotPace.NORMAL,
             created_by=player,
             created_session=browser,
+            created_address=address,
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
@@ -249,7 +268,7 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
         oplog.log_action_rejected(
             table,
             seat,
-            request.POST.get("action") or request.POST.get("type", ""),
+            _logged_action(request, game_name),
             refusal.code,
             _claimed_version(request),
         )
@@ -302,11 +321,8 @@ def _posted_version(request: HttpRequest) -> int:
 
 
 def _is_number(raw: str) -> bool:
-    """Whether ``raw`` is a plain count as forms post it (ASCII digits, not absurdly long).
-
-    ``str.isdigit`` would let through "²" or 5,000 digits, which ``int`` then refuses.
-    """
-    return re.fullmatch(r"[0-9]{1,9}", raw) is not None
+    """Whether ``raw`` is a plain count as forms post it (ASCII digits, not absurdly long)."""
+    return is_ascii_number(raw, digits=9)
 
 
 def _posted_action(request: HttpRequest, game_name: str) -> dict[str, Any]:
@@ -323,6 +339,17 @@ def _posted_action(request: HttpRequest, game_name: str) -> dict[str, Any]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(_("That is not an action of this game."), "malformed")
     return action
+
+
+def _logged_action(request: HttpRequest, game_name: str) -> dict[str, Any] | str:
+    """A refused action as the operator's log writes it: as every seat would be told of it
+    (a refused placing's face-down cards are no more logged than an applied one's), or its
+    raw text cut short when it is no action at all."""
+    try:
+        action = _posted_action(request, game_name)
+    except IllegalMove:
+        return request.POST.get("action") or request.POST.get("type", "")
+    return game_kind(game_name).public_action(action)
 
 
 def _no_constant(name: str) -> Any:

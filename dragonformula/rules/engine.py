@@ -65,6 +65,7 @@ class DragonFormulaEngine:
     min_players = options.MIN_PLAYERS
     max_players = options.MAX_PLAYERS
     action_schema = schema.ACTIONS
+    public_action = staticmethod(schema.public_action)
     setting_actions = schema.SETTINGS
 
     def default_options(self) -> dict[str, Any]:

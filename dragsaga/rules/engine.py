@@ -106,6 +106,7 @@ class DragSagaEngine:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     action_schema = schema.ACTIONS
+    public_action = staticmethod(schema.public_action)
     setting_actions: frozenset[str] = frozenset()
 
     def default_options(self) -> dict[str, Any]:

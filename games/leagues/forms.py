@@ -12,18 +12,19 @@ from django.utils.translation import gettext_lazy as _
 from games.models import ClubNight, League, Member
 from games.registry import game_kind
 from games.templatetags.bot_levels import bot_level_choices
+from games.validators import IdChoiceField
 
 MAX_SEATS = 4
 
 
-class MemberChoiceField(forms.ModelChoiceField):
+class MemberChoiceField(IdChoiceField):
     """A league player to choose: the name with its reading, so two 佐藤 read apart."""
 
     def label_from_instance(self, obj: Member) -> str:
         return f"{obj.name}（{obj.reading}）" if obj.reading else obj.name
 
 
-def member_field(league: League, required: bool) -> forms.ModelChoiceField:
+def member_field(league: League, required: bool) -> MemberChoiceField:
     return MemberChoiceField(
         queryset=league.members.all() if league.members.exists() else Member.objects.all(),
         required=required,
@@ -33,7 +34,7 @@ def member_field(league: League, required: bool) -> forms.ModelChoiceField:
 
 class MatchFieldsMixin:
     def add_club_night(self, league: League) -> None:
-        self.fields["club_night"] = forms.ModelChoiceField(
+        self.fields["club_night"] = IdChoiceField(
             queryset=ClubNight.objects.filter(league=league),
             required=False,
             label=_("Club night"),

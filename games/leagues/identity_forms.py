@@ -9,9 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 from games.leagues.forms import MemberChoiceField
 from games.models import League, Member
+from games.validators import IdChoiceField, posted_id
 
 
-def _league_members(league: League, **filters) -> forms.ModelChoiceField:
+def _league_members(league: League, **filters) -> IdChoiceField:
     return MemberChoiceField(
         queryset=league.members.filter(guest=False, **filters),
         label=_("League player"),
@@ -55,7 +56,6 @@ class ClaimCodeForm(forms.Form):
 
 
 def member_choice(league: League, raw: str) -> Member | None:
-    """The league's (non-placeholder) player posted as ``raw``, or None."""
-    if not raw.isdigit() or len(raw) > 18:  # a primary key fits in 64 bits
-        return None
-    return league.members.filter(guest=False, pk=int(raw)).first()
+    """The league's (non-placeholder) player posted as ``raw`` (ASCII digits), or None."""
+    pk = posted_id(raw)
+    return None if pk is None else league.members.filter(guest=False, pk=pk).first()

@@ -36,6 +36,7 @@ from games.registry import game_kind
 from games.trust import fairness
 from games.trust import views as trust_views
 from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
+from games.validators import posted_id
 
 
 def _night(pk: int) -> ClubNight:
@@ -135,11 +136,8 @@ def confirm_step(
 
 
 def _number(value: Any) -> int:
-    try:
-        number = int(str(value))
-    except (TypeError, ValueError):
-        raise nights.NightRefused(_("That is not a choice on this page.")) from None
-    if not 0 < number < 2**31:
+    number = posted_id(value)
+    if number is None or not 0 < number < 2**31:
         raise nights.NightRefused(_("That is not a choice on this page."))
     return number
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Prefetch, Q
 from django.db.models.signals import post_save
@@ -48,6 +49,7 @@ from games.models import (
 )
 from games.registry import game_kind
 from games.trust import fairness
+from games.validators import plain_name
 
 logger = logging.getLogger(__name__)
 
@@ -224,6 +226,10 @@ def add_visitor(night: ClubNight, name: str) -> NightEntrant:
         raise NightRefused(
             _("A name is at most %(count)s characters.") % {"count": VISITOR_NAME_LENGTH}
         )
+    try:
+        plain_name(name)
+    except ValidationError as error:
+        raise NightRefused(error.messages[0]) from None
     label = _("%(name)s (visitor)") % {"name": name}
     candidate, count = label, 1
     while Member.objects.filter(name=candidate).exists():  # a free name for the new row

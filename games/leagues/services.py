@@ -126,7 +126,8 @@ def link_member(member: Member, user: AbstractBaseUser) -> Member:
 
 
 def _revoke_claim_codes(member: Member) -> None:
-    """Once a player is linked, the codes still out for them are good for nothing."""
+    """Once a player is linked (or given a new code), the codes still out for them are good
+    for nothing."""
     MemberClaim.objects.filter(member=member, used_at=None).update(expires_at=timezone.now())
 
 
@@ -159,7 +160,8 @@ def make_claim_code(
     """A one-time code that links ``member`` to whoever redeems it first, before it expires.
 
     The caller checked that ``made_by`` keeps ``league``. Only the code's hash is stored:
-    the returned code is shown to the keeper once.
+    the returned code is shown to the keeper once. The codes made for ``member`` before are
+    good for nothing from now on: one live code per player.
     """
     if not league.members.filter(pk=member.pk).exists():
         raise ValueError(_("%(member)s does not play in this league.") % {"member": member})
@@ -168,6 +170,7 @@ def make_claim_code(
             _("%(member)s is linked to an account already; unlink it first.") % {"member": member}
         )
     now = now or timezone.now()
+    _revoke_claim_codes(member)
     code = "".join(secrets.choice(CLAIM_CODE_ALPHABET) for _ in range(CLAIM_CODE_LENGTH))
     MemberClaim.objects.create(
         member=member,

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games import client_limits
 from games import services as table_services
 from games import views as table_views
 from games.leagues import (
@@ -552,6 +553,11 @@ def claim(request: HttpRequest) -> HttpResponse:
     # A printed slip's QR code opens this page with its code filled in.
     initial = {"code": request.GET.get("code", "")[:20]}
     form = identity_forms.ClaimCodeForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid() and not _may_try_a_claim_code(request):
+        form.add_error(
+            "code", _("Too many tries. Please wait a quarter of an hour, then try again.")
+        )
+        return render(request, "leagues/claim.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         try:
             member = services.redeem_claim_code(form.cleaned_data["code"], request.user)
@@ -565,6 +571,15 @@ def claim(request: HttpRequest) -> HttpResponse:
     status = 400 if request.method == "POST" else 200
     linked = services.linked_member(request.user)
     return render(request, "leagues/claim.html", {"form": form, "linked": linked}, status=status)
+
+
+def _may_try_a_claim_code(request: HttpRequest) -> bool:
+    """Count a claim code tried by this account and from this address; whether both may."""
+    by_account = client_limits.take(client_limits.CLAIMS_PER_ACCOUNT, f"user:{request.user.pk}")
+    by_address = client_limits.take(
+        client_limits.CLAIMS_PER_ADDRESS, client_limits.address(request)
+    )
+    return by_account and by_address
 
 
 @require_POST

@@ -22,6 +22,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
+from games.validators import plain_name
+
 __all__ = [
     "DragSagaLine",
     "DragSagaResult",
@@ -80,7 +82,7 @@ class Member(models.Model):
     sorts the lists.
     """
 
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=60, validators=[plain_name])
     reading = models.CharField(
         _("reading"),
         max_length=60,
@@ -122,8 +124,8 @@ class Member(models.Model):
 
 
 class League(models.Model):
-    name = models.CharField(_("name"), max_length=100)
-    club = models.CharField(_("club"), max_length=100, blank=True)
+    name = models.CharField(_("name"), max_length=100, validators=[plain_name])
+    club = models.CharField(_("club"), max_length=100, blank=True, validators=[plain_name])
     game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
     season_start = models.DateField(_("season start"))
     season_end = models.DateField(_("season end"))
@@ -194,7 +196,7 @@ class ClubNight(models.Model):
         League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="club_nights"
     )
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=100, blank=True)
+    venue = models.CharField(_("venue"), max_length=100, blank=True, validators=[plain_name])
     notes = models.TextField(_("notes"), blank=True)
     # A night made on the evening is open at once; one scheduled ahead has none until then.
     opened = models.DateTimeField(
@@ -484,7 +486,7 @@ class GuestSeat(models.Model):
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="guest_seats"
     )
     seat = models.PositiveSmallIntegerField(_("seat"))
-    name = models.CharField(_("name at the table"), max_length=40)
+    name = models.CharField(_("name at the table"), max_length=40, validators=[plain_name])
     placeholder = models.OneToOneField(
         Member,
         verbose_name=_("placeholder"),

@@ -13,6 +13,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.validators import plain_name
+
 __all__ = ["NightEntrant", "NightRound", "NightSeat", "NightTable"]
 
 
@@ -30,7 +32,7 @@ class NightEntrant(models.Model):
         related_name="night_entries",
     )
     visitor = models.BooleanField(_("visitor"), default=False)
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=60, validators=[plain_name])
     from_round = models.PositiveSmallIntegerField(_("plays from round"), default=1)
     left_after = models.PositiveSmallIntegerField(_("left after round"), null=True, blank=True)
     checked_in = models.DateTimeField(_("checked in"), auto_now_add=True)

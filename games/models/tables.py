@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.validators import plain_name
+
 __all__ = ["ActionLog", "BotPace", "Game", "Player", "Seat", "Table", "new_join_code"]
 
 # Join codes are typed on phones: capitals and digits without look-alikes (0/O, 1/I/L).
@@ -36,7 +38,7 @@ class Player(models.Model):
         related_name="player",
         verbose_name=_("user"),
     )
-    display_name = models.CharField(_("display name"), max_length=40)
+    display_name = models.CharField(_("display name"), max_length=40, validators=[plain_name])
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -122,6 +124,10 @@ class Table(models.Model):
     # a league, a script): what games.table_limits counts and lets expire.
     created_session = models.CharField(
         _("created from session"), max_length=40, blank=True, default="", db_index=True
+    )
+    # The address a lobby table was opened from: an address has a ceiling of waiting tables.
+    created_address = models.GenericIPAddressField(
+        _("created from address"), null=True, blank=True, db_index=True
     )
     # The league a table plays for is added by the leagues room.
 

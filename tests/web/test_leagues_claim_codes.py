@@ -184,11 +184,13 @@ def test_strangers_neither_link_nor_unlink(client, league_with_keeper):
 def test_once_a_player_is_linked_the_other_codes_for_them_are_void(league_with_keeper):
     league, keeper, ben, _chie = league_with_keeper
     first = services.make_claim_code(ben, league, keeper)
-    second = services.make_claim_code(ben, league, keeper)
+    other_league = make_league(name="Autumn League")
+    other_league.members.add(ben)
+    second = services.make_claim_code(ben, other_league, keeper)  # the live one: the last made
     real_ben = User.objects.create_user("ben-1", password="pw")
-    services.redeem_claim_code(first, real_ben)
-    services.unlink_member(ben)  # even unlinked again later, the second code stays dead
+    services.redeem_claim_code(second, real_ben)
+    services.unlink_member(ben)  # even unlinked again later, the first code stays dead
     with pytest.raises(ValueError, match="expired"):
-        services.redeem_claim_code(second, User.objects.create_user("ben-2", password="pw"))
+        services.redeem_claim_code(first, User.objects.create_user("ben-2", password="pw"))
     ben.refresh_from_db()
     assert ben.user is None

@@ -34,7 +34,7 @@ def test_repeated_failed_logins_are_locked_out(settings, login_url):
     assert settings.AXES_ENABLED
     user = get_user_model().objects.create_user("aki", password="right-pw", is_staff=True)
     browser = Client()
-    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+    for _ in range(settings.LOGIN_FAILURES_PER_ACCOUNT - 1):
         failed = browser.post(login_url, {"username": "aki", "password": "wrong"})
         assert failed.status_code == 200  # the form again, with its message
     locked = browser.post(login_url, {"username": "aki", "password": "wrong"})

@@ -44,8 +44,14 @@ class Command(TranslatedCommand):
             self.stdout.write(_("Demo league created: %(league)s") % {"league": league})
 
     def open_demo_tables(self) -> None:
-        """One open table per game and one bots-only table in play, unless there already are."""
-        demo = Table.objects.filter(created_by__isnull=True)
+        """One open table per game and one bots-only table in play, unless there already are.
+
+        The club's own tables (no creator, no browser, no league) are the demo's; a bots-only
+        one whose game has ended since the last start is replaced, so every start leaves one
+        table to watch per game, never one more."""
+        demo = Table.objects.filter(
+            created_by__isnull=True, created_session="", league_match__isnull=True
+        )
         for label, spec in demo_tables("OPEN_TABLES"):
             if not demo.filter(game_name=spec["game_name"], status=Table.Status.OPEN).exists():
                 table = services.create_table(**spec)
@@ -53,10 +59,14 @@ class Command(TranslatedCommand):
                     _("Open demo table %(code)s (%(game)s)") % {"code": table.code, "game": label}
                 )
         for _label, spec in demo_tables("SHOW_TABLES"):
-            if not demo.filter(game_name=spec["game_name"], status=Table.Status.PLAYING).exists():
-                table = services.create_table(**spec)
-                services.start(table, None)
-                self.stdout.write(
-                    _("Bots are playing at table %(code)s (watch it from the lobby)")
-                    % {"code": table.code}
-                )
+            shows = demo.filter(game_name=spec["game_name"]).exclude(status=Table.Status.OPEN)
+            shows = shows.exclude(seats__player__isnull=False)  # bots only: nobody sat there
+            if shows.filter(status=Table.Status.PLAYING).exists():
+                continue
+            shows.delete()  # the bots' finished game: a new one takes its place
+            table = services.create_table(**spec)
+            services.start(table, None)
+            self.stdout.write(
+                _("Bots are playing at table %(code)s (watch it from the lobby)")
+                % {"code": table.code}
+            )

@@ -1,0 +1,74 @@
+"""What a posted value may hold: ids in plain ASCII digits, names without control characters.
+
+``str.isdigit`` and ``int`` both read "٣" as 3 (and ``isdigit`` takes "²", which ``int``
+then refuses): a form field that takes an id uses :func:`posted_id` or :class:`IdChoiceField`,
+which take ASCII digits only. A name (a guest's, a league player's, a visitor's, a league's,
+a club night's venue) goes through :func:`plain_name`: no control character (NUL, escape,
+a line break) and no invisible formatting character such as the right-to-left override
+U+202E, which would turn the text after it around on every screen that shows it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+MAX_ID_DIGITS = 18  # a primary key fits in 64 bits
+_ASCII_NUMBER = re.compile(r"[0-9]+")
+# Formatting characters a name may keep: the zero-width joiner and non-joiner, which some
+# scripts and every family or flag emoji need. Every other one (bidirectional overrides and
+# isolates, marks, the byte-order mark) is invisible and can only mislead.
+_KEPT_FORMATS = frozenset("\u200c\u200d")
+
+
+def is_ascii_number(raw: Any, digits: int = MAX_ID_DIGITS) -> bool:
+    """Whether ``raw`` is a whole number written as forms post it: ASCII digits only."""
+    return isinstance(raw, str) and _ASCII_NUMBER.fullmatch(raw) is not None and len(raw) <= digits
+
+
+def posted_id(raw: Any) -> int | None:
+    """The id posted as ``raw`` (ASCII digits), or ``None`` for anything else."""
+    return int(raw) if is_ascii_number(raw) else None
+
+
+class IdChoiceField(forms.ModelChoiceField):
+    """A choice of one row by its id, posted in ASCII digits (else "not one of the choices")."""
+
+    def to_python(self, value: Any) -> Any:
+        if value in self.empty_values:
+            return None
+        if not is_ascii_number(str(value).strip()):
+            raise ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice", params={"value": ""}
+            )
+        return super().to_python(str(value).strip())
+
+
+def hidden_character(text: str) -> str | None:
+    """The first control or invisible formatting character in ``text``, if any."""
+    for char in text:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Co", "Zl", "Zp") or (
+            category == "Cf" and char not in _KEPT_FORMATS
+        ):
+            return char
+    return None
+
+
+def plain_name(value: Any) -> None:
+    """Refuse a name holding a control or invisible formatting character (a validator)."""
+    char = hidden_character(str(value))
+    if char is not None:
+        raise ValidationError(
+            _(
+                "A name may not contain control characters or invisible text-direction marks "
+                "(found %(code)s). Please type it again."
+            ),
+            code="hidden_character",
+            params={"code": f"U+{ord(char):04X}"},
+        )
