@@ -1,4 +1,13 @@
-"""ASGI entry point: Django over HTTP, the table consumers over websockets (served by Daphne)."""
+"""ASGI entry point: Django over HTTP, the table consumers over websockets (served by Daphne).
+
+HTTP is Django's WSGI application under asgiref's ``WsgiToAsgi`` (Django's own adapter
+library), each request in a thread of its own (``ThreadSensitiveContext``, as Django's
+ASGI handler does): the middleware chain and the view run as under any WSGI server, in
+one hand-off to the thread, instead of Django's ASGI handler handing every sync
+middleware's step to a thread and back (WhiteNoise is sync only, so Django's chain runs
+in async mode with a hop for each of the others). The sockets stay on Daphne's event
+loop beside it. docs/performance.md has the figures side by side.
+"""
 
 import logging
 import os
@@ -6,12 +15,14 @@ import sys
 import threading
 import time
 
-from django.core.asgi import get_asgi_application
+from asgiref.sync import ThreadSensitiveContext
+from asgiref.wsgi import WsgiToAsgi
+from django.core.wsgi import get_wsgi_application
 
 from config import memory
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django_asgi_app = get_asgi_application()
+django_wsgi_app = get_wsgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
@@ -54,9 +65,21 @@ class BodyLimit:
         await self.inner(scope, receive, send)
 
 
+class OwnThread:
+    """ASGI middleware: each HTTP request's sync code in a thread of its own (a slow page,
+    a score sheet's PDF, never holds up another request or the table sockets' thread)."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope: dict, receive: object, send: object) -> None:
+        async with ThreadSensitiveContext():
+            await self.inner(scope, receive, send)
+
+
 application = ProtocolTypeRouter(
     {
-        "http": BodyLimit(django_asgi_app),
+        "http": BodyLimit(OwnThread(WsgiToAsgi(django_wsgi_app))),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
         ),
