@@ -9,11 +9,13 @@ in async mode with a hop for each of the others). The sockets stay on Daphne's e
 loop beside it. docs/performance.md has the figures side by side.
 """
 
+import asyncio
 import logging
 import os
 import sys
 import threading
 import time
+from contextvars import Context
 
 from asgiref.sync import ThreadSensitiveContext
 from asgiref.wsgi import WsgiToAsgi
@@ -67,12 +69,18 @@ class BodyLimit:
 
 class OwnThread:
     """ASGI middleware: each HTTP request's sync code in a thread of its own (a slow page,
-    a score sheet's PDF, never holds up another request or the table sockets' thread)."""
+    a score sheet's PDF, never holds up another request or the table sockets' thread),
+    and in a fresh context: Daphne starts the next request of a kept-alive connection
+    from within the previous one's last send, whose context (asgiref's markers of the
+    thread it came from) the new request must not inherit."""
 
     def __init__(self, inner: object) -> None:
         self.inner = inner
 
     async def __call__(self, scope: dict, receive: object, send: object) -> None:
+        await asyncio.create_task(self.serve(scope, receive, send), context=Context())
+
+    async def serve(self, scope: dict, receive: object, send: object) -> None:
         async with ThreadSensitiveContext():
             await self.inner(scope, receive, send)
 

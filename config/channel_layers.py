@@ -19,7 +19,7 @@ class SendsSoon:
     """``group_send_soon``: a group send put on the event loop the sockets run on, from any
     thread, without waiting for it (the loop is the one groups were last joined on)."""
 
-    _loop: asyncio.AbstractEventLoop | None = None  # on the class: read without a loop
+    sockets_loop: asyncio.AbstractEventLoop | None = None  # on the class: read without a loop
 
     def group_send_soon(self, group: str, message: dict[str, Any]) -> bool:
         """Send ``message`` to ``group`` from any thread without waiting for it: the send
@@ -29,7 +29,7 @@ class SendsSoon:
         A move's request thread announces its change this way, instead of handing the send
         to the loop and waiting for the loop to hand it back (``async_to_sync``). A send
         that fails is logged."""
-        loop = self._loop
+        loop = self.sockets_loop
         if loop is None or not loop.is_running():
             return False
         loop.call_soon_threadsafe(self._start_group_send, group, message)
@@ -44,7 +44,8 @@ class InMemoryChannelLayer(SendsSoon, ChannelsInMemoryChannelLayer):
     """Channels' in-memory layer, announcing from any thread (:class:`SendsSoon`)."""
 
     async def group_add(self, group: str, channel: str) -> None:
-        self._loop = asyncio.get_running_loop()  # the server's: its sockets join groups there
+        # The server's loop: its sockets join groups there.
+        self.sockets_loop = asyncio.get_running_loop()
         await super().group_add(group, channel)
 
 
