@@ -176,6 +176,7 @@ async def test_health_probes_leave_no_channel_or_subscription_behind(monkeypatch
     assert [c for c in redis_client().pubsub_channels() if b"healthz." in c] == []
 
 
+@pytest.mark.django_db(transaction=True)  # the table's other after-commit work reads it
 async def test_an_announcement_redis_refuses_is_logged_and_the_move_goes_on(caplog):
     """A move's announcement is sent after its commit; Redis refusing it is logged, and
     the move (saved already) and the table's other after-commit work go on."""
