@@ -12,17 +12,30 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 
 # The local server speaks plain HTTP on loopback; production sets these through its environment.
-RUN_ENV := SECRET_KEY="$$(cat .local-secret-key)" SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0
+# Two malloc heaps for all the request threads (glibc's own setting; docs/deploy.md).
+RUN_ENV := SECRET_KEY="$$(cat .local-secret-key)" SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0 \
+	MALLOC_ARENA_MAX=2
 
-.PHONY: run test test-integration venv system-deps clean i18n
+.PHONY: run test test-integration venv system-deps clean i18n lock
 
-$(BIN)/.installed: pyproject.toml
+# Every package, the app's and the tests', at the version and with the hashes of requirements.lock,
+# from PyPI alone (no configured mirror, find-links or constraints: what a fresh machine gets).
+# After changing pyproject.toml's dependencies: `make lock` writes the lock again.
+PIP_FROM_LOCK := PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= PIP_EXTRA_INDEX_URL= PIP_CONSTRAINT= \
+	$(BIN)/python -m pip install --quiet --require-hashes --index-url https://pypi.org/simple
+LOCK := $(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
+	--python-version 3.11 --index-url https://pypi.org/simple --no-header --quiet -o requirements.lock
+
+$(BIN)/.installed: requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet '.[dev]'
+	$(PIP_FROM_LOCK) -r requirements.lock
 	touch $@
 
 venv: $(BIN)/.installed
+
+lock: venv
+	$(BIN)/python -m pip install --quiet uv
+	$(LOCK)
 
 .local-secret-key:
 	$(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
