@@ -22,9 +22,9 @@ RUN_ENV := SECRET_KEY="$$(cat .local-secret-key)" SECURE_SSL_REDIRECT=0 SECURE_C
 # from PyPI alone (no configured mirror, find-links or constraints: what a fresh machine gets).
 # After changing pyproject.toml's dependencies: `make lock` writes the lock again.
 PIP_FROM_LOCK := PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= PIP_EXTRA_INDEX_URL= PIP_CONSTRAINT= \
-	$(BIN)/python -m pip install --quiet --require-hashes --index-url https://pypi.org/simple
+	$(BIN)/python -m pip install --quiet --require-hashes
 LOCK := $(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
-	--python-version 3.11 --index-url https://pypi.org/simple --no-header --quiet -o requirements.lock
+	--python-version 3.11 --no-header --quiet -o requirements.lock
 
 $(BIN)/.installed: requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

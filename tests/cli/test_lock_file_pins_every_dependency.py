@@ -53,8 +53,9 @@ def test_the_install_takes_nothing_but_the_hashed_lock_from_pypi():
     makefile = (ROOT / "Makefile").read_text()
     install = re.search(r"^PIP_FROM_LOCK := (.+?)(?<!\\)\n", makefile, re.M | re.S).group(1)
     assert "--require-hashes" in install
-    assert "--index-url https://pypi.org/simple" in install
-    assert "PIP_CONFIG_FILE=/dev/null" in install  # no mirror, find-links or constraints
+    # pip's own default index alone: no configured mirror, find-links, extra index or constraints
+    assert "PIP_CONFIG_FILE=/dev/null" in install
+    assert "PIP_EXTRA_INDEX_URL= " in install and "PIP_FIND_LINKS= " in install
     recipe = re.search(r"^\$\(BIN\)/\.installed: (.+?)\n\n", makefile, re.M | re.S).group(1)
     assert recipe.startswith("requirements.lock")
     assert "$(PIP_FROM_LOCK) -r requirements.lock" in recipe
