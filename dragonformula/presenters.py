@@ -49,7 +49,17 @@ OPTION_LABELS = {
     "sets": _("Sets"),
     "turn_seconds": _("Seconds per turn (0: no clock)"),
     "time_bank": _("Time bank per seat and set (seconds)"),
+    "auto_pass": _("Players pass automatically at first"),
 }
+# A casual table from the lobby: its people start with "pass automatically" on (every bot
+# discard would otherwise wait the whole pick window), never on a discard that wins.
+LOBBY_INITIAL = {"auto_pass": True}
+
+
+def starting_settings(options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The settings each seat a person holds takes as a game starts (``services.start``)."""
+    return [{"type": "auto_pass", "on": True}] if options.get("auto_pass") else []
+
 
 ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
 ELEMENT_WORDS = Words(ELEMENT_NAMES)  # in the language the table is rendered in

@@ -60,6 +60,8 @@ def table_context(
         "version": game.version if game is not None else None,
         "act_url": act_url(table.game_name, table.code, get_script_prefix()),
         "can_start": _can_start(table, seats, seat),
+        # Before the start its creator may add and remove bots (``services.set_seat_bot``).
+        "is_creator": player is not None and table.created_by_id == player.pk,
     }
     if game is None:
         return context

@@ -117,11 +117,14 @@ def create_table(
     created_by: Player | None = None,
     created_session: str = "",
     bot_pace: str = BotPace.NORMAL,
+    seat_bots: bool = False,
 ) -> Table:
     """Open a table with empty seats; its creator (if any) sits in seat 0.
 
     ``created_session``: the browser session that opened it from the lobby (its open
-    tables are counted and expire, ``games.table_limits``)."""
+    tables are counted and expire, ``games.table_limits``). ``seat_bots``: bots of
+    ``bot_level`` sit in the other seats at once (the lobby's newcomer default), where
+    the creator may remove them before the start and anyone joining takes one's place."""
     try:
         engine = game_kind(game_name).engine
     except LookupError:
@@ -153,6 +156,8 @@ def create_table(
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
         if created_by is not None:
             Seat.objects.filter(table=table, number=0).update(player=created_by)
+        if seat_bots and bot_level:
+            Seat.objects.filter(table=table, player__isnull=True).update(bot_level=bot_level)
     return table
 
 
@@ -164,21 +169,54 @@ def _locked_open_table(table: Table) -> Table:
 
 
 def sit(table: Table, player: Player, number: int | None = None) -> Seat:
-    """Seat ``player`` at an open table (the first empty seat unless ``number`` is given)."""
+    """Seat ``player`` at an open table (the first empty seat unless ``number`` is given).
+
+    A bot waiting in a seat before the start gives it up to a person: with no empty
+    seat left, the first bot's seat is taken."""
     with transaction.atomic():
         table = _locked_open_table(table)
         if table.seats.filter(player=player).exists():
             raise ActionRefused(_("You already have a seat at this table."), "seated")
-        empty = table.seats.filter(player__isnull=True, bot_level="")
+        free = table.seats.filter(player__isnull=True)
         if number is not None:
-            empty = empty.filter(number=number)
-        seat = empty.order_by("number").first()
+            free = free.filter(number=number)
+        # Empty seats first (blank level sorts first), then bots' seats, by number.
+        seat = free.order_by("bot_level", "number").first()
         if seat is None:
             raise ActionRefused(_("That seat is taken."), "seat_taken")
-        seat.player = player
-        seat.save(update_fields=["player"])
+        seat.player, seat.bot_level = player, ""
+        seat.save(update_fields=["player", "bot_level"])
         table_events.after_commit(table.pk)
     return seat
+
+
+def set_seat_bot(table: Table, player: Player, number: int, bot: bool) -> Seat:
+    """Before the start, the table's creator puts a bot in empty seat ``number`` (``bot``)
+    or takes one away (the seat waits for a person). Only the creator may: anyone else,
+    a guest who has not named themselves included, is refused (403)."""
+    with transaction.atomic():
+        table = _locked_open_table(table)
+        if table.created_by_id is None or table.created_by_id != player.pk:
+            raise NotSeated(_("Only the table's creator can add or remove bots."), "not_creator")
+        seat = table.seats.filter(number=number, player__isnull=True).first()
+        if seat is None:
+            raise ActionRefused(_("A person sits there; only empty seats take bots."), "bad_seat")
+        if bot == seat.is_bot:
+            raise ActionRefused(
+                _("That seat has a bot already.") if bot else _("That seat has no bot."),
+                "seat_unchanged",
+            )
+        seat.bot_level = (table.bot_level or default_bot_level(table.game_name)) if bot else ""
+        seat.save(update_fields=["bot_level"])
+        table_events.after_commit(table.pk)
+    return seat
+
+
+def default_bot_level(game_name: str) -> str:
+    """The level a newcomer's table gets: the game's first that plays with some sense
+    (not ``random``), else its first."""
+    levels = list(game_kind(game_name).engine.bot_levels())
+    return next((level for level in levels if level != "random"), levels[0])
 
 
 def stand(table: Table, player: Player) -> None:
@@ -225,10 +263,28 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
             created=created,
         )
         fairness.publish(game)
+        _starting_settings(game, kind, seats)
         table.status = Table.Status.PLAYING
         table.save(update_fields=["status"])
         table_events.after_commit(table.pk, game, away.seats_with_presence(table.pk))
     return game
+
+
+def _starting_settings(game: Game, kind: Any, seats: list[Seat]) -> None:
+    """Each seat a person holds takes the settings the table's options start them with
+    (the game's presenters' ``starting_settings``, e.g. Dragon Formula's "pass
+    automatically" at casual tables), as logged actions of that seat: replays agree."""
+    starting = getattr(kind.presenters, "starting_settings", None)
+    actions = starting(game.options) if starting is not None else []
+    if not actions:
+        return
+    at = game.created.timestamp()
+    for seat in seats:
+        if seat.player_id is not None:
+            for action in actions:
+                _apply(game, kind.engine, seat.number, action, at)
+    statements.record_move(game, _log_of(game))
+    _log_of(game).clear()
 
 
 def rematch(table: Table, player: Player) -> Table:

@@ -3,8 +3,9 @@ browser session; lobby tables that never start go away by themselves.
 
 - :data:`MAX_OPEN_PER_PLAYER` / :data:`MAX_OPEN_PER_SESSION` open (not started) tables
   made from the lobby; one more is refused with a message (:class:`TooManyTables`, 429).
-- A lobby table nobody sits at expires :data:`EMPTY_MINUTES` after it was opened; one
-  that never started, :data:`NEVER_STARTED_HOURS` after. Tables of the club (demo),
+- A lobby table nobody sits at expires :data:`EMPTY_MINUTES` after it was opened, and
+  so does one whose seated players have had no table socket open for as long (they
+  left it waiting); one that never started, :data:`NEVER_STARTED_HOURS` after. Tables of the club (demo),
   of a league or of a script (``created_session`` blank) never expire here.
 - The lobby lists, per game, the open tables first (newest first, at most
   :data:`LOBBY_OPEN_PER_GAME`, none of one creator beyond the per-player limit),
@@ -19,14 +20,14 @@ from datetime import UTC, datetime, timedelta
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
-from games.models import Player, Seat, Table
+from games.models import Player, Seat, SeatConnection, Table
 from games.registry import GAMES
 from games.services import ActionRefused
 
 SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.created_session)
 MAX_OPEN_PER_PLAYER = 3
 MAX_OPEN_PER_SESSION = 3
-EMPTY_MINUTES = 15
+EMPTY_MINUTES = 10
 NEVER_STARTED_HOURS = 3
 LOBBY_OPEN_PER_GAME = 30
 LOBBY_PLAYING_PER_GAME = 30
@@ -62,11 +63,17 @@ def expire_open_tables(now: float | None = None) -> int:
     """Delete the lobby tables that never started and are past their time; how many."""
     at = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
     lobby_made = Table.objects.filter(_waiting()).exclude(created_session="")
-    empty = lobby_made.filter(created__lte=at - timedelta(minutes=EMPTY_MINUTES)).exclude(
-        seats__player__isnull=False
+    since = at - timedelta(minutes=EMPTY_MINUTES)
+    # Nobody sat down, or those seated have had no socket open for as long: left waiting.
+    present = SeatConnection.objects.filter(Q(closed__isnull=True) | Q(closed__gt=since))
+    deserted = lobby_made.filter(created__lte=since).exclude(
+        pk__in=present.values("seat__table_id")
     )
     stale = lobby_made.filter(created__lte=at - timedelta(hours=NEVER_STARTED_HOURS))
-    expired = set(empty.values_list("pk", flat=True)) | set(stale.values_list("pk", flat=True))
+    expired = {
+        *deserted.values_list("pk", flat=True),
+        *stale.values_list("pk", flat=True),
+    }
     if not expired:
         return 0
     Table.objects.filter(pk__in=expired, status=Table.Status.OPEN).delete()

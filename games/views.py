@@ -148,6 +148,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
             bot_pace=form.cleaned_data["bot_pace"] or BotPace.NORMAL,
             created_by=player,
             created_session=browser,
+            seat_bots=True,
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
@@ -190,7 +191,8 @@ def table_page(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
 
 @require_POST
 def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> HttpResponse:
-    """Sit, stand up or start, at a table that has not started."""
+    """Sit, stand up, start, or (its creator) add or remove a bot, at a table that has
+    not started."""
     table = _table(code, game_name)
     player = current_player(request)
     try:
@@ -205,6 +207,11 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
             services.stand(table, player)
         elif what == "start":
             services.start(table, player)
+        elif what in ("add_bot", "remove_bot"):
+            number = request.POST.get("seat", "")
+            if not _is_number(number):
+                raise IllegalMove(_("That seat is not at this table."), "bad_seat")
+            services.set_seat_bot(table, player, int(number), bot=what == "add_bot")
         else:
             raise Http404
     except ActionRefused as refusal:
