@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from dragonformula import hands as scoring
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
+from dragonformula.rules.cards import card_name as name_of_card
 from games import rendering
 from games.looks import Look, data_of, text_of
 from games.templatetags.bilingual import pick
@@ -36,6 +37,12 @@ def card_name(face: dict[str, Any] | None) -> str:
     if not face:
         return ""
     return face["name_ja"] if _lang() == "ja" else face["name_en"]
+
+
+@register.filter
+def card_code_name(code: str) -> str:
+    """A card's name, from its code, in the active language."""
+    return name_of_card(code, _lang())
 
 
 # A hand, bonus or multiplier the scoring table does not know (an old result) shows its id.
