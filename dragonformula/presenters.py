@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from dragonformula import region_looks
+from dragonformula import hints, region_looks
 from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
@@ -30,6 +30,7 @@ REGIONS = [
     ("log", "dragonformula/partials/log.html"),
     ("scores", "dragonformula/partials/scores.html"),
     ("result-screen", "dragonformula/partials/_result_screen.html"),
+    ("hints", "dragonformula/partials/hints.html"),
 ]
 # The regions every seated viewer is shown alike (and every spectator), rendered once per
 # change (games.registry): the countdown, the pile and the standings. Not the log: a seat's
@@ -198,6 +199,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "back": next((json.dumps(a) for a in legal if a["type"] == "back"), None),
             },
             "match_end": _match_end(view, names),
+            # The seat's hints, when its player has them on (from its view alone).
+            "hints": hints.seat_hints(view, names) if context.get("hints_on") else None,
         }
     }
 

@@ -62,6 +62,8 @@ def table_context(
         "can_start": _can_start(table, seats, seat),
         # Before the start its creator may add and remove bots (``services.set_seat_bot``).
         "is_creator": player is not None and table.created_by_id == player.pk,
+        # The viewer's own seat shows hints (games.learn), computed from its view alone.
+        "hints_on": seat is not None and any(s.hints for s in seats if s.number == seat),
     }
     if game is None:
         return context

@@ -245,6 +245,7 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
         for seat in empty:
             seat.bot_level = table.bot_level
             seat.save(update_fields=["bot_level"])
+        _hints_at_start(table, seats)
         kind = game_kind(table.game_name)
         # Microsecond precision, so created.timestamp() gives replays the same ``now``.
         created = datetime.fromtimestamp(round(time.time(), 6), tz=UTC)
@@ -268,6 +269,35 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
         table.save(update_fields=["status"])
         table_events.after_commit(table.pk, game, away.seats_with_presence(table.pk))
     return game
+
+
+HINTED_GAMES = 3  # a player is shown hints in their first games, unless they switch them off
+
+
+def _hints_at_start(table: Table, seats: list[Seat]) -> None:
+    """Each person's seat shows hints in their first :data:`HINTED_GAMES` finished games,
+    never at a league table (the players may switch them, :func:`set_hints`)."""
+    league = Table.objects.filter(pk=table.pk, league_match__isnull=False).exists()
+    for seat in seats:
+        if seat.player_id is None:
+            continue
+        played = Game.objects.filter(
+            finished__isnull=False, table__seats__player_id=seat.player_id
+        ).count()
+        seat.hints = not league and played < HINTED_GAMES
+        seat.save(update_fields=["hints"])
+
+
+def set_hints(table: Table, player: Player, on: bool) -> Seat:
+    """The seat's own player shows or hides their hints (nobody else may)."""
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().filter(table=table, player=player).first()
+        if seat is None:
+            raise NotSeated(_("Only a seated player can switch their hints."), "not_seated")
+        seat.hints = on
+        seat.save(update_fields=["hints"])
+        table_events.after_commit(table.pk)
+    return seat
 
 
 def _starting_settings(game: Game, kind: Any, seats: list[Seat]) -> None:

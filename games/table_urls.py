@@ -2,7 +2,7 @@
 
 ``/<game>/<code>/`` the table page, ``.../act`` an action (version + action),
 ``.../sit``, ``.../stand``, ``.../start``, ``.../add_bot``, ``.../remove_bot`` the seats
-of a table not yet started.
+of a table not yet started; ``.../hints`` a seated player's hints on or off.
 """
 
 from __future__ import annotations
@@ -19,6 +19,6 @@ def table_urlpatterns(game_name: str) -> list[URLPattern]:
         path("<str:code>/act", views.act, extra, name="act"),
         *(
             path(f"<str:code>/{what}", views.seat_action, {**extra, "what": what}, name=what)
-            for what in ("sit", "stand", "start", "add_bot", "remove_bot")
+            for what in ("sit", "stand", "start", "add_bot", "remove_bot", "hints")
         ),
     ]

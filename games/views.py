@@ -192,7 +192,7 @@ def table_page(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
 @require_POST
 def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> HttpResponse:
     """Sit, stand up, start, or (its creator) add or remove a bot, at a table that has
-    not started."""
+    not started; a seated player's hints on or off, at any time."""
     table = _table(code, game_name)
     player = current_player(request)
     try:
@@ -212,6 +212,8 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
             if not _is_number(number):
                 raise IllegalMove(_("That seat is not at this table."), "bad_seat")
             services.set_seat_bot(table, player, int(number), bot=what == "add_bot")
+        elif what == "hints":
+            services.set_hints(table, player, on=request.POST.get("on") == "true")
         else:
             raise Http404
     except ActionRefused as refusal:

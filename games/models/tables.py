@@ -151,6 +151,9 @@ class Seat(models.Model):
         verbose_name=_("player"),
     )
     bot_level = models.CharField(_("bot level"), max_length=32, blank=True)
+    # Whether the seat's player is shown hints (games.learn): set as the game starts (on
+    # for a player's first games, off at league tables), switched by the player.
+    hints = models.BooleanField(_("hints"), null=True, blank=True, default=None)
 
     class Meta:
         verbose_name = _("seat")
