@@ -153,13 +153,19 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
         if a["type"] in BUTTON_LABELS
     ]
     setting = next((a for a in legal if a["type"] == "auto_pass"), None)
+    seat_hints = hints.seat_hints(view, names) if context.get("hints_on") else None
+    drawn = (seat_hints or {}).get("drawn") and seat_hints["drawn"]["code"]
     return {
         "df": {
             "others": others,
             "you": seat_summary(me, "you") if seat is not None else None,
             "spectating_seat": None if seat is not None else seat_summary(me, "you"),
             # Each card's code (its face is the card's, tarot.df_hand) and its discard's action.
-            "hand": [{"code": code, "action": by_card.get(code)} for code in view["hand"]],
+            # ``drawn``: the card the seat has just drawn, marked when its hints are on.
+            "hand": [
+                {"code": code, "action": by_card.get(code), "drawn": code == drawn}
+                for code in view["hand"]
+            ],
             "hand_action": next((a["type"] for a in legal if a["type"] in HAND_ACTIONS), None),
             "buttons": buttons,
             # The seat's own "pass automatically" switch (its state is shown to it alone).
@@ -200,7 +206,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             },
             "match_end": _match_end(view, names),
             # The seat's hints, when its player has them on (from its view alone).
-            "hints": hints.seat_hints(view, names) if context.get("hints_on") else None,
+            "hints": seat_hints,
         }
     }
 

@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games import looks, snapshots
+from games.learn import steps as guided_steps
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 from games.snapshots import TableSnapshot
@@ -78,6 +79,8 @@ def table_context(
         remaining=None if deadline is None else max(0.0, deadline - time.time()),
         finished=game.is_finished,
     )
+    if seat is not None:  # a guided first game's step, read from the seat's own view
+        context["guide"] = guided_steps.step_of(kind, table, view)
     context.update(kind.presenters.present(view, seat, context))
     return context
 

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
+from games.learn.steps import GUIDED  # a guided first game's Table.created_session
 from games.models import Player, Seat, SeatConnection, Table
 from games.registry import GAMES
 from games.services import ActionRefused
@@ -85,7 +86,9 @@ def lobby_tables() -> dict[str, list[Table]]:
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
     by_game: dict[str, list[Table]] = {}
     for name in GAMES:
-        listed = Table.objects.filter(game_name=name).prefetch_related(seats)
+        # A guided first game's table is its player's own: never listed.
+        listed = Table.objects.filter(game_name=name).exclude(created_session=GUIDED)
+        listed = listed.prefetch_related(seats)
         shown: list[Table] = []
         per_creator: dict[int | None, int] = {}
         for table in listed.filter(_waiting()).order_by("-created")[: LOBBY_OPEN_PER_GAME * 4]:

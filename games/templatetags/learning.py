@@ -22,6 +22,12 @@ def cheat_sheet(kind: Any, where: str = "page") -> SafeString:
     return _rendered(kind.name, kind.template_dir, where, translation.get_language() or "")
 
 
+@register.filter
+def has_guided_game(kind: Any) -> bool:
+    """Whether the game has a guided first game (its ``learn`` hook's ``GUIDED``)."""
+    return kind.learn_path is not None and hasattr(kind.learn, "GUIDED")
+
+
 @lru_cache(maxsize=16)
 def _rendered(name: str, template_dir: str, where: str, language: str) -> SafeString:
     context = {**game_kind(name).learn.cheat_sheet_context(), "cs_id": where}

@@ -68,6 +68,10 @@ def test_every_table_has_the_cheat_sheet_drawer_in_both_languages(game):
     browser.cookies["django_language"] = "en"
     english = browser.get(f"/{game}/{table.code}/").content.decode()
     assert '<details class="cheat-sheet-drawer"' in english and "Cheat sheet" in english
+    # Its content comes when it is first opened (htmx), not with every page.
+    assert f'hx-get="/learn/{game}/cheat-sheet/" hx-trigger="toggle once"' in english
+    opened = browser.get(f"/learn/{game}/cheat-sheet/", headers={"HX-Request": "true"})
+    assert "<html" not in opened.content.decode() and "cheat-sheet-body" in opened.content.decode()
     browser.cookies["django_language"] = "ja"
     japanese = browser.get(f"/{game}/{table.code}/").content.decode()
     assert "早見表" in japanese

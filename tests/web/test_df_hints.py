@@ -66,6 +66,10 @@ def test_the_card_just_drawn_and_a_pick_that_wins_are_told():
     table, game, (ann, ben) = _table()
     game = _act(game, ann, "draw")
     assert "You drew <b>WK</b> King of Wands." in _hints(table, ann)
+    hand = rendering.render_regions(table, ann, only=("hand",))["hand"]
+    marked = hand.split('class="card-button just-drawn"')[1].split("</button>")[0]
+    assert 'data-card="WK"' in marked and "just drawn" in marked
+    assert hand.count("just-drawn-mark") == 1
     game = _act(game, ann, "discard", card="M4")
     assert "M4 completes your hand: Pick and Dan wins." in _hints(table, ben)
     _act(game, ben, "pick_and_dan")
