@@ -1,13 +1,12 @@
 """Table views: actions with the version a player saw, forged and stale POSTs, CSRF, spectators."""
 
 import json
-import re
 
 import pytest
 
 from games import services
 from games.models import ActionLog, Game, Seat, Table
-from tests.web.tables import browser_of, htmx_post, seated_table, shows_code
+from tests.web.tables import browser_of, htmx_post, seated_table, shows_code, without_hints
 
 pytestmark = pytest.mark.django_db
 
@@ -30,12 +29,6 @@ def reload(game):
 def df():
     table, game, players = seated_table("dragonformula", NAMES)
     return table, game, players, [browser_of(p) for p in players]
-
-
-def without_hints(html: str) -> str:
-    """The page but the seat's hints, which name cards it has not seen as those its hand
-    lacks (tests/web/test_df_hints.py holds that they never depend on what it cannot see)."""
-    return re.sub(r'<section id="hints".*?</section>', "", html, flags=re.S)
 
 
 def test_the_page_shows_my_hand_and_only_counts_of_the_others(df):
