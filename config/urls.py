@@ -8,6 +8,7 @@ urlpatterns = [
     path("dragonformula/", include("dragonformula.urls")),
     path("dragsaga/", include("dragsaga.urls")),
     path("rules/", include("games.rulebook.urls")),
+    path("learn/", include("games.learn.urls")),
     path("leagues/", include("games.leagues.urls")),
     path("nights/", include("games.leagues.night_urls")),
     path("", include("games.urls")),

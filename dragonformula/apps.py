@@ -18,6 +18,7 @@ class DragonFormulaConfig(AppConfig):
                 presenters_path="dragonformula.presenters",
                 template_dir="dragonformula",
                 stacked_path="dragonformula.rules.game:stacked_game",
+                learn_path="dragonformula.learn",
                 rulebook_path="dragonformula.rulebook",
                 league_path="dragonformula.league",
                 league_urls="dragonformula.league_urls",

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from dragonformula import region_looks
+from dragonformula import hints, region_looks
 from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
@@ -30,6 +30,7 @@ REGIONS = [
     ("log", "dragonformula/partials/log.html"),
     ("scores", "dragonformula/partials/scores.html"),
     ("result-screen", "dragonformula/partials/_result_screen.html"),
+    ("hints", "dragonformula/partials/hints.html"),
 ]
 # The regions every seated viewer is shown alike (and every spectator), rendered once per
 # change (games.registry): the countdown, the pile and the standings. Not the log: a seat's
@@ -67,7 +68,17 @@ OPTION_LABELS = {
     "sets": _("Sets"),
     "turn_seconds": _("Seconds per turn (0: no clock)"),
     "time_bank": _("Time bank per seat and set (seconds)"),
+    "auto_pass": _("Players pass automatically at first"),
 }
+# A casual table from the lobby: its people start with "pass automatically" on (every bot
+# discard would otherwise wait the whole pick window), never on a discard that wins.
+LOBBY_INITIAL = {"auto_pass": True}
+
+
+def starting_settings(options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The settings each seat a person holds takes as a game starts (``services.start``)."""
+    return [{"type": "auto_pass", "on": True}] if options.get("auto_pass") else []
+
 
 ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
 ELEMENT_WORDS = Words(ELEMENT_NAMES)  # in the language the table is rendered in
@@ -160,13 +171,19 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
         if a["type"] in BUTTON_LABELS
     ]
     setting = next((a for a in legal if a["type"] == "auto_pass"), None)
+    seat_hints = hints.seat_hints(view, names) if context.get("hints_on") else None
+    drawn = (seat_hints or {}).get("drawn") and seat_hints["drawn"]["code"]
     return {
         "df": {
             "others": others,
             "you": seat_summary(me, "you") if seat is not None else None,
             "spectating_seat": None if seat is not None else seat_summary(me, "you"),
             # Each card's code (its face is the card's, tarot.df_hand) and its discard's action.
-            "hand": [{"code": code, "action": by_card.get(code)} for code in view["hand"]],
+            # ``drawn``: the card the seat has just drawn, marked when its hints are on.
+            "hand": [
+                {"code": code, "action": by_card.get(code), "drawn": code == drawn}
+                for code in view["hand"]
+            ],
             "hand_action": next((a["type"] for a in legal if a["type"] in HAND_ACTIONS), None),
             "buttons": buttons,
             # The seat's own "pass automatically" switch (its state is shown to it alone).
@@ -206,6 +223,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "back": next((json.dumps(a) for a in legal if a["type"] == "back"), None),
             },
             "match_end": _match_end(view, names),
+            # The seat's hints, when its player has them on (from its view alone).
+            "hints": seat_hints,
         }
     }
 

@@ -26,7 +26,10 @@ def hand(context: dict[str, Any]) -> dict[str, Any] | None:
         "oob": context["oob"],
         "act_url": context["act_url"],
         "df": {
-            "hand": [{"code": card["code"], "action": card["action"]} for card in df["hand"]],
+            "hand": [
+                {"code": card["code"], "action": card["action"], "drawn": card["drawn"]}
+                for card in df["hand"]
+            ],
             "hand_action": df["hand_action"],
         },
     }

@@ -17,6 +17,7 @@ class DragSagaConfig(AppConfig):
                 engine_path="dragsaga.rules:ENGINE",
                 presenters_path="dragsaga.presenters",
                 template_dir="dragsaga",
+                learn_path="dragsaga.learn",
                 rulebook_path="dragsaga.rulebook",
                 league_path="dragsaga.league",
                 league_urls="dragsaga.league_urls",

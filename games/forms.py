@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models.tables import JOIN_CODE_LENGTH, BotPace
 from games.registry import GameKind
+from games.services import default_bot_level
 from games.templatetags.bot_levels import bot_level_choices
 from games.trust.forms import away_seconds_field
 from games.validators import plain_name
@@ -61,11 +62,17 @@ class NewTableForm(forms.Form):
             ("", _("No bots")),
             *bot_level_choices(engine.bot_levels()),
         ]
+        # A newcomer alone at a table gets bots in the other seats unless they say otherwise.
+        self.fields["bot_level"].initial = default_bot_level(kind.name)
         labels = getattr(kind.presenters, "OPTION_LABELS", {})
         choices = getattr(kind.presenters, "OPTION_CHOICES", {})
+        # Where a casual table starts otherwise than the engine's default (a league's not).
+        lobby_initial = getattr(kind.presenters, "LOBBY_INITIAL", {})
         self.option_names = []
         for name, default in engine.default_options().items():
             field = _option_field(default, labels.get(name, name), choices.get(name))
+            if field is not None and name in lobby_initial:
+                field.initial = lobby_initial[name]
             if field is not None:
                 self.fields[f"option_{name}"] = field
                 self.option_names.append(name)

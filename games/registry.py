@@ -84,6 +84,10 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
 ``league_urls``
     A URL module of the game's own league pages (a set's running table, a result's
     sheet), included under the ``leagues:`` namespace.
+``learn_path``
+    The module of the game's learning pages (``games.learn``): ``cheat_sheet_context()``
+    (what its ``<template_dir>/cheat_sheet.html`` shows, at every table and on the
+    printable page) and ``GUIDED`` (the guided first game: ``games.learn.guided.Guide``).
 ``demo_path``
     ``module:function(members, rng) -> League | None``: the game's demo league for
     ``manage.py load_demo`` (``None`` when it exists already). The same module may say
@@ -137,6 +141,7 @@ class GameKind:
     league_path: str | None = None
     league_urls: str | None = None
     demo_path: str | None = None
+    learn_path: str | None = None
 
     @cached_property
     def engine(self) -> Engine:
@@ -152,6 +157,13 @@ class GameKind:
         if self.rulebook_path is None:
             raise LookupError(f"{self.name} has no rules page.")
         return import_module(self.rulebook_path)
+
+    @cached_property
+    def learn(self) -> Any:
+        """The learning pages' module; ``LookupError`` for a game without them."""
+        if self.learn_path is None:
+            raise LookupError(f"{self.name} has no learning pages.")
+        return import_module(self.learn_path)
 
     @cached_property
     def league(self) -> Any:

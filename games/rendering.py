@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games import looks, snapshots
+from games.learn import steps as guided_steps
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 from games.snapshots import TableSnapshot
@@ -60,6 +61,10 @@ def table_context(
         "version": game.version if game is not None else None,
         "act_url": act_url(table.game_name, table.code, get_script_prefix()),
         "can_start": _can_start(table, seats, seat),
+        # Before the start its creator may add and remove bots (``services.set_seat_bot``).
+        "is_creator": player is not None and table.created_by_id == player.pk,
+        # The viewer's own seat shows hints (games.learn), computed from its view alone.
+        "hints_on": seat is not None and any(s.hints for s in seats if s.number == seat),
     }
     if game is None:
         return context
@@ -74,6 +79,8 @@ def table_context(
         remaining=None if deadline is None else max(0.0, deadline - time.time()),
         finished=game.is_finished,
     )
+    if seat is not None:  # a guided first game's step, read from the seat's own view
+        context["guide"] = guided_steps.step_of(kind, table, view)
     context.update(kind.presenters.present(view, seat, context))
     return context
 

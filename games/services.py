@@ -119,11 +119,15 @@ def create_table(
     created_session: str = "",
     bot_pace: str = BotPace.NORMAL,
     created_address: str | None = None,
+    seat_bots: bool = False,
 ) -> Table:
     """Open a table with empty seats; its creator (if any) sits in seat 0.
 
     ``created_session`` and ``created_address``: the browser session and the address that
-    opened it from the lobby (its open tables are counted and expire, ``games.table_limits``)."""
+    opened it from the lobby (its open tables are counted and expire, ``games.table_limits``).
+    ``seat_bots``: bots of ``bot_level`` sit in the other seats at once (the lobby's newcomer
+    default), where the creator may remove them before the start and anyone joining takes
+    one's place."""
     try:
         engine = game_kind(game_name).engine
     except LookupError:
@@ -156,6 +160,8 @@ def create_table(
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
         if created_by is not None:
             Seat.objects.filter(table=table, number=0).update(player=created_by)
+        if seat_bots and bot_level:
+            Seat.objects.filter(table=table, player__isnull=True).update(bot_level=bot_level)
     return table
 
 
@@ -167,24 +173,58 @@ def _locked_open_table(table: Table) -> Table:
 
 
 def sit(table: Table, player: Player, number: int | None = None) -> Seat:
-    """Seat ``player`` at an open table (the first empty seat unless ``number`` is given)."""
+    """Seat ``player`` at an open table (the first empty seat unless ``number`` is given).
+
+    A bot waiting in a seat before the start gives it up to a person: with no empty
+    seat left, the first bot's seat is taken."""
     with transaction.atomic():
         table = _locked_open_table(table)
         if table.seats.filter(player=player).exists():
             raise ActionRefused(_("You already have a seat at this table."), "seated")
-        empty = table.seats.filter(player__isnull=True, bot_level="")
+        free = table.seats.filter(player__isnull=True)
         if number is not None:
-            empty = empty.filter(number=number)
-        free = empty.filter(Q(kept_for__isnull=True) | Q(kept_for=player))
-        seat = free.order_by(F("kept_for").desc(nulls_last=True), "number").first()
-        if seat is None and empty.exists():
+            free = free.filter(number=number)
+        allowed = free.filter(Q(kept_for__isnull=True) | Q(kept_for=player))
+        # A seat kept for this player first, then empty seats (blank level sorts first),
+        # then bots' seats, by number.
+        seat = allowed.order_by(F("kept_for").desc(nulls_last=True), "bot_level", "number").first()
+        if seat is None and free.exists():
             raise ActionRefused(_("That seat is kept for the player drawn to it."), "seat_kept")
         if seat is None:
             raise ActionRefused(_("That seat is taken."), "seat_taken")
-        seat.player = player
-        seat.save(update_fields=["player"])
+        seat.player, seat.bot_level = player, ""
+        seat.save(update_fields=["player", "bot_level"])
         table_events.after_commit(table.pk)
     return seat
+
+
+def set_seat_bot(table: Table, player: Player, number: int, bot: bool) -> Seat:
+    """Before the start, the table's creator puts a bot in empty seat ``number`` (``bot``)
+    or takes one away (the seat waits for a person). Only the creator may: anyone else,
+    a guest who has not named themselves included, is refused (403)."""
+    with transaction.atomic():
+        table = _locked_open_table(table)
+        if table.created_by_id is None or table.created_by_id != player.pk:
+            raise NotSeated(_("Only the table's creator can add or remove bots."), "not_creator")
+        seat = table.seats.filter(number=number, player__isnull=True).first()
+        if seat is None:
+            raise ActionRefused(_("A person sits there; only empty seats take bots."), "bad_seat")
+        if bot == seat.is_bot:
+            raise ActionRefused(
+                _("That seat has a bot already.") if bot else _("That seat has no bot."),
+                "seat_unchanged",
+            )
+        seat.bot_level = (table.bot_level or default_bot_level(table.game_name)) if bot else ""
+        seat.save(update_fields=["bot_level"])
+        table_events.after_commit(table.pk)
+    return seat
+
+
+def default_bot_level(game_name: str) -> str:
+    """The level a newcomer's table gets: the game's first that plays with some sense
+    (not ``random``), else its first."""
+    levels = list(game_kind(game_name).engine.bot_levels())
+    return next((level for level in levels if level != "random"), levels[0])
 
 
 def stand(table: Table, player: Player) -> None:
@@ -213,6 +253,7 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
         for seat in empty:
             seat.bot_level = table.bot_level
             seat.save(update_fields=["bot_level"])
+        _hints_at_start(table, seats)
         kind = game_kind(table.game_name)
         # Microsecond precision, so created.timestamp() gives replays the same ``now``.
         created = datetime.fromtimestamp(round(time.time(), 6), tz=UTC)
@@ -231,10 +272,57 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
             created=created,
         )
         fairness.publish(game)
+        _starting_settings(game, kind, seats)
         table.status = Table.Status.PLAYING
         table.save(update_fields=["status"])
         table_events.after_commit(table.pk, game, away.seats_with_presence(table.pk))
     return game
+
+
+HINTED_GAMES = 3  # a player is shown hints in their first games, unless they switch them off
+
+
+def _hints_at_start(table: Table, seats: list[Seat]) -> None:
+    """Each person's seat shows hints in their first :data:`HINTED_GAMES` finished games,
+    never at a league table (the players may switch them, :func:`set_hints`)."""
+    league = Table.objects.filter(pk=table.pk, league_match__isnull=False).exists()
+    for seat in seats:
+        if seat.player_id is None:
+            continue
+        played = Game.objects.filter(
+            finished__isnull=False, table__seats__player_id=seat.player_id
+        ).count()
+        seat.hints = not league and played < HINTED_GAMES
+        seat.save(update_fields=["hints"])
+
+
+def set_hints(table: Table, player: Player, on: bool) -> Seat:
+    """The seat's own player shows or hides their hints (nobody else may)."""
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().filter(table=table, player=player).first()
+        if seat is None:
+            raise NotSeated(_("Only a seated player can switch their hints."), "not_seated")
+        seat.hints = on
+        seat.save(update_fields=["hints"])
+        table_events.after_commit(table.pk)
+    return seat
+
+
+def _starting_settings(game: Game, kind: Any, seats: list[Seat]) -> None:
+    """Each seat a person holds takes the settings the table's options start them with
+    (the game's presenters' ``starting_settings``, e.g. Dragon Formula's "pass
+    automatically" at casual tables), as logged actions of that seat: replays agree."""
+    starting = getattr(kind.presenters, "starting_settings", None)
+    actions = starting(game.options) if starting is not None else []
+    if not actions:
+        return
+    at = game.created.timestamp()
+    for seat in seats:
+        if seat.player_id is not None:
+            for action in actions:
+                _apply(game, kind.engine, seat.number, action, at)
+    statements.record_move(game, _log_of(game))
+    _log_of(game).clear()
 
 
 def rematch(table: Table, player: Player) -> Table:

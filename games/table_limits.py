@@ -6,8 +6,10 @@ browser session, more per address; lobby tables that never start go away by them
 - Per address (a club behind one address is many players): :data:`MAX_OPEN_PER_ADDRESS`
   waiting, and ``client_limits.TABLES_PER_ADDRESS`` opened per hour, so a client taking a
   new cookie (a new guest) for every table cannot fill the lobby.
-- A lobby table nobody sits at expires :data:`EMPTY_MINUTES` after it was opened; one
-  that never started, :data:`NEVER_STARTED_HOURS` after. Tables of the club (demo),
+- A lobby table nobody sits at expires :data:`EMPTY_MINUTES` after it was opened, and
+  so does one whose seated players have had no table socket open for as long (they
+  left it waiting); one that never started, :data:`NEVER_STARTED_HOURS` after. Tables
+  of the club (demo),
   of a league or of a script (``created_session`` blank) never expire here.
 - The lobby lists, per game, the open tables first (newest first, at most
   :data:`LOBBY_OPEN_PER_GAME`, none of one creator beyond the per-player limit),
@@ -23,7 +25,8 @@ from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
 from games import client_limits
-from games.models import Player, Seat, Table
+from games.learn.steps import GUIDED  # a guided first game's Table.created_session
+from games.models import Player, Seat, SeatConnection, Table
 from games.registry import GAMES
 from games.services import ActionRefused
 
@@ -31,7 +34,7 @@ SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.cr
 MAX_OPEN_PER_PLAYER = 3
 MAX_OPEN_PER_SESSION = 3
 MAX_OPEN_PER_ADDRESS = 10
-EMPTY_MINUTES = 15
+EMPTY_MINUTES = 10
 NEVER_STARTED_HOURS = 3
 LOBBY_OPEN_PER_GAME = 30
 LOBBY_PLAYING_PER_GAME = 30
@@ -79,11 +82,17 @@ def expire_open_tables(now: float | None = None) -> int:
     """Delete the lobby tables that never started and are past their time; how many."""
     at = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
     lobby_made = Table.objects.filter(_waiting()).exclude(created_session="")
-    empty = lobby_made.filter(created__lte=at - timedelta(minutes=EMPTY_MINUTES)).exclude(
-        seats__player__isnull=False
+    since = at - timedelta(minutes=EMPTY_MINUTES)
+    # Nobody sat down, or those seated have had no socket open for as long: left waiting.
+    present = SeatConnection.objects.filter(Q(closed__isnull=True) | Q(closed__gt=since))
+    deserted = lobby_made.filter(created__lte=since).exclude(
+        pk__in=present.values("seat__table_id")
     )
     stale = lobby_made.filter(created__lte=at - timedelta(hours=NEVER_STARTED_HOURS))
-    expired = set(empty.values_list("pk", flat=True)) | set(stale.values_list("pk", flat=True))
+    expired = {
+        *deserted.values_list("pk", flat=True),
+        *stale.values_list("pk", flat=True),
+    }
     if not expired:
         return 0
     Table.objects.filter(pk__in=expired, status=Table.Status.OPEN).delete()
@@ -95,7 +104,9 @@ def lobby_tables() -> dict[str, list[Table]]:
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
     by_game: dict[str, list[Table]] = {}
     for name in GAMES:
-        listed = Table.objects.filter(game_name=name).prefetch_related(seats)
+        # A guided first game's table is its player's own: never listed.
+        listed = Table.objects.filter(game_name=name).exclude(created_session=GUIDED)
+        listed = listed.prefetch_related(seats)
         shown: list[Table] = []
         per_creator: dict[int | None, int] = {}
         per_address: dict[str | None, int] = {}

@@ -1,7 +1,8 @@
 """The URLs every game's table has, mounted by each game app under its own prefix.
 
 ``/<game>/<code>/`` the table page, ``.../act`` an action (version + action),
-``.../sit``, ``.../stand``, ``.../start`` the seats of a table not yet started.
+``.../sit``, ``.../stand``, ``.../start``, ``.../add_bot``, ``.../remove_bot`` the seats
+of a table not yet started; ``.../hints`` a seated player's hints on or off.
 """
 
 from __future__ import annotations
@@ -18,6 +19,6 @@ def table_urlpatterns(game_name: str) -> list[URLPattern]:
         path("<str:code>/act", views.act, extra, name="act"),
         *(
             path(f"<str:code>/{what}", views.seat_action, {**extra, "what": what}, name=what)
-            for what in ("sit", "stand", "start")
+            for what in ("sit", "stand", "start", "add_bot", "remove_bot", "hints")
         ),
     ]

@@ -167,6 +167,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
             created_by=player,
             created_session=browser,
             created_address=address,
+            seat_bots=True,
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
@@ -209,7 +210,8 @@ def table_page(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
 
 @require_POST
 def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> HttpResponse:
-    """Sit, stand up or start, at a table that has not started."""
+    """Sit, stand up, start, or (its creator) add or remove a bot, at a table that has
+    not started; a seated player's hints on or off, at any time."""
     table = _table(code, game_name)
     player = current_player(request)
     try:
@@ -224,6 +226,13 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
             services.stand(table, player)
         elif what == "start":
             services.start(table, player)
+        elif what in ("add_bot", "remove_bot"):
+            number = request.POST.get("seat", "")
+            if not _is_number(number):
+                raise IllegalMove(_("That seat is not at this table."), "bad_seat")
+            services.set_seat_bot(table, player, int(number), bot=what == "add_bot")
+        elif what == "hints":
+            services.set_hints(table, player, on=request.POST.get("on") == "true")
         else:
             raise Http404
     except ActionRefused as refusal:

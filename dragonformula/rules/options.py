@@ -12,8 +12,18 @@ def default_options() -> dict[str, Any]:
     """``dan_assist``: offer Dan only on a winning hand (RULES §1.5, Dan assist);
     ``pick_seconds``: how long a pick window stays open; ``sets``: sets in the match;
     ``turn_seconds``: each turn's clock (0: no clock); ``time_bank``: the seconds each
-    seat may spend beyond its turns' clocks in a set (``rules.clock``)."""
-    return {"dan_assist": True, "pick_seconds": 8, "sets": 1, "turn_seconds": 30, "time_bank": 60}
+    seat may spend beyond its turns' clocks in a set (``rules.clock``); ``auto_pass``:
+    the people at the table start with "pass automatically" on (the table sets it for
+    each seat a person holds as the game starts, never for bots, whose answers are
+    their own; the engine's own default is off, as league tables are)."""
+    return {
+        "dan_assist": True,
+        "pick_seconds": 8,
+        "sets": 1,
+        "turn_seconds": 30,
+        "time_bank": 60,
+        "auto_pass": False,
+    }
 
 
 def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
@@ -22,9 +32,9 @@ def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
     for key, value in (options or {}).items():
         if key not in result:
             raise ValueError(f"Unknown table option: {key!r}")
-        if key == "dan_assist":
+        if key in ("dan_assist", "auto_pass"):
             if not isinstance(value, bool):
-                raise ValueError("dan_assist must be true or false")
+                raise ValueError(f"{key} must be true or false")
         elif key == "pick_seconds":
             if (
                 isinstance(value, bool)

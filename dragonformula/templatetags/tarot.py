@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from dragonformula import hands as scoring
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
+from dragonformula.rules.cards import card_name as name_of_card
 from games import rendering
 from games.looks import Look, data_of, text_of
 from games.templatetags.bilingual import pick
@@ -36,6 +37,12 @@ def card_name(face: dict[str, Any] | None) -> str:
     if not face:
         return ""
     return face["name_ja"] if _lang() == "ja" else face["name_en"]
+
+
+@register.filter
+def card_code_name(code: str) -> str:
+    """A card's name, from its code, in the active language."""
+    return name_of_card(code, _lang())
 
 
 # A hand, bonus or multiplier the scoring table does not know (an old result) shows its id.
@@ -204,15 +211,20 @@ def df_hand(hand: list[dict[str, Any]], hand_action: str | None, act_url: str) -
     """The hand's cards (``partials/_hand_cards.html``), rendered once per hand: its cards
     and what each can do (a discard's action), the kind of discard, the table's URL and
     the language; from those only, so a hand is only ever shown to the seat holding it."""
-    cards = tuple((card["code"], card["action"]) for card in hand)
+    cards = tuple((card["code"], card["action"], card.get("drawn", False)) for card in hand)
     return _hand(cards, hand_action, act_url, get_language() or "")
 
 
 @lru_cache(maxsize=REMEMBERED_HANDS)
 def _hand(
-    cards: tuple[tuple[str, str | None], ...], hand_action: str | None, act_url: str, language: str
+    cards: tuple[tuple[str, str | None, bool], ...],
+    hand_action: str | None,
+    act_url: str,
+    language: str,
 ) -> SafeString:
-    shown = "".join(_hand_card(code, action, hand_action, language) for code, action in cards)
+    shown = "".join(
+        _hand_card(code, action, hand_action, language, drawn) for code, action, drawn in cards
+    )
     context = {"cards": mark_safe(shown), "act_url": act_url}  # noqa: S308 - each its template's
     return render_to_string("dragonformula/partials/_hand_cards.html", context)
 
@@ -223,8 +235,15 @@ REMEMBERED_HAND_CARDS = 512
 
 
 @lru_cache(maxsize=REMEMBERED_HAND_CARDS)
-def _hand_card(code: str, action: str | None, hand_action: str | None, language: str) -> str:
-    context = {"card": {**card_info(code), "action": action}, "hand_action": hand_action}
+def _hand_card(
+    code: str, action: str | None, hand_action: str | None, language: str, drawn: bool = False
+) -> str:
+    """One card; ``drawn``: the card just drawn, marked for a seat with hints on."""
+    context = {
+        "card": {**card_info(code), "action": action},
+        "hand_action": hand_action,
+        "drawn": drawn,
+    }
     return render_to_string("dragonformula/partials/_hand_card.html", context)
 
 

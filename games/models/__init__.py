@@ -3,6 +3,7 @@ action log), leagues (leagues, club nights, matches, results), nights (check-in,
 tables) and trust (shuffle
 commitments, seat connections, stand-in bots)."""
 
+from games.learn.models import *  # noqa: F403
 from games.models.leagues import *  # noqa: F403
 from games.models.nights import *  # noqa: F403
 from games.models.tables import *  # noqa: F403

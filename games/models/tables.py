@@ -172,6 +172,9 @@ class Seat(models.Model):
         blank=True,
         help_text=_("The name of the one this seat is kept for, as the table shows it."),
     )
+    # Whether the seat's player is shown hints (games.learn): set as the game starts (on
+    # for a player's first games, off at league tables), switched by the player.
+    hints = models.BooleanField(_("hints"), null=True, blank=True, default=None)
 
     class Meta:
         verbose_name = _("seat")

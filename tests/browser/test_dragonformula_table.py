@@ -39,6 +39,7 @@ def test_four_browsers_play_to_a_pick_window_and_a_win(new_page, artifacts_dir):
     ann.click("#tables-dragonformula summary")
     ann.select_option("#id_dragonformula-players", "4")
     ann.fill("#id_dragonformula-option_pick_seconds", "60")
+    ann.uncheck("#id_dragonformula-option_auto_pass")  # each seat answers the window itself
     ann.click("#tables-dragonformula button:has-text('Open the table')")
     code = ann.locator(".join-code strong").inner_text().strip()
     mark_page(ann)

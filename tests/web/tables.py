@@ -51,3 +51,10 @@ def htmx_post(client: Client, url: str, data: dict[str, Any]) -> Any:
 def shows_code(html: str, code: str) -> bool:
     """Whether a card code appears in ``html`` as a code (``W1`` is not found in ``W10``)."""
     return re.search(rf"(?<![A-Za-z0-9_]){re.escape(code)}(?![A-Za-z0-9_])", html) is not None
+
+
+def without_hints(html: str) -> str:
+    """A page or frames but the seat's hints, which name cards it has not seen as those its
+    hand lacks (tests/web/test_df_hints.py holds that they never depend on what it cannot
+    see): what a check for card codes that must not be shown reads."""
+    return re.sub(r'<section id="hints".*?</section>', "", html, flags=re.S)

@@ -54,6 +54,7 @@ def test_a_new_table_from_the_lobby_seats_its_creator_with_the_chosen_options():
         "sets": 2,
         "turn_seconds": 0,
         "time_bank": 60,
+        "auto_pass": False,  # its box left unticked
     }
     assert table.seats.get(number=0).player == ann
     lobby = browser.get("/").content.decode()

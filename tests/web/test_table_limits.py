@@ -7,7 +7,7 @@ import time
 import pytest
 from django.test import Client
 
-from games import services, table_limits
+from games import leavers, services, table_limits
 from games.models import Player, Table
 from tests.web.tables import browser_of
 from tests.web.test_leavers import lobby_post
@@ -59,6 +59,7 @@ def test_lobby_tables_that_never_start_expire_and_club_tables_stay():
     ann = Player.objects.create(display_name="Ann")
     open_from_lobby(browser_of(ann, csrf=False))
     waiting = Table.objects.get()
+    leavers.connected(waiting, ann, "ann-socket")  # Ann waits at it, her page open
     left = services.create_table(game_name="dragsaga", players=2, created_session="abc")
     club = services.create_table(game_name="dragsaga", players=2)  # demo / league / script
     now = time.time()

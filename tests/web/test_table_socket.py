@@ -117,13 +117,13 @@ async def receive_until(socket, text):
 
 @in_own_loop
 async def test_a_dragon_formula_discard_reaches_the_other_three_seats_as_a_pick_window():
-    from tests.web.tables import shows_code
+    from tests.web.tables import shows_code, without_hints
 
     table, game, players = await df_table()
     hands = game.state["hands"]
     sockets = [await open_socket(table.code, p) for p in players]
     for seat, socket in enumerate(sockets):
-        first = await socket.receive_from()
+        first = without_hints(await socket.receive_from())
         assert all(shows_code(first, c) for c in hands[seat])
         assert not any(shows_code(first, c) for s, h in enumerate(hands) if s != seat for c in h)
 
@@ -134,7 +134,7 @@ async def test_a_dragon_formula_discard_reaches_the_other_three_seats_as_a_pick_
     for seat, socket in enumerate(sockets):
         if seat == turn:
             continue
-        frames = await receive_until(socket, 'name="version" value="2"')
+        frames = without_hints(await receive_until(socket, 'name="version" value="2"'))
         assert 'data-action="pick"' in frames and 'data-action="pass"' in frames
         assert f'data-card="{card}"' in frames  # the live discard, on the table for all
         assert 'data-remaining="' in frames  # the pick window's countdown

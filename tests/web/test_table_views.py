@@ -6,7 +6,7 @@ import pytest
 
 from games import services
 from games.models import ActionLog, Game, Seat, Table
-from tests.web.tables import browser_of, htmx_post, seated_table, shows_code
+from tests.web.tables import browser_of, htmx_post, seated_table, shows_code, without_hints
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def df():
 def test_the_page_shows_my_hand_and_only_counts_of_the_others(df):
     table, game, players, browsers = df
     for seat, browser in enumerate(browsers):
-        html = browser.get(f"/dragonformula/{table.code}/").content.decode()
+        html = without_hints(browser.get(f"/dragonformula/{table.code}/").content.decode())
         assert all(shows_code(html, code) for code in game.state["hands"][seat])
         others = [c for s, hand in enumerate(game.state["hands"]) if s != seat for c in hand]
         assert not any(shows_code(html, code) for code in others)
