@@ -15,6 +15,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from contextvars import Context
 
 from asgiref.sync import ThreadSensitiveContext
@@ -67,6 +68,18 @@ class BodyLimit:
         await self.inner(scope, receive, send)
 
 
+def closed_after_sending(environ: dict, start_response: object) -> Iterator[bytes]:
+    """Django's WSGI application, its answer closed once sent (or given up): what a WSGI
+    server must do and ``WsgiToAsgi`` does not. The close ends Django's request
+    (``request_finished``): the request's database connection is closed or handed back
+    to PostgreSQL's pool."""
+    response = django_wsgi_app(environ, start_response)
+    try:
+        yield from response
+    finally:
+        response.close()
+
+
 class OwnThread:
     """ASGI middleware: each HTTP request's sync code in a thread of its own (a slow page,
     a score sheet's PDF, never holds up another request or the table sockets' thread),
@@ -87,7 +100,7 @@ class OwnThread:
 
 application = ProtocolTypeRouter(
     {
-        "http": BodyLimit(OwnThread(WsgiToAsgi(django_wsgi_app))),
+        "http": BodyLimit(OwnThread(WsgiToAsgi(closed_after_sending))),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
         ),
