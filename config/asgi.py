@@ -1,37 +1,22 @@
-"""ASGI entry point: Django over HTTP, the table consumers over websockets (served by Daphne).
+"""ASGI entry point: Django over HTTP, the table consumers over websockets (served by Daphne)."""
 
-HTTP is Django's WSGI application under asgiref's ``WsgiToAsgi`` (Django's own adapter
-library), each request in a thread of its own (``ThreadSensitiveContext``, as Django's
-ASGI handler does): the middleware chain and the view run as under any WSGI server, in
-one hand-off to the thread, instead of Django's ASGI handler handing every sync
-middleware's step to a thread and back (WhiteNoise is sync only, so Django's chain runs
-in async mode with a hop for each of the others). The sockets stay on Daphne's event
-loop beside it. docs/performance.md has the figures side by side.
-"""
-
-import asyncio
 import logging
 import os
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from contextvars import Context
-
-from asgiref.sync import ThreadSensitiveContext
-from asgiref.wsgi import WsgiToAsgi
-from django.core.wsgi import get_wsgi_application
 
 from config import memory
+from config.request_threads import get_asgi_application
 
+memory.tune()  # before any thread allocates: threads share 2 malloc heaps, trimmed every 5 s
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django_wsgi_app = get_wsgi_application()
+django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.db import connections  # noqa: E402
-from twisted.internet.asyncioreactor import AsyncioSelectorReactor  # noqa: E402
 
 from games import going_away, leavers  # noqa: E402
 from games.consumers import SocketLimits  # noqa: E402
@@ -39,7 +24,7 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import attach_to_server  # noqa: E402
 
 # No form of the site posts this much (Django's own limit for form data is lower,
-# settings.DATA_UPLOAD_MAX_MEMORY_SIZE); a bigger request is refused before Django reads it.
+# settings.DATA_UPLOAD_MAX_MEMORY_SIZE); a bigger request is refused before it is read.
 MAX_REQUEST_BYTES = 1024 * 1024
 # Said before Django (and its language negotiation) runs: in both of the site's languages.
 TOO_LARGE = "リクエストが大きすぎます（上限 1 MB）。Request too large (1 MB at most).\n".encode()
@@ -68,39 +53,69 @@ class BodyLimit:
         await self.inner(scope, receive, send)
 
 
-def closed_after_sending(environ: dict, start_response: object) -> Iterator[bytes]:
-    """Django's WSGI application, its answer closed once sent (or given up): what a WSGI
-    server must do and ``WsgiToAsgi`` does not. The close ends Django's request
-    (``request_finished``): the request's database connection is closed or handed back
-    to PostgreSQL's pool."""
-    response = django_wsgi_app(environ, start_response)
-    try:
-        yield from response
-    finally:
-        response.close()
+class _Discard:
+    """Where the body of a refused request goes: nowhere."""
+
+    closed = False
+
+    def write(self, data: bytes) -> None:
+        pass
+
+    def seek(self, *args: object) -> int:
+        return 0
+
+    def read(self, *args: object) -> bytes:
+        return b""
+
+    def close(self) -> None:
+        self.closed = True
 
 
-class OwnThread:
-    """ASGI middleware: each HTTP request's sync code in a thread of its own (a slow page,
-    a score sheet's PDF, never holds up another request or the table sockets' thread),
-    and in a fresh context: Daphne starts the next request of a kept-alive connection
-    from within the previous one's last send, whose context (asgiref's markers of the
-    thread it came from) the new request must not inherit."""
+def refuse_large_bodies_early() -> None:
+    """Under Daphne: a request announcing over :data:`MAX_REQUEST_BYTES` is answered 413
+    as soon as its headers are in and the connection closed; its body is never kept (Daphne
+    would otherwise hold all of it in memory before the application sees the request)."""
+    from daphne.http_protocol import WebRequest
 
-    def __init__(self, inner: object) -> None:
-        self.inner = inner
+    if getattr(WebRequest, "_refuses_large_bodies", False):
+        return
+    got_length, process = WebRequest.gotLength, WebRequest.process
+    connection_lost = WebRequest.connectionLost
 
-    async def __call__(self, scope: dict, receive: object, send: object) -> None:
-        await asyncio.create_task(self.serve(scope, receive, send), context=Context())
+    def limited_got_length(self: WebRequest, length: int | None) -> None:
+        if length is None or length <= MAX_REQUEST_BYTES:
+            got_length(self, length)
+            return
+        self.content = _Discard()
+        self._too_large = True
+        self.channel.transport.write(
+            b"HTTP/1.1 413 Payload Too Large\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + f"Content-Length: {len(TOO_LARGE)}\r\nConnection: close\r\n\r\n".encode()
+            + TOO_LARGE
+        )
+        self.channel.transport.loseConnection()
 
-    async def serve(self, scope: dict, receive: object, send: object) -> None:
-        async with ThreadSensitiveContext():
-            await self.inner(scope, receive, send)
+    def limited_process(self: WebRequest) -> None:
+        if not getattr(self, "_too_large", False):
+            process(self)
+
+    def limited_connection_lost(self: WebRequest, reason: object) -> None:
+        connection_lost(self, reason)
+        if getattr(self, "_too_large", False):
+            # No application ever ran for it, so nothing is left for Daphne's checker
+            # to clean up a second later: gone now, its objects are freed at once
+            # instead of piling up for the garbage collector (a flood makes 1,000 a second).
+            self.server.connections.pop(self, None)
+
+    WebRequest.gotLength = limited_got_length
+    WebRequest.process = limited_process
+    WebRequest.connectionLost = limited_connection_lost
+    WebRequest._refuses_large_bodies = True
 
 
 application = ProtocolTypeRouter(
     {
-        "http": BodyLimit(OwnThread(WsgiToAsgi(closed_after_sending))),
+        "http": BodyLimit(django_asgi_app),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
         ),
@@ -144,7 +159,7 @@ def stopping() -> None:
 def on_server_stop() -> None:
     """Under Daphne (Twisted's asyncio reactor): run :func:`stopping` before the shutdown."""
     reactor = sys.modules.get("twisted.internet.reactor")
-    if reactor is not None and isinstance(reactor, AsyncioSelectorReactor):
+    if getattr(reactor, "_asyncioEventloop", None) is not None:
         reactor.addSystemEventTrigger("before", "shutdown", stopping)
 
 
@@ -152,5 +167,6 @@ def on_server_stop() -> None:
 attach_to_server()
 going_away.attach_to_server()  # first: sockets get their close frames before the rest stops
 on_server_stop()
+refuse_large_bodies_early()
 memory.freeze_what_is_loaded()  # last: what start-up built is kept out of the collector's walks
 memory.keep_survivors_out_of_sight()  # and what outlives a full collection, until a sweep

@@ -57,10 +57,11 @@ def notify(
     def send() -> None:
         async_to_sync(layer.group_send)(group_name(table_id), message)
 
-    # One process's layer puts it on the sockets' event loop without waiting
-    # (config.channel_layers); any other layer, or without a running loop of its, it is
-    # sent and waited for. Looked up on the class: Redis's pub/sub layer answers any other
-    # attribute by looking for a running event loop, which a request thread does not have.
+    # The server's layers send it without waiting for its sockets' event loop: one process's
+    # puts it on the loop (config.channel_layers), Redis's publishes it from this thread
+    # (config.redis_layer); without a running loop of theirs, it is sent and waited for.
+    # Looked up on the class: Redis's pub/sub layer answers any other attribute by
+    # looking for a running event loop, which a request thread does not have.
     send_soon = getattr(type(layer), "group_send_soon", None)
     if send_soon is not None and send_soon(layer, group_name(table_id), message):
         return

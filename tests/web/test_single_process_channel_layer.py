@@ -1,11 +1,12 @@
-"""The channel layer of one process (``make run``): Channels' own in-memory layer, to which a
-move's thread hands its announcement without waiting for the sockets' event loop."""
+"""The channel layer of one process (``make run``): the same messages as Channels' own
+in-memory layer, without sweeping every socket of the process at every message."""
 
 import asyncio
 import threading
 
 import channels.layers
 from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
 from django.conf import settings
 
 from config.channel_layers import InMemoryChannelLayer
@@ -34,12 +35,12 @@ def test_a_group_message_reaches_every_member_even_past_a_full_one():
 
 def test_expired_messages_still_go_and_take_their_channel_out_of_its_groups():
     async def run():
-        layer = InMemoryChannelLayer(expiry=0.05)
+        layer = InMemoryChannelLayer(expiry=0.05, sweep_seconds=0.2)
         gone, kept = await layer.new_channel(), await layer.new_channel()
         await layer.group_add("table-1", gone)
         await layer.group_add("table-1", kept)
         await layer.send(gone, {"type": "never.read"})
-        await asyncio.sleep(0.25)  # past the expiry
+        await asyncio.sleep(0.25)  # past the expiry and the sweep's interval
         await layer.group_send("table-1", {"type": "hello"})  # swept first, then sent
         return layer, gone, kept
 
@@ -47,6 +48,28 @@ def test_expired_messages_still_go_and_take_their_channel_out_of_its_groups():
     assert gone not in layer.channels
     assert set(layer.groups["table-1"]) == {kept}
     assert [message for _expiry, message in layer.channels[kept]._queue] == [{"type": "hello"}]
+
+
+def test_the_sweep_runs_once_a_second_however_many_messages_pass(monkeypatch):
+    sweeps = []
+    monkeypatch.setattr(
+        ChannelsInMemoryChannelLayer, "_clean_expired", lambda self: sweeps.append(1)
+    )
+
+    async def run():
+        layer = InMemoryChannelLayer()
+        channels = [await layer.new_channel() for _ in range(50)]
+        for channel in channels:
+            await layer.group_add("table-1", channel)
+        for _move in range(40):
+            await layer.group_send("table-1", {"type": "table.changed"})
+            for channel in channels:
+                await layer.receive(channel)
+
+    asyncio.run(run())
+    # 40 moves to 50 sockets: Channels' layer sweeps at each of the 40 group sends and
+    # 2,000 receives.
+    assert len(sweeps) == 1
 
 
 def test_a_request_thread_announces_on_the_sockets_loop_without_waiting_and_in_order():
