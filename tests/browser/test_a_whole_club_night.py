@@ -381,6 +381,10 @@ def test_an_organiser_runs_a_whole_club_night_with_members_and_a_projector(new_p
     link_phone.reload()
     for name in by_bot:
         link_phone.locator(".seat-name", has_text=f"{name} (bot)").first.wait_for()
+    # The members who tapped their names sit under them, not under their accounts' e-mails.
+    seat_names = link_phone.locator(".seat-name").all_inner_texts()
+    assert all(any(name in label for label in seat_names) for name in tappers), seat_names
+    assert not [label for label in seat_names if "@" in label], seat_names
     no_sideways_scroll(link_phone)
     night.shot(link_phone, "3-playing")
 
