@@ -233,8 +233,11 @@ def _fingerprint(html: str) -> str:
 
 def seat_label(seat: Seat) -> str:
     """How a seat is named at the table: its player, a bot of its level, or empty; a seat
-    a club night drew for someone shows their name, and says so when a bot plays it."""
+    a club night drew for someone shows their name (not their account's, which may be an
+    e-mail address), and says so when a bot plays it."""
     if seat.player is not None:
+        if seat.kept_name and seat.player_id == seat.kept_for_id:
+            return seat.kept_name
         return seat.player.display_name
     if seat.kept_name and seat.bot_level:
         return _("%(name)s (bot)") % {"name": seat.kept_name}  # short: seats are narrow

@@ -46,6 +46,7 @@ def test_an_organiser_seats_a_phone_by_link_and_bots_play_for_the_absent(new_pag
         press(organiser, f"{member.name} is here")
     press(organiser, "Announce round 1")
     press(organiser, "Draw the seats of round 1")
+    press(organiser, "Yes, draw the seats")  # the page asks once more
     press(organiser, "Play online")
     table = NightTable.objects.get(round__night=night).match.table
 
