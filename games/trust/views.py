@@ -42,6 +42,7 @@ from games.trust.replays import (
     target_named,
     turn_at,
 )
+from games.views import is_count
 
 
 def _table_or_404(code: str) -> Table:
@@ -172,20 +173,18 @@ def _step_number(request: HttpRequest, turns: list[ReplayTurn]) -> int:
     board's K-th step, as the slider sends it)."""
     last = turns[-1].last
     if "turn" in request.GET:
-        try:
-            index = int(request.GET["turn"])
-        except ValueError:
-            raise ValueError(_("A step is a whole number.")) from None
+        if not is_count(request.GET["turn"]):
+            raise ValueError(_("A step is a whole number."))
+        index = int(request.GET["turn"])
         if not 0 <= index < len(turns):
             raise ValueError(_("This replay has steps 0 to %(last)d.") % {"last": len(turns) - 1})
         return turns[index].last
     text = request.GET.get("step", "0")
     if text == "end":
         return last
-    try:
-        number = int(text)
-    except ValueError:
-        raise ValueError(_("A step is a whole number.")) from None
+    if not is_count(text):
+        raise ValueError(_("A step is a whole number."))
+    number = int(text)
     if not 0 <= number <= last:
         raise ValueError(_("This replay has steps 0 to %(last)d.") % {"last": last})
     return number
