@@ -190,6 +190,15 @@ class ReplayTurn:
     last: int
     entries: tuple[LoggedAction, ...] = field(default=())
     run: str = ""  # the collapsed type its entries share ("pass"), else ""
+    unseen: frozenset[int] = frozenset()  # the logged actions of it the viewer never saw
+
+    def shown(self, number: int) -> list[LoggedAction]:
+        """Its entries up to logged action ``number``, but those the viewer never saw."""
+        return [
+            entry
+            for at, entry in enumerate(self.entries[: number - self.first + 1], self.first)
+            if at not in self.unseen
+        ]
 
     @property
     def numbers(self) -> range:
@@ -201,13 +210,19 @@ def logged_type(entry: LoggedAction) -> str | None:
     return str(entry.action.get("type"))
 
 
+# ``kind_of`` of an action the viewer never saw taken at all (another seat's own setting
+# while the game is played): it is no step of its own, but part of the step before it.
+UNSEEN = "(unseen)"
+
+
 def replay_turns(
     log: Iterable[LoggedAction], kind_of: Callable[[LoggedAction], str | None] = logged_type
 ) -> list[ReplayTurn]:
     """The board's steps: the deal, then each turn or collapsed run, in order. ``kind_of``
     is an action's type as the viewer knows it, ``None`` for a secret one (another seat's
     pick-window answer while the game is played): a secret never joins a run, so how the
-    steps are grouped tells nothing of what it was."""
+    steps are grouped tells nothing of what it was; :data:`UNSEEN` for one never seen taken,
+    which falls in the step before it."""
     turns = [ReplayTurn(index=0, first=0, last=0)]
     current: list[tuple[LoggedAction, str | None]] = []
     start = 1
@@ -219,13 +234,22 @@ def replay_turns(
         return entry.seat is not None and entry.seat == head.seat
 
     def close(last: int) -> None:
-        kinds = {kind for _entry, kind in current}
+        kinds = {kind for _entry, kind in current if kind != UNSEEN}
         run = next(iter(kinds)) if len(kinds) == 1 else None
         entries = tuple(entry for entry, _kind in current)
-        turns.append(ReplayTurn(len(turns), start, last, entries, run if run in COLLAPSED else ""))
+        unseen = frozenset(at for at, (_e, kind) in enumerate(current, start) if kind == UNSEEN)
+        run = run if run in COLLAPSED else ""
+        turns.append(ReplayTurn(len(turns), start, last, entries, run, unseen))
 
     for number, entry in enumerate(log, start=1):
         kind = kind_of(entry)
+        if kind == UNSEEN:
+            if current:
+                current.append((entry, kind))
+            else:  # before any other action: the deal's step still shows it
+                turns[-1] = replace(turns[-1], last=number)
+                start = number + 1
+            continue
         if current and not joins(entry, kind):
             close(number - 1)
             current, start = [], number

@@ -23,6 +23,7 @@ from games.trust import fairness, history
 from games.trust.forms import VerifyForm
 from games.trust.replays import (
     SECRET_ACTION,
+    UNSEEN,
     LoggedAction,
     Replay,
     ReplayRefused,
@@ -206,7 +207,7 @@ def _turn_line(
     """What the board says of the turn shown, up to the step shown: who, and what each of
     their actions did (words, the cards as the table draws them, the target). While the game
     is played, another seat's action shows only what every seat saw of it."""
-    entries = turn.entries[: step.number - turn.first + 1] if turn.entries else ()
+    entries = turn.shown(step.number)
     if not entries:
         return {"kind": "deal"}
     if entries[0].seat is None:
@@ -243,9 +244,13 @@ def _board_turns(game: Game, game_replay: Replay, viewer: int | None) -> list[Re
     what they saw of each action (another seat's secret answer is a step of its own)."""
     if game_replay.finished:
         return replay_turns(game_replay.log)
-    open_actions = getattr(game_kind(game.game_name).presenters, "REPLAY_OPEN_ACTIONS", {})
+    presenters = game_kind(game.game_name).presenters
+    open_actions = getattr(presenters, "REPLAY_OPEN_ACTIONS", {})
+    unseen = getattr(presenters, "REPLAY_UNSEEN_ACTIONS", ())
 
     def kind_of(entry: LoggedAction) -> str | None:
+        if entry.seat != viewer and entry.action.get("type") in unseen:
+            return UNSEEN
         action = seen_by(entry, viewer, open_actions)
         return None if action is None else str(action.get("type"))
 
