@@ -17,6 +17,7 @@ import hashlib
 import logging
 import secrets
 import threading
+import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
@@ -137,6 +138,8 @@ def add_visitor(night: ClubNight, name: str) -> NightEntrant:
     name = " ".join(str(name).split())
     if not name:
         raise NightRefused(_("Give the visitor's name."))
+    if any(unicodedata.category(character) == "Cc" for character in name):
+        raise NightRefused(_("A name cannot hold control characters."))
     if len(name) > VISITOR_NAME_LENGTH:
         raise NightRefused(
             _("A name is at most %(count)s characters.") % {"count": VISITOR_NAME_LENGTH}
