@@ -62,6 +62,10 @@ REPLAY_OPEN_ACTIONS = {
     "back": (),
 }
 
+# The actions no other seat sees taken at all while the game is played ("pass
+# automatically" is a seat's own setting): another viewer's replay makes no step of them.
+REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass"})
+
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
     "pick_seconds": _("Pick window (seconds)"),

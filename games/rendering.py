@@ -23,7 +23,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import looks, snapshots
+from games import looks, selectors, snapshots
 from games.learn import steps as guided_steps
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
@@ -252,7 +252,7 @@ def seat_label(seat: Seat) -> str:
 
 
 def _can_start(table: Table, seats: list[Seat], my_seat: int | None) -> bool:
-    if table.status != Table.Status.OPEN or my_seat is None:
+    if table.status != Table.Status.OPEN or my_seat is None or selectors.kept_seats(seats):
         return False
     return bool(table.bot_level) or not any(s.is_empty for s in seats)
 

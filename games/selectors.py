@@ -44,6 +44,13 @@ def seat_number(table: Table, player: Player | None) -> int | None:
     return Seat.objects.filter(table=table, player=player).values_list("number", flat=True).first()
 
 
+def kept_seats(seats: list[Seat]) -> bool:
+    """Whether the seats are kept for those a club night drew to them: such a table is
+    started by the night's organisers (a bot then plays each seat nobody took, for the
+    one it was kept for), never by a seated player."""
+    return any(seat.kept_for_id is not None for seat in seats)
+
+
 def seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player").order_by("number"))
 

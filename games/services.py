@@ -26,7 +26,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import away, oplog, statements, table_events
+from games import away, oplog, selectors, statements, table_events
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.models import (
     ActionLog,
@@ -62,6 +62,13 @@ class ActionRefused(Exception):  # noqa: N818 - a refusal, shown to the player
 
 
 class NotSeated(ActionRefused):
+    status = 403
+
+
+class NotTheirs(ActionRefused):
+    """Asked by someone the table does not let do it (a seated player starting a club
+    night's table, which its organisers start)."""
+
     status = 403
 
 
@@ -247,6 +254,8 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
         seats = list(table.seats.all())
         if player is not None and not any(s.player_id == player.pk for s in seats):
             raise NotSeated(_("Only a seated player can start the table."), "not_seated")
+        if player is not None and selectors.kept_seats(seats):
+            raise NotTheirs(_("An organiser starts a club night's table."), "organisers_start")
         empty = [s for s in seats if s.is_empty]
         if empty and not table.bot_level:
             raise ActionRefused(_("Every seat must be taken before the start."), "seats_empty")

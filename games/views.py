@@ -219,7 +219,7 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
             raise services.NotSeated(_("Please name yourself first."), "no_player")
         if what == "sit":
             number = request.POST.get("seat", "")
-            if number and not _is_number(number):
+            if number and not is_count(number):
                 raise IllegalMove(_("That seat is not at this table."), "bad_seat")
             services.sit(table, player, int(number) if number else None)
         elif what == "stand":
@@ -228,7 +228,7 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
             services.start(table, player)
         elif what in ("add_bot", "remove_bot"):
             number = request.POST.get("seat", "")
-            if not _is_number(number):
+            if not is_count(number):
                 raise IllegalMove(_("That seat is not at this table."), "bad_seat")
             services.set_seat_bot(table, player, int(number), bot=what == "add_bot")
         elif what == "hints":
@@ -319,18 +319,18 @@ def _of_game(table: Table | None, game_name: str) -> Table:
 def _claimed_version(request: HttpRequest) -> int | None:
     """The version a refused request said it saw, for the operator's log (None if unreadable)."""
     raw = request.POST.get("version", "")
-    return int(raw) if _is_number(raw) else None
+    return int(raw) if is_count(raw) else None
 
 
 def _posted_version(request: HttpRequest) -> int:
     raw = request.POST.get("version", "")
-    if not _is_number(raw):
+    if not is_count(raw):
         raise IllegalMove(_("That request did not say which state you saw."), "no_version")
     return int(raw)
 
 
-def _is_number(raw: str) -> bool:
-    """Whether ``raw`` is a plain count as forms post it (ASCII digits, not absurdly long)."""
+def is_count(raw: str) -> bool:
+    """Whether ``raw`` is a plain count as forms and links send it (ASCII digits, not absurdly long)."""
     return is_ascii_number(raw, digits=9)
 
 

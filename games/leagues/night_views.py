@@ -219,15 +219,25 @@ def _seat_link_page(request: HttpRequest, night: ClubNight, seat: NightSeat) -> 
     return response
 
 
+def _linked_member(request: HttpRequest, night: ClubNight) -> Member | HttpResponse:
+    """The league's player the signed-in account is linked to, for what a member does for
+    themself (check in, leave, sit); the login page for the signed out; refused for an
+    account no organiser linked."""
+    own = _own_member(request, night.league)
+    if own is not None:
+        return own
+    if not request.user.is_authenticated:
+        return refuse_or_login(request)
+    raise nights.NightRefused(
+        _("Your account is not linked to a player of this league; ask an organiser."), 403
+    )
+
+
 def _sit(request: HttpRequest, night: ClubNight) -> HttpResponse:
     """A drawn member with an account taps their name: they sit in the seat drawn for them."""
-    own = _own_member(request, night.league)
-    if own is None:
-        if not request.user.is_authenticated:
-            return refuse_or_login(request)
-        raise nights.NightRefused(
-            _("Your account is not linked to a player of this league; ask an organiser."), 403
-        )
+    own = _linked_member(request, night)
+    if isinstance(own, HttpResponse):
+        return own
     seat = _drawn_seat(night, request.POST.get("seat"))
     if seat.entrant.member_id != own.pk:
         raise nights.NightRefused(_("That seat is kept for the player drawn to it."), 403)
@@ -249,13 +259,9 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 return refuse_or_login(request)
             return _seat_link_page(request, night, _drawn_seat(night, request.POST.get("seat")))
         if action in ("here", "going"):
-            own = _own_member(request, night.league)
-            if own is None:
-                if not request.user.is_authenticated:
-                    return refuse_or_login(request)
-                raise nights.NightRefused(
-                    _("Your account is not linked to a player of this league; ask a keeper."), 403
-                )
+            own = _linked_member(request, night)
+            if isinstance(own, HttpResponse):
+                return own
             if action == "here":
                 nights.check_in(night, own)
             else:

@@ -18,6 +18,7 @@ import hashlib
 import logging
 import secrets
 import threading
+import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
@@ -222,6 +223,8 @@ def add_visitor(night: ClubNight, name: str) -> NightEntrant:
     name = " ".join(str(name).split())
     if not name:
         raise NightRefused(_("Give the visitor's name."))
+    if any(unicodedata.category(character) == "Cc" for character in name):
+        raise NightRefused(_("A name cannot hold control characters."))
     if len(name) > VISITOR_NAME_LENGTH:
         raise NightRefused(
             _("A name is at most %(count)s characters.") % {"count": VISITOR_NAME_LENGTH}
@@ -507,6 +510,8 @@ def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
     if linked_since:  # the member linked their account after the table was opened
         seat.kept_for = player
         seat.save(update_fields=["kept_for"])
+        night_seat.link_hash = ""  # a seat link made for them before is worth nothing now
+        night_seat.save(update_fields=["link_hash"])
     if seat.kept_for_id != player.pk:
         raise NightRefused(_("That seat is kept for the player drawn to it."), 403)
     if seat.player_id == player.pk:
@@ -569,7 +574,7 @@ def use_seat_link(token: str) -> tuple[NightSeat, Any]:
         raise NightRefused(_("This seat link has been used or replaced; ask an organiser."), 404)
     seat = _online_seat(night_seat.table, night_seat.number)
     player = seat.kept_for
-    if player is None:
+    if player is None or not player.is_guest:  # a link never makes a phone an account's player
         raise NightRefused(_("This seat link has been used or replaced; ask an organiser."), 404)
     take_drawn_seat(night_seat, player)
     night_seat.link_used_at = timezone.now()

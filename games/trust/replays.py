@@ -8,7 +8,8 @@ a viewer sees only what they saw then: the spectator's table, their own seat's v
 and of the others' actions only the fields their game says everyone saw.
 
 The board steps turn by turn (:func:`replay_turns`): a seat's consecutive actions are
-one step, and a run of passes (or of "ready for the next game") is one step.
+one step, and a run of passes (or of "ready for the next game") is one step, but while the
+game is played another seat's secret answer is a step of its own, whatever it was.
 
 A view that carries its card set (DragSaga: ``view["cards"]``, the set the table plays
 with) names its cards: hands are shown as the table's card faces and the logged action's
@@ -188,13 +189,16 @@ class ReplayTurn:
     first: int
     last: int
     entries: tuple[LoggedAction, ...] = field(default=())
+    run: str = ""  # the collapsed type its entries share ("pass"), else ""
+    unseen: frozenset[int] = frozenset()  # the logged actions of it the viewer never saw
 
-    @property
-    def run(self) -> str:
-        """The collapsed type its entries share ("pass"), else ""."""
-        kinds = {str(entry.action.get("type")) for entry in self.entries}
-        kind = next(iter(kinds)) if len(kinds) == 1 else ""
-        return kind if kind in COLLAPSED else ""
+    def shown(self, number: int) -> list[LoggedAction]:
+        """Its entries up to logged action ``number``, but those the viewer never saw."""
+        return [
+            entry
+            for at, entry in enumerate(self.entries[: number - self.first + 1], self.first)
+            if at not in self.unseen
+        ]
 
     @property
     def numbers(self) -> range:
@@ -202,26 +206,56 @@ class ReplayTurn:
         return range(self.first, self.last + 1) if self.entries else range(0)
 
 
-def replay_turns(log: Iterable[LoggedAction]) -> list[ReplayTurn]:
-    """The board's steps: the deal, then each turn or collapsed run, in order."""
+def logged_type(entry: LoggedAction) -> str | None:
+    return str(entry.action.get("type"))
+
+
+# ``kind_of`` of an action the viewer never saw taken at all (another seat's own setting
+# while the game is played): it is no step of its own, but part of the step before it.
+UNSEEN = "(unseen)"
+
+
+def replay_turns(
+    log: Iterable[LoggedAction], kind_of: Callable[[LoggedAction], str | None] = logged_type
+) -> list[ReplayTurn]:
+    """The board's steps: the deal, then each turn or collapsed run, in order. ``kind_of``
+    is an action's type as the viewer knows it, ``None`` for a secret one (another seat's
+    pick-window answer while the game is played): a secret never joins a run, so how the
+    steps are grouped tells nothing of what it was; :data:`UNSEEN` for one never seen taken,
+    which falls in the step before it."""
     turns = [ReplayTurn(index=0, first=0, last=0)]
-    current: list[LoggedAction] = []
+    current: list[tuple[LoggedAction, str | None]] = []
     start = 1
 
-    def joins(entry: LoggedAction) -> bool:
-        head = current[0]
-        kind, head_kind = entry.action.get("type"), head.action.get("type")
+    def joins(entry: LoggedAction, kind: str | None) -> bool:
+        head, head_kind = current[0]
         if kind in COLLAPSED or head_kind in COLLAPSED:
             return kind == head_kind
         return entry.seat is not None and entry.seat == head.seat
 
+    def close(last: int) -> None:
+        kinds = {kind for _entry, kind in current if kind != UNSEEN}
+        run = next(iter(kinds)) if len(kinds) == 1 else None
+        entries = tuple(entry for entry, _kind in current)
+        unseen = frozenset(at for at, (_e, kind) in enumerate(current, start) if kind == UNSEEN)
+        run = run if run in COLLAPSED else ""
+        turns.append(ReplayTurn(len(turns), start, last, entries, run, unseen))
+
     for number, entry in enumerate(log, start=1):
-        if current and not joins(entry):
-            turns.append(ReplayTurn(len(turns), start, number - 1, tuple(current)))
+        kind = kind_of(entry)
+        if kind == UNSEEN:
+            if current:
+                current.append((entry, kind))
+            else:  # before any other action: the deal's step still shows it
+                turns[-1] = replace(turns[-1], last=number)
+                start = number + 1
+            continue
+        if current and not joins(entry, kind):
+            close(number - 1)
             current, start = [], number
-        current.append(entry)
+        current.append((entry, kind))
     if current:
-        turns.append(ReplayTurn(len(turns), start, start + len(current) - 1, tuple(current)))
+        close(start + len(current) - 1)
     return turns
 
 

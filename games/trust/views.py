@@ -23,6 +23,8 @@ from games.trust import fairness, history
 from games.trust.forms import VerifyForm
 from games.trust.replays import (
     SECRET_ACTION,
+    UNSEEN,
+    LoggedAction,
     Replay,
     ReplayRefused,
     ReplayStep,
@@ -41,6 +43,7 @@ from games.trust.replays import (
     target_named,
     turn_at,
 )
+from games.views import is_count
 
 
 def _table_or_404(code: str) -> Table:
@@ -171,20 +174,18 @@ def _step_number(request: HttpRequest, turns: list[ReplayTurn]) -> int:
     board's K-th step, as the slider sends it)."""
     last = turns[-1].last
     if "turn" in request.GET:
-        try:
-            index = int(request.GET["turn"])
-        except ValueError:
-            raise ValueError(_("A step is a whole number.")) from None
+        if not is_count(request.GET["turn"]):
+            raise ValueError(_("A step is a whole number."))
+        index = int(request.GET["turn"])
         if not 0 <= index < len(turns):
             raise ValueError(_("This replay has steps 0 to %(last)d.") % {"last": len(turns) - 1})
         return turns[index].last
     text = request.GET.get("step", "0")
     if text == "end":
         return last
-    try:
-        number = int(text)
-    except ValueError:
-        raise ValueError(_("A step is a whole number.")) from None
+    if not is_count(text):
+        raise ValueError(_("A step is a whole number."))
+    number = int(text)
     if not 0 <= number <= last:
         raise ValueError(_("This replay has steps 0 to %(last)d.") % {"last": last})
     return number
@@ -206,22 +207,19 @@ def _turn_line(
     """What the board says of the turn shown, up to the step shown: who, and what each of
     their actions did (words, the cards as the table draws them, the target). While the game
     is played, another seat's action shows only what every seat saw of it."""
-    entries = turn.entries[: step.number - turn.first + 1] if turn.entries else ()
+    entries = turn.shown(step.number)
     if not entries:
         return {"kind": "deal"}
     if entries[0].seat is None:
         return {"kind": "clock"}
     kind = game_kind(game.game_name)
     open_actions = getattr(kind.presenters, "REPLAY_OPEN_ACTIONS", {})
-    if turn.run:
+    if turn.run:  # a run holds no secret (see _board_turns)
         seats = [entry.seat for entry in entries if entry.seat is not None]
-        secret = not game_replay.finished and any(
-            seen_by(entry, viewer, open_actions) is None for entry in entries
-        )
         return {
             "kind": "turn",
             "who": pgettext("list separator", ", ").join(_seat_name(names, seat) for seat in seats),
-            "acts": [{"words": str(SECRET_ACTION) if secret else run_words(turn.run, len(seats))}],
+            "acts": [{"words": run_words(turn.run, len(seats))}],
         }
     face = getattr(kind.presenters, "face", None)  # a game whose cards are codes draws them
     acts: list[dict[str, Any]] = []
@@ -241,14 +239,31 @@ def _turn_line(
     return {"kind": "turn", "who": _seat_name(names, entries[0].seat), "acts": acts}
 
 
+def _board_turns(game: Game, game_replay: Replay, viewer: int | None) -> list[ReplayTurn]:
+    """The board's steps as ``viewer`` may see them: while the game is played, grouped by
+    what they saw of each action (another seat's secret answer is a step of its own)."""
+    if game_replay.finished:
+        return replay_turns(game_replay.log)
+    presenters = game_kind(game.game_name).presenters
+    open_actions = getattr(presenters, "REPLAY_OPEN_ACTIONS", {})
+    unseen = getattr(presenters, "REPLAY_UNSEEN_ACTIONS", ())
+
+    def kind_of(entry: LoggedAction) -> str | None:
+        if entry.seat != viewer and entry.action.get("type") in unseen:
+            return UNSEEN
+        action = seen_by(entry, viewer, open_actions)
+        return None if action is None else str(action.get("type"))
+
+    return replay_turns(game_replay.log, kind_of)
+
+
 def _step_context(
-    game: Game, game_replay: Replay, number: int, viewer: int | None
+    game: Game, game_replay: Replay, turns: list[ReplayTurn], number: int, viewer: int | None
 ) -> dict[str, Any]:
     kind = game_kind(game.game_name)
     face = getattr(kind.presenters, "face", None)  # a game whose cards are codes draws them
     names = seat_names(game)
     step = game_replay.step(number, viewer)
-    turns = replay_turns(game_replay.log)
     turn = turn_at(turns, number)
     previous = turns[turn.index - 1].last if turn.index > 0 else None
     if number < turn.last:
@@ -324,12 +339,13 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     viewer = None
     if not game_replay.finished:
         viewer = selectors.seat_number(game.table, _current_player(request))
+    turns = _board_turns(game, game_replay, viewer)
     try:
-        number = _step_number(request, replay_turns(game_replay.log))
+        number = _step_number(request, turns)
     except ValueError as error:
         context = {"game": game, "table": game.table, "message": str(error)}
         return render(request, "games/trust/replay_refused.html", context, status=400)
-    context = _step_context(game, game_replay, number, viewer)
+    context = _step_context(game, game_replay, turns, number, viewer)
     context["card_symbols"] = _card_symbols(game.game_name)
     if request.headers.get("HX-Request"):
         response = HttpResponse(render_to_string("games/trust/replay_step.html", context, request))

@@ -96,3 +96,24 @@ def test_the_admin_names_a_leagues_organisers_and_staff_organise_every_league(ad
     staff = User.objects.create_user("staff", password="pw-staff-1234", is_staff=True)
     admin_client.force_login(staff)
     assert admin_client.get(record).status_code == 200
+
+
+def test_an_account_linked_to_no_player_is_told_to_ask_an_organiser_when_checking_in_or_sitting():
+    """Checking in and sitting down refuse an account no organiser linked in the same words:
+    ask an organiser (the role the league names), and change nothing."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from games.models import NightEntrant
+    from tests.web.night_helpers import night_of
+
+    night, _members = night_of(count=4)
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("stranger", password="pw-stranger-1"))
+    for action in ("here", "going", "sit"):
+        response = stranger.post(
+            reverse("nights:act", args=[night.pk]), {"action": action, "seat": "1"}
+        )
+        assert response.status_code == 403, action
+        assert "ask an organiser" in response.content.decode(), action
+    assert not NightEntrant.objects.filter(night=night).exists()

@@ -402,3 +402,19 @@ def test_a_dragsaga_night_seats_tables_of_four_and_three_and_records_a_real_card
         response = client.get(reverse(f"nights:{name}", args=[night.pk, table.pk]))
         assert response.status_code == 302
         assert response.url == reverse(f"leagues:{sheet}", args=[result.pk])
+
+
+def test_a_visitors_name_with_control_characters_is_refused_and_adds_no_one(keeper_client):
+    """A NUL or another control character in a visitor's name (a forged POST; no keyboard
+    types one) is refused with a message, and no visitor or player row is made: such a
+    name could not be stored by every database, nor shown, nor seat a drawn table."""
+    night, _members = night_of(count=4)
+    client = keeper_client(night.league)
+    players = Member.objects.count()
+    for name in ("\x00", "Ken\x00", "a\x07b", "\x1b[31mKen"):
+        response = act(client, night, "visitor", name=name)
+        assert response.status_code == 400, repr(name)
+        assert "control character" in response.content.decode()
+    assert not NightEntrant.objects.filter(night=night).exists()
+    assert Member.objects.count() == players
+    assert act(client, night, "visitor", name="Ken").status_code == 302

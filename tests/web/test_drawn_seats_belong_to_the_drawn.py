@@ -227,3 +227,28 @@ def test_forged_seats_and_links_are_refused_with_a_message_and_change_nothing(dr
         response = Client().post(f"/nights/seat/{token}/")
         assert response.status_code == 404, token
     assert not table.seats.filter(player__isnull=False).exists()
+
+
+def test_a_seat_link_made_before_the_member_linked_an_account_does_not_make_a_phone_them(
+    drawn_table,
+):
+    """A seat link is for a member without an account. Once Cho's account is linked and he
+    sits by tapping his name, the link made for him before is worthless: the phone that
+    opens it is told to ask an organiser and plays as no one (never as Cho's account)."""
+    night, night_table, organiser = drawn_table
+    cho_seat = night_table.seats.get(entrant__name="Cho")
+    url = seat_link(organiser, night, cho_seat)
+    cho = User.objects.create_user("cho", password="pw-cho-12345")
+    Member.objects.filter(name="Cho").update(user=cho)
+    own_phone = Client()
+    own_phone.force_login(cho)
+    assert act(own_phone, night, "sit", seat=cho_seat.pk).status_code == 302
+    table = night_table.match.table
+    assert table.seats.get(number=cho_seat.number).player.user == cho
+
+    phone = Client()
+    response = phone.post(url)
+    assert response.status_code == 404
+    assert "ask an organiser" in response.content.decode()
+    assert "player_id" not in phone.session
+    assert table.seats.get(number=cho_seat.number).player.user == cho

@@ -102,3 +102,16 @@ def test_the_finished_table_links_to_its_replay_and_verify_pages(client):
     page = client.get(f"/dragsaga/{table.code}/").content.decode()
     assert f'href="/games/{game.pk}/replay/"' in page
     assert f'href="/tables/{table.code}/verify/"' in page
+
+
+def test_a_forged_step_in_other_digits_or_signs_is_refused_not_read(client):
+    """Only a plain step number (ASCII digits) opens a step: a sign, spaces, underscores or
+    another script's digits are a forged value, refused with the steps the replay has."""
+    _table, game = bots_only_table("dragsaga", 2, "random")
+    game = finish(game)
+    for key in ("step", "turn"):
+        for forged in ("+1", "-0", " 1 ", "1_0", "\u0663", "\uff13", "\u00b2"):
+            response = client.get(f"/games/{game.pk}/replay/", {key: forged})
+            assert response.status_code == 400, (key, forged)
+            assert "whole number" in response.content.decode()
+        assert client.get(f"/games/{game.pk}/replay/", {key: "1"}).status_code == 200
