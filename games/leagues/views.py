@@ -572,6 +572,7 @@ def claim(request: HttpRequest) -> HttpResponse:
         except ValueError as error:
             form.add_error("code", str(error))
         else:
+            _a_claim_code_was_right(request)
             messages.success(
                 request, _("Your account now plays as %(member)s.") % {"member": member.name}
             )
@@ -582,12 +583,21 @@ def claim(request: HttpRequest) -> HttpResponse:
 
 
 def _may_try_a_claim_code(request: HttpRequest) -> bool:
-    """Count a claim code tried by this account and from this address; whether both may."""
+    """Count a claim code tried by this account and from this address; whether both may
+    (a right one is given back, :func:`_a_claim_code_was_right`)."""
     by_account = client_limits.take(client_limits.CLAIMS_PER_ACCOUNT, f"user:{request.user.pk}")
     by_address = client_limits.take(
         client_limits.CLAIMS_PER_ADDRESS, client_limits.address(request)
     )
     return by_account and by_address
+
+
+def _a_claim_code_was_right(request: HttpRequest) -> None:
+    """Only wrong codes count: a club whose members redeem their slips on one network is not
+    stopped by its own right codes. (Each try is counted before it is checked, so guesses
+    sent at once cannot all slip under the limit.)"""
+    client_limits.give_back(client_limits.CLAIMS_PER_ACCOUNT, f"user:{request.user.pk}")
+    client_limits.give_back(client_limits.CLAIMS_PER_ADDRESS, client_limits.address(request))
 
 
 @require_POST
