@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from dragonformula import forms, hands, league, set_history, sheets
 from games.leagues import selectors
-from games.leagues.views import may_keep_score, refuse_or_login, sheet_response
+from games.leagues.views import may_keep_score, organiser_refusal, refuse_or_login, sheet_response
 from games.models import GameKind, SetGame, SetResult
 from games.validators import posted_id
 
@@ -27,9 +27,11 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A set's running table; while it is open, the keeper adds the next game here."""
     set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
     keeper = may_keep_score(request.user, set_result.match.league)
+    if request.method == "POST" and keeper and set_result.match.league.archived:
+        return organiser_refusal(request, set_result.match.league)
     form = None
     status = 200
-    if keeper and not set_result.complete:
+    if keeper and not set_result.match.league.archived and not set_result.complete:
         form = forms.GameForm(request.POST or None, lines=list(set_result.lines.all()))
         if request.method == "POST":
             if form.is_valid():
@@ -66,8 +68,8 @@ def _message(request: HttpRequest, message: str, status: int) -> HttpResponse:
 def correct_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """An organiser corrects one recorded game of the set; the set's history keeps the change."""
     set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
-    if not may_keep_score(request.user, set_result.match.league):
-        return refuse_or_login(request)
+    if (refused := organiser_refusal(request, set_result.match.league)) is not None:
+        return refused
     game = get_object_or_404(
         SetGame.objects.prefetch_related("penalties"), set=set_result, number=number
     )
@@ -93,8 +95,8 @@ def correct_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def undo_game(request: HttpRequest, pk: int) -> HttpResponse:
     """An organiser takes back the set's last recorded game."""
     set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk, **OURS)
-    if not may_keep_score(request.user, set_result.match.league):
-        return refuse_or_login(request)
+    if (refused := organiser_refusal(request, set_result.match.league)) is not None:
+        return refused
     try:
         league.undo_last_game(set_result, request.user)
     except ValueError as error:
@@ -106,8 +108,8 @@ def undo_game(request: HttpRequest, pk: int) -> HttpResponse:
 def next_set(request: HttpRequest, pk: int) -> HttpResponse:
     """After a complete set: the next set of the match, with the Fire seat drawn at the table."""
     set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk, **OURS)
-    if not may_keep_score(request.user, set_result.match.league):
-        return refuse_or_login(request)
+    if (refused := organiser_refusal(request, set_result.match.league)) is not None:
+        return refused
     if not set_result.complete:
         message = _("Finish this set first: every player starts one game.")
         return render(request, "leagues/message.html", {"message": message}, status=409)

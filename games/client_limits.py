@@ -11,6 +11,7 @@ made-up ``sessionid`` cookie is no one and gets no allowance of its own.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import time
 from dataclasses import dataclass
@@ -56,6 +57,12 @@ def take(window: Window, who: str) -> bool:
         cache.set(key, 1, window.seconds + 60)
         used = 1
     return used <= window.limit
+
+
+def give_back(window: Window, who: str) -> None:
+    """Uncount one that :func:`take` counted for ``who`` (a try that turned out right)."""
+    with contextlib.suppress(ValueError):  # its window has passed: nothing to give back
+        cache.decr(_key(window, who))
 
 
 def within(window: Window, who: str) -> bool:

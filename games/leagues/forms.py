@@ -35,7 +35,7 @@ def member_field(league: League, required: bool) -> MemberChoiceField:
 class MatchFieldsMixin:
     def add_club_night(self, league: League) -> None:
         self.fields["club_night"] = IdChoiceField(
-            queryset=ClubNight.objects.filter(league=league),
+            queryset=ClubNight.objects.filter(league=league).select_related("league"),
             required=False,
             label=_("Club night"),
         )

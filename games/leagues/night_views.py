@@ -88,10 +88,8 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
 def new_night(request: HttpRequest, league: int) -> HttpResponse:
     """Tonight's night: the one scheduled for today is opened, else one is made, open."""
     league_row = get_object_or_404(League, pk=league)
-    if not may_keep_score(request.user, league_row):
-        return refuse_or_login(request)
-    if league_row.archived:
-        return league_views.refuse_archived(request, league_row)
+    if (refused := league_views.organiser_refusal(request, league_row)) is not None:
+        return refused
     today = nights.timezone.localdate()
     scheduled = league_row.club_nights.filter(date=today, opened=None, ended=None).first()
     if scheduled is not None:
@@ -255,8 +253,8 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
         if action == "sit":
             return _sit(request, night)
         if action == "seat_link":
-            if not may_keep_score(request.user, night.league):
-                return refuse_or_login(request)
+            if (refused := league_views.organiser_refusal(request, night.league)) is not None:
+                return refused
             return _seat_link_page(request, night, _drawn_seat(night, request.POST.get("seat")))
         if action in ("here", "going"):
             own = _linked_member(request, night)
@@ -270,8 +268,8 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                     raise nights.NightRefused(_("You are not checked in tonight."), 409)
                 nights.leave(entrant)
         else:
-            if not may_keep_score(request.user, night.league):
-                return refuse_or_login(request)
+            if (refused := league_views.organiser_refusal(request, night.league)) is not None:
+                return refused
             if action in CONFIRM and request.POST.get("confirmed") != "yes":
                 message, label = CONFIRM[action]
                 back = reverse("nights:night", args=[night.pk])
@@ -358,8 +356,8 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     night_table = get_object_or_404(
         NightTable.objects.select_related("match"), round__night=night, pk=table
     )
-    if not may_keep_score(request.user, night.league):
-        return refuse_or_login(request)
+    if (refused := league_views.organiser_refusal(request, night.league)) is not None:
+        return refused
     match = night_table.match
     if night.league.results_in_sets or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")

@@ -27,6 +27,7 @@ MAX_BYTES = 256 * 1024
 MAX_ROWS = 500
 NAME_LENGTH = 60
 EMAIL_LENGTH = 254
+USERNAME_LENGTH = 150  # an e-mail becomes its account's user name (Django's at most 150)
 
 HEADERS = {
     "name": {"name", "名前", "氏名", "なまえ"},
@@ -93,7 +94,12 @@ def _check(row: RosterRow) -> list[str]:
                 _("%(where)s: the %(field)s holds a control character.")
                 % {"where": where, "field": label}
             )
-    if row.email:
+    if len(row.email) > USERNAME_LENGTH:
+        problems.append(
+            _("%(where)s: the e-mail address is longer than %(count)s characters.")
+            % {"where": where, "count": USERNAME_LENGTH}
+        )
+    elif row.email:
         try:
             if len(row.email) > EMAIL_LENGTH:
                 raise ValidationError("too long")

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import qr
 from games.leagues import roster, services
-from games.leagues.views import may_keep_score, refuse_archived, refuse_or_login, sheet_response
+from games.leagues.views import organiser_refusal, sheet_response
 from games.models import League
 
 MAX_SLIPS = 60  # six A4 pages: a sheet a printer and a PDF worker make in a few seconds
@@ -36,11 +36,7 @@ class RosterForm(forms.Form):
 
 def _organiser_league(request: HttpRequest, pk: int) -> tuple[League, HttpResponse | None]:
     league = get_object_or_404(League, pk=pk)
-    if not may_keep_score(request.user, league):
-        return league, refuse_or_login(request)
-    if league.archived:
-        return league, refuse_archived(request, league)
-    return league, None
+    return league, organiser_refusal(request, league)
 
 
 @require_http_methods(["GET", "POST"])

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.leagues import nights, seasons
 from games.leagues.night_views import confirm_step
-from games.leagues.views import may_keep_score, refuse_archived, refuse_or_login
+from games.leagues.views import may_keep_score, organiser_refusal
 from games.models import League
 
 
@@ -58,10 +58,8 @@ def calendar(request: HttpRequest, pk: int) -> HttpResponse:
 def schedule(request: HttpRequest, pk: int) -> HttpResponse:
     """An organiser puts a night on the calendar; a date outside the season asks first."""
     league = get_object_or_404(League, pk=pk)
-    if not may_keep_score(request.user, league):
-        return refuse_or_login(request)
-    if league.archived:
-        return refuse_archived(request, league)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
     form = ScheduleForm(request.POST)
     if not form.is_valid():
         return _calendar(request, league, form, 400)
@@ -85,10 +83,8 @@ def schedule(request: HttpRequest, pk: int) -> HttpResponse:
 def end_season(request: HttpRequest, pk: int) -> HttpResponse:
     """An organiser ends the season: its standings are archived, the next season starts."""
     league = get_object_or_404(League, pk=pk)
-    if not may_keep_score(request.user, league):
-        return refuse_or_login(request)
-    if league.archived:
-        return refuse_archived(request, league)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
     form = NextSeasonForm(request.POST or None, initial=seasons.next_season_defaults(league))
     status = 200
     if request.method == "POST":

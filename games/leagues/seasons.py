@@ -16,6 +16,9 @@ from django.utils.translation import gettext as _
 from games.leagues import selectors
 from games.models import League
 
+# The longest season, and the longest gap before the next one starts.
+MAX_LENGTH = datetime.timedelta(days=2 * 366)
+
 # The standings figures an archived season keeps (what ``_standings_table.html`` reads).
 ARCHIVED_FIGURES = (
     "place",
@@ -64,6 +67,10 @@ def end_season(league: League, name: str, start: datetime.date, end: datetime.da
         raise ValueError(_("The next season must end on or after its first day."))
     if start <= league.season_start:
         raise ValueError(_("The next season must start after this one started."))
+    if end - start > MAX_LENGTH or start - league.season_end > MAX_LENGTH:
+        raise ValueError(
+            _("The next season lasts at most two years and starts within two years of this one.")
+        )
     if league.club_nights.filter(opened__isnull=False, ended=None).exists():
         raise ValueError(_("A club night of this season is open; end it first."))
     following = League.objects.create(
@@ -80,9 +87,10 @@ def end_season(league: League, name: str, start: datetime.date, end: datetime.da
 
 def next_season_defaults(league: League) -> dict[str, Any]:
     """What the end-of-season form proposes: the day after, a season as long as this one."""
-    start = league.season_end + datetime.timedelta(days=1)
-    return {
-        "name": _("%(name)s (next season)") % {"name": league.name},
-        "start": start,
-        "end": start + (league.season_end - league.season_start),
-    }
+    name = _("%(name)s (next season)") % {"name": league.name}
+    try:
+        start = league.season_end + datetime.timedelta(days=1)
+        end = start + min(league.season_end - league.season_start, MAX_LENGTH)
+    except OverflowError:  # a season ending at the calendar's end: no dates to propose
+        return {"name": name}
+    return {"name": name, "start": start, "end": end}

@@ -81,6 +81,16 @@ def refuse_archived(request: HttpRequest, league: League) -> HttpResponse:
     return render(request, "leagues/message.html", context, status=409)
 
 
+def organiser_refusal(request: HttpRequest, league: League) -> HttpResponse | None:
+    """The gate of every organiser's write to ``league``: the refusal to send back (sign in,
+    403 to anyone but its organisers, 409 once its season has ended), or ``None`` to go on."""
+    if not may_keep_score(request.user, league):
+        return refuse_or_login(request)
+    if league.archived:
+        return refuse_archived(request, league)
+    return None
+
+
 # --- public pages -----------------------------------------------------------------------
 
 
@@ -376,10 +386,8 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     """Score keeping at a real table: the game's own form (its ``record_form`` hook), stored in a
     new match (its ``record`` hook: a Dragon Formula set is started, a DragSaga game recorded)."""
     league = get_object_or_404(League, pk=pk)
-    if not may_keep_score(request.user, league):
-        return refuse_or_login(request)
-    if league.archived:
-        return refuse_archived(request, league)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
     try:
         scoring = game_kind(league.game).league
     except LookupError:  # a game no league scores: nothing to keep
@@ -402,8 +410,8 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
 def open_table(request: HttpRequest, pk: int) -> HttpResponse:
     """Open an online league table (its results then reach the league by themselves)."""
     league = get_object_or_404(League, pk=pk)
-    if not may_keep_score(request.user, league):
-        return refuse_or_login(request)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
     form = forms.LeagueTableForm(request.POST, league=league)
     if form.is_valid():
         try:
@@ -490,8 +498,8 @@ def _back_to_league(league: League, anchor: str = "") -> HttpResponse:
 def link_member(request: HttpRequest, pk: int) -> HttpResponse:
     """A keeper links one of the league's players to an account."""
     league = get_object_or_404(League, pk=pk)
-    if not may_keep_score(request.user, league):
-        return refuse_or_login(request)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
     form = identity_forms.LinkMemberForm(request.POST, league=league)
     if not form.is_valid():
         errors = "; ".join(str(e) for errors in form.errors.values() for e in errors)
@@ -515,8 +523,8 @@ def _league_member_or_404(league: League, member_pk: int):
 @require_POST
 def unlink_member(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
-    if not may_keep_score(request.user, league):
-        return refuse_or_login(request)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
     member = services.unlink_member(_league_member_or_404(league, member_pk))
     messages.success(request, _("%(member)s is linked to no account now.") % {"member": member})
     return _back_to_league(league, "players")
@@ -526,8 +534,8 @@ def unlink_member(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
 def claim_code(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     """A keeper makes a one-time claim code for a player; the page shows it once."""
     league = get_object_or_404(League, pk=pk)
-    if not may_keep_score(request.user, league):
-        return refuse_or_login(request)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
     member = _league_member_or_404(league, member_pk)
     try:
         code = services.make_claim_code(member, league, request.user)
@@ -564,6 +572,7 @@ def claim(request: HttpRequest) -> HttpResponse:
         except ValueError as error:
             form.add_error("code", str(error))
         else:
+            _a_claim_code_was_right(request)
             messages.success(
                 request, _("Your account now plays as %(member)s.") % {"member": member.name}
             )
@@ -574,7 +583,8 @@ def claim(request: HttpRequest) -> HttpResponse:
 
 
 def _may_try_a_claim_code(request: HttpRequest) -> bool:
-    """Count a claim code tried by this account and from this address; whether both may."""
+    """Count a claim code tried by this account and from this address; whether both may
+    (a right one is given back, :func:`_a_claim_code_was_right`)."""
     by_account = client_limits.take(client_limits.CLAIMS_PER_ACCOUNT, f"user:{request.user.pk}")
     by_address = client_limits.take(
         client_limits.CLAIMS_PER_ADDRESS, client_limits.address(request)
@@ -582,12 +592,20 @@ def _may_try_a_claim_code(request: HttpRequest) -> bool:
     return by_account and by_address
 
 
+def _a_claim_code_was_right(request: HttpRequest) -> None:
+    """Only wrong codes count: a club whose members redeem their slips on one network is not
+    stopped by its own right codes. (Each try is counted before it is checked, so guesses
+    sent at once cannot all slip under the limit.)"""
+    client_limits.give_back(client_limits.CLAIMS_PER_ACCOUNT, f"user:{request.user.pk}")
+    client_limits.give_back(client_limits.CLAIMS_PER_ADDRESS, client_limits.address(request))
+
+
 @require_POST
 def name_seat(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
     """ "This guest was Ben": a keeper says who played a seat that waited for a keeper."""
     league = get_object_or_404(League, pk=pk)
-    if not may_keep_score(request.user, league):
-        return refuse_or_login(request)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
     guest_seat = get_object_or_404(GuestSeat, pk=seat_pk, match__league=league)
     member = identity_forms.member_choice(league, request.POST.get("member", ""))
     if member is None:
@@ -615,8 +633,8 @@ def void_result(request: HttpRequest, kind: str, pk: int, restore: bool = False)
         raise Http404
     result = get_object_or_404(model.objects.select_related("match__league"), pk=pk)
     league = result.match.league
-    if not may_keep_score(request.user, league):
-        return refuse_or_login(request)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
     try:
         if restore:
             services.restore_result(result)

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games import client_limits
 from games.leagues import services
-from games.models import MemberClaim
+from games.models import Member, MemberClaim
 from tests.web.test_leagues_claim_codes import league_with_keeper, make_code  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -72,3 +72,29 @@ def test_a_new_code_for_a_player_voids_the_older_ones(client, league_with_keeper
         answer = guess(client, old)
         assert answer.status_code == 400 and "expired" in answer.content.decode()
     assert guess(client, codes[2]).status_code == 302
+
+
+def test_a_club_behind_one_address_redeems_a_whole_sheet_of_slips(league_with_keeper):  # noqa: F811
+    """Only wrong codes count against the address: a club night where sixty members scan the
+    slips an organiser printed (the most one sheet holds), on the club's one network, links
+    every one of them, and a guesser among them is still stopped."""
+    league, keeper, _ben, _chie = league_with_keeper
+    members = [Member.objects.create(name=f"Member {n}") for n in range(60)]
+    league.members.add(*members)
+    codes = services.make_claim_codes(league, members, keeper)
+    statuses = []
+    for number, (_member, code) in enumerate(codes):
+        phone = Client(REMOTE_ADDR="10.2.2.2")
+        phone.force_login(User.objects.create_user(f"member{number}", password="pw"))
+        statuses.append(guess(phone, code).status_code)
+    assert statuses == [302] * len(codes)
+    assert Member.objects.filter(pk__in=[m.pk for m in members], user=None).count() == 0
+
+    per_address = client_limits.CLAIMS_PER_ADDRESS.limit
+    guessing = []
+    for number in range(per_address // 5 + 2):
+        browser = Client(REMOTE_ADDR="10.2.2.2")
+        browser.force_login(User.objects.create_user(f"guess{number}", password="pw"))
+        guessing += [guess(browser).status_code for _ in range(5)]
+    assert guessing[:per_address] == [400] * per_address
+    assert set(guessing[per_address:]) == {429}

@@ -86,6 +86,11 @@ def test_excel_shift_jis_without_a_header_is_read(organiser):
         ("Aki,あき,a@example.org,extra\n", "Line 1: more than three columns"),
         ("A" * 61 + "\n", "Line 1: the name is longer than 60 characters."),
         ("Aki\x07,,\n", "Line 1: the name holds a control character."),
+        # A valid address longer than an account's user name (which it becomes).
+        (
+            f"Aki,,{'x' * 60}@{'d' * 60}.{'e' * 60}.org\n",
+            "Line 1: the e-mail address is longer than 150 characters.",
+        ),
         (b"\xff\xfe\x00\x00garbage\x81", "not text in UTF-8 or Shift_JIS"),
         ("\n\n", "The file has no members in it."),
         ("x" * (300 * 1024), "The file is larger than 256 KB."),

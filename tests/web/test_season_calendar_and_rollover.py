@@ -191,3 +191,21 @@ def test_calendar_and_season_writes_are_refused_to_anyone_but_an_organiser(organ
     scheduled.refresh_from_db()
     assert scheduled.state == ClubNight.State.SCHEDULED
     assert client.get(reverse("leagues:calendar", args=[league.pk])).status_code == 200
+
+
+def test_a_season_at_the_end_of_the_calendar_is_refused_not_a_server_error(organiser):
+    """Year 9999 as a next season's last day used to be kept, and its own end-of-season page
+    then failed (the day after 9999-12-31); a season lasts at most two years now."""
+    client, league, _members = organiser
+    url = reverse("leagues:end_season", args=[league.pk])
+    response = client.post(url, {"name": "Far", "start": "2026-07-01", "end": "9999-12-31"})
+    assert response.status_code == 400 and "at most two years" in response.content.decode()
+    response = client.post(url, {"name": "Far", "start": "9999-01-01", "end": "9999-12-31"})
+    assert response.status_code == 400 and "within two years" in response.content.decode()
+    assert League.objects.count() == 1
+
+    # A season the admin left ending on the calendar's last day: its page asks for dates.
+    league.season_start, league.season_end = datetime.date(9999, 1, 1), datetime.date(9999, 12, 31)
+    league.save()
+    page = client.get(url)
+    assert page.status_code == 200 and "Spring League (next season)" in page.content.decode()
