@@ -64,6 +64,9 @@ class Engine(Protocol):
     # Action types that change a seat's settings rather than play a move (a bot never chooses
     # them, and they do not make it the seat's turn); empty for a game without settings.
     setting_actions: frozenset[str]
+    # Bot levels that think long (many play-outs a move): the platform runs their thinking in
+    # a worker process (``games.bot_thinking``), never on the serving process.
+    thinking_levels: frozenset[str]
 
     def default_options(self) -> dict[str, Any]:
         """The table options with their defaults (the lobby form is built from these)."""

@@ -66,6 +66,7 @@ class DragonFormulaEngine:
     max_players = options.MAX_PLAYERS
     action_schema = schema.ACTIONS
     setting_actions = schema.SETTINGS
+    thinking_levels = frozenset({"strong"})
 
     def default_options(self) -> dict[str, Any]:
         return options.default_options()

@@ -107,6 +107,7 @@ class DragSagaEngine:
     max_players = MAX_PLAYERS
     action_schema = schema.ACTIONS
     setting_actions: frozenset[str] = frozenset()
+    thinking_levels = frozenset({"strong"})
 
     def default_options(self) -> dict[str, Any]:
         return validate_options({}, default_card_set())
