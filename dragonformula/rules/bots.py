@@ -56,7 +56,7 @@ def bot_action(state: State, seat: int, level: str) -> Action:
     if level == "strong":  # it reads the seat's view only; both modules read this one
         from dragonformula.rules import strong, view
 
-        return strong.decide(view.view(state, seat), _rng(state, seat, level))
+        return strong.decide(view.view(state, seat))
     return _smart(state, seat, actions)
 
 

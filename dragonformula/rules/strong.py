@@ -23,7 +23,7 @@ from dragonformula.rules import bots, pick_window
 from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.hands import is_winning, wins
-from dragonformula.rules.hidden_deals import guess
+from dragonformula.rules.hidden_deals import guess, known_cards, unseen
 from dragonformula.rules.melds import mask_of_codes
 from games.engine import Action, State, View, seats_after
 
@@ -53,8 +53,9 @@ def sensible(view: View) -> list[Action]:
     return moves
 
 
-def decide(view: View, rng: random.Random, samples: int = SAMPLES) -> Action:
-    """The strong bot's action for the seat of ``view``."""
+def decide(view: View) -> Action:
+    """The strong bot's action for the seat of ``view``: the throw that leaves its hand
+    closest to winning (:func:`standing`), and a pick when the hand is closer after it."""
     moves = sensible(view)
     if not moves:
         raise ValueError(f"Seat {view['seat']} has nothing to do now")
@@ -62,16 +63,23 @@ def decide(view: View, rng: random.Random, samples: int = SAMPLES) -> Action:
     for kind in FORCED:
         if kind in kinds:
             return next(move for move in moves if move["type"] == kind)
-    candidates = _candidates(view, moves, rng)
-    if len(candidates) == 1:
-        return candidates[0]
-    wins_of = chances(view, candidates, rng, samples)
-    best = max(range(len(candidates)), key=lambda i: (wins_of[i], -i))
-    # The smart bot's choice stands unless another wins clearly more often: a difference
-    # of a deal or two is luck.
-    if wins_of[best] - wins_of[0] < MARGIN:
-        return candidates[0]
-    return candidates[best]
+    live = unseen_bits(view)
+    hand = mask_of_codes(view["hand"])
+    if kinds <= {"discard", "discard_major"}:
+        choices = [_BIT[move["card"]] for move in moves]
+        _, thrown = best_throw(hand, choices, live)
+        return {"type": moves[0]["type"], "card": _CODE[thrown]}
+    if pick_window.PICK in kinds and _pick_is_closer(view, hand, live):
+        return {"type": pick_window.PICK}
+    return {"type": pick_window.PASS}
+
+
+def _pick_is_closer(view: View, hand: int, live: list[int]) -> bool:
+    card = _BIT[view["window"]["card"]]
+    after = hand | card
+    majors = [bit for bit in _bits(hand) if is_major(_CODE[bit])]
+    closest, _ = best_throw(after, majors, live)
+    return closest > standing(hand, live)
 
 
 def chances(
@@ -105,6 +113,32 @@ def _candidates(view: View, moves: list[Action], rng: random.Random) -> list[Act
     ranked = sorted(cards, key=lambda card: (bool(_BIT[card] & useful), links[card], card))
     chosen = [smart["card"], *[c for c in ranked if c != smart["card"]]][:MOST_CANDIDATES]
     return [{"type": smart["type"], "card": card} for card in chosen]
+
+
+# --- the efficiency choice -------------------------------------------------------------
+
+
+def unseen_bits(view: View) -> list[int]:
+    """The cards this seat may still meet (not in its hand, a discard pile or a hand the
+    table saw pick it), as bits."""
+    return [_BIT[card] for card in unseen(view, known_cards(view))]
+
+
+def standing(hand: int, live: list[int]) -> tuple[int, int, int]:
+    """How close a ten-card ``hand`` is to winning, larger is closer: how many ``live``
+    cards complete it, how many cards its best plan covers, how many ``live`` cards
+    would make that plan cover more."""
+    finishing = sum(1 for bit in live if wins(hand | bit))
+    covered = bots.plan(hand)[0]
+    if finishing:
+        return finishing, covered, 0
+    better = sum(1 for bit in live if bots.plan(hand | bit)[0] > covered)
+    return 0, covered, better
+
+
+def best_throw(hand: int, choices: list[int], live: list[int]) -> tuple[tuple[int, int, int], int]:
+    """The card of ``choices`` whose throw leaves ``hand`` closest to winning, and how close."""
+    return max((standing(hand ^ bit, live), -_links(hand, bit), bit) for bit in choices)[0::2]
 
 
 # --- the play-out ----------------------------------------------------------------------
