@@ -98,6 +98,11 @@ class Engine(Protocol):
     def bot_action(self, state: State, seat: int, level: str) -> Action:
         """The action a bot of ``level`` takes for ``seat``; deterministic given the state."""
 
+    def review(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+        """After the game, the coach's word on ``seat`` taking ``action`` at ``state``:
+        ``{"coach": action, "chance": float, "coach_chance": float}`` (the estimated chance
+        of winning after each), or ``None`` when the action was no choice."""
+
     def bot_levels(self) -> Sequence[str]:
         """The bot levels this game offers, weakest first."""
 

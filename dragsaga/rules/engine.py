@@ -79,7 +79,7 @@ from typing import Any
 
 from games.engine import Action, IllegalAction, State, View, clone, rng_for
 
-from . import bots, deadlines, schema, strong
+from . import bots, coach, deadlines, schema, strong
 from .cards import CardSet, default_card_set
 from .legal import legal_actions
 from .moves import play
@@ -150,6 +150,10 @@ class DragSagaEngine:
         if level == "strong":  # it reads the seat's view, with the public log
             return strong.decide(view(state, seat, legal), rng)
         return bots.choose(view(state, seat, legal, events=False), level, rng)
+
+    def review(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+        """The coach's word on ``seat`` taking ``action`` at ``state`` (after the game)."""
+        return coach.weigh(state, seat, action)
 
     def bot_levels(self) -> Sequence[str]:
         return (*bots.LEVELS, "strong")
