@@ -24,7 +24,8 @@ def weigh(state: State, seat: int, action: Action, samples: int = SAMPLES) -> di
     """``{"coach": action, "chance": float, "coach_chance": float}``, or ``None`` when
     ``action`` was no choice (the only legal move, a deadline's default)."""
     legal = legal_actions(state, seat, CardSet(state["cards"]))
-    if action.get("type") == "tick" or len(legal) < 2 or action not in legal:
+    action = _as_offered(action, legal)
+    if action is None or len(legal) < 2:
         return None
     seen = view(state, seat, legal)
     rng = rng_for(state["seed"], "coach", state["version"], seat)
@@ -32,3 +33,18 @@ def weigh(state: State, seat: int, action: Action, samples: int = SAMPLES) -> di
     candidates = [action] if coach == action else [action, coach]
     chances = strong.chances(seen, candidates, rng, samples)
     return {"coach": coach, "chance": chances[0], "coach_chance": chances[-1]}
+
+
+def _as_offered(action: Action, legal: list[Action]) -> Action | None:
+    """``action`` as the legal list words it (a placing's two cards in either order, its
+    forced target left out), or ``None`` when it is not one of them (a deadline's tick)."""
+    if action in legal:
+        return action
+    if action.get("type") != "place" or not isinstance(action.get("cards"), list):
+        return None
+    cards, target = sorted(action["cards"]), action.get("target")
+    for offer in legal:
+        if offer["type"] == "place" and sorted(offer["cards"]) == cards:
+            if target is None or offer.get("target") == target:
+                return offer
+    return None

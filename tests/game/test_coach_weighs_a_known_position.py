@@ -40,3 +40,13 @@ def test_guarding_a_blockable_attack_beats_taking_it():
     assert word["coach"] == {"type": "guard", "card": "scale_shield"}
     assert word["coach_chance"] >= word["chance"]
     assert DRAGSAGA.review(state, 1, {"type": "no_guard"})["coach"] == word["coach"]
+
+
+def test_a_placing_is_weighed_whichever_order_its_cards_were_sent_in():
+    state = DRAGSAGA.new_game(2, {}, 4)
+    for seat in (0, 1):
+        state = DRAGSAGA.apply(state, seat, DRAGSAGA.bot_action(state, seat, "heuristic"), 0.0)
+    hand = state["seats"][0]["hand"]
+    sent = {"type": "place", "cards": [hand[3], hand[0]]}  # the table's form leaves out the target
+    word = ds_coach.weigh(state, 0, sent, samples=5)
+    assert word is not None and 0 <= word["chance"] <= 1
