@@ -44,7 +44,7 @@ def _as_offered(action: Action, legal: list[Action]) -> Action | None:
         return None
     cards, target = sorted(action["cards"]), action.get("target")
     for offer in legal:
-        if offer["type"] == "place" and sorted(offer["cards"]) == cards:
-            if target is None or offer.get("target") == target:
-                return offer
+        same_cards = offer["type"] == "place" and sorted(offer["cards"]) == cards
+        if same_cards and (target is None or offer.get("target") == target):
+            return offer
     return None
