@@ -23,7 +23,7 @@ from .legal import legal_actions
 from .moves import play
 from .view import view as view_of
 
-SAMPLES = 9  # tables played out per candidate: a decision stays inside 250 ms of one core
+SAMPLES = 8  # tables played out per candidate: a decision stays near 250 ms of one core
 MOST_CANDIDATES = 3
 MARGIN = 1.5 / SAMPLES  # how much more often a candidate must come first to overrule
 
