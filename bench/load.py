@@ -7,6 +7,11 @@ time (``--duration`` seconds of play per run, then a short drain) and in count
     .venv/bin/python bench/load.py --config single --tables 10,25,50
     .venv/bin/python bench/load.py --config scaled --tables 10,25,50
     .venv/bin/python bench/load.py --config both --tables 10,25,50 --duration 30
+    .venv/bin/python bench/load.py --config single --tables 10 --beside heuristic,strong,none
+
+``--beside``: runs in turn with ``--beside-tables`` (10) DragSaga tables of four bots of
+each level playing by themselves beside the measured tables (``none``: no such tables),
+to see what other tables' bots, strong ones thinking in the worker pool, cost a table.
 
 Configurations:
 
@@ -389,20 +394,36 @@ def migrate(env: dict[str, str]) -> None:
         raise RuntimeError(f"migrate failed:\n{result.stderr}")
 
 
-def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+def open_bot_tables(count: int, level: str) -> None:
+    """``count`` DragSaga tables of four bots of ``level``, playing by themselves beside the
+    measured tables (strong bots think in the server's worker pool); not measured."""
+    from games import services
+
+    for _ in range(count):
+        table = services.create_table(game_name="dragsaga", players=4, bot_level=level)
+        services.start(table, None)
+
+
+def run(
+    config: str, count: int, args: argparse.Namespace, workdir: Path, level: str = "none"
+) -> dict[str, Any]:
     with contextlib.ExitStack() as stack:
         if config == "single":
-            env = server_env(f"sqlite:///{workdir / f'single-{count}.sqlite3'}", None)
+            env = server_env(
+                f"sqlite:///{workdir / f'single-{count}-{level}-{time.monotonic_ns()}.sqlite3'}",
+                None,
+            )
             processes = 1
         else:
             database = stack.enter_context(fresh_postgres(os.environ["DATABASE_URL"]))
             env = server_env(database, os.environ["REDIS_URL"])
             processes = args.processes
         migrate(env)
-        tables = helper(env, "_setup", str(count))
+        beside = 0 if level == "none" else args.beside_tables
+        tables = helper(env, "_setup", str(count), str(beside), level)
         servers = [
             stack.enter_context(
-                daphne(env=env, log=workdir / f"{config}-{count}-daphne{i}.log", timeout=60)
+                daphne(env=env, log=workdir / f"{config}-{count}-{level}-daphne{i}.log", timeout=60)
             )
             for i in range(processes)
         ]
@@ -417,6 +438,7 @@ def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dic
     return {
         "config": config,
         "tables": count,
+        "beside": f"{args.beside_tables} {level}" if level != "none" else "none",
         "processes": processes,
         "seconds": elapsed,
         "applied": len(tally.applied),
@@ -459,7 +481,8 @@ def run(config: str, count: int, args: argparse.Namespace, workdir: Path) -> dic
 
 def print_row(r: dict[str, Any]) -> None:
     print(
-        f"{r['config']:<7} T={r['tables']:<3} procs={r['processes']} "
+        f"{r['config']:<7} T={r['tables']:<3} bot tables beside: {r.get('beside', 'none')} "
+        f"procs={r['processes']} "
         f"{r['actions_per_s']:7.1f} actions/s ({r['applied']} in {r['seconds']:.0f} s)  "
         f"latency p50 {r['p50']:6.1f} p95 {r['p95']:6.1f} p99 {r['p99']:6.1f} ms  "
         f"stale {r['stale']} refused {r['refused']} errors {r['errors']} "
@@ -520,7 +543,9 @@ def main() -> None:
 
         django.setup()
         if sys.argv[1] == "_setup":
-            print(json.dumps(open_tables(int(sys.argv[2]))))
+            tables = open_tables(int(sys.argv[2]))
+            open_bot_tables(int(sys.argv[3]), sys.argv[4])
+            print(json.dumps(tables))
         else:
             print(json.dumps(check_logs(sys.argv[2:])))
         return
@@ -535,6 +560,12 @@ def main() -> None:
         default=1.0,
         help="mean seconds a player looks before clicking (0: as fast as the server allows)",
     )
+    parser.add_argument(
+        "--beside",
+        default="none",
+        help="comma-separated bot levels (or none) of the bot tables playing beside, run in turn",
+    )
+    parser.add_argument("--beside-tables", type=int, default=10, help="bot tables beside")
     parser.add_argument("--processes", type=int, default=2, help="Daphne processes in scaled")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--logs", type=Path, help="keep the servers' logs in this folder")
@@ -556,8 +587,9 @@ def main() -> None:
         for config in configs:
             with scaled_services() if config == "scaled" else contextlib.nullcontext():
                 for count in counts:
-                    result = run(config, count, args, workdir)
-                    print_row(result)
+                    for level in args.beside.split(","):
+                        result = run(config, count, args, workdir, level)
+                        print_row(result)
                     results.append(result)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

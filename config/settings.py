@@ -217,6 +217,8 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Seconds a bot waits before its move, so people can follow it (tests and load runs shorten it).
 TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "0.8"))
+# Worker processes in which strong bots think (games.bot_thinking), off the serving process.
+BOT_THINKING_WORKERS = int(os.environ.get("BOT_THINKING_WORKERS", "1"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

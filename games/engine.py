@@ -64,6 +64,9 @@ class Engine(Protocol):
     # Action types that change a seat's settings rather than play a move (a bot never chooses
     # them, and they do not make it the seat's turn); empty for a game without settings.
     setting_actions: frozenset[str]
+    # Bot levels that think long (many play-outs a move): the platform runs their thinking in
+    # a worker process (``games.bot_thinking``), never on the serving process.
+    thinking_levels: frozenset[str]
 
     def default_options(self) -> dict[str, Any]:
         """The table options with their defaults (the lobby form is built from these)."""
@@ -94,6 +97,11 @@ class Engine(Protocol):
 
     def bot_action(self, state: State, seat: int, level: str) -> Action:
         """The action a bot of ``level`` takes for ``seat``; deterministic given the state."""
+
+    def review(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+        """After the game, the coach's word on ``seat`` taking ``action`` at ``state``:
+        ``{"coach": action, "chance": float, "coach_chance": float}`` (the estimated chance
+        of winning after each), or ``None`` when the action was no choice."""
 
     def bot_levels(self) -> Sequence[str]:
         """The bot levels this game offers, weakest first."""

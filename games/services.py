@@ -451,9 +451,17 @@ def tick(game: Game, now: float | None = None) -> Game:
     return _record(game, lambda game, engine, at, seats: None, at)
 
 
-def advance(game_id: int, version: int, now: float | None = None) -> Game | None:
+def advance(
+    game_id: int,
+    version: int,
+    now: float | None = None,
+    thought: dict[int, Action] | None = None,
+) -> Game | None:
     """The server's own move: overdue deadlines, the take-over of seats away past the
     table's limit, then the awaited bots' actions.
+
+    ``thought``: actions bots decided elsewhere from the game at ``version`` (seat ->
+    action, ``games.bot_thinking``); the other awaited bots decide here.
 
     Called by the timers with the version they were armed for; if the game has
     moved on since, someone else has armed the next call and this one does nothing
@@ -479,7 +487,7 @@ def advance(game_id: int, version: int, now: float | None = None) -> Game | None
                 waiting = engine.waiting_for(game.state)
                 if seat not in waiting:
                     continue
-            moved = _bot_moves(game, engine, seat, bots[seat], at)
+            moved = _bot_moves(game, engine, seat, bots[seat], at, (thought or {}).get(seat))
         if taken and moved is None:  # the seats changed hands, the game did not move
             table_events.after_commit(game.table_id, game, list(seats))
         return moved
@@ -495,10 +503,13 @@ class _MovedOn(Exception):
     """The game is no longer at the version a server move was armed for."""
 
 
-def _bot_moves(game: Game, engine: Engine, seat: int, level: str, at: float) -> Action:
-    """The bot's action; if its engine call fails, its first legal action (the table goes on)."""
+def _bot_moves(
+    game: Game, engine: Engine, seat: int, level: str, at: float, thought: Action | None = None
+) -> Action:
+    """The bot's action (``thought`` if it decided already); if its engine call fails, its
+    first legal action (the table goes on)."""
     try:
-        action = engine.bot_action(game.state, seat, level)
+        action = thought if thought is not None else engine.bot_action(game.state, seat, level)
         _apply(game, engine, seat, action, at)
     except DatabaseError:
         raise

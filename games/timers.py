@@ -29,7 +29,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import leavers, services
+from games import bot_thinking, leavers, services
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -79,11 +79,13 @@ def table_changed(sender: Any, table_id: int, game: Any, seats: Any, **_: Any) -
         schedule(game.pk, game.version, delay)
 
 
-def advance(game_id: int, version: int, now: float | None = None) -> Game | None:
+def advance(
+    game_id: int, version: int, now: float | None = None, thought: dict[int, Any] | None = None
+) -> Game | None:
     """``services.advance``, and if nothing was due after all (a timer a little early, a
     tick the engine would not take yet) the next look, a moment later: nobody else will
-    arm it."""
-    moved = services.advance(game_id, version, now)
+    arm it. ``thought``: the bots' actions decided in the worker pool (``bot_thinking``)."""
+    moved = services.advance(game_id, version, now, thought)
     if moved is not None and moved.version == version:
         delay = services.next_wakeup(moved, time.time() if now is None else now)
         if delay is not None:
@@ -150,7 +152,10 @@ def _spawn(coroutine: Any) -> None:
 
 async def _advance(game_id: int, version: int) -> None:
     try:
-        await database_sync_to_async(advance, thread_sensitive=False)(game_id, version)
+        thought = await bot_thinking.think(game_id, version)
+        await database_sync_to_async(advance, thread_sensitive=False)(
+            game_id, version, None, thought
+        )
     except Exception:
         logger.exception("The server's move in game %s at version %s failed", game_id, version)
 

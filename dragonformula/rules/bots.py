@@ -25,7 +25,7 @@ from dragonformula.rules.turn import hand_wins
 from dragonformula.rules.waits import unseen_cards, waits
 from games.engine import Action, State, rng_for
 
-LEVELS = ("random", "smart")
+LEVELS = ("random", "smart", "strong")
 _DERIVED_MASK = {n: mask_of(majors) for n, majors in DERIVED_MAJORS.items()}
 
 
@@ -53,11 +53,15 @@ def bot_action(state: State, seat: int, level: str) -> Action:
         raise ValueError(f"Seat {seat} has nothing to do now")
     if level == "random":
         return _rng(state, seat).choice(actions)
+    if level == "strong":  # it reads the seat's view only; both modules read this one
+        from dragonformula.rules import strong, view
+
+        return strong.decide(view.view(state, seat))
     return _smart(state, seat, actions)
 
 
-def _rng(state: State, seat: int) -> random.Random:
-    return rng_for(state["seed"], "bot", state["move"], seat)
+def _rng(state: State, seat: int, *salt: str) -> random.Random:
+    return rng_for(state["seed"], "bot", state["move"], seat, *salt)
 
 
 # --- the smart bot -------------------------------------------------------------

@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dragonformula.rules import bots, game, options, schema, view
+from dragonformula.rules import bots, coach, game, options, schema, view
 from dragonformula.rules.match import match_outcome
 from games.engine import Action, State, View
 
@@ -67,6 +67,7 @@ class DragonFormulaEngine:
     action_schema = schema.ACTIONS
     public_action = staticmethod(schema.public_action)
     setting_actions = schema.SETTINGS
+    thinking_levels = frozenset({"strong"})
 
     def default_options(self) -> dict[str, Any]:
         return options.default_options()
@@ -97,6 +98,10 @@ class DragonFormulaEngine:
 
     def bot_action(self, state: State, seat: int, level: str) -> Action:
         return bots.bot_action(state, seat, level)
+
+    def review(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+        """The coach's word on ``seat`` taking ``action`` at ``state`` (after the game)."""
+        return coach.weigh(state, seat, action)
 
     def bot_levels(self) -> Sequence[str]:
         return bots.LEVELS

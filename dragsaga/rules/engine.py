@@ -79,18 +79,12 @@ from typing import Any
 
 from games.engine import Action, IllegalAction, State, View, clone, rng_for
 
-from . import bots, deadlines, placing, schema, turns
+from . import bots, coach, deadlines, schema, strong
 from .cards import CardSet, default_card_set
 from .legal import legal_actions
+from .moves import play
 from .table import GAME, MAX_PLAYERS, MIN_PLAYERS, new_state, validate_options
 from .view import view
-
-
-def _card_field(action: Action, key: str) -> str:
-    value = action.get(key)
-    if not isinstance(value, str):
-        raise IllegalAction(f"The action needs a card id in {key!r}.", "malformed_action")
-    return value
 
 
 def _working_copy(state: State) -> State:
@@ -108,6 +102,7 @@ class DragSagaEngine:
     action_schema = schema.ACTIONS
     public_action = staticmethod(schema.public_action)
     setting_actions: frozenset[str] = frozenset()
+    thinking_levels = frozenset({"strong"})
 
     def default_options(self) -> dict[str, Any]:
         return validate_options({}, default_card_set())
@@ -134,29 +129,7 @@ class DragSagaEngine:
         ):
             raise IllegalAction("That seat is not at this table.", "bad_seat")
         new = _working_copy(state)
-        cards = CardSet(new["cards"])
-        if kind == "tick":
-            deadlines.tick(new, now, cards)
-        elif kind == "choose_dragon":
-            placing.choose_dragon(new, seat, action.get("card"), now, cards)
-        elif kind == "place":
-            placing.place(new, seat, action.get("cards"), action.get("target"), now, cards)
-        elif kind == "flip":
-            turns.flip(new, seat, _card_field(action, "card"), now, cards)
-        elif kind == "guard":
-            turns.guard(new, seat, _card_field(action, "card"), now, cards)
-        elif kind == "no_guard":
-            turns.no_guard(new, seat, now, cards)
-        elif kind == "change_target":
-            discard = _card_field(action, "discard")
-            turns.change_target(new, seat, discard, action.get("target"), now, cards)
-        elif kind == "pass":
-            turns.pass_turn(new, seat, now, cards)
-        elif kind == "end_turn":
-            turns.end_turn(new, seat, now, cards)
-        else:
-            raise IllegalAction(f"Unknown action {kind!r}.", "unknown_action")
-        new["version"] += 1
+        play(new, seat, action, now, CardSet(new["cards"]))
         return new
 
     def view(self, state: State, seat: int | None) -> View:
@@ -175,10 +148,16 @@ class DragSagaEngine:
     def bot_action(self, state: State, seat: int, level: str) -> Action:
         legal = self.legal_actions(state, seat)
         rng = rng_for(state["seed"], "bot", state["version"], seat, level)
+        if level == "strong":  # it reads the seat's view, with the public log
+            return strong.decide(view(state, seat, legal), rng)
         return bots.choose(view(state, seat, legal, events=False), level, rng)
 
+    def review(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+        """The coach's word on ``seat`` taking ``action`` at ``state`` (after the game)."""
+        return coach.weigh(state, seat, action)
+
     def bot_levels(self) -> Sequence[str]:
-        return bots.LEVELS
+        return (*bots.LEVELS, "strong")
 
 
 ENGINE = DragSagaEngine()

@@ -6,5 +6,6 @@ commitments, seat connections, stand-in bots)."""
 from games.learn.models import *  # noqa: F403
 from games.models.leagues import *  # noqa: F403
 from games.models.nights import *  # noqa: F403
+from games.models.reviews import *  # noqa: F403
 from games.models.tables import *  # noqa: F403
 from games.trust.models import *  # noqa: F403

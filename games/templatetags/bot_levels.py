@@ -1,5 +1,5 @@
 """Bot levels in the reader's language: the engines name them ``random``, ``smart``,
-``heuristic``; forms, the lobby, seats and stand-ins show these words instead."""
+``heuristic``, ``strong``; forms, the lobby, seats and stand-ins show these words instead."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ LABELS = {
     "random": pgettext_lazy("bot level", "random"),
     "smart": pgettext_lazy("bot level", "smart"),
     "heuristic": pgettext_lazy("bot level", "tactical"),
+    "strong": pgettext_lazy("bot level", "strong"),
 }
 
 

@@ -370,7 +370,8 @@ def table_replay(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def player_history(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
-    context = {"player": player, "games": history.games_of(player)}
+    mine = _current_player(request) == player  # a player's own list links their reviews
+    context = {"player": player, "games": history.games_of(player), "mine": mine}
     return render(request, "games/trust/history.html", context)
 
 

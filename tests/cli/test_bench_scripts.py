@@ -16,6 +16,7 @@ from tests.support.commands import python
         ("bench/seating.py", ["12", "--rounds", "2"], "slowest round"),
         ("bench/table_pace.py", ["1", "quick"], "discard -> next draw median"),
         ("bench/table_actions.py", ["8"], "queries/move"),
+        ("bench/bots.py", ["--games", "4", "--ds-games", "1"], "strong decision CPU ms p50"),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_figures(script, args, figure):

@@ -10,7 +10,7 @@ from tests.game.ds_helpers import act, new_table, pass_round, place_all, round_o
 
 
 def test_bot_levels_weakest_first():
-    assert list(ENGINE.bot_levels()) == ["random", "heuristic"]
+    assert list(ENGINE.bot_levels()) == ["random", "heuristic", "strong"]
     with pytest.raises(ValueError):
         ENGINE.bot_action(new_table(2), 0, "genius")
 

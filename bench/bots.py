@@ -1,0 +1,181 @@
+"""Benchmark: how much the strong bots win, side by side with the bots they play against.
+
+    .venv/bin/python bench/bots.py [--games N] [--ds-games N] [--seed S]
+
+Dragon Formula: one-set matches of four, one strong seat against three smart seats, the
+strong seat rotating over the four seats; target: the strong seat wins at least 2.5x as
+many games as a smart seat. DragSaga: games of four, one strong seat against three
+heuristic seats, rotating; target: the strong seat is first at least 1.6x as often as a
+heuristic seat. Both: a strong decision (one with more than one sensible move) takes at
+most 250 ms of one core at p95 (CPU time of the deciding thread; wall time beside it).
+Win shares carry a 95 % Wilson interval, ratios a 95 % bootstrap interval over games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dragonformula.rules import bots as df_bots  # noqa: E402
+from dragonformula.rules.engine import ENGINE as DF  # noqa: E402
+from dragsaga.rules.engine import ENGINE as DS  # noqa: E402
+from games.engine import Action, Engine, State  # noqa: E402
+
+DF_TARGET = 2.5
+DS_TARGET = 1.6
+DECISION_TARGET_MS = 250.0
+PLAYERS = 4
+
+
+class Clock:
+    """The CPU and wall time of every strong decision that had a real choice."""
+
+    def __init__(self) -> None:
+        self.cpu: list[float] = []
+        self.wall: list[float] = []
+
+    def timed(self, engine: Engine, state: State, seat: int, choices: int) -> Action:
+        cpu, wall = time.thread_time(), time.perf_counter()
+        action = engine.bot_action(state, seat, "strong")
+        if choices > 1:
+            self.cpu.append((time.thread_time() - cpu) * 1000)
+            self.wall.append((time.perf_counter() - wall) * 1000)
+        return action
+
+    def line(self, name: str) -> str:
+        if not self.cpu:
+            return f"{name} strong decision: none timed"
+        p50, p95 = _percentile(self.cpu, 50), _percentile(self.cpu, 95)
+        verdict = "meets" if p95 <= DECISION_TARGET_MS else "misses"
+        return (
+            f"{name} strong decision CPU ms p50 {p50:.0f} p95 {p95:.0f} "
+            f"(wall p50 {_percentile(self.wall, 50):.0f} p95 {_percentile(self.wall, 95):.0f}; "
+            f"{len(self.cpu)} decisions): {verdict} the target of {DECISION_TARGET_MS:.0f} ms"
+        )
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share / 100))]
+
+
+def wilson(hits: float, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p, z = hits / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ratio_interval(rows: list[tuple[float, float]], seed: int) -> tuple[float, float]:
+    """95 % bootstrap interval of sum(strong) / sum(other) over ``rows`` of (strong, other)."""
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(1000):
+        sample = [rows[rng.randrange(len(rows))] for _ in rows]
+        other = sum(o for _, o in sample)
+        ratios.append(sum(s for s, _ in sample) / other if other else math.inf)
+    ratios.sort()
+    return ratios[25], ratios[974]
+
+
+def report(name: str, what: str, rows: list[tuple[float, float]], target: float, seed: int) -> None:
+    """``rows``: per game, (the strong seat's share, a weaker seat's mean share)."""
+    games = len(rows)
+    strong = sum(s for s, _ in rows)
+    other = sum(o for _, o in rows)
+    low, high = wilson(strong, games)
+    print(
+        f"{name}: {games} games, the strong seat {what} {strong:.0f} ({strong / games:.1%}, "
+        f"95% {low:.1%}-{high:.1%})"
+    )
+    low, high = wilson(other, games)
+    print(
+        f"{name}: a weaker seat {what} {other:.1f} on average ({other / games:.1%}, "
+        f"95% {low:.1%}-{high:.1%})"
+    )
+    ratio = strong / other if other else math.inf
+    low, high = ratio_interval(rows, seed)
+    verdict = "meets" if ratio >= target else "misses"
+    print(
+        f"{name}: strong / weaker ratio {ratio:.2f} (95% {low:.2f}-{high:.2f}): "
+        f"{verdict} the target of {target}x"
+    )
+
+
+def dragon_formula(games: int, seed: int) -> None:
+    clock = Clock()
+    rows: list[tuple[float, float]] = []
+    for k in range(max(1, math.ceil(games / PLAYERS))):
+        strong = k % PLAYERS
+        state = DF.new_game(PLAYERS, {}, seed + k)
+        while not state["finished"]:
+            seat = DF.waiting_for(state)[0]
+            if seat == strong:
+                choices = len(df_bots.sensible_actions(state, seat))
+                action = clock.timed(DF, state, seat, choices)
+            else:
+                action = DF.bot_action(state, seat, "smart")
+            state = DF.apply(state, seat, action, 0.0)
+        for record in state["games"]:
+            won = record["result"] == "win"
+            rows.append(
+                (
+                    float(won and record["seat"] == strong),
+                    float(won and record["seat"] != strong) / (PLAYERS - 1),
+                )
+            )
+    report("Dragon Formula", "won", rows, DF_TARGET, seed)
+    print(clock.line("Dragon Formula"))
+
+
+def _first(state: State, seat: int) -> float:
+    return float(any(p["seat"] == seat and p["rank"] == 1 for p in state["result"]["placings"]))
+
+
+def dragsaga(games: int, seed: int, engine: Engine = DS) -> None:
+    if "strong" not in engine.bot_levels():
+        print("DragSaga: no strong level")
+        return
+    clock = Clock()
+    rows: list[tuple[float, float]] = []
+    for k in range(games):
+        strong = k % PLAYERS
+        state = engine.new_game(PLAYERS, {}, seed + k)
+        while not state["finished"]:
+            for seat in engine.waiting_for(state):
+                if state["finished"] or seat not in engine.waiting_for(state):
+                    continue
+                if seat == strong:
+                    choices = len(engine.legal_actions(state, seat))
+                    action = clock.timed(engine, state, seat, choices)
+                else:
+                    action = engine.bot_action(state, seat, "heuristic")
+                state = engine.apply(state, seat, action, 0.0)
+        others = [_first(state, s) for s in range(PLAYERS) if s != strong]
+        rows.append((_first(state, strong), sum(others) / len(others)))
+    report("DragSaga", "was first", rows, DS_TARGET, seed)
+    print(clock.line("DragSaga"))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="Dragon Formula games")
+    parser.add_argument("--ds-games", type=int, default=200, help="DragSaga games")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.games:
+        dragon_formula(args.games, args.seed)
+    if args.ds_games:
+        dragsaga(args.ds_games, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""The coach's review of a finished game, for one seat, computed in the background.
+
+A seat's player opens its review after the game (``review_views``); the first look
+starts it: the game is replayed from its log, every action the seat took is handed with
+the state before it to the engine's ``review`` (in the bot-thinking worker pool,
+``games.bot_thinking``), and the answers are stored as they come (``Review.done`` of
+``total``, which the page shows while it waits). Only a finished game is ever reviewed,
+so nothing it shows was hidden from anyone any more.
+
+A review a stopped server left half done is started again at its next look, once it has
+not moved for :data:`STALLED_SECONDS`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures import as_completed
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections, connection
+from django.utils import timezone
+
+from games import bot_thinking
+from games.models import Game, Review
+from games.registry import game_kind
+from games.trust.replays import replay_of
+
+logger = logging.getLogger(__name__)
+
+STALLED_SECONDS = 120
+COSTLIEST = 3  # decisions marked as the ones that cost the most
+
+
+def decisions_of(game: Game, seat: int) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
+    """(step, state before, action) of every action ``seat`` took in the finished ``game``."""
+    replay = replay_of(game)
+    engine = replay.engine
+    found = []
+    state = replay.start
+    for step, entry in enumerate(replay.log, start=1):
+        if entry.seat == seat and entry.action.get("type") not in engine.setting_actions:
+            found.append((step, state, entry.action))
+        state = engine.apply(state, entry.seat, entry.action, entry.at)
+    return found
+
+
+def open_review(game: Game, seat: int) -> Review:
+    """The seat's review, started if it has not been (or has stalled)."""
+    review, created = Review.objects.get_or_create(game=game, seat=seat)
+    stalled = review.status == Review.Status.RUNNING and review.updated < timezone.now() - (
+        timedelta(seconds=STALLED_SECONDS)
+    )
+    if created or stalled or review.status == Review.Status.FAILED:
+        Review.objects.filter(pk=review.pk).update(
+            status=Review.Status.RUNNING, updated=timezone.now()
+        )
+        review.status = Review.Status.RUNNING
+        start(review.pk)
+    return review
+
+
+def start(review_id: int) -> None:
+    """Compute the review in a thread of its own (the request that asked returns at once)."""
+    if getattr(settings, "REVIEWS_IN_BACKGROUND", True):
+        threading.Thread(target=_run_then_close, args=(review_id,), daemon=True).start()
+    else:
+        compute(review_id)
+
+
+def _run_then_close(review_id: int) -> None:
+    try:
+        compute(review_id)
+    finally:
+        connection.close()
+
+
+def compute(review_id: int) -> None:
+    """Weigh every decision of the review's seat in the worker pool, storing as it goes."""
+    close_old_connections()
+    review = Review.objects.select_related("game").get(pk=review_id)
+    game = review.game
+    engine = game_kind(game.game_name).engine
+    try:
+        moves = decisions_of(game, review.seat)
+        Review.objects.filter(pk=review_id).update(total=len(moves), done=0, decisions=[])
+        futures = {
+            bot_thinking.pool().submit(engine.review, state, review.seat, action): (step, action)
+            for step, state, action in moves
+        }
+        weighed: list[dict[str, Any]] = []
+        for done, future in enumerate(as_completed(futures), start=1):
+            step, action = futures[future]
+            word = future.result()
+            if word is not None:
+                weighed.append({"step": step, "action": action, **word})
+            weighed.sort(key=lambda decision: decision["step"])
+            Review.objects.filter(pk=review_id).update(
+                done=done, decisions=weighed, updated=timezone.now()
+            )
+    except Exception:
+        logger.exception("The review of game %s seat %s failed", game.pk, review.seat)
+        Review.objects.filter(pk=review_id).update(status=Review.Status.FAILED)
+        return
+    Review.objects.filter(pk=review_id).update(status=Review.Status.DONE, updated=timezone.now())
+
+
+def costliest(decisions: list[dict[str, Any]]) -> list[int]:
+    """The steps of the (up to) three decisions whose chance fell furthest short of the
+    coach's, costliest first; a decision as good as the coach's costs nothing."""
+    costs = [(d["coach_chance"] - d["chance"], d["step"]) for d in decisions]
+    costs = [cost for cost in costs if cost[0] > 0]
+    costs.sort(key=lambda cost: (-cost[0], cost[1]))
+    return [step for _, step in costs[:COSTLIEST]]
