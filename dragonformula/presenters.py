@@ -43,6 +43,12 @@ REGION_LOOKS = region_looks.REGION_LOOKS
 # every viewer is sent them after every move.
 REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 
+
+def event_sentence(context: Mapping[str, Any]) -> Any:
+    """Words a log event for a returning player's catch-up (games.presence)."""
+    return tarot.df_sentence
+
+
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
     "pick_seconds": _("Pick window (seconds)"),
@@ -128,6 +134,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             and remaining is not None
             and remaining <= timing["banks"][number],
             "away": timing["away"][number],
+            "presence": context["presence"][number],
         }
 
     others = [
@@ -168,7 +175,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "turn_name": names[view["turn"]] if view["turn"] is not None else "",
             "your_turn": view["turn"] == seat,
             "watching": seat is None,
-            "events": list(reversed(view["events"][-30:])),
+            "events": list(reversed(view["events"][-tarot.LOG_SHOWN :])),
             "standings": [
                 {
                     "name": names[n],

@@ -35,6 +35,8 @@ SHARED_REGIONS = frozenset({"clock", "log", "scores"})
 REGION_LOOKS = region_looks.REGION_LOOKS
 # The regions worded by Python helpers, not templates (games.rendering.worded_regions).
 REGION_HTML = {"seats": ds_seats.seats_region, "log": dragsaga_words.log_region}
+# Words a log event for a returning player's catch-up (games.presence).
+event_sentence = dragsaga_words.ds_sentence
 
 OPTION_LABELS = {
     "card_set": _("Card set"),
@@ -167,6 +169,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "waiting": number in waiting,
                 "turn": number == view["turn"],
                 "start_player": number == view["start_player"],
+                "presence": context["presence"][number],
             }
         )
     hand = [cards[card] for card in (you["hand"] if you else [])]
@@ -203,7 +206,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "face": cards[guard["card"]],
                 "hit_names": [names[s] for s in guard["hits"]],
             },
-            "events": list(reversed(view["events"][-40:])),
+            "events": list(reversed(view["events"][-dragsaga_words.LOG_SHOWN :])),
             "result": view["result"],
             "result_rows": _result_rows(view["result"], cards, names),
             "cards": cards,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.utils.safestring import SafeString
 
-from games import rendering
+from games import presence, rendering
 
 register = template.Library()
 
@@ -14,6 +16,18 @@ register = template.Library()
 def seen_region(context: template.Context) -> SafeString:
     """What the viewer's next action posts with it (``rendering.seen_region``)."""
     return rendering.seen_region(context)
+
+
+@register.simple_tag(takes_context=True)
+def catch_up_region(context: template.Context) -> SafeString:
+    """A returning player's catch-up (``rendering.catch_up_region``)."""
+    return rendering.catch_up_region(context)
+
+
+@register.simple_tag
+def presence_badge(shown: tuple[Any, ...] | None) -> SafeString:
+    """A seat's presence: online, away for how long, or a bot playing for its player."""
+    return presence.presence_badge(shown)
 
 
 @register.simple_tag
