@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games import presence, rendering
@@ -164,9 +164,11 @@ def ds_event(context: template.Context | dict[str, Any], event: dict[str, Any]) 
             "seats": ", ".join(who(s) for s in event["discarded_both"])
         }
     if kind == "end_check":
-        return _("%(seats)s holds one card or fewer: the game ends.") % {
-            "seats": ", ".join(who(s) for s in event["seats"])
-        }
+        return ngettext(
+            "%(seats)s holds one card or fewer: the game ends.",
+            "%(seats)s hold one card or fewer: the game ends.",
+            len(event["seats"]),
+        ) % {"seats": ", ".join(who(s) for s in event["seats"])}
     if kind == "game_end":
         return _("The game is over.")
     return kind
