@@ -19,6 +19,7 @@ from dragonformula import region_looks
 from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
+from games.presence import presence_of
 from games.templatetags.bilingual import Words
 
 REGIONS = [
@@ -134,7 +135,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             and remaining is not None
             and remaining <= timing["banks"][number],
             "away": timing["away"][number],
-            "presence": context["presence"][number],
+            "presence": presence_of(context, number),
         }
 
     others = [

@@ -17,6 +17,7 @@ from dragsaga.models import CardSet
 from dragsaga.rules.turns import FLIP_LIMIT
 from dragsaga.templatetags import dragsaga_words, ds_seats
 from games.engine import seats_from
+from games.presence import presence_of
 from games.templatetags.bilingual import Words
 
 REGIONS = [
@@ -169,7 +170,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "waiting": number in waiting,
                 "turn": number == view["turn"],
                 "start_player": number == view["start_player"],
-                "presence": context["presence"][number],
+                "presence": presence_of(context, number),
             }
         )
     hand = [cards[card] for card in (you["hand"] if you else [])]

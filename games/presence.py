@@ -13,7 +13,7 @@ and the public log.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.html import format_html, format_html_join
@@ -73,6 +73,12 @@ def seat_presence(snapshot: Any) -> list[tuple[Any, ...] | None]:
             since = max(game.created.timestamp(), closed.timestamp() if closed else 0.0)
             shown.append(("away", int(since), snapshot.away_seconds))
     return shown
+
+
+def presence_of(context: Mapping[str, Any], number: int) -> tuple[Any, ...] | None:
+    """Seat ``number``'s presence as a table's context holds it (none in a replay)."""
+    shown = context.get("presence")
+    return shown[number] if shown else None
 
 
 PRESENCE_HTML = {
