@@ -80,3 +80,5 @@ def test_the_table_reads_right(new_page, live_server_url, game_name, language, s
     wide = page.evaluate(TOO_WIDE)
     clipped = page.evaluate(CLIPPED)
     assert (wrong, wide["page"], wide["wide"], clipped) == ([], 0, [], [])
+    shown = page.locator(".table").inner_text()
+    assert "Round 0" not in shown and "第 0 ラウンド" not in shown  # choosing the dragons
