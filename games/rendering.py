@@ -66,10 +66,12 @@ def table_context(
     view = engine.view(game.state, seat)
     playing = seat is not None and not game.is_finished
     deadline = engine.deadline(game.state)
+    waiting = engine.waiting_for(game.state)
     context.update(
         view=view,
         legal=_legal(engine, game.state, seat, view) if playing else [],
-        waiting_for=engine.waiting_for(game.state),
+        waiting_for=waiting,
+        waiting_names=[names[number] for number in waiting],
         remaining=None if deadline is None else max(0.0, deadline - time.time()),
         finished=game.is_finished,
         presence=presence.seat_presence(snapshot),
