@@ -4,7 +4,8 @@
 // - "your turn": a badge in the tab title and, if the player turned it on, a short sound;
 // - a card's names and correspondences on focus or long-press, not only on mouse hover;
 // - the hand can be rearranged without dragging: Alt+Left/Right moves the focused card,
-//   Left/Right moves focus, "Sort by suit" restores the server's order.
+//   Left/Right moves focus, Home/End go to the first and last card, "Sort by suit" restores
+//   the server's order.
 // Labels come from templates/includes/announcer.html (translated there). No game rule lives here.
 (function () {
   "use strict";
@@ -59,7 +60,8 @@
     }
     target =
       target ||
-      document.querySelector('#prompt button[name="action"], #prompt form button') ||
+      // never the auto-pass switch (Enter there would toggle it): an action, else the hand
+      document.querySelector('#prompt button[name="action"]:not([data-setting]), #prompt form button:not([data-setting])') ||
       document.querySelector("#hand button") ||
       document.querySelector("#hand .cards");
     wanted = null;
@@ -199,6 +201,16 @@
     const current = chosen && handItems().find((el) => cardOf(el) === cardOf(chosen));
     if (current) moveCard(current, step);
   }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Home" && event.key !== "End") return;
+    const cards = document.querySelector("#hand .cards");
+    if (!cards || !cards.contains(document.activeElement)) return;
+    const items = handItems();
+    if (!items.length) return;
+    event.preventDefault(); // the hand's first or last card, not the page's top or bottom
+    items[event.key === "Home" ? 0 : items.length - 1].focus();
+  });
 
   document.addEventListener("keydown", (event) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
