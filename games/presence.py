@@ -188,7 +188,9 @@ def credited_log(
     lines: list[str] = list(reversed(credit.lines_before(total)))
     for index in range(total - 1, first - 1, -1):
         event = events[index]
-        lines.append(_line(event["type"], sentence(event, credit.names_at(index))))
+        said = sentence(event, credit.names_at(index))
+        if said:  # an event another line already tells has no line of its own
+            lines.append(_line(event["type"], said))
         lines.extend(reversed(credit.lines_before(index)))
     return mark_safe("".join(lines))  # noqa: S308 - each line is format_html's
 

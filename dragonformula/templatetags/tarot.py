@@ -136,6 +136,8 @@ def df_sentence(event: dict[str, Any], names: tuple[str, ...]) -> str:
 def _log_line(event_text: bytes, names: tuple[str, ...], language: str) -> SafeString:
     event = data_of(event_text)
     sentence = df_event(named(event, names))
+    if not sentence:
+        return mark_safe("")  # an event another line already tells
     return format_html('<li class="event event-{}">{}</li>', event["type"], sentence)
 
 
@@ -170,7 +172,7 @@ def df_event(event: dict[str, Any]) -> str:
     if kind == "window_closed":
         if event.get("taker") is None:
             return _("Nobody picks %(card)s.") % {"card": card}
-        return _("%(taker)s takes %(card)s.") % {"taker": event.get("taker_name"), "card": card}
+        return ""  # the pick (or pick and Dan) that follows says who took it, once
     if kind == "pick":
         return _("%(seat)s picks %(card)s.") % {"seat": who, "card": card}
     if kind == "discard_major":
