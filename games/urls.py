@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games import health, views
+from games import alerts, health, views
 
 app_name = "games"
 
@@ -12,5 +12,6 @@ urlpatterns = [
     path("join/", views.join, name="join"),
     path("new/<str:game_name>/", views.new_table, name="new_table"),
     path("rematch/<str:code>/", views.rematch, name="rematch"),
+    path("alerts/", alerts.set_alert, name="set_alert"),
     path("", include("games.trust.urls")),
 ]

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from games import presence, rendering
+from games import alerts, presence, rendering
 
 register = template.Library()
 
@@ -34,3 +34,10 @@ def presence_badge(shown: tuple[Any, ...] | None) -> SafeString:
 def countdown(remaining: float) -> SafeString:
     """A countdown from ``remaining`` seconds (``rendering.countdown``)."""
     return rendering.countdown(remaining)
+
+
+@register.simple_tag(takes_context=True)
+def table_alerts(context: template.Context) -> dict[str, bool]:
+    """The alerts this browser's session turned on (``games.alerts``)."""
+    request = context.get("request")
+    return alerts.chosen(getattr(request, "session", None))
