@@ -159,3 +159,25 @@ def test_after_the_six_the_prompt_says_the_budget_is_spent_not_that_both_are_fac
     assert "No flip cost left this round: your flips have spent all 6." in text
     assert "Dragon Breath cannot be flipped: it costs 5, only 0 left." in text
     assert "face up" not in text
+
+
+def test_each_reason_a_card_cannot_flip_is_its_own_sentence():
+    """Two cards that cannot flip read as two sentences ("…turn. Divine Storm is …"), never
+    run together ("turn.Divine Storm")."""
+    from django.utils import translation
+
+    from dragsaga.templatetags.dragsaga_words import ds_flip_budget
+
+    def face(en, ja, cost):
+        return {"name_en": en, "name_ja": ja, "cost": cost}
+
+    flips = {
+        "left": 6,
+        "blocked": [
+            {"reason": "guard_on_own_turn", "face": face("Scale Shield", "鱗の盾", 2)},
+            {"reason": "attack_on_own_turn", "face": face("Divine Storm", "神龍の嵐", 6)},
+        ],
+    }
+    with translation.override("en"):
+        text = re.sub(r"<[^>]+>", "", str(ds_flip_budget(flips, 6)))
+    assert "another player's turn. Divine Storm is an attack" in " ".join(text.split())
