@@ -228,12 +228,16 @@ def ds_step(page: Page, checks: Checks) -> bool:
         click_and_wait(page, page.locator("#place-form button.primary"))
         return True
     buttons = page.locator("#prompt button[name=action]")
-    labels = [buttons.nth(i).inner_text().strip() for i in range(buttons.count())]
-    for word in ("Flip", "Guard with", "No guard", "End turn", "Pass"):
-        for i, label in enumerate(labels):
-            if label.startswith(word):
-                click_and_wait(page, buttons.nth(i))
-                return True
+    kinds = []
+    for i in range(buttons.count()):
+        try:
+            kinds.append(json.loads(buttons.nth(i).get_attribute("value") or "{}").get("type"))
+        except (Error, ValueError):
+            return True  # the prompt was replaced while read: look again
+    for kind in ("flip", "guard", "no_guard", "end_turn", "pass"):
+        if kind in kinds:
+            click_and_wait(page, buttons.nth(kinds.index(kind)))
+            return True
     return False
 
 
