@@ -30,3 +30,5 @@ def test_the_movers_clock_is_theirs_and_named_on_the_others_pages(new_page, live
     assert own["owner"] == "" and own["size"] >= 22
     assert other["owner"] == f"Waiting for: {players[mover].display_name}"
     assert other["size"] <= 17
+    pages[1 - mover].set_viewport_size({"width": 390, "height": 844})
+    assert pages[1 - mover].evaluate(CLOCK)["size"] <= 17  # small on a phone too
