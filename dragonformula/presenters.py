@@ -19,6 +19,7 @@ from dragonformula import hints, region_looks
 from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
+from games.presence import presence_of
 from games.templatetags.bilingual import Words
 
 REGIONS = [
@@ -65,6 +66,12 @@ REPLAY_OPEN_ACTIONS = {
 # The actions no other seat sees taken at all while the game is played ("pass
 # automatically" is a seat's own setting): another viewer's replay makes no step of them.
 REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass"})
+
+
+def event_sentence(context: Mapping[str, Any]) -> Any:
+    """Words a log event for a returning player's catch-up (games.presence)."""
+    return tarot.df_sentence
+
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
@@ -161,6 +168,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             and remaining is not None
             and remaining <= timing["banks"][number],
             "away": timing["away"][number],
+            "presence": presence_of(context, number),
         }
 
     others = [
@@ -207,7 +215,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "turn_name": names[view["turn"]] if view["turn"] is not None else "",
             "your_turn": view["turn"] == seat,
             "watching": seat is None,
-            "events": list(reversed(view["events"][-30:])),
+            "events": list(reversed(view["events"][-tarot.LOG_SHOWN :])),
             "standings": [
                 {
                     "name": names[n],

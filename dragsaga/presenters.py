@@ -17,6 +17,7 @@ from dragsaga.models import CardSet
 from dragsaga.rules.turns import FLIP_LIMIT
 from dragsaga.templatetags import dragsaga_words, ds_seats
 from games.engine import seats_from
+from games.presence import presence_of
 from games.templatetags.bilingual import Words
 from games.validators import posted_id
 
@@ -36,6 +37,8 @@ SHARED_REGIONS = frozenset({"clock", "log", "scores"})
 REGION_LOOKS = region_looks.REGION_LOOKS
 # The regions worded by Python helpers, not templates (games.rendering.worded_regions).
 REGION_HTML = {"seats": ds_seats.seats_region, "log": dragsaga_words.log_region}
+# Words a log event for a returning player's catch-up (games.presence).
+event_sentence = dragsaga_words.ds_sentence
 
 # The actions every seat saw taken, with the fields of them it saw (type -> fields): a
 # replay of a game still being played shows no more of the others' actions. That a seat
@@ -190,6 +193,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "waiting": number in waiting,
                 "turn": number == view["turn"],
                 "start_player": number == view["start_player"],
+                "presence": presence_of(context, number),
             }
         )
     hand = [cards[card] for card in (you["hand"] if you else [])]
@@ -226,7 +230,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 "face": cards[guard["card"]],
                 "hit_names": [names[s] for s in guard["hits"]],
             },
-            "events": list(reversed(view["events"][-40:])),
+            "events": list(reversed(view["events"][-dragsaga_words.LOG_SHOWN :])),
             "result": view["result"],
             "result_rows": _result_rows(view["result"], cards, names),
             "cards": cards,

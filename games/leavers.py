@@ -40,7 +40,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from games import services, statements, table_events
+from games import presence, services, statements, table_events
 
 # Who is away and which bots stand in are read by games.away; the views, templates and
 # league code that read them from here keep doing so.
@@ -59,6 +59,7 @@ from games.away import (  # noqa: F401
     stand_in_level,
 )
 from games.models import Game, Player, Seat, SeatConnection, ServerProcess, StandIn, Table
+from games.registry import game_kind
 from games.services import set_away_limit, take_over_due  # noqa: F401 - as above
 
 # This serving process, as its table sockets record it; it writes a heartbeat every
@@ -107,19 +108,24 @@ def connected(table: Table, player: Player | None, channel_name: str) -> Seat | 
         return None
     # The player's seat, whether closed sockets of theirs are there, whether a bot holds a
     # seat for them: one statement (``games.statements``), the same for every socket.
-    seat, closed_before, held_in = statements.seat_on_opening(table.pk, player.pk)
+    seat, closed_before, held_in, open_before = statements.seat_on_opening(table.pk, player.pk)
     if held_in is not None:  # seldom: given back in the game's lock, as the table page does
         seat = _give_back(table, player, held_in, time.time()) or seat
         closed_before = True  # of the seat given back: not read, deleted if any
     if seat is not None:
         if closed_before:
-            # An open socket supersedes the moments this player's earlier sockets closed.
+            # An open socket supersedes the moments this player's earlier sockets closed;
+            # the table sees them back (games.presence).
             statements.forget_closed_connections(seat.pk, player.pk)
         # A socket's channel name is its own (one consumer each): it is new but where a
         # caller reopens a name it holds, so an insert that updates the name's row if it
         # has one, without a transaction.
         statements.open_connection(seat, player.pk, channel_name, SERVER)
         _held.add(channel_name)
+        if not open_before and held_in is None:  # here: the table sees them (games.presence)
+            game_id = _running_game_id(table.pk)
+            if game_id is not None:
+                _arm_after_commit(game_id, announce=True)
     return seat
 
 
@@ -135,7 +141,9 @@ def disconnected(channel_name: str, now: float | None = None) -> None:
     if closed is None or closed.still_open:
         return
     if closed.running_game_id is not None:
-        _arm_after_commit(closed.running_game_id)
+        # Everyone at the table sees the seat away at once (games.presence), and the
+        # timers arm its take-over.
+        _arm_after_commit(closed.running_game_id, announce=True)
 
 
 def heartbeat(now: float | None = None) -> int:
@@ -265,20 +273,23 @@ def _give_back(table: Table, player: Player, game_id: int, now: float) -> Seat |
             return None
         seat = Seat.objects.get(table=table, number=stand_in.seat_number)
         stand_in.ended = _at(now)
-        stand_in.save(update_fields=["ended"])
+        log_end, log_game = presence.log_mark(game_kind(game.game_name).engine, game.state)
+        stand_in.log_end = log_end if log_game == stand_in.log_game else None
+        stand_in.save(update_fields=["ended", "log_end"])
         seat.player, seat.bot_level = player, ""
         seat.save(update_fields=["player", "bot_level"])
         table_events.after_commit(game.table_id, game)
     return seat
 
 
-def _arm_after_commit(game_id: int) -> None:
+def _arm_after_commit(game_id: int, announce: bool = False) -> None:
     """After the commit: the game's next server move may come sooner (a seat's take-over);
-    the timers re-arm it (nothing the table shows has changed)."""
+    the timers re-arm it, and with ``announce`` the table hears of it too (a seat's
+    presence changed: its player went away or came back)."""
 
     def arm() -> None:
         game = statements.game(game_id)  # with its table and the table's away limit
         if game is not None:
-            table_events.after_commit(game.table_id, game, announce=False)
+            table_events.after_commit(game.table_id, game, announce=announce)
 
     transaction.on_commit(arm)

@@ -23,12 +23,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import looks, selectors, snapshots
+from games import looks, presence, selectors, snapshots
 from games.learn import steps as guided_steps
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 from games.snapshots import TableSnapshot
-from games.templatetags.bot_levels import bot_level_name
 
 
 def table_context(
@@ -72,12 +71,16 @@ def table_context(
     view = engine.view(game.state, seat)
     playing = seat is not None and not game.is_finished
     deadline = engine.deadline(game.state)
+    waiting = engine.waiting_for(game.state)
     context.update(
         view=view,
         legal=_legal(engine, game.state, seat, view) if playing else [],
-        waiting_for=engine.waiting_for(game.state),
+        waiting_for=waiting,
+        waiting_names=[names[number] for number in waiting],
         remaining=None if deadline is None else max(0.0, deadline - time.time()),
         finished=game.is_finished,
+        presence=presence.seat_presence(snapshot),
+        log_credit=presence.LogCredit(snapshot.stand_in_history, names, view.get("events", [])),
     )
     if seat is not None:  # a guided first game's step, read from the seat's own view
         context["guide"] = guided_steps.step_of(kind, table, view)
@@ -176,13 +179,29 @@ def waiting_seats(context: Mapping[str, Any]) -> SafeString:
 
 
 PROMPT_REGION = "prompt"
+# A returning player's "while you were away" (games.presence), above their prompt.
+CATCH_UP_REGION = ("catch-up", "games/partials/catch_up.html")
+CATCH_UP_HTML = '<div id="catch-up" class="catch-up-region"{}>{}</div>\n'
+
+
+def catch_up_region(context: Mapping[str, Any]) -> SafeString:
+    """The catch-up region: what a bot did for the viewer while they were away, until
+    they next act; empty otherwise."""
+    credit, game = context.get("log_credit"), context["game"]
+    inner = ""
+    if credit and game is not None and not game.is_finished:
+        sentence = context["kind"].presenters.event_sentence(context)
+        inner = presence.catch_up(credit, context["my_seat"], context["view"]["events"], sentence)
+    return format_html(CATCH_UP_HTML, OOB if context["oob"] else "", inner)
+
+
 # The shuffle commitment and the bots standing in for away players (games.leavers).
 TRUST_REGION = ("table-trust", "games/trust/region.html")
 
 
 def regions(kind: Any) -> list[tuple[str, str]]:
     """The table's regions: ``(element id, partial template)``, what-was-seen first."""
-    return [SEEN_REGION, *kind.presenters.REGIONS, TRUST_REGION]
+    return [SEEN_REGION, *kind.presenters.REGIONS, CATCH_UP_REGION, TRUST_REGION]
 
 
 def prompt_fingerprint(
@@ -244,10 +263,7 @@ def seat_label(seat: Seat) -> str:
     if seat.kept_name:
         return _("Kept for %(name)s") % {"name": seat.kept_name}
     if seat.bot_level:
-        return _("Bot %(number)d (%(level)s)") % {
-            "number": seat.number + 1,
-            "level": bot_level_name(seat.bot_level),
-        }
+        return presence.bot_name(seat.number, seat.bot_level)
     return _("Empty seat")
 
 
@@ -313,7 +329,11 @@ def worded_regions(kind: Any) -> dict[str, Callable[[dict[str, Any]], str]]:
     region's partial puts the same helper in the page, so a region reads the same either way."""
     return _worded.get(kind.name) or _worded.setdefault(
         kind.name,
-        {SEEN_REGION[0]: seen_region, **getattr(kind.presenters, "REGION_HTML", {})},
+        {
+            SEEN_REGION[0]: seen_region,
+            CATCH_UP_REGION[0]: catch_up_region,
+            **getattr(kind.presenters, "REGION_HTML", {}),
+        },
     )
 
 

@@ -26,7 +26,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import away, oplog, selectors, statements, table_events
+from games import away, oplog, presence, selectors, statements, table_events
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.models import (
     ActionLog,
@@ -607,6 +607,7 @@ def take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
     """A bot of the table's level takes ``seat`` for its player (inside the game's lock)."""
     level = away.stand_in_level(game.table)
     at = datetime.fromtimestamp(now, tz=UTC)
+    log_start, log_game = presence.log_mark(game_kind(game.game_name).engine, game.state)
     stand_in = StandIn.objects.create(
         game=game,
         seat_number=seat.number,
@@ -614,6 +615,8 @@ def take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
         bot_level=level,
         reason=reason,
         started=at,
+        log_start=log_start,
+        log_game=log_game,
     )
     Seat.objects.filter(pk=seat.pk).update(player=None, bot_level=level)
     SeatConnection.objects.filter(seat=seat, closed__isnull=True).update(closed=at)

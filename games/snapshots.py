@@ -65,6 +65,16 @@ class TableSnapshot:
             return None
 
     @cached_property
+    def stand_in_history(self) -> list[StandIn]:
+        """Every bot that has stood in during the game, in the order they came (the log
+        credits their moves to them, ``games.presence``): read only where a seat has had
+        one (the seats say so, ``statements.seats_with_presence``)."""
+        game = self.game
+        if game is None or not any(getattr(s, "stood_in", True) for s in self.seats):
+            return []
+        return statements.game_stand_ins(game.pk)
+
+    @cached_property
     def stand_ins(self) -> dict[int, StandIn]:
         """Seat number -> the bot playing it for an away player."""
         game = self.game
@@ -72,7 +82,7 @@ class TableSnapshot:
         # where no seat has a bot has no stand-ins to look up.
         if game is None or game.is_finished or not any(s.bot_level for s in self.seats):
             return {}
-        return away.active_stand_ins(game)
+        return {s.seat_number: s for s in self.stand_in_history if s.ended is None}
 
     @cached_property
     def away_seconds(self) -> int:
@@ -87,7 +97,7 @@ class TableSnapshot:
         """
         self.commitment, self.away_seconds  # noqa: B018 - cached on first read
         if any(s.player_id for s in self.seats) or not any(s.bot_level for s in self.seats):
-            self.stand_ins  # noqa: B018
+            self.stand_ins, self.stand_in_history  # noqa: B018
 
     @property
     def whole(self) -> bool:
@@ -98,7 +108,10 @@ class TableSnapshot:
         return (
             game is not None
             and not game.is_finished
-            and all(part in self.__dict__ for part in ("commitment", "stand_ins", "away_seconds"))
+            and all(
+                part in self.__dict__
+                for part in ("commitment", "stand_ins", "stand_in_history", "away_seconds")
+            )
         )
 
 

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games import health, review_views, views
+from games import alerts, health, review_views, views
 
 app_name = "games"
 
@@ -13,5 +13,6 @@ urlpatterns = [
     path("new/<str:game_name>/", views.new_table, name="new_table"),
     path("rematch/<str:code>/", views.rematch, name="rematch"),
     path("games/<int:pk>/review/<int:seat>/", review_views.review, name="review"),
+    path("alerts/", alerts.set_alert, name="set_alert"),
     path("", include("games.trust.urls")),
 ]

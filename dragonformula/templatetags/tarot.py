@@ -21,7 +21,7 @@ from dragonformula import hands as scoring
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
 from dragonformula.rules.cards import card_name as name_of_card
-from games import rendering
+from games import presence, rendering
 from games.looks import Look, data_of, text_of
 from games.templatetags.bilingual import pick
 
@@ -85,6 +85,7 @@ def multiplier_factor(multiplier_id: str) -> int:
 # viewer's log is the table's last 30 (the same for every seat but its own draws), so a
 # move words one new line. Some 250 bytes each: room for 250 tables' logs.
 REMEMBERED_LINES = 8192
+LOG_SHOWN = 30  # the log shows the newest 30 events (presenters)
 
 
 @register.simple_tag(takes_context=True)
@@ -124,13 +125,26 @@ LOG_LINES = "df-log-lines"  # where a snapshot's shared regions keep its worded 
 def log_region(context: template.Context | dict[str, Any]) -> SafeString:
     """The log region (``partials/log.html``): the viewer's last events, newest first
     (:func:`df_log`), worded by ``rendering.log_region``."""
+    credit = context.get("log_credit")
+    if credit:  # a bot has stood in: each line names who made it (games.presence)
+        events = context["view"]["events"]
+        return rendering.log_region(
+            context, lambda: presence.credited_log(credit, events, LOG_SHOWN, df_sentence)
+        )
     return rendering.log_region(context, lambda: df_log(context, context["df"]["events"]))
+
+
+def df_sentence(event: dict[str, Any], names: tuple[str, ...]) -> str:
+    """One event as a sentence, its seats named by ``names``."""
+    return df_event(named(event, names))
 
 
 @lru_cache(maxsize=REMEMBERED_LINES)
 def _log_line(event_text: bytes, names: tuple[str, ...], language: str) -> SafeString:
     event = data_of(event_text)
     sentence = df_event(named(event, names))
+    if not sentence:
+        return mark_safe("")  # an event another line already tells
     return format_html('<li class="event event-{}">{}</li>', event["type"], sentence)
 
 
@@ -165,7 +179,7 @@ def df_event(event: dict[str, Any]) -> str:
     if kind == "window_closed":
         if event.get("taker") is None:
             return _("Nobody picks %(card)s.") % {"card": card}
-        return _("%(taker)s takes %(card)s.") % {"taker": event.get("taker_name"), "card": card}
+        return ""  # the pick (or pick and Dan) that follows says who took it, once
     if kind == "pick":
         return _("%(seat)s picks %(card)s.") % {"seat": who, "card": card}
     if kind == "discard_major":

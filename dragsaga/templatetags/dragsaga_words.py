@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import rendering
+from games import presence, rendering
 from games.looks import Look, data_of, text_of
 
 register = template.Library()
@@ -37,6 +37,7 @@ def pips(damage: int) -> str:
 # log, all public, is worded once per move for every viewer), so a move words one new line.
 # Some 200 bytes each: room for 200 tables' logs.
 REMEMBERED_LINES = 8192
+LOG_SHOWN = 40  # the log shows the newest 40 events (presenters)
 
 
 @register.simple_tag(takes_context=True)
@@ -56,7 +57,21 @@ def ds_log(context: template.Context | dict[str, Any], events: list[dict[str, An
 def log_region(context: template.Context | dict[str, Any]) -> SafeString:
     """The log region (``partials/log.html``): the table's last events, newest first
     (:func:`ds_log`), worded by ``rendering.log_region``."""
+    credit = context.get("log_credit")
+    if credit:  # a bot has stood in: each line names who made it (games.presence)
+        events, sentence = context["view"]["events"], ds_sentence(context)
+        return rendering.log_region(
+            context, lambda: presence.credited_log(credit, events, LOG_SHOWN, sentence)
+        )
     return rendering.log_region(context, lambda: ds_log(context, context["ds"]["events"]))
+
+
+def ds_sentence(
+    context: template.Context | dict[str, Any],
+) -> Callable[[dict[str, Any], tuple[str, ...]], str]:
+    """Words one event as a sentence, its seats named by the names it is given."""
+    cards = context["ds"]["cards"]
+    return lambda event, names: ds_event({"names": names, "ds": {"cards": cards}}, event)
 
 
 def _names_of(card: dict[str, Any] | None) -> tuple[str, str] | None:
@@ -149,9 +164,11 @@ def ds_event(context: template.Context | dict[str, Any], event: dict[str, Any]) 
             "seats": ", ".join(who(s) for s in event["discarded_both"])
         }
     if kind == "end_check":
-        return _("%(seats)s holds one card or fewer: the game ends.") % {
-            "seats": ", ".join(who(s) for s in event["seats"])
-        }
+        return ngettext(
+            "%(seats)s holds one card or fewer: the game ends.",
+            "%(seats)s hold one card or fewer: the game ends.",
+            len(event["seats"]),
+        ) % {"seats": ", ".join(who(s) for s in event["seats"])}
     if kind == "game_end":
         return _("The game is over.")
     return kind

@@ -36,14 +36,20 @@ register = template.Library()
 REMEMBERED_LOOKS = 2048
 REMEMBERED_STATS = 1024
 
-HeaderLook = tuple[str, str, bool, bool]
+HeaderLook = tuple[str, str, bool, bool, Any]
 StatsLook = tuple[int, int, int]
 
 
 def header_look(seat: dict[str, Any]) -> HeaderLook:
     """What ``partials/_seat_header.html`` reads: the seat's player, its dragon's colour,
-    whether it started the round and whether it is on turn."""
-    return seat["name"], seat["colour_name"], seat["start_player"], seat["turn"]
+    whether it started the round, whether it is on turn and its player's presence."""
+    return (
+        seat["name"],
+        seat["colour_name"],
+        seat["start_player"],
+        seat["turn"],
+        seat.get("presence"),
+    )
 
 
 def stats_look(seat: dict[str, Any]) -> StatsLook:
@@ -174,8 +180,14 @@ def _back(language: str) -> SafeString:
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)
 def _header(look: HeaderLook, language: str) -> SafeString:
-    name, colour_name, start_player, turn = look
-    s = {"name": name, "colour_name": colour_name, "start_player": start_player, "turn": turn}
+    name, colour_name, start_player, turn, presence = look
+    s = {
+        "name": name,
+        "colour_name": colour_name,
+        "start_player": start_player,
+        "turn": turn,
+        "presence": presence,
+    }
     return render_to_string("dragsaga/partials/_seat_header.html", {"s": s})
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db import connection
 
-from games.models import ActionLog, Game, Player, Seat, Table
+from games.models import ActionLog, Game, Player, Seat, SeatConnection, StandIn, Table
 from games.statements.columns import (
     Columns,
     bare_column,
@@ -180,16 +180,24 @@ _SEAT = Columns(Seat, alias="s")
 _PLAYER = Columns(Player, fields=["id", "user_id", "display_name"], alias="p")
 
 
+_CLOSED = Columns(SeatConnection, fields=["closed"], alias="c")
+
+
 def seats_with_presence(table_id: int) -> list[Seat]:
     """The table's seats in order, each with its player and ``present``: whether that
-    player has a table socket open (``games.away``); the players come without their
-    ``created`` (read on first use, as a deferred field)."""
+    player has a table socket open (``games.away``); ``last_closed``: when that player's
+    last socket there closed (``None`` if none did); ``stood_in``: whether a bot has stood
+    in for a player at that seat in the table's newest game (what the seat and the log
+    then say, ``games.presence``). The players come without their ``created`` (read on
+    first use, as a deferred field)."""
     seats = []
     for (seat_values, player_values), row in sliced_rows(
         _seats_sql(connection.vendor), [table_id], (_SEAT, _PLAYER)
     ):
         seat = _SEAT.build(seat_values)
         seat.player = _PLAYER.build(player_values) if player_values[0] is not None else None
+        seat.last_closed = _CLOSED.converted([row[-3]])[0]
+        seat.stood_in = bool(row[-2])
         seat.present = bool(row[-1])
         seats.append(seat)
     return seats
@@ -199,8 +207,24 @@ def seats_with_presence(table_id: int) -> list[Seat]:
 def _seats_sql(vendor: str) -> str:
     """The statement of :func:`seats_with_presence` (``vendor``: its quoting)."""
     present = sockets_exist(column(Seat, "id", "s"), column(Seat, "player", "s"))
+    c, i, g = "c", "i", "g"
+    last_closed = (
+        f"(SELECT MAX({column(SeatConnection, 'closed', c)}) FROM {table_name(SeatConnection)} {c}"
+        f" WHERE {column(SeatConnection, 'seat', c)} = {column(Seat, 'id', 's')}"
+        f" AND {column(SeatConnection, 'player', c)} = {column(Seat, 'player', 's')})"
+    )
+    newest_game = (
+        f"SELECT {column(Game, 'id', g)} FROM {table_name(Game)} {g}"
+        f" WHERE {column(Game, 'table', g)} = {column(Seat, 'table', 's')}"
+        f" ORDER BY {column(Game, 'created', g)} DESC, {column(Game, 'id', g)} DESC LIMIT 1"
+    )
+    stood_in = (
+        f"EXISTS(SELECT 1 FROM {table_name(StandIn)} {i}"
+        f" WHERE {column(StandIn, 'seat_number', i)} = {column(Seat, 'number', 's')}"
+        f" AND {column(StandIn, 'game', i)} = ({newest_game}))"
+    )
     return (
-        f"SELECT {_SEAT.sql()}, {_PLAYER.sql()}, {present}"
+        f"SELECT {_SEAT.sql()}, {_PLAYER.sql()}, {last_closed}, {stood_in}, {present}"
         f" FROM {table_name(Seat)} s LEFT JOIN {table_name(Player)} p"
         f" ON {column(Player, 'id', 'p')} = {column(Seat, 'player', 's')}"
         f" WHERE {column(Seat, 'table', 's')} = %s ORDER BY {column(Seat, 'number', 's')}"

@@ -45,22 +45,25 @@ def _table_sql(vendor: str) -> str:
 _OPENING_SEAT = Columns(Seat, alias="s")
 
 
-def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, int | None]:
+def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, int | None, bool]:
     """What a socket's opening needs to know of ``player_id`` at table ``table_id``, in one
     statement: the seat they hold (the lowest numbered, as ``Seat.objects.filter(table=...,
     player=...).first()`` reads it; ``None``), whether that seat has sockets of theirs that
-    closed (rows an open socket supersedes), and the running game (the table's newest
+    closed (rows an open socket supersedes), the running game (the table's newest
     unfinished game) if a bot holds a seat for them there (``games.leavers`` gives it back),
-    else ``None``.
+    else ``None``, and whether that seat has a socket of theirs open already (if not, the
+    table is told they are at it, ``games.presence``).
     """
     with connection.cursor() as cursor:
         cursor.execute(
-            _opening_sql(connection.vendor), [player_id, player_id, table_id, table_id, player_id]
+            _opening_sql(connection.vendor),
+            [player_id, player_id, player_id, table_id, table_id, player_id],
         )
         row = cursor.fetchone()
-    seat_values, closed, held = row[: _OPENING_SEAT.width], row[-2], row[-1]
+    seat_values = row[: _OPENING_SEAT.width]
+    closed, still_open, held = row[-3], row[-2], row[-1]
     seat = _OPENING_SEAT.build(seat_values) if seat_values[0] is not None else None
-    return seat, bool(closed), held
+    return seat, bool(closed), held, bool(still_open)
 
 
 @lru_cache(maxsize=4)
@@ -68,8 +71,9 @@ def _opening_sql(vendor: str) -> str:
     """The statement of :func:`seat_on_opening` (``vendor``: its quoting)."""
     i, g = "i", "g"
     closed = sockets_exist(column(Seat, "id", "s"), "%s", closed=True)
+    still_open = sockets_exist(column(Seat, "id", "s"), "%s")
     return (
-        f"SELECT {_OPENING_SEAT.sql()}, {closed}, ("
+        f"SELECT {_OPENING_SEAT.sql()}, {closed}, {still_open}, ("
         f"SELECT {column(StandIn, 'game', i)} FROM {table_name(StandIn)} {i}"
         f" WHERE {column(StandIn, 'player', i)} = %s AND {column(StandIn, 'ended', i)} IS NULL"
         f" AND {column(StandIn, 'game', i)} = ({_running_game_sql(g, '%s')}) LIMIT 1)"
@@ -296,9 +300,19 @@ def active_stand_ins(game_id: int) -> list[StandIn]:
     """The bots now playing seats of game ``game_id`` for away players, each with its
     player: what ``StandIn.objects.filter(game=..., ended__isnull=True)
     .select_related("player")`` reads, in its order (the game's, then when each started)."""
+    return _stand_ins(game_id, active=True)
+
+
+def game_stand_ins(game_id: int) -> list[StandIn]:
+    """Every bot that has stood in at game ``game_id``, those now playing and those whose
+    player came back, each with its player, in the order they started."""
+    return _stand_ins(game_id, active=False)
+
+
+def _stand_ins(game_id: int, active: bool) -> list[StandIn]:
     standing = []
     for (stand_in_values, player_values), _row in sliced_rows(
-        _stand_ins_sql(connection.vendor), [game_id], (_STAND_IN, _STANDING_FOR)
+        _stand_ins_sql(connection.vendor, active), [game_id], (_STAND_IN, _STANDING_FOR)
     ):
         stand_in = _STAND_IN.build(stand_in_values)
         StandIn.player.field.set_cached_value(stand_in, _STANDING_FOR.build(player_values))
@@ -306,13 +320,15 @@ def active_stand_ins(game_id: int) -> list[StandIn]:
     return standing
 
 
-@lru_cache(maxsize=4)
-def _stand_ins_sql(vendor: str) -> str:
-    """The statement of :func:`active_stand_ins` (``vendor``: its quoting)."""
+@lru_cache(maxsize=8)
+def _stand_ins_sql(vendor: str, active: bool) -> str:
+    """The statement of :func:`active_stand_ins` (``active``) and :func:`game_stand_ins`
+    (``vendor``: its quoting)."""
+    ended = f" AND {column(StandIn, 'ended', 'i')} IS NULL" if active else ""
     return (
         f"SELECT {_STAND_IN.sql()}, {_STANDING_FOR.sql()} FROM {table_name(StandIn)} i"
         f" INNER JOIN {table_name(Player)} p"
         f" ON {column(Player, 'id', 'p')} = {column(StandIn, 'player', 'i')}"
-        f" WHERE {column(StandIn, 'game', 'i')} = %s AND {column(StandIn, 'ended', 'i')} IS NULL"
+        f" WHERE {column(StandIn, 'game', 'i')} = %s{ended}"
         f" ORDER BY {column(StandIn, 'game', 'i')}, {column(StandIn, 'started', 'i')}"
     )

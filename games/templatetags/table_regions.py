@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.utils.safestring import SafeString
 
-from games import rendering
+from games import alerts, presence, rendering
 
 register = template.Library()
 
@@ -16,7 +18,26 @@ def seen_region(context: template.Context) -> SafeString:
     return rendering.seen_region(context)
 
 
+@register.simple_tag(takes_context=True)
+def catch_up_region(context: template.Context) -> SafeString:
+    """A returning player's catch-up (``rendering.catch_up_region``)."""
+    return rendering.catch_up_region(context)
+
+
+@register.simple_tag
+def presence_badge(shown: tuple[Any, ...] | None) -> SafeString:
+    """A seat's presence: online, away for how long, or a bot playing for its player."""
+    return presence.presence_badge(shown)
+
+
 @register.simple_tag
 def countdown(remaining: float) -> SafeString:
     """A countdown from ``remaining`` seconds (``rendering.countdown``)."""
     return rendering.countdown(remaining)
+
+
+@register.simple_tag(takes_context=True)
+def table_alerts(context: template.Context) -> dict[str, bool]:
+    """The alerts this browser's session turned on (``games.alerts``)."""
+    request = context.get("request")
+    return alerts.chosen(getattr(request, "session", None))

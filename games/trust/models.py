@@ -126,6 +126,12 @@ class StandIn(models.Model):
     started = models.DateTimeField(_("started"))
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
     finished_game = models.BooleanField(_("finished the game"), default=False)
+    # Where in the game's log the bot came and went (how many public events there were),
+    # and which log (a fingerprint of its first event: a Dragon Formula match starts a new
+    # log each game), so the log names who made each move (``games.presence``).
+    log_start = models.PositiveIntegerField(_("log length at the start"), null=True, blank=True)
+    log_end = models.PositiveIntegerField(_("log length at the end"), null=True, blank=True)
+    log_game = models.CharField(_("log"), max_length=32, blank=True, default="")
 
     class Meta:
         verbose_name = _("stand-in bot")

@@ -104,22 +104,62 @@
     if (shown) shown.textContent = over ? `${costs.join(" + ")} = ${sum} > ${warning.dataset.limit}` : "";
   }
 
+  // The cards chosen for placing, oldest first: they stay chosen through pushes and a
+  // refused "Ready" (both redraw the hand), until they are placed or dropped.
+  let chosenIds = [];
+  const boxes = () => [...document.querySelectorAll("#hand .pickable input")];
+
+  function keepChosen() {
+    if (!document.querySelector("#place-form")) {
+      chosenIds = [];
+      return;
+    }
+    const ids = new Set(boxes().map((box) => box.value));
+    chosenIds = chosenIds.filter((id) => ids.has(id));
+    for (const box of boxes()) box.checked = chosenIds.includes(box.value);
+    const group = document.querySelector("#hand [data-pick-max]");
+    if (group) group._order = chosenIds.map((id) => boxes().find((box) => box.value === id));
+  }
+
+  // A third card puts the first one back: the prompt says which.
+  function notePutBack(dropped) {
+    const note = document.querySelector("[data-place-dropped]");
+    if (!note) return;
+    const face = dropped && dropped.parentNode.querySelector(".ds-card");
+    note.textContent = face ? note.dataset.words.replace("{card}", face.dataset.name) : "";
+    note.hidden = !face;
+    if (face && window.clubAnnounce) window.clubAnnounce(note.textContent);
+  }
+
   document.addEventListener("change", (event) => {
     if (event.target.closest && event.target.closest("#hand .pickable")) {
       // table.js unticks the oldest of three first (it listens earlier); read after it.
-      window.setTimeout(showPlacing, 0);
+      window.setTimeout(() => {
+        const before = chosenIds;
+        chosenIds = boxes().filter((box) => box.checked).map((box) => box.value);
+        const box = event.target;
+        const dropped = box.checked
+          ? before.filter((id) => !chosenIds.includes(id)).map((id) => boxes().find((b) => b.value === id))[0]
+          : null;
+        notePutBack(dropped);
+        chosenIds.sort((a, b) => (a === box.value) - (b === box.value)); // the newest last
+        showPlacing();
+      }, 0);
     }
   });
   // Escape drops the cards chosen for placing (nothing is sent until "Ready").
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || !document.querySelector("[data-place-chosen]")) return;
     for (const box of document.querySelectorAll("#hand .pickable input:checked")) box.checked = false;
+    chosenIds = [];
+    notePutBack(null);
     showPlacing();
   });
   // Pushes and answers replace the seats region; htmx fires htmx:load for what it swaps in
   // (as table.js arms its countdowns): redraw after each.
   document.addEventListener("htmx:load", () => {
     soon();
+    keepChosen();
     showPlacing();
   });
   document.addEventListener("DOMContentLoaded", () => {

@@ -66,10 +66,27 @@
     }
   }
 
+  // A seat whose player is away shows for how long (from when, as the server says) and in
+  // how long a bot takes it.
+  function showAway() {
+    for (const el of document.querySelectorAll(".presence[data-away-since]")) {
+      const away = Math.max(0, Math.floor(Date.now() / 1000 - parseInt(el.dataset.awaySince, 10)));
+      const text = `${Math.floor(away / 60)}:${String(away % 60).padStart(2, "0")}`;
+      const awayFor = el.querySelector(".away-for");
+      if (awayFor && awayFor.textContent !== text) awayFor.textContent = text;
+      const botIn = el.querySelector(".bot-in");
+      const left = Math.max(0, parseInt(el.dataset.awayLimit, 10) - away);
+      if (botIn) botIn.textContent = botIn.dataset.words.replace("{s}", String(left));
+    }
+  }
+
   document.addEventListener("htmx:load", (event) => armCountdowns(event.detail.elt));
+  document.addEventListener("htmx:oobAfterSwap", () => showAway());
   document.addEventListener("DOMContentLoaded", () => {
     armCountdowns(document);
     setInterval(showCountdowns, 250);
+    showAway();
+    setInterval(showAway, 1000);
   });
 
   // A result overlay's close button hides it (the prompt still offers "Next game").

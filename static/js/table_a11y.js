@@ -4,7 +4,8 @@
 // - "your turn": a badge in the tab title and, if the player turned it on, a short sound;
 // - a card's names and correspondences on focus or long-press, not only on mouse hover;
 // - the hand can be rearranged without dragging: Alt+Left/Right moves the focused card,
-//   Left/Right moves focus, "Sort by suit" restores the server's order.
+//   Left/Right moves focus, Home/End go to the first and last card, "Sort by suit" restores
+//   the server's order.
 // Labels come from templates/includes/announcer.html (translated there). No game rule lives here.
 (function () {
   "use strict";
@@ -59,7 +60,8 @@
     }
     target =
       target ||
-      document.querySelector('#prompt button[name="action"], #prompt form button') ||
+      // never the auto-pass switch (Enter there would toggle it): an action, else the hand
+      document.querySelector('#prompt button[name="action"]:not([data-setting]), #prompt form button:not([data-setting])') ||
       document.querySelector("#hand button") ||
       document.querySelector("#hand .cards");
     wanted = null;
@@ -103,13 +105,72 @@
     }
   }
 
+  // --- a phone in the pocket: a short vibration, a notification while the tab is hidden --
+  // Each is the player's own choice, kept in their session by the server (games.alerts):
+  // the button's aria-pressed, as the page was rendered, says whether it is on.
+
+  const alertOn = (name) => {
+    const button = document.querySelector(`[data-alert="${name}"]`);
+    return !!button && button.getAttribute("aria-pressed") === "true";
+  };
+
+  function alertPlayer(text) {
+    if (alertOn("vibrate") && typeof navigator.vibrate === "function") navigator.vibrate(200);
+    if (alertOn("notify") && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try {
+        new Notification(document.title.replace(/^● /, ""), { body: text, tag: "clubtable-" + window.location.pathname });
+      } catch (error) {
+        /* a browser that notifies only from a service worker: the title and sound remain */
+      }
+    }
+  }
+
+  let resultShown = false;
+  let ownWindowOpen = false;
+  function alertOnChanges() {
+    const result = !!document.querySelector("#result-screen .overlay.result:not([hidden]), #scores .result");
+    const phase = document.querySelector("#prompt .phase");
+    if (result && !resultShown) alertPlayer(phase ? phase.textContent.trim() : "");
+    resultShown = result;
+    // A Pick on your own discard: your pick window closes with a pick as the newest line.
+    const newest = document.querySelector("#log li");
+    const picked = newest && /event-pick/.test(newest.className);
+    if (ownWindowOpen && picked) alertPlayer(newest.textContent.trim());
+    ownWindowOpen = !!document.querySelector("#prompt .pick-window.own-discard");
+  }
+
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest && event.target.closest("[data-alert]");
+    if (!button) return;
+    const on = button.getAttribute("aria-pressed") !== "true";
+    if (on && button.dataset.alert === "notify" && "Notification" in window && Notification.permission !== "granted") {
+      if ((await Notification.requestPermission()) !== "granted") return;
+    }
+    const token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"];
+    const body = new URLSearchParams({ alert: button.dataset.alert, on: on ? "1" : "0" });
+    const answer = await fetch(button.dataset.url, { method: "POST", body, headers: { "X-CSRFToken": token } });
+    if (answer.ok) {
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on && button.dataset.alert === "vibrate") alertPlayer("");
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const vibrate = document.querySelector('[data-alert="vibrate"]');
+    if (vibrate) vibrate.hidden = typeof navigator.vibrate !== "function";
+    const notify = document.querySelector('[data-alert="notify"]');
+    if (notify) notify.hidden = !("Notification" in window);
+  });
+
   function showTurn() {
     const now = !!document.querySelector(ACTIONABLE);
     const badge = "● " + (labels().yourTurn || "Your turn") + " · ";
     if (!document.title.startsWith("● ")) baseTitle = document.title;
     document.title = now ? badge + baseTitle : baseTitle;
     if (now && !yourTurn && window.localStorage.getItem(soundKey) === "on") beep();
+    if (now && !yourTurn) alertPlayer(labels().yourTurn || "Your turn");
     yourTurn = now;
+    alertOnChanges();
   }
 
   function handItems() {
@@ -199,6 +260,16 @@
     const current = chosen && handItems().find((el) => cardOf(el) === cardOf(chosen));
     if (current) moveCard(current, step);
   }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Home" && event.key !== "End") return;
+    const cards = document.querySelector("#hand .cards");
+    if (!cards || !cards.contains(document.activeElement)) return;
+    const items = handItems();
+    if (!items.length) return;
+    event.preventDefault(); // the hand's first or last card, not the page's top or bottom
+    items[event.key === "Home" ? 0 : items.length - 1].focus();
+  });
 
   document.addEventListener("keydown", (event) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;

@@ -36,3 +36,20 @@ def test_a_finished_game_or_no_clock_shows_no_countdown():
         assert render_to_string("games/partials/clock.html", {"oob": False, **context}) == (
             '<div id="clock" class="clock"></div>\n'
         )
+
+
+def test_the_clock_names_the_seats_it_runs_for():
+    """Every viewer is sent the same clock; the page shows the name only to the others."""
+    context = {
+        "oob": False,
+        "remaining": 9.0,
+        "finished": False,
+        "waiting_for": [1, 3],
+        "waiting_names": ["Ben", "Bot 4"],
+    }
+    with translation.override("en"):
+        clock = render_to_string("games/partials/clock.html", context)
+    assert clock.startswith(
+        '<div id="clock" class="clock" data-waiting="1 3"><span class="clock-owner">'
+        "Waiting for: Ben, Bot 4</span> "
+    )

@@ -127,3 +127,57 @@ def test_own_placed_cards_show_their_faces_to_their_owner_only():
     for other in players[1:]:
         theirs = seat_article(rendering.render_regions(table, other)["seats"], 0)
         assert "own-placed" not in theirs and "data-card=" not in theirs, "backs only"
+
+
+def test_after_the_six_the_prompt_says_the_budget_is_spent_not_that_both_are_face_up(
+    monkeypatch,
+):
+    """Ann flips Divine Blaze (6) first: Dragon Breath stays face down. The prompt says the
+    round's cost is spent and why the 5 cannot flip, never that both cards are face up."""
+    table, game, players = seated_table("dragsaga", NAMES, seed=4, options={})
+
+    fives_first = ann_plays
+
+    def six_first(state, legal):
+        sixes = [a for a in legal if a["type"] == "flip" and a["card"] == "divine_blaze"]
+        return sixes[0] if sixes else fives_first(state, legal)
+
+    monkeypatch.setitem(globals(), "ann_plays", six_first)
+
+    def ann_flipped_the_six(state):
+        placed = state["seats"][0]["placed"]
+        return (
+            state["phase"] == "turns"
+            and state["turn"]["seat"] == 0
+            and state["guard"] is None
+            and any(p["card"] == "divine_blaze" and p["flipped"] for p in placed)
+            and not all(p["flipped"] for p in placed)
+        )
+
+    play_until(game, players, ann_flipped_the_six)
+    text = prompt_text(table, players[0])
+    assert "No flip cost left this round: your flips have spent all 6." in text
+    assert "Dragon Breath cannot be flipped: it costs 5, only 0 left." in text
+    assert "face up" not in text
+
+
+def test_each_reason_a_card_cannot_flip_is_its_own_sentence():
+    """Two cards that cannot flip read as two sentences ("…turn. Divine Storm is …"), never
+    run together ("turn.Divine Storm")."""
+    from django.utils import translation
+
+    from dragsaga.templatetags.dragsaga_words import ds_flip_budget
+
+    def face(en, ja, cost):
+        return {"name_en": en, "name_ja": ja, "cost": cost}
+
+    flips = {
+        "left": 6,
+        "blocked": [
+            {"reason": "guard_on_own_turn", "face": face("Scale Shield", "鱗の盾", 2)},
+            {"reason": "attack_on_own_turn", "face": face("Divine Storm", "神龍の嵐", 6)},
+        ],
+    }
+    with translation.override("en"):
+        text = re.sub(r"<[^>]+>", "", str(ds_flip_budget(flips, 6)))
+    assert "another player's turn. Divine Storm is an attack" in " ".join(text.split())

@@ -51,7 +51,9 @@ def test_the_history_lists_the_game_with_place_score_best_hand_and_replay(client
     row = re.search(rf'<tr class="history-game" data-game="{game.pk}">(.*?)</tr>', page, re.S)
     assert row is not None
     placing = next(p for p in game.outcome["placings"] if p["seat"] == 0)
-    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row[1], re.S)]
+    cells = [
+        re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row[1], re.S)
+    ]
     assert cells[1] == "Dragon Formula" and cells[2] == table.code and cells[3] == "1"
     assert cells[4] == str(placing["rank"])
     assert cells[5].startswith(f"{placing['points']} points")

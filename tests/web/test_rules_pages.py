@@ -276,3 +276,22 @@ def test_rules_index_links_both_games(client):
     page = get_page(client, "/rules/", "en")
     links = {a.attrs["href"] for a in page.find_all("a")}
     assert {"/rules/dragonformula/", "/rules/dragsaga/"} <= links
+
+
+@pytest.mark.parametrize(
+    ("path", "ja", "en"),
+    [
+        (
+            "/rules/dragonformula/",
+            "ドラゴン・フォーミュラ",
+            "Dragon Formula ドラゴン・フォーミュラ",
+        ),
+        ("/rules/dragsaga/", "銀龍大戦（ドラグサーガ）", "DragSaga 銀龍大戦（ドラグサーガ）"),
+    ],
+)
+def test_a_rules_title_names_the_game_once_in_japanese(client, path, ja, en):
+    """A Japanese page does not repeat the Japanese name as its own subtitle; an English
+    one gives it beside the English name."""
+    for language, title in (("ja", ja), ("en", en)):
+        heading = get_page(client, path, language).find_all("h1")[0].text()
+        assert " ".join(heading.split()) == title

@@ -47,13 +47,14 @@ def table_of_four():
     return table, game, players
 
 
-def test_a_seated_players_socket_opens_in_six_statements(
+def test_a_seated_players_first_socket_opens_in_seven_statements(
     table_of_four, django_assert_max_num_queries
 ):
-    # The table, the player, their seat (with whether earlier sockets closed and whether a
-    # bot holds it), the socket's row; then the table's game and its seats for the frame.
+    # The table, the player, their seat (with whether earlier sockets closed, whether one is
+    # open and whether a bot holds it), the socket's row, the running game (the table is
+    # told they are here, games.presence); then the table's game and its seats for the frame.
     table, _game, players = table_of_four
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):
         frame = opened(socket_of(table, players[0], "ann-1"))
     assert 'id="hand"' in frame
     assert SeatConnection.objects.get(channel_name="ann-1").closed is None
@@ -67,7 +68,9 @@ def test_a_socket_opened_again_after_a_close_costs_one_statement_more(
     opened(first)
     with django_capture_on_commit_callbacks(execute=True):
         first._closed(1000)
-    with django_assert_max_num_queries(7):  # and the closed row superseded
+    # And the closed row superseded, and the running game looked up: the table is told
+    # she is back (games.presence).
+    with django_assert_max_num_queries(8):
         opened(socket_of(table, players[0], "ann-2"))
     assert list(SeatConnection.objects.filter(player=players[0]).values_list("closed")) == [(None,)]
 
@@ -103,8 +106,9 @@ def test_a_socket_closing_costs_two_statements_and_arms_the_timer_only_when_last
     with django_assert_num_queries(2), django_capture_on_commit_callbacks(execute=True):
         first._closed(1000)
     assert armed == []
-    # Her last: the take-over timer is armed (the game, its seats, her seat's last signs).
-    with django_assert_max_num_queries(5), django_capture_on_commit_callbacks(execute=True):
+    # Her last: the take-over timer is armed (the game, its seats, her seat's last signs),
+    # and the table is told she is away (its seats read once for every socket's push).
+    with django_assert_max_num_queries(6), django_capture_on_commit_callbacks(execute=True):
         second._closed(1000)
     assert [(game_id, version) for game_id, version, _delay in armed] == [(game.pk, game.version)]
     assert 55 <= armed[0][2] <= 60  # a bot takes her seat after the table's away limit
@@ -116,7 +120,9 @@ def test_a_returning_players_socket_takes_the_seat_back_from_the_bot(
     table, _game, players = table_of_four
     leavers.leave(table, players[0])
     socket = socket_of(table, players[0], "ann-1")
-    with django_assert_max_num_queries(16), django_capture_on_commit_callbacks(execute=True):
+    # With the bots that stood in at the game (the log names who made each move) and where
+    # the log stands as the bot hands the seat back.
+    with django_assert_max_num_queries(18), django_capture_on_commit_callbacks(execute=True):
         frame = opened(socket)
     assert socket.seat == 0 and 'id="hand"' in frame
     assert Seat.objects.get(table=table, number=0).player == players[0]

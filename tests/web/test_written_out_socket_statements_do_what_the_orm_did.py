@@ -33,38 +33,38 @@ def test_the_opening_reads_the_players_seat_and_whether_earlier_sockets_closed(
 ):
     table, _game, (ann, bo, cy) = seated_table("dragonformula", ["Ann", "Bo", "Cy"])
     with django_assert_num_queries(1):
-        seat, closed, held = statements.seat_on_opening(table.pk, bo.pk)
+        seat, closed, held, _open = statements.seat_on_opening(table.pk, bo.pk)
     assert fields(seat) == fields(Seat.objects.filter(table=table, player=bo).first())
     assert (closed, held) == (False, None)
 
     leavers.connected(table, bo, "bo-1")
     leavers.disconnected("bo-1")
-    assert statements.seat_on_opening(table.pk, bo.pk)[1:] == (True, None)
+    assert statements.seat_on_opening(table.pk, bo.pk)[1:] == (True, None, False)
     # Another player's closed socket is not Bo's.
     leavers.connected(table, cy, "cy-1")
     leavers.disconnected("cy-1")
     leavers.connected(table, bo, "bo-2")
-    assert statements.seat_on_opening(table.pk, bo.pk)[1:] == (False, None)
+    assert statements.seat_on_opening(table.pk, bo.pk)[1:] == (False, None, True)
 
     watcher = type(ann).objects.create(display_name="Watcher")
-    assert statements.seat_on_opening(table.pk, watcher.pk) == (None, False, None)
+    assert statements.seat_on_opening(table.pk, watcher.pk) == (None, False, None, False)
 
 
 def test_a_player_holding_two_seats_is_given_the_lowest_as_the_orm_orders_them():
     table, _game, (ann, bo) = seated_table("dragonformula", ["Ann", "Bo"])
     Seat.objects.filter(table=table, number=1).update(player=ann)
-    seat, _closed, _held = statements.seat_on_opening(table.pk, ann.pk)
+    seat, _closed, _held, _open = statements.seat_on_opening(table.pk, ann.pk)
     assert seat.number == Seat.objects.filter(table=table, player=ann).first().number == 0
 
 
 def test_the_opening_sees_a_bot_holding_the_seat_only_in_the_running_game():
     table, game, (ann, bo) = seated_table("dragonformula", ["Ann", "Bo"])
     leavers.leave(table, bo)
-    seat, closed, held = statements.seat_on_opening(table.pk, bo.pk)
-    assert (seat, closed, held) == (None, False, game.pk)
+    seat, closed, held, still_open = statements.seat_on_opening(table.pk, bo.pk)
+    assert (seat, closed, held, still_open) == (None, False, game.pk, False)
     # The game over: its stand-in still unended gives nothing back at the table.
     Game.objects.filter(pk=game.pk).update(finished=game.created + timedelta(minutes=1))
-    assert statements.seat_on_opening(table.pk, bo.pk) == (None, False, None)
+    assert statements.seat_on_opening(table.pk, bo.pk) == (None, False, None, False)
     assert StandIn.objects.filter(player=bo, ended__isnull=True).exists()
 
 
