@@ -86,8 +86,12 @@ def compute(review_id: int) -> None:
     try:
         moves = decisions_of(game, review.seat)
         Review.objects.filter(pk=review_id).update(total=len(moves), done=0, decisions=[])
+        samples = getattr(settings, "REVIEW_SAMPLES", None)
         futures = {
-            bot_thinking.pool().submit(engine.review, state, review.seat, action): (step, action)
+            bot_thinking.pool().submit(engine.review, state, review.seat, action, samples): (
+                step,
+                action,
+            )
             for step, state, action in moves
         }
         weighed: list[dict[str, Any]] = []

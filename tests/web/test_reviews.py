@@ -72,6 +72,18 @@ def test_a_finished_games_review_weighs_every_choice_and_marks_the_costliest(pla
     assert again.status_code == 200 and Review.objects.get(pk=review.pk).updated == review.updated
 
 
+def test_the_coach_plays_out_as_many_deals_as_the_setting_says(players, settings):
+    settings.REVIEW_SAMPLES = 1  # one deal each: a decision either won it or did not
+    table, game = bots_only_table("dragonformula", 2, "smart")
+    game = finish(game)
+    _seat_for(game, 0, players[0])
+    assert browser_of(players[0]).get(f"/games/{game.pk}/review/0/").status_code == 200
+    review = Review.objects.get(game=game, seat=0)
+    assert review.status == Review.Status.DONE and review.decisions
+    for decision in review.decisions:
+        assert decision["chance"] in (0, 1) and decision["coach_chance"] in (0, 1)
+
+
 def test_the_costliest_are_the_three_widest_gaps():
     decisions = [
         {"step": 1, "chance": 0.5, "coach_chance": 0.5},
