@@ -221,6 +221,8 @@ TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "0.8"))
 BOT_THINKING_WORKERS = int(os.environ.get("BOT_THINKING_WORKERS", "1"))
 # Deals the coach plays out per decision it reviews (None: each game's own count).
 REVIEW_SAMPLES = None
+# Whether each player's review is queued as soon as a game ends (else at its first look).
+REVIEWS_AFTER_THE_GAME = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -23,3 +23,5 @@ WHITENOISE_USE_FINDERS = True
 # The coach plays few deals out per decision: a review's figures are coarse, but a test waits
 # seconds for them rather than minutes.
 REVIEW_SAMPLES = 4
+# Only the tests of reviews have them queued when a game ends (no other test waits on the pool).
+REVIEWS_AFTER_THE_GAME = False

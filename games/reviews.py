@@ -7,6 +7,9 @@ the state before it to the engine's ``review`` (in the bot-thinking worker pool,
 ``total``, which the page shows while it waits). Only a finished game is ever reviewed,
 so nothing it shows was hidden from anyone any more.
 
+Each human seat's review is also queued as soon as the game ends (:func:`game_saved`, a
+subscriber of ``games.table_events.game_saved``), so it is usually ready by the first look.
+
 A review a stopped server left half done is started again at its next look, once it has
 not moved for :data:`STALLED_SECONDS`.
 """
@@ -20,11 +23,11 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from games import bot_thinking
-from games.models import Game, Review
+from games.models import Game, Review, Seat
 from games.registry import game_kind
 from games.trust.replays import replay_of
 
@@ -45,6 +48,38 @@ def decisions_of(game: Game, seat: int) -> list[tuple[int, dict[str, Any], dict[
             found.append((step, state, entry.action))
         state = engine.apply(state, entry.seat, entry.action, entry.at)
     return found
+
+
+def game_saved(sender: Any, game: Game, **_: Any) -> None:
+    """A move was saved: once the game it ended is committed, its human seats' reviews
+    are queued (off the thread that saved it)."""
+    if game.is_finished and getattr(settings, "REVIEWS_AFTER_THE_GAME", True):
+        game_id = game.pk
+        transaction.on_commit(lambda: queue_after_the_game(game_id))
+
+
+def queue_after_the_game(game_id: int) -> None:
+    """Open the review of every seat of the finished game a person played."""
+    if getattr(settings, "REVIEWS_IN_BACKGROUND", True):
+        threading.Thread(target=_queue_then_close, args=(game_id,), daemon=True).start()
+    else:
+        _queue(game_id)
+
+
+def _queue(game_id: int) -> None:
+    game = Game.objects.get(pk=game_id)
+    seats = Seat.objects.filter(table_id=game.table_id, player__isnull=False, bot_level="")
+    for number in seats.values_list("number", flat=True):
+        open_review(game, number)
+
+
+def _queue_then_close(game_id: int) -> None:
+    try:
+        _queue(game_id)
+    except Exception:
+        logger.exception("The reviews of game %s could not be queued", game_id)
+    finally:
+        connection.close()
 
 
 def open_review(game: Game, seat: int) -> Review:
