@@ -87,9 +87,7 @@ def test_the_coach_plays_out_as_many_deals_as_the_setting_says(players, settings
         assert decision["chance"] in (0, 1) and decision["coach_chance"] in (0, 1)
 
 
-def test_a_players_review_is_computed_when_the_game_ends_before_anyone_opens_it(
-    players, settings
-):
+def test_a_players_review_is_computed_when_the_game_ends_before_anyone_opens_it(players, settings):
     settings.REVIEWS_AFTER_THE_GAME = True
     table, game = bots_only_table("dragonformula", 2, "smart")
     _seat_for(game, 0, players[0])  # Ann sits, then leaves: a bot plays her seat to the end
@@ -100,7 +98,9 @@ def test_a_players_review_is_computed_when_the_game_ends_before_anyone_opens_it(
     assert review.status == Review.Status.DONE and review.done == review.total > 0
     assert not Review.objects.filter(game=game, seat=1).exists()  # a bot's seat has none
     response = browser_of(players[0]).get(f"/games/{game.pk}/review/0/")
-    assert response.status_code == 200 and Review.objects.get(pk=review.pk).updated == review.updated
+    assert (
+        response.status_code == 200 and Review.objects.get(pk=review.pk).updated == review.updated
+    )
 
 
 def test_the_costliest_are_the_three_widest_gaps():
