@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from concurrent.futures import as_completed
 from datetime import timedelta
 from typing import Any
@@ -59,11 +60,9 @@ def game_saved(sender: Any, game: Game, **_: Any) -> None:
 
 
 def queue_after_the_game(game_id: int) -> None:
-    """Open the review of every seat of the finished game a person played."""
-    if getattr(settings, "REVIEWS_IN_BACKGROUND", True):
-        threading.Thread(target=_queue_then_close, args=(game_id,), daemon=True).start()
-    else:
-        _queue(game_id)
+    """Open the review of every seat of the finished game a person played (in a thread of
+    its own: the move that ended the game is answered at once)."""
+    _in_background(_queue, game_id)
 
 
 def _queue(game_id: int) -> None:
@@ -71,15 +70,6 @@ def _queue(game_id: int) -> None:
     seats = Seat.objects.filter(table_id=game.table_id, player__isnull=False, bot_level="")
     for number in seats.values_list("number", flat=True):
         open_review(game, number)
-
-
-def _queue_then_close(game_id: int) -> None:
-    try:
-        _queue(game_id)
-    except Exception:
-        logger.exception("The reviews of game %s could not be queued", game_id)
-    finally:
-        connection.close()
 
 
 def open_review(game: Game, seat: int) -> Review:
@@ -99,17 +89,25 @@ def open_review(game: Game, seat: int) -> Review:
 
 def start(review_id: int) -> None:
     """Compute the review in a thread of its own (the request that asked returns at once)."""
-    if getattr(settings, "REVIEWS_IN_BACKGROUND", True):
-        threading.Thread(target=_run_then_close, args=(review_id,), daemon=True).start()
-    else:
-        compute(review_id)
+    _in_background(compute, review_id)
 
 
-def _run_then_close(review_id: int) -> None:
-    try:
-        compute(review_id)
-    finally:
-        connection.close()
+def _in_background(work: Callable[[int], None], key: int) -> None:
+    """``work(key)`` in a thread of its own that hands back its database connection, or at
+    once when ``settings.REVIEWS_IN_BACKGROUND`` is off (tests wait for it)."""
+    if not getattr(settings, "REVIEWS_IN_BACKGROUND", True):
+        work(key)
+        return
+
+    def run_then_close() -> None:
+        try:
+            work(key)
+        except Exception:
+            logger.exception("%s(%s) failed", work.__name__, key)
+        finally:
+            connection.close()
+
+    threading.Thread(target=run_then_close, daemon=True).start()
 
 
 def compute(review_id: int) -> None:
