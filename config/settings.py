@@ -219,6 +219,10 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "0.8"))
 # Worker processes in which strong bots think (games.bot_thinking), off the serving process.
 BOT_THINKING_WORKERS = int(os.environ.get("BOT_THINKING_WORKERS", "1"))
+# Deals the coach plays out per decision it reviews (None: each game's own count).
+REVIEW_SAMPLES = None
+# Whether each player's review is queued as soon as a game ends (else at its first look).
+REVIEWS_AFTER_THE_GAME = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -19,3 +19,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # Daphne under test serves the static files (htmx, the table's CSS/JS) straight from the apps,
 # without a collectstatic step.
 WHITENOISE_USE_FINDERS = True
+
+# The coach plays few deals out per decision: a review's figures are coarse, but a test waits
+# seconds for them rather than minutes.
+REVIEW_SAMPLES = 4
+# Only the tests of reviews have them queued when a game ends (no other test waits on the pool).
+REVIEWS_AFTER_THE_GAME = False

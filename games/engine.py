@@ -98,10 +98,13 @@ class Engine(Protocol):
     def bot_action(self, state: State, seat: int, level: str) -> Action:
         """The action a bot of ``level`` takes for ``seat``; deterministic given the state."""
 
-    def review(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+    def review(
+        self, state: State, seat: int, action: Action, samples: int | None = None
+    ) -> dict[str, Any] | None:
         """After the game, the coach's word on ``seat`` taking ``action`` at ``state``:
         ``{"coach": action, "chance": float, "coach_chance": float}`` (the estimated chance
-        of winning after each), or ``None`` when the action was no choice."""
+        of winning after each, from ``samples`` play-outs, the game's own count if ``None``),
+        or ``None`` when the action was no choice."""
 
     def bot_levels(self) -> Sequence[str]:
         """The bot levels this game offers, weakest first."""

@@ -39,6 +39,28 @@ def _faces(game: Game) -> dict[str, dict[str, Any]]:
     return {card["id"]: card for card in cards if isinstance(card, dict) and "id" in card}
 
 
+def costly_marks(game: Game, viewer: Any) -> dict[int, dict[str, Any]]:
+    """The three costliest decisions of ``viewer``'s finished reviews of ``game`` (their own
+    seats only), by logged action number, as the replay marks them; none while it is played."""
+    if viewer is None or not game.is_finished:
+        return {}
+    seats = game.table.seats.filter(player=viewer).values_list("number", flat=True)
+    found = Review.objects.filter(game=game, seat__in=list(seats), status=Review.Status.DONE)
+    faces = _faces(game)
+    marks: dict[int, dict[str, Any]] = {}
+    for review_of_seat in found:
+        steps = reviews.costliest(review_of_seat.decisions)
+        for decision in review_of_seat.decisions:
+            if decision["step"] in steps:
+                marks[decision["step"]] = {
+                    "words": _words(decision["action"], faces),
+                    "coach_words": _words(decision["coach"], faces),
+                    "chance_percent": round(100 * decision["chance"]),
+                    "coach_percent": round(100 * decision["coach_chance"]),
+                }
+    return marks
+
+
 @require_GET
 def review(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)

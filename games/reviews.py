@@ -7,6 +7,9 @@ the state before it to the engine's ``review`` (in the bot-thinking worker pool,
 ``total``, which the page shows while it waits). Only a finished game is ever reviewed,
 so nothing it shows was hidden from anyone any more.
 
+Each human seat's review is also queued as soon as the game ends (:func:`game_saved`, a
+subscriber of ``games.table_events.game_saved``), so it is usually ready by the first look.
+
 A review a stopped server left half done is started again at its next look, once it has
 not moved for :data:`STALLED_SECONDS`.
 """
@@ -15,16 +18,17 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from concurrent.futures import as_completed
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from games import bot_thinking
-from games.models import Game, Review
+from games.models import Game, Review, Seat
 from games.registry import game_kind
 from games.trust.replays import replay_of
 
@@ -47,6 +51,27 @@ def decisions_of(game: Game, seat: int) -> list[tuple[int, dict[str, Any], dict[
     return found
 
 
+def game_saved(sender: Any, game: Game, **_: Any) -> None:
+    """A move was saved: once the game it ended is committed, its human seats' reviews
+    are queued (off the thread that saved it)."""
+    if game.is_finished and getattr(settings, "REVIEWS_AFTER_THE_GAME", True):
+        game_id = game.pk
+        transaction.on_commit(lambda: queue_after_the_game(game_id))
+
+
+def queue_after_the_game(game_id: int) -> None:
+    """Open the review of every seat of the finished game a person played (in a thread of
+    its own: the move that ended the game is answered at once)."""
+    _in_background(_queue, game_id)
+
+
+def _queue(game_id: int) -> None:
+    game = Game.objects.get(pk=game_id)
+    seats = Seat.objects.filter(table_id=game.table_id, player__isnull=False, bot_level="")
+    for number in seats.values_list("number", flat=True):
+        open_review(game, number)
+
+
 def open_review(game: Game, seat: int) -> Review:
     """The seat's review, started if it has not been (or has stalled)."""
     review, created = Review.objects.get_or_create(game=game, seat=seat)
@@ -64,17 +89,25 @@ def open_review(game: Game, seat: int) -> Review:
 
 def start(review_id: int) -> None:
     """Compute the review in a thread of its own (the request that asked returns at once)."""
-    if getattr(settings, "REVIEWS_IN_BACKGROUND", True):
-        threading.Thread(target=_run_then_close, args=(review_id,), daemon=True).start()
-    else:
-        compute(review_id)
+    _in_background(compute, review_id)
 
 
-def _run_then_close(review_id: int) -> None:
-    try:
-        compute(review_id)
-    finally:
-        connection.close()
+def _in_background(work: Callable[[int], None], key: int) -> None:
+    """``work(key)`` in a thread of its own that hands back its database connection, or at
+    once when ``settings.REVIEWS_IN_BACKGROUND`` is off (tests wait for it)."""
+    if not getattr(settings, "REVIEWS_IN_BACKGROUND", True):
+        work(key)
+        return
+
+    def run_then_close() -> None:
+        try:
+            work(key)
+        except Exception:
+            logger.exception("%s(%s) failed", work.__name__, key)
+        finally:
+            connection.close()
+
+    threading.Thread(target=run_then_close, daemon=True).start()
 
 
 def compute(review_id: int) -> None:
@@ -86,8 +119,12 @@ def compute(review_id: int) -> None:
     try:
         moves = decisions_of(game, review.seat)
         Review.objects.filter(pk=review_id).update(total=len(moves), done=0, decisions=[])
+        samples = getattr(settings, "REVIEW_SAMPLES", None)
         futures = {
-            bot_thinking.pool().submit(engine.review, state, review.seat, action): (step, action)
+            bot_thinking.pool().submit(engine.review, state, review.seat, action, samples): (
+                step,
+                action,
+            )
             for step, state, action in moves
         }
         weighed: list[dict[str, Any]] = []

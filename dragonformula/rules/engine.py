@@ -99,9 +99,11 @@ class DragonFormulaEngine:
     def bot_action(self, state: State, seat: int, level: str) -> Action:
         return bots.bot_action(state, seat, level)
 
-    def review(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+    def review(
+        self, state: State, seat: int, action: Action, samples: int | None = None
+    ) -> dict[str, Any] | None:
         """The coach's word on ``seat`` taking ``action`` at ``state`` (after the game)."""
-        return coach.weigh(state, seat, action)
+        return coach.weigh(state, seat, action, samples or coach.SAMPLES)
 
     def bot_levels(self) -> Sequence[str]:
         return bots.LEVELS

@@ -152,9 +152,11 @@ class DragSagaEngine:
             return strong.decide(view(state, seat, legal), rng)
         return bots.choose(view(state, seat, legal, events=False), level, rng)
 
-    def review(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+    def review(
+        self, state: State, seat: int, action: Action, samples: int | None = None
+    ) -> dict[str, Any] | None:
         """The coach's word on ``seat`` taking ``action`` at ``state`` (after the game)."""
-        return coach.weigh(state, seat, action)
+        return coach.weigh(state, seat, action, samples or coach.SAMPLES)
 
     def bot_levels(self) -> Sequence[str]:
         return (*bots.LEVELS, "strong")

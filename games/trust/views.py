@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import leavers, rendering, selectors
+from games import leavers, rendering, review_views, selectors
 from games.models import Game, Player, ShuffleCommitment, Table
 from games.registry import game_kind
 from games.trust import fairness, history
@@ -346,6 +346,8 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         context = {"game": game, "table": game.table, "message": str(error)}
         return render(request, "games/trust/replay_refused.html", context, status=400)
     context = _step_context(game, game_replay, turns, number, viewer)
+    costly = review_views.costly_marks(game, _current_player(request))
+    context["costly"] = [costly[n] for n in context["turn"].numbers if n in costly]
     context["card_symbols"] = _card_symbols(game.game_name)
     if request.headers.get("HX-Request"):
         response = HttpResponse(render_to_string("games/trust/replay_step.html", context, request))

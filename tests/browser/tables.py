@@ -59,11 +59,14 @@ def sign_in_as(page: Page, player: Player) -> None:
     )
 
 
-def open_dragsaga_table(page: Page, players: int, bot_level: str) -> None:
-    """Open a DragSaga table from the lobby (bots take the empty seats at the start)."""
+def open_dragsaga_table(page: Page, players: int, bot_level: str, pace: str = "") -> None:
+    """Open a DragSaga table from the lobby (bots take the empty seats at the start, at
+    ``pace`` if given, else the lobby's)."""
     page.click("#tables-dragsaga summary")
     page.select_option("#id_dragsaga-players", str(players))
     page.select_option("#id_dragsaga-bot_level", bot_level)
+    if pace:
+        page.select_option("#id_dragsaga-bot_pace", pace)
     page.click("#tables-dragsaga button:has-text('Open the table')")
     page.wait_for_selector("#prompt button:has-text('Start')")
 

@@ -22,7 +22,7 @@ PHONE = {"width": 390, "height": 844}
 def test_a_game_against_a_strong_bot_then_its_review(new_page, artifacts_dir, size, name):
     page = new_page(viewport=size)
     as_guest(page, "Ann")
-    open_dragsaga_table(page, 2, "strong")
+    open_dragsaga_table(page, 2, "strong", pace="quick")
     mark_page(page)
     page.click("#prompt button:has-text('Start')")
     page.wait_for_selector("#prompt .card-button")

@@ -2,11 +2,14 @@
 over; it is computed in the worker pool and stored, and the page shows each decision
 with the coach's and the three costliest marked."""
 
+import time
+
 import pytest
 from django.test import Client
 
 from games import bot_thinking, reviews, services
 from games.models import Review, Seat
+from games.trust.models import StandIn
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import bots_only_table, finish, text_of
 
@@ -70,6 +73,34 @@ def test_a_finished_games_review_weighs_every_choice_and_marks_the_costliest(pla
     # Opening it again shows what is stored: nothing is computed twice.
     again = browser_of(players[0]).get(f"/games/{game.pk}/review/0/", HTTP_HX_REQUEST="true")
     assert again.status_code == 200 and Review.objects.get(pk=review.pk).updated == review.updated
+
+
+def test_the_coach_plays_out_as_many_deals_as_the_setting_says(players, settings):
+    settings.REVIEW_SAMPLES = 1  # one deal each: a decision either won it or did not
+    table, game = bots_only_table("dragonformula", 2, "smart")
+    game = finish(game)
+    _seat_for(game, 0, players[0])
+    assert browser_of(players[0]).get(f"/games/{game.pk}/review/0/").status_code == 200
+    review = Review.objects.get(game=game, seat=0)
+    assert review.status == Review.Status.DONE and review.decisions
+    for decision in review.decisions:
+        assert decision["chance"] in (0, 1) and decision["coach_chance"] in (0, 1)
+
+
+def test_a_players_review_is_computed_when_the_game_ends_before_anyone_opens_it(players, settings):
+    settings.REVIEWS_AFTER_THE_GAME = True
+    table, game = bots_only_table("dragonformula", 2, "smart")
+    _seat_for(game, 0, players[0])  # Ann sits, then leaves: a bot plays her seat to the end
+    seat = Seat.objects.get(table=game.table, number=0)
+    services.take_over(game, seat, StandIn.Reason.DISCONNECTED, time.time())
+    game = finish(game)
+    review = Review.objects.get(game=game, seat=0)  # nobody opened the page
+    assert review.status == Review.Status.DONE and review.done == review.total > 0
+    assert not Review.objects.filter(game=game, seat=1).exists()  # a bot's seat has none
+    response = browser_of(players[0]).get(f"/games/{game.pk}/review/0/")
+    assert (
+        response.status_code == 200 and Review.objects.get(pk=review.pk).updated == review.updated
+    )
 
 
 def test_the_costliest_are_the_three_widest_gaps():
