@@ -76,8 +76,15 @@ STANDINGS_CSV = [
 RESULTS_CSV = [(gettext_lazy("Hands won"), _hands_won_cell)]
 
 # RULES §1.5.1: a club night's drawn table deals the elements to its seats (a random seat is
-# Fire, then clockwise Water, Air, Earth); an online table's own shuffle deals them.
+# Fire, then clockwise Water, Air, Earth); an online table it opens deals the same.
 SEAT_ELEMENTS = list(Element.values)
+
+
+def drawn_table_options(elements: Sequence[str]) -> dict[str, Any]:
+    """The options of an online table whose seats were drawn with ``elements`` (seat order):
+    its first set's Fire seat is the draw's, so each seat plays the element it was drawn."""
+    check_elements(elements)
+    return {"fire_seat": list(elements).index(Element.FIRE)}
 
 
 def dealt_elements(state: Mapping[str, Any]) -> list[str]:
