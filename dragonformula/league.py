@@ -37,6 +37,7 @@ from games.models import (
     GameKind,
     Match,
     Member,
+    NightTable,
     Penalty,
     SetGame,
     SetLine,
@@ -188,8 +189,21 @@ def start_set(match: Match, seats: Sequence[SeatEntry]) -> SetResult:
     return set_result
 
 
+ONE_SET_A_ROUND = gettext_lazy(
+    "A club night's table plays one set a round: the next round's draw seats the next."
+)
+
+
+def plays_one_set(match: Match) -> bool:
+    """Whether the match is played at a table a club night drew: one set each round, the next
+    round's draw seats the next (so its set page offers no next set at the same table)."""
+    return NightTable.objects.filter(match=match).exists()
+
+
 def start_next_set(set_result: SetResult, fire_seat: int) -> SetResult:
     """The match's next set at the same table: same seats, elements clockwise from ``fire_seat``."""
+    if plays_one_set(set_result.match):
+        raise ValueError(str(ONE_SET_A_ROUND))
     lines = list(set_result.lines.select_related("member").order_by("seat"))
     if not 0 <= fire_seat < len(lines):
         raise ValueError(_("There is no seat %(seat)s at this table.") % {"seat": fire_seat + 1})

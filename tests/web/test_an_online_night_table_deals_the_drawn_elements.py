@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.leagues import nights
 from games.models import Member, NightTable, Player
-from tests.web.night_helpers import keeper_of, night_of
+from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
 
 pytestmark = pytest.mark.django_db
 
@@ -98,11 +98,7 @@ def test_each_drawn_member_plays_online_the_element_the_draw_gave_them():
 
 
 def test_elements_no_table_deals_are_refused_and_open_nothing():
-    night, members = night_of(count=4)
-    for member in members:
-        nights.check_in(night, member)
-    nights.draw(nights.announce_round(night))
-    night_table = NightTable.objects.get(round__night=night)
+    night_table = one_table_drawn(*night_of(count=4))
     night_table.seats.filter(number__in=[0, 1]).update(element="fire")  # two Fire seats
     with pytest.raises(nights.NightRefused, match="clockwise"):
         nights.open_table(night_table, NightTable.Mode.ONLINE)
