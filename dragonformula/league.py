@@ -37,6 +37,7 @@ from games.models import (
     GameKind,
     Match,
     Member,
+    NightTable,
     Penalty,
     SetGame,
     SetLine,
@@ -76,8 +77,15 @@ STANDINGS_CSV = [
 RESULTS_CSV = [(gettext_lazy("Hands won"), _hands_won_cell)]
 
 # RULES §1.5.1: a club night's drawn table deals the elements to its seats (a random seat is
-# Fire, then clockwise Water, Air, Earth); an online table's own shuffle deals them.
+# Fire, then clockwise Water, Air, Earth); an online table it opens deals the same.
 SEAT_ELEMENTS = list(Element.values)
+
+
+def drawn_table_options(elements: Sequence[str]) -> dict[str, Any]:
+    """The options of an online table whose seats were drawn with ``elements`` (seat order):
+    its first set's Fire seat is the draw's, so each seat plays the element it was drawn."""
+    check_elements(elements)
+    return {"fire_seat": list(elements).index(Element.FIRE)}
 
 
 def dealt_elements(state: Mapping[str, Any]) -> list[str]:
@@ -181,8 +189,21 @@ def start_set(match: Match, seats: Sequence[SeatEntry]) -> SetResult:
     return set_result
 
 
+ONE_SET_A_ROUND = gettext_lazy(
+    "A club night's table plays one set a round: the next round's draw seats the next."
+)
+
+
+def plays_one_set(match: Match) -> bool:
+    """Whether the match is played at a table a club night drew: one set each round, the next
+    round's draw seats the next (so its set page offers no next set at the same table)."""
+    return NightTable.objects.filter(match=match).exists()
+
+
 def start_next_set(set_result: SetResult, fire_seat: int) -> SetResult:
     """The match's next set at the same table: same seats, elements clockwise from ``fire_seat``."""
+    if plays_one_set(set_result.match):
+        raise ValueError(str(ONE_SET_A_ROUND))
     lines = list(set_result.lines.select_related("member").order_by("seat"))
     if not 0 <= fire_seat < len(lines):
         raise ValueError(_("There is no seat %(seat)s at this table.") % {"seat": fire_seat + 1})

@@ -55,6 +55,8 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         **sheets.filled_set(set_result),
         "form": form,
         "keeper": keeper and not set_result.match.league.archived,
+        # A club night's table plays one set a round: it says so instead of offering the next.
+        "one_set": league.ONE_SET_A_ROUND if league.plays_one_set(set_result.match) else "",
         "history": set_history.set_history(set_result),
     }
     return render(request, "dragonformula/league/set_detail.html", context, status=status)
@@ -110,9 +112,10 @@ def next_set(request: HttpRequest, pk: int) -> HttpResponse:
     set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk, **OURS)
     if (refused := organiser_refusal(request, set_result.match.league)) is not None:
         return refused
+    if league.plays_one_set(set_result.match):
+        return _message(request, str(league.ONE_SET_A_ROUND), 409)
     if not set_result.complete:
-        message = _("Finish this set first: every player starts one game.")
-        return render(request, "leagues/message.html", {"message": message}, status=409)
+        return _message(request, _("Finish this set first: every player starts one game."), 409)
     try:
         following = league.start_next_set(set_result, _fire_seat(request))
     except ValueError as error:

@@ -55,6 +55,10 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         for club nights: the elements a drawn table deals to its seats in seat order from
         a random first seat (none by default), and those an online table's game dealt
         (read from its engine state; none by default).
+    ``drawn_table_options(elements) -> dict``
+        for club nights: the engine options that make an online table deal its seats the
+        elements they were drawn with (in seat order); ``ValueError`` with a message for
+        elements no table deals. Without it an online table deals its own.
     ``result_pages(result) -> (page_url, sheet_url)``
         where the league page's and a club night's lists of results link a result (a ``SetResult`` or a
         ``DragSagaResult``) and its printable sheet (served by

@@ -9,6 +9,9 @@ deals ``{"hands": [[codes] per seat], "pile": [codes, top first]}`` consumed one
 game before the seeded shuffle takes over; cards a stacked deal leaves out go under
 the pile in deck order; ``state["stacked_fire"]`` likewise fixes the Fire seat of the
 next sets. Only :func:`dragonformula.rules.game.stacked_game` sets them.
+
+A table seated with its elements already (a club night's draw) names its first set's Fire
+seat in the option ``fire_seat``; the later sets' come from the seed.
 """
 
 from __future__ import annotations
@@ -99,8 +102,11 @@ def start_set(state: State) -> None:
     """New elements for the set ``state["set_index"]`` and set points back to zero."""
     players = state["players"]
     stacked_fire = state.get("stacked_fire")
+    seated_fire = state["options"].get("fire_seat") if state["set_index"] == 0 else None
     if stacked_fire:
         fire = stacked_fire.pop(0)
+    elif seated_fire is not None:
+        fire = seated_fire
     else:
         fire = fire_seat_for(state["seed"], state["set_index"], players)
     state["fire_seat"] = fire

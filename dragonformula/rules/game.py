@@ -28,8 +28,9 @@ DAN = {"type": "dan"}
 
 
 def new_game(players: int, options: dict[str, Any], seed: int, now: float = 0.0) -> State:
-    validate_players(players)
-    return _start(players, validate_options(options), seed, {}, now)
+    checked = validate_options(options)
+    validate_players(players, checked)
+    return _start(players, checked, seed, {}, now)
 
 
 def stacked_game(
@@ -45,9 +46,10 @@ def stacked_game(
     Each deal is ``{"hands": [[10 codes] per seat], "pile": [codes, top first]}``;
     ``fire_seats`` fixes the Fire seat of the first sets. Later games shuffle from ``seed``.
     """
-    validate_players(players)
+    checked = validate_options(options)
+    validate_players(players, checked)
     stacked = {"stacked": [dict(d) for d in deals], "stacked_fire": list(fire_seats or [])}
-    return _start(players, validate_options(options), seed, stacked, now)
+    return _start(players, checked, seed, stacked, now)
 
 
 def _start(

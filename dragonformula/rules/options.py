@@ -15,7 +15,9 @@ def default_options() -> dict[str, Any]:
     seat may spend beyond its turns' clocks in a set (``rules.clock``); ``auto_pass``:
     the people at the table start with "pass automatically" on (the table sets it for
     each seat a person holds as the game starts, never for bots, whose answers are
-    their own; the engine's own default is off, as league tables are)."""
+    their own; the engine's own default is off, as league tables are); ``fire_seat``: the
+    seat that is Fire in the first set, when the table was seated with elements already (a
+    club night's draw, RULES §1.5.1); ``None`` draws it from the seed, as every later set's."""
     return {
         "dan_assist": True,
         "pick_seconds": 8,
@@ -23,6 +25,7 @@ def default_options() -> dict[str, Any]:
         "turn_seconds": 30,
         "time_bank": 60,
         "auto_pass": False,
+        "fire_seat": None,
     }
 
 
@@ -56,14 +59,23 @@ def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
             isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10
         ):
             raise ValueError("sets must be a whole number from 1 to 10")
+        elif key == "fire_seat" and not (
+            value is None
+            or (not isinstance(value, bool) and isinstance(value, int) and 0 <= value < MAX_PLAYERS)
+        ):
+            raise ValueError(f"fire_seat must be a seat number from 0 to {MAX_PLAYERS - 1}")
         result[key] = value
     return result
 
 
-def validate_players(players: int) -> None:
+def validate_players(players: int, options: dict[str, Any] | None = None) -> None:
+    """``players`` is a table's size, and the options' Fire seat (if any) is one of its seats."""
     if (
         isinstance(players, bool)
         or not isinstance(players, int)
         or not MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
         raise ValueError(f"Dragon Formula is played by {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    fire_seat = (options or {}).get("fire_seat")
+    if fire_seat is not None and fire_seat >= players:
+        raise ValueError(f"fire_seat must be a seat number from 0 to {players - 1}")

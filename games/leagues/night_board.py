@@ -73,8 +73,8 @@ def _element_label(element: str) -> str:
 
 
 def _online_elements(table: Table | None) -> list[str]:
-    """An online table's seat elements come from its own shuffle, as its game reads them (its
-    ``dealt_elements`` hook; none for a game without): shown once dealt."""
+    """The seat elements an online table's game dealt, as its game reads them (its
+    ``dealt_elements`` hook; none for a game without, or before the deal)."""
     game = table_selectors.current_game(table) if table is not None else None
     if game is None:
         return []
@@ -112,7 +112,8 @@ def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow
         elements = _online_elements(table)
         online = {s.number: s for s in table.seats.all()} if table is not None else {}
         for seat in seats:
-            seat.element = elements[seat.number - 1] if len(elements) >= seat.number else ""
+            if elements:  # the table's own word once dealt (its first set's are the draw's)
+                seat.element = elements[seat.number - 1] if len(elements) >= seat.number else ""
             held = online.get(seat.number - 1)
             seat.seated = held is not None and held.player_id is not None
             seat.by_bot = held is not None and held.player_id is None and bool(held.bot_level)

@@ -424,9 +424,9 @@ def default_bot_level(league_game: str) -> str:
 
 @transaction.atomic
 def open_table(night_table: NightTable, mode: str) -> NightTable:
-    """Open a drawn table online (seats of players with an account are theirs; seats nobody
-    takes are bots at the start) or at real cards (a Dragon Formula set with the drawn
-    players and elements, ready for the score sheet)."""
+    """Open a drawn table online (each seat kept for the one drawn to it, with the element
+    the draw gave it; seats nobody takes are bots at the start) or at real cards (a Dragon
+    Formula set with the drawn players and elements, ready for the score sheet)."""
     night_table = (
         NightTable.objects.select_for_update()
         .select_related("round__night__league")
@@ -446,6 +446,7 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
             table = online.open_league_table(
                 league,
                 players=len(seats),
+                options=drawn_table_options(league.game, seats),
                 bot_level=default_bot_level(league.game),
                 club_night=night,
             )
@@ -469,6 +470,19 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
     night_table.save(update_fields=["mode", "match"])
     announce(night.pk)
     return night_table
+
+
+def drawn_table_options(league_game: str, seats: list[NightSeat]) -> dict[str, Any]:
+    """The options that make an online table deal the elements its seats were drawn with (the
+    game's ``drawn_table_options`` hook; none for a game without elements)."""
+    seated = game_kind(league_game).league_hook("drawn_table_options")
+    elements = [seat.element for seat in seats]
+    if seated is None or not any(elements):
+        return {}
+    try:
+        return seated(elements)
+    except ValueError as error:
+        raise NightRefused(str(error)) from None
 
 
 def _drawn_player(seat: NightSeat) -> Any:

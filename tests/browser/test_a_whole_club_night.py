@@ -138,7 +138,11 @@ def keep_score(page, night_pk, round_number, number, players):
         page.get_by_label("or the hand").select_option("sephirot_6")
         page.get_by_role("button", name="Record the game").click()
         page.wait_for_load_state()
-    page.get_by_text("Next set at this table").wait_for()
+    page.get_by_text("The set is complete").wait_for()
+    # A night plays one set a table each round: no next set here, a way back to the night.
+    assert page.get_by_role("button", name="Start the next set").count() == 0
+    assert page.get_by_text("plays one set a round").count() == 1
+    assert page.get_by_role("link", name="Back to the night").count() == 1
     return page.url
 
 
@@ -385,6 +389,23 @@ def test_an_organiser_runs_a_whole_club_night_with_members_and_a_projector(new_p
     seat_names = link_phone.locator(".seat-name").all_inner_texts()
     assert all(any(name in label for label in seat_names) for name in tappers), seat_names
     assert not [label for label in seat_names if "@" in label], seat_names
+    # Each seat plays the element the draw gave it: the table, the night page and the projector
+    # say the same of everyone.
+    labels = {"fire": "Fire", "water": "Water", "air": "Air", "earth": "Earth"}
+    drawn_elements = {
+        seat.entrant.name: labels[seat.element]
+        for seat in online_table.seats.select_related("entrant")
+    }
+    desk.goto(f"/nights/{night_pk}/")
+    for name, element in drawn_elements.items():
+        header = link_phone.locator("article[data-seat] header").filter(has_text=name)
+        assert header.locator(".element").get_attribute("title") == element, name
+        desk_seat = table_item(desk, 1, online).locator("li[data-seat]", has_text=name)
+        assert desk_seat.locator(".element").inner_text() == element, name
+        screen_seat = screen.locator(
+            f"#night-seating .screen-table[data-table='{online}'] li", has_text=name
+        )
+        assert screen_seat.locator(".element").inner_text() == element, name
     no_sideways_scroll(link_phone)
     night.shot(link_phone, "3-playing")
 

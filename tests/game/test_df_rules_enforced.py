@@ -136,7 +136,7 @@ def test_only_two_to_four_players(players):
 
 
 def test_options_default_and_validate():
-    clock = {"turn_seconds": 30, "time_bank": 60, "auto_pass": False}
+    clock = {"turn_seconds": 30, "time_bank": 60, "auto_pass": False, "fire_seat": None}
     assert ENGINE.default_options() == {"dan_assist": True, "pick_seconds": 8, "sets": 1, **clock}
     assert ENGINE.validate_options({"dan_assist": False, "sets": 3}) == {
         "dan_assist": False,

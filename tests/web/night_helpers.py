@@ -29,13 +29,18 @@ def night_of(league: League | None = None, count: int = 9) -> tuple[ClubNight, l
     return night, members
 
 
-def online_table_drawn(night: ClubNight, members: list[Member]) -> NightTable:
-    """``members`` checked in, round 1 announced and drawn, its one table opened online."""
+def one_table_drawn(night: ClubNight, members: list[Member]) -> NightTable:
+    """``members`` checked in, round 1 announced and drawn: its one table, not opened yet."""
     for member in members:
         NightEntrant.objects.create(night=night, member=member, name=member.name)
     nights.announce_round(night)
     nights.draw(night.rounds.get())
-    night_table = NightTable.objects.get(round__night=night)
+    return NightTable.objects.get(round__night=night)
+
+
+def online_table_drawn(night: ClubNight, members: list[Member]) -> NightTable:
+    """``members`` checked in, round 1 announced and drawn, its one table opened online."""
+    night_table = one_table_drawn(night, members)
     nights.open_table(night_table, NightTable.Mode.ONLINE)
     night_table.refresh_from_db()
     return night_table

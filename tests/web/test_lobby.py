@@ -55,6 +55,7 @@ def test_a_new_table_from_the_lobby_seats_its_creator_with_the_chosen_options():
         "turn_seconds": 0,
         "time_bank": 60,
         "auto_pass": False,  # its box left unticked
+        "fire_seat": None,  # not offered: the seed draws who is Fire
     }
     assert table.seats.get(number=0).player == ann
     lobby = browser.get("/").content.decode()
