@@ -2,8 +2,10 @@
 
 :func:`weigh` takes the state just before ``seat`` acted and the action it took; for a
 real choice (a placing, a flip or pass, a guard or not, a target change) it gives the
-strong bot's choice and the estimated chance of finishing first after each, from what
-the seat could see then (:func:`strong.chances`: the same tables for both).
+strong bot's choice, thinking with the review's budget of ``samples`` play-outs (after the
+game there is time to look further than at the table), and the estimated chance of
+finishing first after each, from what the seat could see then (:func:`strong.chances`:
+the same tables for both).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def weigh(state: State, seat: int, action: Action, samples: int = SAMPLES) -> di
         return None
     seen = view(state, seat, legal)
     rng = rng_for(state["seed"], "coach", state["version"], seat)
-    coach = strong.decide(seen, rng)
+    coach = strong.decide(seen, rng, samples)
     candidates = [action] if coach == action else [action, coach]
     chances = strong.chances(seen, candidates, rng, samples)
     return {"coach": coach, "chance": chances[0], "coach_chance": chances[-1]}

@@ -129,7 +129,7 @@ def test_the_seed_is_shown_once_the_match_is_over():
 def test_bot_levels_and_engine_identity():
     assert ENGINE.name == "dragonformula"
     assert (ENGINE.min_players, ENGINE.max_players) == (2, 4)
-    assert list(ENGINE.bot_levels()) == ["random", "smart"]
+    assert list(ENGINE.bot_levels()) == ["random", "smart", "strong"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
