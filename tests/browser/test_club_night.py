@@ -36,7 +36,9 @@ def finish_table(page, night, number):
         page.get_by_label("or the hand").select_option("sephirot_6")
         page.get_by_role("button", name="Record the game").click()
         page.wait_for_load_state()
-    page.get_by_text("Next set at this table").wait_for()
+    page.get_by_text("The set is complete").wait_for()
+    # A night plays one set a table each round: the next round's draw seats the next.
+    assert page.get_by_role("button", name="Start the next set").count() == 0
 
 
 def play_with_cards(page, round_number):
