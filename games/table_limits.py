@@ -9,8 +9,8 @@ browser session, more per address; lobby tables that never start go away by them
 - A lobby table nobody sits at expires :data:`EMPTY_MINUTES` after it was opened, and
   so does one whose seated players have had no table socket open for as long (they
   left it waiting); one that never started, :data:`NEVER_STARTED_HOURS` after. Tables
-  of the club (demo),
-  of a league or of a script (``created_session`` blank) never expire here.
+  of the club (demo), of a league or of a script (``created_session`` blank) never expire
+  here. The lobby sweeps them at most every :data:`EXPIRY_EVERY_SECONDS`.
 - The lobby lists, per game, the open tables first (newest first, at most
   :data:`LOBBY_OPEN_PER_GAME`, none of one creator beyond the per-player limit),
   then those being played (at most :data:`LOBBY_PLAYING_PER_GAME`).
@@ -21,6 +21,7 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime, timedelta
 
+from django.core.cache import cache
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
@@ -36,6 +37,7 @@ MAX_OPEN_PER_SESSION = 3
 MAX_OPEN_PER_ADDRESS = 10
 EMPTY_MINUTES = 10
 NEVER_STARTED_HOURS = 3
+EXPIRY_EVERY_SECONDS = 20
 LOBBY_OPEN_PER_GAME = 30
 LOBBY_PLAYING_PER_GAME = 30
 
@@ -51,7 +53,7 @@ def _waiting() -> Q:
 def check_may_open(player: Player, browser: str, address: str | None = None) -> None:
     """Refuse a new lobby table when this player or this browser (the id its session keeps
     under :data:`SESSION_BROWSER`) has enough waiting, or this address has (counted then)."""
-    expire_open_tables()
+    expire_now_and_then()
     waiting = Table.objects.filter(_waiting())
     by_player = waiting.filter(created_by=player).count()
     by_session = waiting.filter(created_session=browser).count() if browser else 0
@@ -76,6 +78,15 @@ def check_may_open(player: Player, browser: str, address: str | None = None) -> 
             ),
             "too_many_from_address",
         )
+
+
+def expire_now_and_then() -> int:
+    """:func:`expire_open_tables` at most once per :data:`EXPIRY_EVERY_SECONDS` across the
+    server's processes (the cache says when it last ran): the lobby and every new-table
+    request ask, and a flood of them must not sweep the tables each time."""
+    if not cache.add("lobby:expired-recently", True, EXPIRY_EVERY_SECONDS):
+        return 0
+    return expire_open_tables()
 
 
 def expire_open_tables(now: float | None = None) -> int:

@@ -63,7 +63,7 @@ def lobby(
     status: int = 200,
 ) -> HttpResponse:
     player = current_player(request)
-    table_limits.expire_open_tables()  # lobby tables that never started go away by themselves
+    table_limits.expire_now_and_then()  # lobby tables that never started go away by themselves
     tables = table_limits.lobby_tables()
     for name, listed in tables.items():
         labels = getattr(game_kind(name).presenters, "OPTION_LABELS", {})
@@ -106,11 +106,12 @@ def guest(request: HttpRequest) -> HttpResponse:
     if known is None and not client_limits.take(
         client_limits.GUESTS_PER_ADDRESS, client_limits.address(request)
     ):
-        form.add_error(
-            "display_name",
+        # A short page, not the whole lobby: only a flood meets this limit.
+        return _refuse_page(
+            request,
             _("Too many guests were named from your network this hour; please try again later."),
+            429,
         )
-        return lobby(request, guest_form=form, status=429)
     player = services.rename_guest(known, name) if known else services.create_guest(name)
     # A new session key, as at a login: a key someone planted or saw before now is worthless.
     request.session.cycle_key()

@@ -91,3 +91,37 @@ def test_the_lobby_lists_open_tables_first_and_spam_cannot_bury_them(client):
     assert statuses == sorted(statuses, key=lambda s: s != Table.Status.OPEN)  # open first
     page = client.get("/").content.decode()
     assert real_table.code in page and df.code in page
+
+
+def test_a_flood_of_refused_new_tables_sweeps_the_lobby_once():
+    """A client opening table after table past its limit is refused each time, but the
+    sweep of tables left waiting (a query of every table socket) runs once per
+    table_limits.EXPIRY_EVERY_SECONDS, not on every refused request."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ann = Player.objects.create(display_name="Ann")
+    browser = browser_of(ann, csrf=False)
+    for _ in range(table_limits.MAX_OPEN_PER_PLAYER):
+        open_from_lobby(browser)
+    with CaptureQueriesContext(connection) as queries:
+        statuses = [open_from_lobby(browser).status_code for _ in range(20)]
+        browser.get("/")
+    assert statuses == [429] * 20
+    sweeps = [q for q in queries.captured_queries if "games_seatconnection" in q["sql"]]
+    assert len(sweeps) <= 1
+    assert Table.objects.count() == table_limits.MAX_OPEN_PER_PLAYER
+
+
+def test_a_guest_refused_for_the_address_gets_a_short_page_with_the_way_back():
+    from games import client_limits
+
+    for _ in range(client_limits.GUESTS_PER_ADDRESS.limit):
+        client_limits.take(client_limits.GUESTS_PER_ADDRESS, "10.0.0.66")
+    refused = Client(REMOTE_ADDR="10.0.0.66").post("/guest/", {"display_name": "Ann"})
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert "Too many guests were named from your network" in page
+    assert 'href="/"' in page  # back to the lobby
+    assert "display_name" not in page  # not the whole lobby with its forms again
+    assert not Player.objects.exists()
