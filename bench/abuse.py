@@ -6,6 +6,7 @@ figures and never fails on them.
 
     .venv/bin/python bench/abuse.py                # about 90 s
     .venv/bin/python bench/abuse.py --phase 10 --think 0.3
+    .venv/bin/python bench/abuse.py --only "table spam,lobby spam" --pdfs 2
 
 Loopback only, bounded in time (``--phase`` seconds per abuse, ``--settle`` seconds
 after it). One Daphne process with a SQLite file and the in-memory channel layer
@@ -505,6 +506,12 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
         "flood behind one address",
         "oversize refusals",
     ]
+    if args.only:  # the baseline, then the abuses asked for, in their usual order
+        asked = {name.strip() for name in args.only.split(",")}
+        unknown = asked - set(phases)
+        if unknown:
+            raise SystemExit(f"--only: no phase named {', '.join(sorted(unknown))}")
+        phases = [name for name in phases if name == "baseline" or name in asked]
     total = (args.phase + args.settle) * len(phases) + 5
     stop_all = time.perf_counter() + total
     players = asyncio.gather(*(seat.play(stop_all, 100_000, args.think) for seat in seats))
@@ -626,6 +633,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.3, help="the normal table's players")
     parser.add_argument("--pdfs", type=int, default=20, help="warm PDF renderings timed")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--only", help='a few abuses, comma-separated (e.g. "table spam,lobby spam")'
+    )
     args = parser.parse_args()
     print(
         f"bench/abuse.py: a 2-seat {GAME} table (think {args.think:g} s) against each abuse "
