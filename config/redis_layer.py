@@ -6,7 +6,7 @@ which takes the shard's one lock (shared with every socket's subscribe and unsub
 a connection from the pool, the write and the wait for Redis's answer, each a turn of the
 loop. The loop is the one every socket's push is rendered and framed on: at 150 tables a
 turn took long enough that a move's announcement waited 1-3.4 s (p50-p95) to be published,
-and every seat's push with it (docs/deploy.md, eighth round). A move's thread (a request's,
+and every seat's push with it (docs/performance.md, eighth round). A move's thread (a request's,
 a bot's timer, a socket's tick) publishes it itself instead, through one process-wide
 redis-py client: one round trip on loopback, the interpreter's lock released while it
 waits, whatever the loop is doing. What it publishes is what the library would (its

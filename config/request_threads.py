@@ -6,7 +6,7 @@ single-worker executor, whose thread starts with the request and is joined, by y
 another new thread, after it; the request's database connection is opened in that
 thread and closed with it: two new threads and one new SQLite connection per request,
 about 1.2 ms of Daphne's CPU for a page that reads the database (3.5-4.2 ms, 2.4-2.9 ms
-with kept threads; docs/deploy.md).
+with kept threads; docs/performance.md).
 
 :class:`PooledASGIHandler` hands each request one of a few long-lived single-worker
 executors instead: still one thread per request at a time (a slow page, a score sheet's
@@ -25,7 +25,7 @@ handler, even with every middleware sync, runs the middleware chain in the threa
 comes back to the event loop to resolve the URL, hands the (sync) view to the thread
 again, and closes the response in a third hand-off (``request_started`` is sent in
 yet another); each wakes a thread and copies the request's context both ways (a third
-of a page's glue; under load a tenth of the event loop's time: docs/deploy.md).
+of a page's glue; under load a tenth of the event loop's time: docs/performance.md).
 :class:`PooledASGIHandler` loads the chain in Django's sync mode, as under WSGI, and
 runs ``request_started``, the chain, the view and the response's close in the request's
 thread in one go; only the body's reading and the sending stay on the event loop. An

@@ -179,7 +179,7 @@ if REDIS_URL:
         "default": {
             # Redis's publish and subscribe (channels-redis's pub/sub layer): a table's
             # change is one PUBLISH, heard once by every process with a socket of that
-            # table, which hands it to its own sockets (docs/deploy.md, sixth round); a
+            # table, which hands it to its own sockets (docs/performance.md, sixth round); a
             # move's request thread does not wait for it (config/redis_layer.py).
             "BACKEND": "config.redis_layer.RedisPubSubChannelLayer",
             "CONFIG": {

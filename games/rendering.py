@@ -358,7 +358,7 @@ def shared_regions(kind: Any) -> frozenset[str]:
 ACTOR_REGIONS = (SEEN_REGION[0], PROMPT_REGION, "hand")
 # Remembered pushes per process: one viewer's regions after one move, 20-80 kB of HTML that
 # grows with the game (the seat panels list every discard); a change is rendered for all of
-# a table's sockets within milliseconds, so a few dozen are enough (docs/deploy.md, memory).
+# a table's sockets within milliseconds, so a few dozen are enough (docs/performance.md, under abuse).
 REMEMBERED_PUSHES = 32
 
 

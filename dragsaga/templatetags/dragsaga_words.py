@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
+import pyphen
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -25,6 +26,26 @@ def card_name(card: dict[str, Any] | None) -> str:
 
 
 register.filter("card_name", card_name)
+
+# A word longer than this may be broken on a small card ("Thunderbolt", "Dragonscale").
+LONGEST_UNBROKEN = 8
+
+
+@cache
+def _english_syllables() -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang="en_US")
+
+
+@register.filter
+def soft_hyphens(name: str) -> str:
+    """An English card name with soft hyphens in its long words, so that a small card breaks
+    "Thunderbolt" as "Thunder-" / "bolt" instead of cutting it where the line ends."""
+    return " ".join(
+        _english_syllables().inserted(word, hyphen="\u00ad")
+        if len(word) > LONGEST_UNBROKEN
+        else word
+        for word in name.split(" ")
+    )
 
 
 @register.filter

@@ -79,15 +79,31 @@ TOO_WIDE = """
 }
 """
 
-# Card names and labels cut short: wider than their own box or than their card.
+# Card names, labels and score headers cut short: wider than their own box or than their
+# card, running out of the card's top or bottom, or (in Latin letters) a word cut in two
+# because it is wider than its line (a soft hyphen's break shows a hyphen: not a cut).
 CLIPPED = """
-() => [...document.querySelectorAll(
-  '.tarot-card .name, .tarot-card .name-en, .tarot-card .name-ja, .tarot-card .rank, '
-  + '.tarot-card .sephiroth, .ds-card .ds-name, .ds-card .ds-name-en, .ds-card .kind-word, '
-  + '.mini-card .name, .mini-card'
-)].filter(el => el.checkVisibility() && (el.scrollWidth > el.clientWidth + 1
-  || el.scrollWidth > (el.closest('.tarot-card, .ds-card') || el).clientWidth + 1))
-  .map(el => `${el.className}: ${el.textContent.trim()} (${el.scrollWidth} in ${el.clientWidth}, card ${(el.closest('.tarot-card, .ds-card') || el).clientWidth})`)
+() => {
+  const measure = document.createElement('canvas').getContext('2d');
+  const cutWord = el => {
+    if (!el.matches('.name, .name-en, .ds-name-en, th') || !/[A-Za-z]/.test(el.textContent)) return false;
+    const style = getComputedStyle(el);
+    measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const line = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return el.textContent.trim().split(/[\\s\\u00ad]+/).some(word => measure.measureText(word).width > line + 1);
+  };
+  return [...document.querySelectorAll(
+    '.tarot-card .name, .tarot-card .name-en, .tarot-card .name-ja, .tarot-card .rank, '
+    + '.tarot-card .numeral, .tarot-card .sephiroth, .ds-card .ds-name, .ds-card .ds-name-en, '
+    + '.ds-card .kind-word, .mini-card .name, .mini-card, .final-placings th, .set-table th, .scores th'
+  )].filter(el => {
+    if (!el.checkVisibility()) return false;
+    const card = el.closest('.tarot-card, .ds-card') || el;
+    const box = el.getBoundingClientRect(), edges = card.getBoundingClientRect();
+    return el.scrollWidth > el.clientWidth + 1 || el.scrollWidth > card.clientWidth + 1
+      || box.bottom > edges.bottom + 1 || box.top < edges.top - 1 || cutWord(el);
+  }).map(el => `${el.className}: ${el.textContent.trim()} (${el.scrollWidth} in ${el.clientWidth}, card ${(el.closest('.tarot-card, .ds-card') || el).clientWidth})`);
+}
 """
 
 # What the table shows Ann now, in a few words: each new one is checked.
@@ -307,3 +323,33 @@ def test_every_phase_of_a_whole_game_reads_right(new_page, live_server_url, game
     )
     assert len(checks.seen) >= 6, checks.seen  # the phases were really walked
     assert checks.found == {}, json.dumps(checks.found, ensure_ascii=False, indent=1)
+
+
+# What the clipping check must see: a word cut in two on a small card and in a header, a
+# numeral wider than its card, a name running out of its card's bottom; and what it must not
+# (a name broken at a space or at a soft hyphen).
+CUT_AND_WHOLE = """
+<style>
+  .tarot-card { display: inline-flex; flex-direction: column; width: 30px; height: 46px;
+                font: 8px sans-serif; margin: 4px; border: 1px solid; }
+  .tarot-card > * { max-width: 100%; overflow-wrap: anywhere; }
+  th { width: 22px; overflow-wrap: anywhere; font: 13px sans-serif; }
+</style>
+<span class="tarot-card"><small class="name-en" lang="en">Temperance</small></span>
+<span class="tarot-card"><span class="numeral" style="font: 16px sans-serif; overflow-wrap: normal">XVIII</span></span>
+<span class="tarot-card"><small class="name-en" style="margin-top: 44px">fall</small></span>
+<table class="final-placings"><tr><th>Place</th></tr></table>
+<span class="tarot-card"><small class="name-en">The Sun</small></span>
+<span class="tarot-card"><small class="name-en" style="font-size: 7px">Thun\u00adder\u00adbolt</small></span>
+"""
+
+
+def test_the_clipping_check_sees_a_cut_word_a_wide_numeral_and_a_fall(new_page):
+    page = new_page()
+    page.set_content(CUT_AND_WHOLE)
+    found = [line.split(" (")[0] for line in page.evaluate(CLIPPED)]
+    assert "name-en: Temperance" in found
+    assert "numeral: XVIII" in found
+    assert "name-en: fall" in found  # below the card's bottom
+    assert ": Place" in found  # a header, no class
+    assert not any("The Sun" in line or "Thun" in line for line in found), found

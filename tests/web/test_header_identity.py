@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 def header_who(client: Client, url: str) -> list[str]:
     page = client.get(url).content.decode()
     header = page.split('<header class="site">', 1)[1].split("</header>", 1)[0]
-    return re.findall(r'<span class="who">([^<]*)</span>', header)
+    return re.findall(r'<span class="who"[^>]*>([^<]*)</span>', header)
 
 
 def test_an_anonymous_visitor_of_a_history_page_is_not_shown_as_that_player(players):

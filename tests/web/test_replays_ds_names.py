@@ -15,7 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 def text(fragment: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
+    """What a reader sees: the tags gone, and the soft hyphens a long name may break at."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", fragment)).replace("\u00ad", "")
 
 
 def ids_shown(fragment: str, cards: list[dict]) -> set[str]:
