@@ -1,0 +1,123 @@
+"""A seat's hints at a DragSaga table, for a player who has them on (a player's first
+games; ``games.services.set_hints``): what the ♦ counts and what the hand would cost if
+the game ended now, which cards of the hand cannot be flipped with any other in one round
+(the cost limit), which of the seat's placed cards can guard the attack it faces, and a
+banner when another seat attacks or the game ends, readable without opening the log.
+
+Worked out from the seat's own view only (its hand and placed cards, the public seats and
+events): the others' face-down cards are never read, so a hint tells nothing the seat
+could not see itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dragsaga.rules.turns import FLIP_LIMIT
+
+BANNER_EVENTS = ("flip", "damage", "end_check")
+BANNER_LOOKS_BACK = 4  # the newest events a banner is taken from
+
+
+def seat_hints(
+    view: dict[str, Any], names: list[str], cards: dict[str, dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The hints of the seat whose ``view`` this is (``None`` for a spectator)."""
+    you = view["you"]
+    if you is None or view["seat"] is None:
+        return None
+    playing = not view["finished"] and view["phase"] != "choose_dragon"
+    return {
+        "standing": _standing(view, you, cards) if playing else None,
+        "lonely": _lonely(you["hand"], cards) if view["phase"] == "place" else None,
+        "guard": _guard(view, you, cards),
+        "banner": _banner(view, names, cards),
+    }
+
+
+def _standing(view: dict[str, Any], you: dict[str, Any], cards: dict) -> dict[str, Any]:
+    """The seat's damage (its ♦), and the penalty its hand would add if the game ended now:
+    half the cost of the cards in hand, rounded down."""
+    cost = sum(cards[c]["cost"] for c in you["hand"])
+    return {
+        "damage": view["seats"][view["seat"]]["damage"],
+        "hand_cost": cost,
+        "penalty": cost // 2,
+    }
+
+
+def _lonely(hand: list[str], cards: dict) -> list[dict[str, Any]]:
+    """While placing: the hand's cards that cannot be flipped in the same round as any
+    other card of the hand (their cost with the cheapest other one is over the limit)."""
+    lonely = []
+    for card in hand:
+        others = [cards[c]["cost"] for c in hand if c != card]
+        if others and cards[card]["cost"] + min(others) > FLIP_LIMIT:
+            lonely.append(cards[card])
+    return lonely
+
+
+def _guard(view: dict[str, Any], you: dict[str, Any], cards: dict) -> dict[str, Any] | None:
+    """The attack the seat is asked to answer: which of its face-down placed cards block it,
+    and why each other one does not (not a guard, the wrong kind, over the cost limit)."""
+    window = view["guard"]
+    if window is None or view["seat"] not in window["pending"] or you["answered"]:
+        return None
+    attack = cards[window["card"]]
+    spent = sum(cards[p["card"]]["cost"] for p in you["placed"] if p["flipped"])
+    flipped_any = any(p["flipped"] for p in you["placed"])
+    blocks, not_blocks = [], []
+    for placed in you["placed"]:
+        if placed["flipped"]:
+            continue
+        card = cards[placed["card"]]
+        if card["kind"] != "guard":
+            reason = "attack"
+        elif attack["kind"] not in card["blocks"]:
+            reason = "kind"
+        elif flipped_any and spent + card["cost"] > FLIP_LIMIT:
+            reason = "cost"
+        else:
+            blocks.append(card)
+            continue
+        not_blocks.append({"card": card, "reason": reason})
+    return {
+        "attack": attack,
+        "blocks": blocks,
+        "not_blocks": not_blocks,
+        "left": FLIP_LIMIT - spent,
+    }
+
+
+def _banner(view: dict[str, Any], names: list[str], cards: dict) -> dict[str, Any] | None:
+    """Another seat's newest attack (flipped, or what it did once answered), or the end of
+    the game, readable without opening the log."""
+    seat = view["seat"]
+    recent = view["events"][-BANNER_LOOKS_BACK:]
+    event = next((e for e in reversed(recent) if e["type"] in BANNER_EVENTS), None)
+    if event is None:
+        return None
+    if event["type"] == "end_check":
+        return {"type": "end", "names": [names[s] for s in event["seats"]]}
+    attacker = event["seat"] if event["type"] == "flip" else event["attacker"]
+    if attacker == seat:
+        return None
+    shown: dict[str, Any] = {
+        "type": event["type"],
+        "name": names[attacker],
+        "card": cards[event["card"]],
+    }
+    if event["type"] == "flip":
+        shown["at_you"] = seat in event["hits"]
+        shown["hits"] = [names[s] for s in event["hits"]]
+    else:
+        shown["outcomes"] = [
+            {
+                "name": names[d["seat"]],
+                "you": d["seat"] == seat,
+                "amount": d["amount"],
+                "blocked_by": cards[d["blocked_by"]] if d["blocked_by"] else None,
+            }
+            for d in event["damage"]
+        ]
+    return shown
