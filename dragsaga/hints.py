@@ -29,10 +29,15 @@ def seat_hints(
     playing = not view["finished"] and view["phase"] != "choose_dragon"
     return {
         "standing": _standing(view, you, cards) if playing else None,
-        "lonely": _lonely(you["hand"], cards) if view["phase"] == "place" else None,
+        "lonely": _lonely(you["hand"], cards) if _placing(view) else None,
         "guard": _guard(view, you, cards),
         "banner": _banner(view, names, cards),
     }
+
+
+def _placing(view: dict[str, Any]) -> bool:
+    """Whether the seat is choosing its two cards now (not yet placed this round)."""
+    return any(action["type"] == "place" for action in view["legal_actions"])
 
 
 def _standing(view: dict[str, Any], you: dict[str, Any], cards: dict) -> dict[str, Any]:
@@ -58,40 +63,28 @@ def _lonely(hand: list[str], cards: dict) -> list[dict[str, Any]]:
 
 
 def _guard(view: dict[str, Any], you: dict[str, Any], cards: dict) -> dict[str, Any] | None:
-    """The attack the seat is asked to answer: which of its face-down placed cards block it,
-    and why each other one does not (not a guard, the wrong kind, over the cost limit)."""
+    """The attack the seat is asked to answer: the damage it deals the seat, and which of
+    the seat's face-down placed cards can block it now (a guard of its kind, within the
+    round's cost limit)."""
     window = view["guard"]
     if window is None or view["seat"] not in window["pending"] or you["answered"]:
         return None
     attack = cards[window["card"]]
-    spent = sum(cards[p["card"]]["cost"] for p in you["placed"] if p["flipped"])
-    flipped_any = any(p["flipped"] for p in you["placed"])
-    blocks, not_blocks = [], []
-    for placed in you["placed"]:
-        if placed["flipped"]:
-            continue
-        card = cards[placed["card"]]
-        if card["kind"] != "guard":
-            reason = "attack"
-        elif attack["kind"] not in card["blocks"]:
-            reason = "kind"
-        elif flipped_any and spent + card["cost"] > FLIP_LIMIT:
-            reason = "cost"
-        else:
-            blocks.append(card)
-            continue
-        not_blocks.append({"card": card, "reason": reason})
-    return {
-        "attack": attack,
-        "blocks": blocks,
-        "not_blocks": not_blocks,
-        "left": FLIP_LIMIT - spent,
-    }
+    flipped = [cards[p["card"]]["cost"] for p in you["placed"] if p["flipped"]]
+    blocks = [
+        cards[p["card"]]
+        for p in you["placed"]
+        if not p["flipped"]
+        and attack["kind"] in cards[p["card"]]["blocks"]
+        and (not flipped or sum(flipped) + cards[p["card"]]["cost"] <= FLIP_LIMIT)
+    ]
+    return {"attack": attack, "blocks": blocks}
 
 
 def _banner(view: dict[str, Any], names: list[str], cards: dict) -> dict[str, Any] | None:
-    """Another seat's newest attack (flipped, or what it did once answered), or the end of
-    the game, readable without opening the log."""
+    """Another seat's newest attack (flipped, or what it did once answered), the seat's own
+    attack when a guard blocked it, or the end of the game, readable without opening the
+    log."""
     seat = view["seat"]
     recent = view["events"][-BANNER_LOOKS_BACK:]
     event = next((e for e in reversed(recent) if e["type"] in BANNER_EVENTS), None)
@@ -100,8 +93,9 @@ def _banner(view: dict[str, Any], names: list[str], cards: dict) -> dict[str, An
     if event["type"] == "end_check":
         return {"type": "end", "names": [names[s] for s in event["seats"]]}
     attacker = event["seat"] if event["type"] == "flip" else event["attacker"]
-    if attacker == seat:
-        return None
+    blocked = event["type"] == "damage" and any(d["blocked_by"] for d in event["damage"])
+    if attacker == seat and not blocked:
+        return None  # the seat's own attack, as it went: its log line says it
     shown: dict[str, Any] = {
         "type": event["type"],
         "name": names[attacker],

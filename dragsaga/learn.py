@@ -95,8 +95,9 @@ def _choose(cards: dict[str, Any]) -> Step:
         STEPS,
         _("Keep %(card)s: tap it.") % {"card": _name(cards[DRAGON])},
         _(
-            "Everyone holds the same cards. Each keeps one of three divine dragons (cost 6) and "
-            "discards the other two. %(card)s deals 7 to your target: the hardest single hit."
+            "Each player keeps one of three divine dragons (cost 6) and discards the other two. "
+            "%(card)s deals 7 to your target: the hardest single hit. (A real game deals "
+            "everyone the same 15 cards; this one deals fewer, so that it ends sooner.)"
         )
         % {"card": _name(cards[DRAGON])},
     )
@@ -222,11 +223,20 @@ def _the_end(view: dict[str, Any], cards: dict[str, Any]) -> Step:
         if mine["rank"] == 1
         else _("The game is over: the bot wins with less damage this time.")
     )
-    why = _(
-        "It ended as round %(round)s began: someone held one card or none. Your damage "
-        "%(damage)s + half the cost of your hand (%(left)s) %(penalty)s = %(final)s. "
-        "That is DragSaga."
-    ) % {
+    ended = next((e["seats"] for e in view["events"] if e["type"] == "end_check"), [])
+    if view["seat"] in ended:
+        why = _(
+            "It ended as round %(round)s began, with you holding one card or none. Your "
+            "damage %(damage)s + half the cost of your hand (%(left)s) %(penalty)s = "
+            "%(final)s. That is DragSaga."
+        )
+    else:
+        why = _(
+            "It ended as round %(round)s began, with the bot holding one card or none. Your "
+            "damage %(damage)s + half the cost of your hand (%(left)s) %(penalty)s = "
+            "%(final)s. That is DragSaga."
+        )
+    why %= {
         "round": view["round"] + 1,
         "damage": mine["damage"],
         "left": left,
