@@ -8,19 +8,19 @@ import time
 
 import pytest
 
-from games.models import Seat, Table
-from tests.browser.tables import off_the_browser_loop, version, wait_for_new_version
-
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
+from tests.browser.guided import (
+    LAPTOP,
+    PHONE,
+    from_the_lobby,
+    leave_and_come_back,
+    shot,
+    then_a_real_game,
+)
+from tests.browser.tables import version, wait_for_new_version
 
 
 def _shot(page, artifacts_dir, size, step, taken):
-    page.wait_for_selector(f".guide-step[data-step='{step}']", timeout=30_000)
-    taken.append(step)
-    page.screenshot(path=artifacts_dir / f"guided-dragsaga-{size}-{len(taken)}-{step}.png")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"step {step} scrolls sideways"
+    shot(page, artifacts_dir, "dragsaga", size, step, taken)
     # The step and what it asks for are on the screen together, without scrolling.
     box = page.locator(".guide-step").bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"], step
@@ -44,14 +44,6 @@ def _place(page, artifacts_dir, size, first, second):
     seen = version(page)
     page.click("#place-form button.primary")
     wait_for_new_version(page, seen)
-
-
-def _from_the_lobby(page, name):
-    page.goto("/")
-    page.click("#tables-dragsaga .learn-link a")
-    page.fill("input[name=display_name]", name)
-    page.click(".guided-intro form.inline button")
-    page.click(".guided-intro form[action$='/start'] button")
 
 
 def _first_half(page, artifacts_dir, size, taken):
@@ -81,17 +73,6 @@ def _second_half(page, artifacts_dir, size, taken):
     _shot(page, artifacts_dir, size, "done", taken)
 
 
-def _then_a_real_game(page):
-    page.goto(page.locator(".guide-step a.button").get_attribute("href"))
-    page.click(".guided-intro form button.primary")
-    page.wait_for_selector("#prompt button:has-text('Start'), #prompt button:has-text('開始')")
-    code = page.locator(".join-code strong").inner_text().strip()
-    seats = off_the_browser_loop(
-        lambda: list(Seat.objects.filter(table__code=code).values_list("bot_level", flat=True))
-    )
-    assert seats[0] == "" and all(seats[1:])  # the newcomer and bots in every other seat
-
-
 STEPS = ["dragon", "place", "flip", "end_turn", "guard", "place_again", "no_guard", "no_guard",
          "flip_limit", "end_turn_again", "done"]  # fmt: skip
 
@@ -102,7 +83,7 @@ STEPS = ["dragon", "place", "flip", "end_turn", "guard", "place_again", "no_guar
 def test_a_newcomer_completes_the_guided_game(new_page, artifacts_dir, viewport, locale, size):
     page = new_page(viewport=viewport, locale=locale)
     began = time.monotonic()
-    _from_the_lobby(page, "Newcomer")
+    from_the_lobby(page, "dragsaga", "Newcomer")
     taken: list[str] = []
     _first_half(page, artifacts_dir, size, taken)
     _second_half(page, artifacts_dir, size, taken)
@@ -114,18 +95,14 @@ def test_a_newcomer_completes_the_guided_game(new_page, artifacts_dir, viewport,
     else:
         assert "Step 10 of 10" in step and "you win with the least damage" in step
     assert ("2＝5" if locale == "ja-JP" else "2 = 5") in step  # damage 3 + half of Charge (4)
-    _then_a_real_game(page)
+    then_a_real_game(page)
 
 
 def test_a_guided_game_left_half_way_resumes_where_it_was(new_page, artifacts_dir):
     page = new_page(viewport=PHONE, locale="ja-JP")
-    _from_the_lobby(page, "Leaver")
+    from_the_lobby(page, "dragsaga", "Leaver")
     taken: list[str] = []
     _first_half(page, artifacts_dir, "resume", taken)
-    page.goto("/")  # off to the lobby; the guided table is nobody else's business there
-    guided = off_the_browser_loop(lambda: Table.objects.get(created_session="guided").code)
-    assert guided not in page.content()
-    page.click("#tables-dragsaga .learn-link a")
-    page.click(".guided-intro a.button")
+    leave_and_come_back(page, "dragsaga")
     _second_half(page, artifacts_dir, "resume", taken)
     assert taken == STEPS
