@@ -149,17 +149,23 @@ def _answer(
             )
             % {"damage": attack["damage"], "cost": guard["cost"]},
         )
+    if attack["scope"] == "all":
+        why = _(
+            "%(card)s hits every other player, %(damage)s each. With no guard that blocks "
+            "it, you take %(damage)s."
+        ) % {"card": _name(attack), "damage": attack["damage"]}
+    else:
+        why = _(
+            "You placed no guard that blocks it, so you take %(damage)s damage (the ♦ on your "
+            "seat). Lower is better: the least damage wins. The start player moves one seat "
+            "each round, so the bot goes first now."
+        ) % {"damage": attack["damage"]}
     return Step(
         "no_guard",
         7,
         STEPS,
         _("The bot attacks you with %(attack)s: press No guard.") % {"attack": _name(attack)},
-        _(
-            "You placed no guard that blocks it, so you take %(damage)s damage (the ♦ on your "
-            "seat). Lower is better: the least damage wins. The start player moves one seat "
-            "each round, so the bot goes first now."
-        )
-        % {"damage": attack["damage"]},
+        why,
     )
 
 
@@ -169,7 +175,7 @@ def _your_turn(
     flips = [action["card"] for action in legal if action["type"] == "flip"]
     first_round = view["round"] <= 1
     if flips and not view["turn_flips"]:
-        attack = cards[flips[0]]
+        attack = max((cards[card] for card in flips), key=lambda card: card["damage"])
         if first_round:
             why = _(
                 "On your turn you flip your placed attacks. The number on a card is its cost: "

@@ -26,6 +26,16 @@ def _shot(page, artifacts_dir, size, step, taken):
     assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"], step
 
 
+def _names(page, *cards):
+    """The step's words name the cards it asks for (as the cards on the table call them,
+    in the page's language)."""
+    told = page.locator(".guide-step .guide-do").inner_text()
+    for card in cards:
+        assert (
+            page.locator(f".ds-card[data-card='{card}']").first.get_attribute("data-name") in told
+        )
+
+
 def _press(page, kind, card=None):
     """Press the prompt's button for an action (``kind``, on ``card``) and wait for the
     table to move on."""
@@ -48,10 +58,13 @@ def _place(page, artifacts_dir, size, first, second):
 
 def _first_half(page, artifacts_dir, size, taken):
     _shot(page, artifacts_dir, size, "dragon", taken)
+    _names(page, "divine_storm")
     page.click("#prompt .card-button:has([data-card='divine_storm'])")
     _shot(page, artifacts_dir, size, "place", taken)
+    _names(page, "fang", "scale_shield")
     _place(page, artifacts_dir, size, "fang", "scale_shield")
     _shot(page, artifacts_dir, size, "flip", taken)
+    _names(page, "fang")
     _press(page, "flip", "fang")
     _shot(page, artifacts_dir, size, "end_turn", taken)
     _press(page, "end_turn")
@@ -59,14 +72,17 @@ def _first_half(page, artifacts_dir, size, taken):
 
 def _second_half(page, artifacts_dir, size, taken):
     _shot(page, artifacts_dir, size, "guard", taken)
+    _names(page, "divine_storm", "scale_shield")
     assert page.locator(".hint-guard").count() == 1  # the hints say which card blocks it
     _press(page, "guard", "scale_shield")
     _shot(page, artifacts_dir, size, "place_again", taken)
+    _names(page, "divine_storm", "charge")
     _place(page, artifacts_dir, size, "divine_storm", "charge")
     for _attack in range(2):  # the bot's two attacks, neither of which you can block
         _shot(page, artifacts_dir, size, "no_guard", taken)
         _press(page, "no_guard")
     _shot(page, artifacts_dir, size, "flip_limit", taken)
+    _names(page, "divine_storm")
     _press(page, "flip", "divine_storm")
     _shot(page, artifacts_dir, size, "end_turn_again", taken)
     _press(page, "end_turn")

@@ -83,7 +83,7 @@ def test_every_step_follows_the_game_to_its_end_and_a_real_game_is_offered():
     bots()
     shown = step()
     assert "These two cost 10 together, more than 6" in shown.why
-    act("place", cards=["divine_storm", "charge"])
+    act("place", cards=["charge", "divine_storm"])  # as the hand lists them
     bots()  # the bot starts round 2: Wind Blade, then Tail Sweep, at you
     step()
     act("no_guard")
@@ -92,6 +92,7 @@ def test_every_step_follows_the_game_to_its_end_and_a_real_game_is_offered():
     act("no_guard")
     bots()
     shown = step()
+    assert shown.do == "Press Flip Divine Storm: 7 damage to the bot."  # the harder hit
     assert "Charge would add 4, over the limit of 6" in shown.why
     act("flip", card="divine_storm")
     bots()
