@@ -1,8 +1,8 @@
 """A seat's hints at a DragSaga table, for a player who has them on (a player's first
-games; ``games.services.set_hints``): what the ♦ counts and what the hand would cost if
-the game ended now, which cards of the hand cannot be flipped with any other in one round
+games; ``games.services.set_hints``): while placing, what the ♦ counts and what the hand
+would cost if the game ended now and whose hand is small enough to end it, and which cards of the hand cannot be flipped with any other in one round
 (the cost limit), which of the seat's placed cards can guard the attack it faces, and a
-banner when another seat attacks or the game ends, readable without opening the log.
+banner when another seat attacks or a guard stops your attack, readable without opening the log.
 
 Worked out from the seat's own view only (its hand and placed cards, the public seats and
 events): the others' face-down cards are never read, so a hint tells nothing the seat
@@ -15,7 +15,8 @@ from typing import Any
 
 from dragsaga.rules.turns import FLIP_LIMIT
 
-BANNER_EVENTS = ("flip", "damage", "end_check")
+BANNER_EVENTS = ("flip", "damage")
+END_NEAR = 3  # a seat holding this many cards or fewer as a round begins may end the game
 BANNER_LOOKS_BACK = 4  # the newest events a banner is taken from
 
 
@@ -26,11 +27,12 @@ def seat_hints(
     you = view["you"]
     if you is None or view["seat"] is None:
         return None
-    playing = not view["finished"] and view["phase"] != "choose_dragon"
     return {
-        "standing": _standing(view, you, cards) if playing else None,
+        # While placing: what the hand would cost at the end (what to place away).
+        "standing": _standing(view, you, cards) if view["phase"] == "place" else None,
         "lonely": _lonely(you["hand"], cards) if _placing(view) else None,
         "guard": _guard(view, you, cards),
+        "end_near": _end_near(view, names) if view["phase"] == "place" else None,
         "banner": _banner(view, names, cards),
     }
 
@@ -42,8 +44,9 @@ def _placing(view: dict[str, Any]) -> bool:
 
 def _standing(view: dict[str, Any], you: dict[str, Any], cards: dict) -> dict[str, Any]:
     """The seat's damage (its ♦), and the penalty its hand would add if the game ended now:
-    half the cost of the cards in hand, rounded down."""
-    cost = sum(cards[c]["cost"] for c in you["hand"])
+    half the cost of the cards in hand (less the two it has just placed), rounded down."""
+    placed = (you["choice"] or {}).get("cards", [])
+    cost = sum(cards[c]["cost"] for c in you["hand"] if c not in placed)
     return {
         "damage": view["seats"][view["seat"]]["damage"],
         "hand_cost": cost,
@@ -81,17 +84,24 @@ def _guard(view: dict[str, Any], you: dict[str, Any], cards: dict) -> dict[str, 
     return {"attack": attack, "blocks": blocks}
 
 
+def _end_near(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """The seats whose hands are small enough that the game may end after this round (a
+    round that begins with someone holding one card or none ends it), with their counts."""
+    return [
+        {"name": names[s["seat"]], "you": s["seat"] == view["seat"], "cards": s["hand_count"]}
+        for s in view["seats"]
+        if s["hand_count"] <= END_NEAR
+    ]
+
+
 def _banner(view: dict[str, Any], names: list[str], cards: dict) -> dict[str, Any] | None:
-    """Another seat's newest attack (flipped, or what it did once answered), the seat's own
-    attack when a guard blocked it, or the end of the game, readable without opening the
-    log."""
+    """Another seat's newest attack (flipped, or what it did once answered), or the seat's
+    own attack when a guard blocked it, readable without opening the log."""
     seat = view["seat"]
     recent = view["events"][-BANNER_LOOKS_BACK:]
     event = next((e for e in reversed(recent) if e["type"] in BANNER_EVENTS), None)
     if event is None:
         return None
-    if event["type"] == "end_check":
-        return {"type": "end", "names": [names[s] for s in event["seats"]]}
     attacker = event["seat"] if event["type"] == "flip" else event["attacker"]
     blocked = event["type"] == "damage" and any(d["blocked_by"] for d in event["damage"])
     if attacker == seat and not blocked:
@@ -105,6 +115,9 @@ def _banner(view: dict[str, Any], names: list[str], cards: dict) -> dict[str, An
         shown["at_you"] = seat in event["hits"]
         shown["hits"] = [names[s] for s in event["hits"]]
     else:
+        # What it did to the seat, and any guard that stopped it; the other seats' damage
+        # shows on their panels (a sweep at four seats would fill the phone's screen).
+        told = [d for d in event["damage"] if d["seat"] == seat or d["blocked_by"]]
         shown["outcomes"] = [
             {
                 "name": names[d["seat"]],
@@ -112,6 +125,6 @@ def _banner(view: dict[str, Any], names: list[str], cards: dict) -> dict[str, An
                 "amount": d["amount"],
                 "blocked_by": cards[d["blocked_by"]] if d["blocked_by"] else None,
             }
-            for d in event["damage"]
+            for d in told or event["damage"]
         ]
     return shown

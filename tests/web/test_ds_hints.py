@@ -1,7 +1,7 @@
 """A seat's hints at a DragSaga table, worked by hand on dealt positions: the ♦ and what
 the hand would cost if the game ended now, the cards the cost limit leaves alone while
 placing, which placed card can block the attack the seat faces (none when the limit rules
-its guard out), a banner for another seat's attack and for the end; on for a player's
+its guard out), a banner for another seat's attack, a hand small enough to end the game; on for a player's
 first games and switched by the seat's own player; and nothing in them of what the seat
 may not see (the other's face-down cards), in the page, the partial or a socket's frame."""
 
@@ -59,8 +59,7 @@ def test_the_damage_and_the_hands_penalty_and_the_cards_the_limit_leaves_alone()
     game = _act(game, ann, "place", cards=["charge", "claw"])
     shown = _text(_hints(table, ann))
     assert "cannot be flipped with any other" not in shown  # placed: no longer placing
-    _act(game, ben, "place", cards=["claw", "fang"])
-    assert "your hand (cost 10) would add 5." in _text(_hints(table, ann))
+    assert "your hand (cost 10) would add 5." in shown  # the placed two are out of it
 
 
 def test_which_placed_card_blocks_the_attack_faced_and_the_banner_of_what_it_did():
@@ -73,7 +72,6 @@ def test_which_placed_card_blocks_the_attack_faced_and_the_banner_of_what_it_did
     assert "hint-banner" not in _hints(table, ann)  # the prompt says who attacks her
     game = _act(game, ann, "no_guard")
     assert "Ben · Fang: you take 2 damage." in _text(_hints(table, ann))
-    assert "Your ♦ 2" in _text(_hints(table, ann))
     game = _act(game, ben, "flip", card="wind_blade")  # ranged: 2 + 2 within the limit
     shown = _text(_hints(table, ann))
     assert "Your Wing Shield blocks Wind Blade: guard, and you take 0 damage instead of 2." in shown
@@ -95,22 +93,20 @@ def test_a_guard_the_cost_limit_rules_out_is_not_offered_as_a_block():
     )
 
 
-def test_the_end_is_announced_and_hints_follow_the_seats_switch():
+def test_a_hand_small_enough_to_end_the_game_is_told_and_hints_follow_the_seats_switch():
     table, game, ann, ben = _table(["claw"], ["claw", "fang", "sparks"])
     assert list(Seat.objects.filter(table=table).values_list("hints", flat=True)) == [True, True]
-    game = _act(game, ann, "place", cards=["claw", "divine_storm"])
-    game = _act(game, ben, "place", cards=["claw", "sparks"])
-    game = _act(game, ann, "flip", card="divine_storm")
-    game = _act(game, ben, "no_guard")
-    game = _act(game, ann, "end_turn")
-    game = _act(game, ben, "flip", card="claw")  # Ann's limit is spent: she is not asked
-    game = _act(game, ben, "flip", card="sparks")
-    assert game.is_finished  # Ann holds Claw alone as round 2 begins
-    assert "Ann: one card or none in hand, so the game ends." in _text(_hints(table, ben))
+    # Ann holds Claw and Divine Storm: two cards, Ben four.
+    shown = _text(_hints(table, ben))
+    assert "The end is near (cards in hand): Ann 2." in shown
+    assert "The end is near (cards in hand): you 2." in _text(_hints(table, ann))
     url = f"/dragsaga/{table.code}/hints"
-    assert htmx_post(browser_of(ann), url, {"on": "false"}).status_code == 200
     assert htmx_post(browser_of(ben), url, {"on": "false"}).status_code == 200
-    assert "one card or none" not in _text(_hints(table, ben))
+    assert "The end is near" not in _text(_hints(table, ben))
+    assert "The end is near" in _text(_hints(table, ann))  # her switch is her own
+    stranger = Player.objects.create(display_name="Stranger")
+    assert htmx_post(browser_of(stranger), url, {"on": "false"}).status_code == 403
+    assert Seat.objects.get(table=table, number=0).hints is True
 
 
 # --- what the seat may not see ---------------------------------------------------------
@@ -118,40 +114,41 @@ def test_the_end_is_announced_and_hints_follow_the_seats_switch():
 HINTS = re.compile(r'<section id="hints".*?</section>', re.S)
 
 
+def _first_frame(table, player):
+    """The hints in the first frame ``player``'s socket at ``table`` is sent."""
+    frames = []
+
+    @in_own_loop
+    async def read():
+        socket = await open_socket(table.code, player)
+        frames.append(await socket.receive_from())
+        await socket.disconnect()
+
+    read()
+    return HINTS.search(frames[0]).group(0)
+
+
 def _hidden_apart(ben_placed):
-    """Ann's turn in round 1 with Ben's two cards face down (``ben_placed``): Ann's hints
-    in her page, her hints partial and her socket's first frame."""
+    """Ann's hints while Ben has placed ``ben_placed`` in secret and she has not (in her
+    page, her hints partial and her socket's first frame), then on her turn with his two
+    cards face down (the partial)."""
     table, game, ann, ben = _table(
         ["fang", "claw"], ["scale_shield", "charge", "wind_blade", "sparks"]
     )
-    game = _act(game, ann, "place", cards=["fang", "claw"])
-    place_phase = _hints(table, ann)  # Ben's placing still secret
     game = _act(game, ben, "place", cards=ben_placed)
     page = browser_of(ann).get(f"/dragsaga/{table.code}/").content.decode()
-    return table, ann, [HINTS.search(page).group(0), place_phase, _hints(table, ann)]
-
-
-def _same(parts, table):
-    return [re.sub(r"\s+", " ", p.replace(table.code, "CODE")) for p in parts]
+    shown = [HINTS.search(page).group(0), _hints(table, ann), _first_frame(table, ann)]
+    _act(game, ann, "place", cards=["fang", "claw"])
+    shown.append(_hints(table, ann))
+    return [re.sub(r"\s+", " ", part.replace(table.code, "CODE")) for part in shown]
 
 
 @pytest.mark.django_db(transaction=True)  # the sockets read the tables from other threads
 def test_hints_show_nothing_of_the_others_face_down_cards_in_page_partial_and_frame():
-    table_a, ann_a, shown_a = _hidden_apart(["scale_shield", "charge"])
-    table_b, ann_b, shown_b = _hidden_apart(["wind_blade", "sparks"])
-    frames = []
-
-    @in_own_loop
-    async def first_frames():
-        for table, ann in ((table_a, ann_a), (table_b, ann_b)):
-            socket = await open_socket(table.code, ann)
-            frames.append(HINTS.search(await socket.receive_from()).group(0))
-            await socket.disconnect()
-
-    first_frames()
-    assert "hint-standing" in shown_a[0] and "hint-standing" in frames[0]  # hints are shown
-    a = _same([*shown_a, frames[0]], table_a)
-    b = _same([*shown_b, frames[1]], table_b)
-    assert a == b  # whatever Ben hides, Ann's hints read the same
+    shown_a = _hidden_apart(["scale_shield", "charge"])
+    shown_b = _hidden_apart(["wind_blade", "sparks"])
+    assert all("hint-standing" in part for part in shown_a[:3])  # hints are shown
+    assert "(cards in hand): you 3." in shown_a[0]  # Ben, holding five, is not named
+    assert shown_a == shown_b  # whatever Ben hides, Ann's hints read the same
     for hidden in ("Scale Shield", "Charge", "Wind Blade", "Sparks"):
-        assert hidden not in _text(a[0])
+        assert all(hidden not in _text(part) for part in shown_a)
