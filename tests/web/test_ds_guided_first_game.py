@@ -11,6 +11,7 @@ from dragsaga.learn import GUIDED, guided_step
 from games import services
 from games.learn.models import GuidedGame
 from games.models import Player, Table
+from games.trust.fairness import replay_reaches_record
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
@@ -108,6 +109,9 @@ def test_every_step_follows_the_game_to_its_end_and_a_real_game_is_offered():
     # You hold Charge alone: the game ends; half its cost (4) is your penalty.
     assert shown.do == "The game is over: you win with the least damage."
     assert "Your damage 3 + half the cost of your hand (Charge) 2 = 5." in shown.why
+    # Its replay rebuilds the short deal from the seed and the log, as for any game.
+    assert replay_reaches_record(game)
+    assert browser.get(f"/games/{game.pk}/replay/").status_code == 200
     offer = browser.get("/learn/dragsaga/").content.decode()
     assert "Play a real game against bots" in offer
     assert 'name="dragsaga-bot_level" value="heuristic"' in offer
