@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from dragsaga.rules.turns import FLIP_LIMIT
 from dragsaga.templatetags.dragsaga_words import card_name
@@ -265,4 +266,10 @@ GUIDED = Guide(
     seed=30,
     step=guided_step,
     bot_pace="relaxed",
+    intro=gettext_lazy(
+        "A short game against a bot, dealt so that it ends after two rounds: keep a divine "
+        "dragon, place two cards, flip an attack, guard, meet the cost limit and the end with "
+        "its hand penalty. Each step says what to do and why, and waits for you at the real "
+        "table."
+    ),
 )

@@ -46,6 +46,8 @@ class Guide:
     seed: int
     step: Callable[[dict[str, Any]], Step | None]
     bot_pace: str = "normal"
+    # What its page says of it before it starts (lazy text); the platform's words if empty.
+    intro: Any = ""
 
 
 def step_of(kind: GameKind, table: Table, view: dict[str, Any]) -> Step | None:

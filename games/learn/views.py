@@ -55,6 +55,7 @@ def guided_game(request: HttpRequest, name: str) -> HttpResponse:
         "won": won,
         "new_table_form": NewTableForm(kind) if won else None,
         "create_url": reverse("games:new_table", args=[kind.name]),
+        "intro": kind.learn.GUIDED.intro,
     }
     return render(request, "learn/guided_game.html", context)
 

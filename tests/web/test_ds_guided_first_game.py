@@ -41,7 +41,9 @@ def test_starting_opens_a_private_table_at_its_first_step_and_resuming_finds_it(
     page = browser.get(f"/dragsaga/{table.code}/").content.decode()
     assert 'data-step="dragon"' in page and "Step 1 of 10" in page
     assert table.code not in Client().get("/").content.decode()  # not in the lobby
-    assert f'href="/dragsaga/{table.code}/"' in browser.get("/learn/dragsaga/").content.decode()
+    intro = browser.get("/learn/dragsaga/").content.decode()
+    assert f'href="/dragsaga/{table.code}/"' in intro
+    assert "dealt so that it ends after two rounds" in intro  # its own words, not Dragon Formula's
     browser.post("/learn/dragsaga/start")  # again: the earlier table goes
     assert Table.objects.count() == 1 and GuidedGame.objects.get().table_id != table.pk
 
