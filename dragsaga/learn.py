@@ -51,11 +51,11 @@ def guided_step(view: dict[str, Any]) -> Step | None:
         return (
             _choose(cards)
             if "choose_dragon" in kinds
-            else _wait(1, _("Wait: the bot chooses its dragon."))
+            else _wait(_("Wait: the bot chooses its dragon."))
         )
     if view["phase"] == "place":
         if "place" not in kinds:
-            return _wait(_placed_step(view), _("Wait: the bot places its two cards."))
+            return _wait(_("Wait: the bot places its two cards."))
         return _place(view, you["hand"], cards)
     window = view["guard"]
     if window is not None and view["seat"] in window["pending"] and not you["answered"]:
@@ -63,30 +63,23 @@ def guided_step(view: dict[str, Any]) -> Step | None:
     if view["turn"] == view["seat"] and window is None:
         return _your_turn(view, legal, you, cards)
     if window is not None and window["attacker"] == view["seat"]:
-        return _wait(_flip_step(view), _("Wait: the bot decides whether to guard."))
-    return _wait(_flip_step(view), _("Wait: the bot takes its turn."))
+        return _wait(_("Wait: the bot decides whether to guard."))
+    return _wait(_("Wait: the bot takes its turn."))
 
 
 def _name(card: dict[str, Any]) -> str:
     return card_name(card)
 
 
-def _wait(number: int, do: str) -> Step:
+def _wait(do: str) -> Step:
+    """A wait for the bot between two steps (unnumbered: the step before it is done)."""
     return Step(
         "wait",
-        number,
+        0,
         STEPS,
         do,
         _("Every move of the bot shows on its seat and in the log; your next step follows."),
     )
-
-
-def _placed_step(view: dict[str, Any]) -> int:
-    return 2 if view["round"] <= 1 else 6
-
-
-def _flip_step(view: dict[str, Any]) -> int:
-    return 3 if view["round"] <= 1 else 8
 
 
 def _choose(cards: dict[str, Any]) -> Step:

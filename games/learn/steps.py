@@ -25,7 +25,7 @@ GUIDED = "guided"
 @dataclass(frozen=True)
 class Step:
     """One step of a guided game: what to do (``do``) and why (``why``); ``number`` of
-    ``total``; ``done`` on the last."""
+    ``total`` (0 for a wait between steps, shown unnumbered); ``done`` on the last."""
 
     key: str
     number: int

@@ -75,6 +75,10 @@ def test_every_step_follows_the_game_to_its_end_and_a_real_game_is_offered():
     bots()
     assert step().do == "Press Flip Fang: 2 damage to the bot."
     act("flip", card="fang")
+    waiting = guided_step(ENGINE.view(game.state, 0))  # the bot answers the attack
+    assert (waiting.key, waiting.number) == ("wait", 0)
+    page = browser.get(f"/dragsaga/{table.code}/").content.decode()
+    assert "Wait: the bot decides whether to guard." in page and "Step 0" not in page
     bots()
     step()
     act("end_turn")
