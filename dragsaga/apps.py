@@ -17,6 +17,7 @@ class DragSagaConfig(AppConfig):
                 engine_path="dragsaga.rules:ENGINE",
                 presenters_path="dragsaga.presenters",
                 template_dir="dragsaga",
+                stacked_path="dragsaga.rules.table:stacked_game",
                 learn_path="dragsaga.learn",
                 rulebook_path="dragsaga.rulebook",
                 league_path="dragsaga.league",

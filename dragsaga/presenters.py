@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from dragsaga import region_looks
+from dragsaga import hints, region_looks
 from dragsaga.models import CardSet
 from dragsaga.rules.turns import FLIP_LIMIT
 from dragsaga.templatetags import dragsaga_words, ds_seats
@@ -25,6 +25,7 @@ REGIONS = [
     ("seats", "dragsaga/partials/seats.html"),
     ("clock", "games/partials/clock.html"),
     ("prompt", "dragsaga/partials/prompt.html"),
+    ("hints", "dragsaga/partials/hints.html"),
     ("hand", "dragsaga/partials/hand.html"),
     ("log", "dragsaga/partials/log.html"),
     ("scores", "dragsaga/partials/scores.html"),
@@ -236,6 +237,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "cards": cards,
             "flip_limit": FLIP_LIMIT,
             "flips": _flip_budget(view, you, cards, by_type, seat),
+            # The seat's hints, when its player has them on (from its view alone).
+            "hints": hints.seat_hints(view, names, cards) if context.get("hints_on") else None,
         }
     }
 

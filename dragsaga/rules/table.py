@@ -28,7 +28,7 @@ from typing import Any
 
 from games.engine import State, rng_for
 
-from .cards import validate_card_set
+from .cards import CardSet, default_card_set, validate_card_set
 
 GAME = "dragsaga"
 MIN_PLAYERS = 2
@@ -143,3 +143,31 @@ def target_is_forced(state: State) -> bool:
 
 def log(state: State, event_type: str, **params: Any) -> None:
     state["log"].append({"type": event_type, **params})
+
+
+def stacked_game(
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    hands: list[list[str]],
+    start_player: int = 0,
+    now: float = 0.0,
+) -> State:
+    """A game whose seats start with the cards ``hands`` names (each a part of the set
+    holding its three divine dragons) and ``start_player`` first: a guided first game's
+    short deal, and puzzles. ``ValueError`` for hands the set cannot deal."""
+    state = new_state(players, validate_options(options, default_card_set()), seed, now)
+    cards = CardSet(state["cards"])
+    if len(hands) != players:
+        raise ValueError(f"A stacked game needs {players} hands, not {len(hands)}.")
+    for seat, hand in enumerate(hands):
+        if len(set(hand)) != len(hand) or not set(cards.divine()) <= set(hand):
+            raise ValueError(f"Hand {seat}: cards once each, the three divine dragons among them.")
+        if any(card not in cards.by_id for card in hand):
+            raise ValueError(f"Hand {seat}: a card the set does not have.")
+        state["seats"][seat]["hand"] = cards.sorted(hand)
+    if not 0 <= start_player < players:
+        raise ValueError(f"No seat {start_player} to start.")
+    state["start_player"] = start_player
+    state["log"][0]["start_player"] = start_player
+    return state

@@ -25,7 +25,7 @@ GUIDED = "guided"
 @dataclass(frozen=True)
 class Step:
     """One step of a guided game: what to do (``do``) and why (``why``); ``number`` of
-    ``total``; ``done`` on the last."""
+    ``total`` (0 for a wait between steps, shown unnumbered); ``done`` on the last."""
 
     key: str
     number: int
@@ -46,6 +46,8 @@ class Guide:
     seed: int
     step: Callable[[dict[str, Any]], Step | None]
     bot_pace: str = "normal"
+    # What its page says of it before it starts (lazy text); the platform's words if empty.
+    intro: Any = ""
 
 
 def step_of(kind: GameKind, table: Table, view: dict[str, Any]) -> Step | None:

@@ -55,14 +55,20 @@ def guided_game(request: HttpRequest, name: str) -> HttpResponse:
         "won": won,
         "new_table_form": NewTableForm(kind) if won else None,
         "create_url": reverse("games:new_table", args=[kind.name]),
+        "intro": kind.learn.GUIDED.intro,
     }
     return render(request, "learn/guided_game.html", context)
 
 
 def _won(known: guided.GuidedGame) -> bool:
+    """Whether the player's guided game reached its last step (the game's own guide reads
+    the player's seat, seat 0, as it stands)."""
     game = known.table.games.order_by("-created").first()
-    last = game.state.get("last_game") if game is not None else None
-    return bool(last) and last.get("winner") == 0
+    if game is None:
+        return False
+    kind = game_kind(known.game_name)
+    step = kind.learn.GUIDED.step(kind.engine.view(game.state, 0))
+    return step is not None and step.key == "done"
 
 
 @require_POST

@@ -8,19 +8,18 @@ import time
 
 import pytest
 
-from games.models import Seat, Table
-from tests.browser.tables import off_the_browser_loop
-
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
+from tests.browser.guided import (
+    LAPTOP,
+    PHONE,
+    from_the_lobby,
+    leave_and_come_back,
+    shot,
+    then_a_real_game,
+)
 
 
 def _shot(page, artifacts_dir, size, step, taken):
-    page.wait_for_selector(f".guide-step[data-step='{step}']", timeout=30_000)
-    taken.append(step)
-    page.screenshot(path=artifacts_dir / f"guided-dragonformula-{size}-{len(taken)}-{step}.png")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"step {step} scrolls sideways"
+    shot(page, artifacts_dir, "dragonformula", size, step, taken)
 
 
 def _two_taps(page, code):
@@ -28,14 +27,6 @@ def _two_taps(page, code):
     card.click()
     page.wait_for_selector("#prompt [data-confirm-discard]:not([hidden])")
     card.click()
-
-
-def _from_the_lobby(page, name):
-    page.goto("/")
-    page.click("#tables-dragonformula .learn-link a")
-    page.fill("input[name=display_name]", name)
-    page.click(".guided-intro form.inline button")
-    page.click(".guided-intro form[action$='/start'] button")
 
 
 def _first_half(page, artifacts_dir, size, taken):
@@ -64,26 +55,13 @@ def _second_half(page, artifacts_dir, size, taken):
     _shot(page, artifacts_dir, size, "done", taken)
 
 
-def _then_a_real_game(page):
-    # The link, followed as it is written: a push (the bot's "Next game") may raise the
-    # result screen over the table again.
-    page.goto(page.locator(".guide-step a.button").get_attribute("href"))
-    page.click(".guided-intro form button.primary")
-    page.wait_for_selector("#prompt button:has-text('Start'), #prompt button:has-text('開始')")
-    code = page.locator(".join-code strong").inner_text().strip()
-    seats = off_the_browser_loop(
-        lambda: list(Seat.objects.filter(table__code=code).values_list("bot_level", flat=True))
-    )
-    assert seats[0] == "" and all(seats[1:])  # the newcomer and bots in every other seat
-
-
 @pytest.mark.parametrize(
     ("viewport", "locale", "size"), [(PHONE, "ja-JP", "phone"), (LAPTOP, "en-US", "laptop")]
 )
 def test_a_newcomer_completes_the_guided_game(new_page, artifacts_dir, viewport, locale, size):
     page = new_page(viewport=viewport, locale=locale)
     began = time.monotonic()
-    _from_the_lobby(page, "Newcomer")
+    from_the_lobby(page, "dragonformula", "Newcomer")
     taken: list[str] = []
     _first_half(page, artifacts_dir, size, taken)
     _second_half(page, artifacts_dir, size, taken)
@@ -94,17 +72,13 @@ def test_a_newcomer_completes_the_guided_game(new_page, artifacts_dir, viewport,
         assert "ステップ 8 / 8" in page.locator(".guide-step").inner_text()
     else:
         assert "Step 8 of 8" in page.locator(".guide-step").inner_text()
-    _then_a_real_game(page)
+    then_a_real_game(page)
 
 
 def test_a_guided_game_left_half_way_resumes_where_it_was(new_page, artifacts_dir):
     page = new_page(viewport=PHONE, locale="ja-JP")
-    _from_the_lobby(page, "Leaver")
+    from_the_lobby(page, "dragonformula", "Leaver")
     taken: list[str] = []
     _first_half(page, artifacts_dir, "resume", taken)
-    page.goto("/")  # off to the lobby; the guided table is nobody else's business there
-    guided = off_the_browser_loop(lambda: Table.objects.get(created_session="guided").code)
-    assert guided not in page.content()
-    page.click("#tables-dragonformula .learn-link a")
-    page.click(".guided-intro a.button")
+    leave_and_come_back(page, "dragonformula")
     _second_half(page, artifacts_dir, "resume", taken)
