@@ -8,10 +8,15 @@ time (``--duration`` seconds of play per run, then a short drain) and in count
     .venv/bin/python bench/load.py --config scaled --tables 10,25,50
     .venv/bin/python bench/load.py --config both --tables 10,25,50 --duration 30
     .venv/bin/python bench/load.py --config single --tables 10 --beside heuristic,strong,none
+    .venv/bin/python bench/load.py --config single --tables 2 --beside strong,none \
+        --beside-game dragonformula --rounds 3
 
-``--beside``: runs in turn with ``--beside-tables`` (10) DragSaga tables of four bots of
-each level playing by themselves beside the measured tables (``none``: no such tables),
-to see what other tables' bots, strong ones thinking in the worker pool, cost a table.
+``--beside``: runs in turn with ``--beside-tables`` (10) tables of four bots of each level
+(DragSaga, or ``--beside-game``'s game) playing by themselves beside the measured tables
+(``none``: no such tables), to see what other tables' bots, strong ones thinking in the
+worker pool, cost a table. ``--rounds`` repeats the whole turn, so a busy machine's drift
+falls on every level alike; the end prints each level's p95s and their median beside
+``none``'s.
 
 Configurations:
 
@@ -394,13 +399,13 @@ def migrate(env: dict[str, str]) -> None:
         raise RuntimeError(f"migrate failed:\n{result.stderr}")
 
 
-def open_bot_tables(count: int, level: str) -> None:
-    """``count`` DragSaga tables of four bots of ``level``, playing by themselves beside the
-    measured tables (strong bots think in the server's worker pool); not measured."""
+def open_bot_tables(count: int, level: str, game_name: str = "dragsaga") -> None:
+    """``count`` tables of ``game_name`` with four bots of ``level``, playing by themselves
+    beside the measured tables (strong bots think in the server's worker pool); not measured."""
     from games import services
 
     for _ in range(count):
-        table = services.create_table(game_name="dragsaga", players=4, bot_level=level)
+        table = services.create_table(game_name=game_name, players=4, bot_level=level)
         services.start(table, None)
 
 
@@ -420,7 +425,7 @@ def run(
             processes = args.processes
         migrate(env)
         beside = 0 if level == "none" else args.beside_tables
-        tables = helper(env, "_setup", str(count), str(beside), level)
+        tables = helper(env, "_setup", str(count), str(beside), level, args.beside_game)
         servers = [
             stack.enter_context(
                 daphne(env=env, log=workdir / f"{config}-{count}-{level}-daphne{i}.log", timeout=60)
@@ -438,7 +443,8 @@ def run(
     return {
         "config": config,
         "tables": count,
-        "beside": f"{args.beside_tables} {level}" if level != "none" else "none",
+        "beside": f"{args.beside_tables} {args.beside_game} {level}" if level != "none" else "none",
+        "level": level,
         "processes": processes,
         "seconds": elapsed,
         "applied": len(tally.applied),
@@ -518,6 +524,28 @@ def print_row(r: dict[str, Any]) -> None:
         print(f"    error: {kind}", flush=True)
 
 
+def print_beside_summary(results: list[dict[str, Any]]) -> None:
+    """Per configuration and T, each beside level's p95s in run order and their median,
+    and that median over the median without bot tables beside."""
+    groups: dict[tuple[str, int], dict[str, list[float]]] = {}
+    for r in results:
+        groups.setdefault((r["config"], r["tables"]), {}).setdefault(r["level"], []).append(
+            r["p95"]
+        )
+    for (config, count), levels in groups.items():
+        if len(levels) < 2 or "none" not in levels:
+            continue
+        alone = statistics.median(levels["none"])
+        for level, p95s in levels.items():
+            median = statistics.median(p95s)
+            runs = ", ".join(f"{p:.0f}" for p in p95s)
+            print(
+                f"{config} T={count} beside {level}: p95 ms by run {runs}; median {median:.0f} "
+                f"= {median / alone:.2f}x the median without bot tables beside",
+                flush=True,
+            )
+
+
 @contextlib.contextmanager
 def scaled_services() -> Iterator[None]:
     """PostgreSQL and Redis: the environment's, else throwaway ones on loopback."""
@@ -544,7 +572,7 @@ def main() -> None:
         django.setup()
         if sys.argv[1] == "_setup":
             tables = open_tables(int(sys.argv[2]))
-            open_bot_tables(int(sys.argv[3]), sys.argv[4])
+            open_bot_tables(int(sys.argv[3]), sys.argv[4], sys.argv[5])
             print(json.dumps(tables))
         else:
             print(json.dumps(check_logs(sys.argv[2:])))
@@ -566,6 +594,15 @@ def main() -> None:
         help="comma-separated bot levels (or none) of the bot tables playing beside, run in turn",
     )
     parser.add_argument("--beside-tables", type=int, default=10, help="bot tables beside")
+    parser.add_argument(
+        "--beside-game",
+        choices=["dragsaga", "dragonformula"],
+        default="dragsaga",
+        help="the game the bot tables beside play",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="times the --beside levels run in turn"
+    )
     parser.add_argument("--processes", type=int, default=2, help="Daphne processes in scaled")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--logs", type=Path, help="keep the servers' logs in this folder")
@@ -587,10 +624,12 @@ def main() -> None:
         for config in configs:
             with scaled_services() if config == "scaled" else contextlib.nullcontext():
                 for count in counts:
-                    for level in args.beside.split(","):
-                        result = run(config, count, args, workdir, level)
-                        print_row(result)
-                    results.append(result)
+                    for _ in range(args.rounds):
+                        for level in args.beside.split(","):
+                            result = run(config, count, args, workdir, level)
+                            print_row(result)
+                            results.append(result)
+    print_beside_summary(results)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2))

@@ -1,37 +1,40 @@
-"""The ``strong`` bot: it plays each choice out on many deals its seat cannot tell apart.
+"""The ``strong`` bot: it plays its choices out on many deals its seat cannot tell apart.
 
-It reads ``view(state, seat)`` only. For a discard, a pick or pass, or the major thrown
-after a pick it lists a few candidates (the smart bot's choice first), deals the unseen
-cards again at random many times (:mod:`hidden_deals`), plays the rest of the game out
-from each candidate on every such deal (the same deals for every candidate, so the
-difference between two candidates is the candidate's, not the luck's), and takes the
-candidate whose seat won most often. The play-outs (:func:`race`) are quick: each seat
-draws, declares when its eleven cards win, takes a discard that completes its hand, and
-otherwise throws the card least linked to the rest of its hand.
+It reads ``view(state, seat)`` only. Its first choice is the efficiency choice
+(:func:`efficient`): the throw that leaves its hand closest to winning, and a pick when the
+hand is closer after it. When it has a real choice (a discard, a pick or pass, the major
+thrown after a pick) it also lists a few other candidates and plays each out on the same
+:data:`DEALS` deals of the unseen cards (:mod:`playouts`: every seat plays on, the
+others' hands as far along as their draws so far), scoring a win of its own 1 and another
+seat's win -:data:`OTHERS_WIN`; a candidate must beat the efficiency choice by
+:data:`MARGIN` to overrule it. The play-outs are counted, not timed, so the bot plays the
+same however busy the machine is; the deals are drawn from a seed the view gives, so the
+same view always gets the same decision.
 
-The same estimate scores a member's own choices in the review (:func:`chances`).
+The coach scores a member's own choices with the same play-outs (:func:`chances`).
 """
 
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from dragonformula.rules import bots, pick_window
-from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.hands import is_winning, wins
-from dragonformula.rules.hidden_deals import guess, known_cards, unseen
+from dragonformula.rules.hidden_deals import known_cards, unseen
 from dragonformula.rules.melds import mask_of_codes
-from games.engine import Action, State, View, seats_after
+from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, play_on
+from games.engine import Action, View
 
-SAMPLES = 32  # deals played out per decision: a decision stays well inside 250 ms
-MARGIN = 2.5 / SAMPLES  # how much more often a candidate must win to overrule the smart bot
-MOST_CANDIDATES = 5  # discards weighed at once (the smart bot's choice and the least useful)
-_BIT = {code: mask_of_codes((code,)) for code in ALL_CARDS}
-_CODE = {bit: code for code, bit in _BIT.items()}
+DEALS = 24  # deals played out per decision, each candidate on every one
+OTHERS_WIN = 0.5  # what another seat's win costs, against 1 for a win of one's own
+MARGIN = 1.5  # the score (over all deals) a candidate needs above the efficiency choice
+MOST_CANDIDATES = 5  # discards weighed at once (the efficiency choice and the least useful)
+_BIT = BIT
+_CODE = {bit: code for code, bit in BIT.items()}
 FORCED = ("dan", pick_window.PICK_AND_DAN, "draw", "next_game")
 
 
@@ -54,9 +57,23 @@ def sensible(view: View) -> list[Action]:
 
 
 def decide(view: View) -> Action:
-    """The strong bot's action for the seat of ``view``: the throw that leaves its hand
-    closest to winning (:func:`standing`), and a pick when the hand is closer after it."""
+    """The strong bot's action for the seat of ``view``: the efficiency choice, unless
+    another candidate does clearly better in the play-outs."""
     moves = sensible(view)
+    choice = efficient(view, moves)
+    if len(moves) < 2 or choice["type"] in FORCED:
+        return choice
+    candidates = _candidates(view, moves, choice)
+    rng = random.Random(_seed(view))
+    scores = _scores(view, candidates, rng, DEALS)
+    best = max(range(len(candidates)), key=lambda i: (scores[i] - (MARGIN if i else 0), -i))
+    return candidates[best]
+
+
+def efficient(view: View, moves: list[Action] | None = None) -> Action:
+    """The throw that leaves the hand closest to winning (:func:`standing`), and a pick
+    when the hand is closer after it."""
+    moves = sensible(view) if moves is None else moves
     if not moves:
         raise ValueError(f"Seat {view['seat']} has nothing to do now")
     kinds = {move["type"] for move in moves}
@@ -83,36 +100,102 @@ def _pick_is_closer(view: View, hand: int, live: list[int]) -> bool:
 
 
 def chances(
-    view: View, candidates: Sequence[Action], rng: random.Random, samples: int = SAMPLES
+    view: View, candidates: Sequence[Action], rng: random.Random, samples: int = DEALS
 ) -> list[float]:
     """For each candidate action of the view's seat, the share of played-out deals it wins."""
+    return [wins / samples for wins in _tally(view, candidates, rng, samples, others_win=0.0)]
+
+
+def _scores(
+    view: View, candidates: Sequence[Action], rng: random.Random, samples: int
+) -> list[float]:
+    return _tally(view, candidates, rng, samples, others_win=OTHERS_WIN)
+
+
+def _tally(
+    view: View, candidates: Sequence[Action], rng: random.Random, samples: int, others_win: float
+) -> list[float]:
+    """Each candidate's score over ``samples`` deals, the same deals and draws for all."""
     seat = view["seat"]
-    won = [0] * len(candidates)
+    starts = [_start(view, action) for action in candidates]
+    totals = [0.0] * len(candidates)
     for _ in range(samples):
-        table = guess(view, rng)
+        hands, pile = deal(view, rng)
         luck = rng.getrandbits(32)
-        for index, action in enumerate(candidates):
-            if race(table, seat, action, random.Random(luck)) == seat:
-                won[index] += 1
-    return [count / samples for count in won]
+        for index, (action, hand, thrown) in enumerate(starts):
+            play = random.Random(luck)
+            shuffled = list(pile)
+            play.shuffle(shuffled)
+            winner = _play_out(view, list(hands), shuffled, action, hand, thrown, play)
+            if winner == seat:
+                totals[index] += 1.0
+            elif winner is not None:
+                totals[index] -= others_win
+    return totals
 
 
-def _candidates(view: View, moves: list[Action], rng: random.Random) -> list[Action]:
-    """The moves worth playing out, the smart bot's choice first."""
-    table = guess(view, rng)  # its own hand and the discards: all the smart bot reads
+def _start(view: View, action: Action) -> tuple[Action, int, int]:
+    """The seat's ten cards after ``action`` and the card it throws (0 for a pass)."""
+    hand = mask_of_codes(view["hand"])
+    if action["type"] in ("discard", "discard_major"):
+        thrown = _BIT[action["card"]]
+        return action, hand ^ thrown, thrown
+    if action["type"] == pick_window.PASS:
+        return action, hand, 0
+    if action["type"] != pick_window.PICK:
+        raise ValueError(f"no play-out for {action['type']!r}")
+    card = _BIT[view["window"]["card"]]
+    majors = [bit for bit in _bits(hand) if bit & MAJORS]
+    _, thrown = best_throw(hand | card, majors, unseen_bits(view))
+    return action, (hand | card) ^ thrown, thrown
+
+
+def _play_out(
+    view: View,
+    hands: list[int],
+    pile: list[int],
+    action: Action,
+    hand: int,
+    thrown: int,
+    rng: random.Random,
+) -> int | None:
     seat = view["seat"]
-    smart = bots.bot_action(table, seat, "smart")
+    plan = Plan(hand)
+    if action["type"] in ("discard", "discard_major"):
+        hands[seat] = hand
+        return play_on(hands, pile, plan, seat, seat, thrown, rng)
+    window = view["window"]
+    discarder, card = window["discarder"], _BIT[window["card"]]
+    order = [(discarder + step) % view["players"] for step in range(1, view["players"])]
+    for other in order[: order.index(seat)]:  # a nearer seat that wins with it takes it first
+        if wins(hands[other] | card):
+            return other
+    if action["type"] == pick_window.PICK:
+        hands[seat] = hand
+        return play_on(hands, pile, plan, seat, seat, thrown, rng)
+    return play_on(hands, pile, plan, seat, discarder, card, rng, asked=False)
+
+
+def _seed(view: View) -> int:
+    """A seed from what the view shows, so the same view gets the same deals."""
+    seen = (view["seat"], view["hand"], view["discards"], view["events"], view["window"])
+    return zlib.crc32(repr(seen).encode())
+
+
+def _candidates(view: View, moves: list[Action], choice: Action) -> list[Action]:
+    """The moves worth playing out, the efficiency choice first: the other of pick and
+    pass, or the least useful discards."""
     kinds = {move["type"] for move in moves}
     if kinds & {pick_window.PICK, pick_window.PASS}:
-        others = [m for m in moves if m["type"] in (pick_window.PICK, pick_window.PASS)]
-        return [smart, *[m for m in others if m != smart]]
+        answers = [m for m in moves if m["type"] in (pick_window.PICK, pick_window.PASS)]
+        return [choice, *[m for m in answers if m != choice]]
     cards = [m["card"] for m in moves]
     hand = view["hand"]
     _, useful, _ = bots.plan(mask_of_codes(hand))
     links = bots._connections(cards, hand)
     ranked = sorted(cards, key=lambda card: (bool(_BIT[card] & useful), links[card], card))
-    chosen = [smart["card"], *[c for c in ranked if c != smart["card"]]][:MOST_CANDIDATES]
-    return [{"type": smart["type"], "card": card} for card in chosen]
+    chosen = [choice["card"], *[c for c in ranked if c != choice["card"]]][:MOST_CANDIDATES]
+    return [{"type": choice["type"], "card": card} for card in chosen]
 
 
 # --- the efficiency choice -------------------------------------------------------------
@@ -141,67 +224,7 @@ def best_throw(hand: int, choices: list[int], live: list[int]) -> tuple[tuple[in
     return max((standing(hand ^ bit, live), -_links(hand, bit), bit) for bit in choices)[0::2]
 
 
-# --- the play-out ----------------------------------------------------------------------
-
-
-@dataclass
-class _Race:
-    seat: int  # whose chances are measured: it keeps its plan; the others keep their hands
-    hands: list[int]
-    pile: list[int]
-    players: int
-
-
-def race(table: State, seat: int, action: Action, rng: random.Random) -> int | None:
-    """Play the game of ``table`` out after ``seat`` takes ``action``: the winning seat,
-    or ``None`` when the pile runs out first. ``seat`` throws the card its plan needs
-    least; the other seats keep their hands (they throw the card they draw); every seat
-    declares a win when a card completes its hand."""
-    hands = [mask_of_codes(hand) for hand in table["hands"]]
-    game = _Race(seat, hands, [_BIT[card] for card in reversed(table["pile"])], table["players"])
-    kind, phase = action["type"], table["phase"]
-    if kind in ("discard", "discard_major"):
-        card = _BIT[action["card"]]
-        hands[seat] ^= card
-        return _after_discard(game, seat, card, rng)
-    window = table["window"]
-    discarder, card = window["discarder"], _BIT[window["card"]]
-    nearer = seats_after(discarder, game.players)
-    nearer = nearer[: nearer.index(seat)]
-    for other in nearer:  # a nearer seat that wins with it takes it first
-        if wins(hands[other] | card):
-            return other
-    if kind == pick_window.PICK:
-        hands[seat] |= card
-        majors = [bit for bit in _bits(hands[seat]) if is_major(_CODE[bit]) and bit != card]
-        thrown = _least_needed(hands[seat], majors, rng)
-        hands[seat] ^= thrown
-        return _after_discard(game, seat, thrown, rng)
-    if phase != "window":
-        raise ValueError(f"no play-out for {kind!r} in phase {phase!r}")
-    return _after_discard(game, discarder, card, rng, skip=seat)
-
-
-def _after_discard(
-    game: _Race, discarder: int, card: int, rng: random.Random, skip: int | None = None
-) -> int | None:
-    hands = game.hands
-    while True:
-        for other in seats_after(discarder, game.players):
-            if other != skip and wins(hands[other] | card):
-                return other
-        skip = None
-        if not game.pile:
-            return None
-        drawer = (discarder + 1) % game.players
-        card = game.pile.pop()
-        hands[drawer] |= card
-        if wins(hands[drawer]):
-            return drawer
-        if drawer == game.seat:
-            card = _least_needed(hands[drawer], _bits(hands[drawer]), rng)
-        hands[drawer] ^= card
-        discarder = drawer
+# --- bits ----------------------------------------------------------------------------
 
 
 def _bits(mask: int) -> list[int]:
@@ -211,13 +234,6 @@ def _bits(mask: int) -> list[int]:
         found.append(low)
         mask ^= low
     return found
-
-
-def _least_needed(hand: int, choices: list[int], rng: random.Random) -> int:
-    """Of ``choices``, a card no best plan of ``hand`` uses, the least linked to the rest."""
-    _, useful, _ = bots.plan(hand)
-    spare = [bit for bit in choices if not bit & useful] or choices
-    return min(spare, key=lambda bit: (_links(hand, bit), rng.random()))
 
 
 def _links(hand: int, bit: int) -> float:

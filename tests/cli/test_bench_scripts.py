@@ -17,6 +17,12 @@ from tests.support.commands import python
         ("bench/table_pace.py", ["1", "quick"], "discard -> next draw median"),
         ("bench/table_actions.py", ["8"], "queries/move"),
         ("bench/bots.py", ["--games", "4", "--ds-games", "1"], "strong decision CPU ms p50"),
+        (
+            "bench/load.py",
+            ["--config", "single", "--tables", "1", "--duration", "3", "--beside-tables", "2"]
+            + ["--beside", "strong,none", "--beside-game", "dragonformula"],
+            "the median without bot tables beside",
+        ),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_figures(script, args, figure):

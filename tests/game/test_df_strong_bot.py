@@ -8,7 +8,7 @@ import pytest
 
 from dragonformula.rules.engine import ENGINE
 from dragonformula.rules.game import apply, new_game, waiting_for
-from dragonformula.rules.hidden_deals import guess, known_cards
+from dragonformula.rules.hidden_deals import known_cards
 from dragonformula.rules.view import view
 from tests.game.df_table import act, deal, table
 
@@ -57,20 +57,6 @@ def test_swapping_the_cards_a_seat_cannot_see_does_not_change_the_strong_bots_ch
         assert ENGINE.bot_action(swapped, seat, "strong") == ENGINE.bot_action(
             state, seat, "strong"
         )
-
-
-def test_a_guessed_deal_keeps_what_the_seat_saw_and_deals_the_rest():
-    state = next(s for s, seat in _decision_points(5, 3) if seat is not None)
-    seat = waiting_for(state)[0]
-    seen = view(state, seat)
-    guessed = guess(seen, random.Random(1))
-    assert guessed["hands"][seat] == seen["hand"]
-    assert [len(hand) for hand in guessed["hands"]] == seen["hand_sizes"]
-    assert len(guessed["pile"]) == seen["pile_size"]
-    assert guessed["discards"] == seen["discards"]
-    everything = [c for hand in guessed["hands"] for c in hand] + guessed["pile"]
-    everything += [c for pile in guessed["discards"] for c in pile]
-    assert len(everything) == len(set(everything)) == 78
 
 
 def test_the_strong_bot_is_a_level_of_the_game():
