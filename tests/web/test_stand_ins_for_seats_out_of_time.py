@@ -66,7 +66,8 @@ def test_two_turns_out_of_time_bring_the_stand_in_which_plays_until_the_player_i
     # The sleeper, still on the page, is told and offered the way back.
     prompt = _prompt(table, sleeper)
     assert "You were out of time twice: a bot plays for you." in prompt
-    assert f'href="/dragonformula/{table.code}/"' in prompt
+    assert f'action="/dragonformula/{table.code}/"' in prompt
+    assert "You are watching this table." not in prompt
 
     # The bot plays the seat through the usual path, well before any clock runs out.
     first_bot_move = game.version + 1
