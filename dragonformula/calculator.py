@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from dragonformula import hands, rules
+from dragonformula import rules, scored_hands
 from dragonformula.card_errors import card_error_text
 from dragonformula.rules.nearest import nearest_hands
 from games.models import Element
@@ -45,7 +45,7 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["card"].choices = [(code, code) for code in rules.ALL_CARDS]
-        self.fields["multipliers"].choices = hands.multiplier_choices()
+        self.fields["multipliers"].choices = scored_hands.multiplier_choices()
 
     def clean(self) -> dict:
         data = super().clean()
@@ -119,7 +119,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         context["named"] = named(cards)
         if len(cards) == HAND_SIZE:
             try:
-                context["scored"] = hands.score_cards(
+                context["scored"] = scored_hands.score_cards(
                     cards, element, form.cleaned_data["multipliers"]
                 )
             except ValueError as error:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from dragonformula import hands
+from dragonformula import scored_hands
 from dragonformula.league import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
 from games.models import Element, League, Penalty, SetGame, SetLine
@@ -92,9 +92,9 @@ class GameForm(forms.Form):
         ]
         self.fields["winner"].choices = [("", _("no winner")), *seats]
         self.fields["offender"].choices = [("", "—"), *seats]
-        self.fields["multipliers"].choices = hands.multiplier_choices()
-        self.fields["hand"].choices = [("", "—"), *hands.hand_choices()]
-        self.fields["bonuses"].choices = hands.bonus_choices()
+        self.fields["multipliers"].choices = scored_hands.multiplier_choices()
+        self.fields["hand"].choices = [("", "—"), *scored_hands.hand_choices()]
+        self.fields["bonuses"].choices = scored_hands.bonus_choices()
         for row in range(self.penalty_count):
             self.fields[f"penalty_seat_{row}"] = forms.TypedChoiceField(
                 label=_("Penalty for"),
@@ -149,7 +149,7 @@ class GameForm(forms.Form):
         if not text:
             return ()
         try:
-            codes = hands.parse(text)
+            codes = scored_hands.parse(text)
         except ValueError as error:
             raise forms.ValidationError(str(error)) from error
         if len(codes) != 11:

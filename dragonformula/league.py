@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from dragonformula import hands, sheets
+from dragonformula import scored_hands, sheets
 from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
@@ -57,13 +57,13 @@ STANDINGS_CELLS = "dragonformula/league/_standings_cells.html"
 
 
 def _best_hand_cell(row: Any) -> str:
-    return hands.hand_name(row.best_hand) if row.best_hand else ""
+    return scored_hands.hand_name(row.best_hand) if row.best_hand else ""
 
 
 def _hands_won_cell(set_result: SetResult, line: SetLine) -> str:
     """The hands a set line's player won the set's games with, by name."""
     return "; ".join(
-        hands.hand_name(game.hand)
+        scored_hands.hand_name(game.hand)
         for game in set_result.games.all()
         if game.winner_id == line.member_id and game.hand
     )
@@ -232,7 +232,7 @@ def _check_game(entry: GameEntry, players: int) -> None:
                 raise ValueError(
                     _("%(multiplier)s needs a win by %(win)s.")
                     % {
-                        "multiplier": hands.multiplier_name(multiplier),
+                        "multiplier": scored_hands.multiplier_name(multiplier),
                         "win": SetGame.Win(needed).label,
                     }
                 )
@@ -251,11 +251,11 @@ def _scored_fields(entry: GameEntry, lines: dict[int, SetLine]) -> dict[str, Any
     if entry.winner is not None:
         element = lines[entry.winner].element
         if entry.engine_hand is not None:
-            scored = hands.from_engine(entry.engine_hand, entry.cards)
+            scored = scored_hands.from_engine(entry.engine_hand, entry.cards)
         elif entry.cards:
-            scored = hands.score_cards(entry.cards, element, entry.multipliers)
+            scored = scored_hands.score_cards(entry.cards, element, entry.multipliers)
         else:
-            scored = hands.score_chosen(entry.hand, entry.bonuses, entry.multipliers)
+            scored = scored_hands.score_chosen(entry.hand, entry.bonuses, entry.multipliers)
     return {
         "winner": lines[entry.winner].member if entry.winner is not None else None,
         "win": entry.win,

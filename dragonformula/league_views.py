@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from dragonformula import forms, hands, league, set_history, sheets
+from dragonformula import forms, league, scored_hands, set_history, sheets
 from games.leagues import selectors
 from games.leagues.views import may_keep_score, organiser_refusal, refuse_or_login, sheet_response
 from games.models import GameKind, SetGame, SetResult
@@ -143,7 +143,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
         context["error"] = _("Choose the winner first: the hand is scored for their element.")
     elif request.POST.get("cards", "").strip():
         try:
-            context["scored"] = hands.score_cards(
+            context["scored"] = scored_hands.score_cards(
                 request.POST["cards"], winner.element, request.POST.getlist("multipliers")
             )
         except ValueError as error:

@@ -13,12 +13,14 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from dragonformula import hints, region_looks
 from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
+from games.models import StandIn
 from games.presence import presence_of
 from games.templatetags.bilingual import Words
 
@@ -167,7 +169,6 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "on_bank": timing["seat"] == number
             and remaining is not None
             and remaining <= timing["banks"][number],
-            "away": timing["away"][number],
             "presence": presence_of(context, number),
         }
 
@@ -231,14 +232,26 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 **timing,
                 "mine": seat is not None and timing["seat"] == seat,
                 "bank": timing["banks"][seat] if seat is not None else None,
-                "away": seat is not None and timing["away"][seat],
-                "back": next((json.dumps(a) for a in legal if a["type"] == "back"), None),
+                # A bot plays for the viewer, whose clock ran out: their way back to the
+                # seat is the table page (opening it gives the seat back).
+                "away": _out_of_time(context),
+                "back": _table_page(context) if _out_of_time(context) else None,
             },
             "match_end": _match_end(view, names),
             # The seat's hints, when its player has them on (from its view alone).
             "hints": seat_hints,
         }
     }
+
+
+def _out_of_time(context: Mapping[str, Any]) -> bool:
+    """Whether a bot holds the viewer's seat because their clock ran out (``games.away``)."""
+    stand_in = context.get("stand_in_for_you")
+    return stand_in is not None and stand_in.reason == StandIn.Reason.OUT_OF_TIME
+
+
+def _table_page(context: Mapping[str, Any]) -> str:
+    return reverse("dragonformula:table", args=[context["table"].code])
 
 
 def _result_screen(

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from dragonformula import hands
+from dragonformula import scored_hands
 from games.models import Member, Penalty, SetGame, SetResult
 
 WHAT = {
@@ -86,16 +86,16 @@ LABELS = {
 def _game_fields(row: Any, names: dict[int, str]) -> dict[str, str]:
     """A historical game row as the page words it."""
     winner = names.get(row.winner_id, "") if row.winner_id else _("no winner")
-    hand = hands.hand_name(row.hand) if row.hand else ""
+    hand = scored_hands.hand_name(row.hand) if row.hand else ""
     if row.cards:
         hand = f"{hand} ({row.cards})"
     return {
         str(LABELS["winner"]): winner,
         str(LABELS["win"]): str(SetGame.Win(row.win).label) if row.win else "",
         str(LABELS["hand"]): hand,
-        str(LABELS["bonuses"]): ", ".join(hands.bonus_name(b) for b in row.bonuses or ()),
+        str(LABELS["bonuses"]): ", ".join(scored_hands.bonus_name(b) for b in row.bonuses or ()),
         str(LABELS["multipliers"]): ", ".join(
-            hands.multiplier_name(m) for m in row.multipliers or ()
+            scored_hands.multiplier_name(m) for m in row.multipliers or ()
         ),
         str(LABELS["points"]): str(row.points),
     }

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from dragonformula import hands
+from dragonformula import scored_hands
 from dragonformula.rules import ELEMENTS
 from games.leagues import services
 from games.models import Element, Penalty, SetResult
@@ -54,13 +54,17 @@ def reference() -> dict[str, list[tuple[str, str]]]:
     ]
     penalties.append((_("intentional"), f"×{INTENTIONAL_FACTOR}"))
     return {
-        "hands": [(hands.hand_name(h), str(row["points"])) for h, row in hands.hands().items()],
+        "hands": [
+            (scored_hands.hand_name(h), str(row["points"]))
+            for h, row in scored_hands.hands().items()
+        ],
         "bonuses": [
-            (hands.bonus_name(b), f"+{row['points']}") for b, row in hands.bonuses().items()
+            (scored_hands.bonus_name(b), f"+{row['points']}")
+            for b, row in scored_hands.bonuses().items()
         ],
         "multipliers": [
-            (hands.multiplier_name(m), f"×{row['factor']}")
-            for m, row in hands.multipliers().items()
+            (scored_hands.multiplier_name(m), f"×{row['factor']}")
+            for m, row in scored_hands.multipliers().items()
         ],
         "penalties": penalties,
     }
@@ -120,10 +124,10 @@ def filled_set(set_result: SetResult) -> dict[str, Any]:
                 starter=lines[(fire + counted) % len(lines)].member.name,
                 winner=game.winner.name if game.winner else "—",
                 how=game.get_win_display() if game.winner else "",
-                hand=hands.hand_name(game.hand) if game.hand else "",
+                hand=scored_hands.hand_name(game.hand) if game.hand else "",
                 cards=game.cards,
-                bonuses=", ".join(hands.bonus_name(b) for b in game.bonuses),
-                multipliers=", ".join(hands.multiplier_name(m) for m in game.multipliers),
+                bonuses=", ".join(scored_hands.bonus_name(b) for b in game.bonuses),
+                multipliers=", ".join(scored_hands.multiplier_name(m) for m in game.multipliers),
                 penalties="; ".join(penalties),
                 points=game.points if game.winner_id else "",
                 running=list(running),

@@ -1,3 +1,7 @@
+"""Dragon Formula's URLs: the table's are the platform's (``games.table_urls``, views in
+``games.views``; its look is in presenters and templates), plus the hand calculator and a
+seat's waits."""
+
 from django.urls import path
 
 from dragonformula.calculator import calculator

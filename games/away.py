@@ -1,5 +1,8 @@
 """Who is away from a running game, since when, and which bots stand in (reads only).
 
+A seat also counts as away once its clock ran out :data:`TIMEOUTS_BEFORE_STAND_IN` of its
+turns in a row (:func:`out_of_time`): a bot takes it at once (``games.services``).
+
 A seat counts as *away since* the later of: its last socket closing, the game's start,
 the player's last logged action and their last retake of the seat (so a player who acts
 over plain HTTP is present too); a seat with an open table socket is present. After the
@@ -15,6 +18,8 @@ taken over; a seat without one costs one more, its signs of presence read togeth
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
 
 from games import statements
@@ -29,6 +34,9 @@ MIN_AWAY_SECONDS = 1
 MAX_AWAY_SECONDS = 3600
 # Moments are stored to the microsecond: a timer that fires "at the limit" must count.
 DUE_TOLERANCE = 0.001
+# A seat whose clock ran out this many of its turns in a row counts as away too: a bot
+# takes it at once (the game counts them: ``Engine.timeouts``).
+TIMEOUTS_BEFORE_STAND_IN = 2
 
 
 def away_seconds(table: Table) -> int:
@@ -45,6 +53,15 @@ def stand_in_level(table: Table) -> str:
     if table.bot_level:
         return table.bot_level
     return game_kind(table.game_name).engine.bot_levels()[0]
+
+
+def out_of_time(engine: Any, state: dict[str, Any]) -> list[int]:
+    """The seats whose clock ran out :data:`TIMEOUTS_BEFORE_STAND_IN` of their turns in a
+    row (none in a game that counts no timeouts)."""
+    counted = getattr(engine, "timeouts", None)
+    if counted is None:
+        return []
+    return [seat for seat, count in enumerate(counted(state)) if count >= TIMEOUTS_BEFORE_STAND_IN]
 
 
 def open_connections(seat_id: int, player_id: int | None) -> QuerySet[SeatConnection]:

@@ -113,6 +113,13 @@ class Engine(Protocol):
     # ``action`` when it is made (a face-down card left out); the operator's log writes
     # that. A game without it is logged by its action types alone.
 
+    # Optional: ``timeouts(state) -> list[int]``, per seat how many of its turns in a row
+    # a ``tick`` had to play because its clock ran out (0 again once the seat acts). The
+    # rules never choose a bot's move: the platform reads this to put its stand-in bot in
+    # a seat that keeps missing its turns (``games.away.TIMEOUTS_BEFORE_STAND_IN``), then
+    # asks ``bot_action`` for that seat's moves and applies them like any other. A game
+    # without it has its idle seats' turns played by its ticks' stated defaults alone.
+
 
 # --- the shape of an action ---------------------------------------------------
 

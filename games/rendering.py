@@ -81,6 +81,10 @@ def table_context(
         finished=game.is_finished,
         presence=presence.seat_presence(snapshot),
         log_credit=presence.LogCredit(snapshot.stand_in_history, names, view.get("events", [])),
+        # The bot holding the viewer's seat for them (their clock ran out), if one does.
+        stand_in_for_you=next(
+            (s for s in snapshot.stand_ins.values() if player and s.player_id == player.pk), None
+        ),
     )
     if seat is not None:  # a guided first game's step, read from the seat's own view
         context["guide"] = guided_steps.step_of(kind, table, view)

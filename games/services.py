@@ -603,6 +603,21 @@ def take_over_due(game: Game, now: float, seats: list[Seat] | None = None) -> li
     return taken
 
 
+def take_over_out_of_time(
+    game: Game, engine: Engine, now: float, seats: list[Seat]
+) -> list[StandIn]:
+    """Put a bot in every seat whose player's clock ran out too many turns in a row
+    (``away.out_of_time``); inside the game's lock, after the ticks that counted them."""
+    if game.is_finished:
+        return []
+    due = away.out_of_time(engine, game.state)
+    return [
+        take_over(game, seat, StandIn.Reason.OUT_OF_TIME, now)
+        for seat in seats
+        if seat.number in due and seat.player_id is not None
+    ]
+
+
 def take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
     """A bot of the table's level takes ``seat`` for its player (inside the game's lock)."""
     level = away.stand_in_level(game.table)
@@ -663,6 +678,8 @@ def _record(
         engine = game_kind(game.game_name).engine
         before, state = game.version, game.state
         _apply_overdue_ticks(game, engine, at)
+        if game.version != before and take_over_out_of_time(game, engine, at, seats):
+            seats = away.seats_with_presence(game.table_id)  # the bots now in them
         try:
             change(game, engine, at, seats)
         except ActionRefused as error:

@@ -2,7 +2,7 @@
 
 When a game ends and the match goes on, the table enters the ``result`` phase: every
 hand is shown (RULES §1.5, Fine points), and the next game is dealt once every seat
-has answered ``{"type": "next_game"}`` (bots answer at once) or ``RESULT_SECONDS``
+has answered ``{"type": "next_game"}`` or ``RESULT_SECONDS``
 after the end, whichever comes first. Nothing of the next game, and no clock of it,
 runs while the result is shown.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonformula.rules.clock import is_away
 from dragonformula.rules.deal import deal_game, sorted_hand
 from games.engine import IllegalAction, State
 
@@ -23,9 +22,7 @@ def open_result(state: State) -> None:
     """The game has ended and the match goes on: show the result until all are ready."""
     state["phase"] = "result"
     state["turn"] = None
-    # A seat that is away (rules.clock) has its bot stand-in ready at once.
-    ready = [is_away(state, seat) for seat in range(state["players"])]
-    state["result"] = {"deadline": None, "ready": ready}
+    state["result"] = {"deadline": None, "ready": [False] * state["players"]}
 
 
 def ended_game(state: State, result: dict[str, Any]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from dragonformula.rules.turn import hand_wins
 from dragonformula.rules.waits import unseen_cards, waits
 from games.engine import Action, State, rng_for
 
-LEVELS = ("random", "smart", "strong")
+LEVELS = ("random", "smart", "strong")  # the strong bot is :mod:`strong`, which reads this one
 _DERIVED_MASK = {n: mask_of(majors) for n, majors in DERIVED_MAJORS.items()}
 
 
@@ -46,17 +46,15 @@ def sensible_actions(state: State, seat: int) -> list[Action]:
 
 
 def bot_action(state: State, seat: int, level: str) -> Action:
-    if level not in LEVELS:
+    """The ``random`` or ``smart`` bot's action (the ``strong`` bot's is
+    :func:`dragonformula.rules.strong.decide`; the engine chooses between them)."""
+    if level not in ("random", "smart"):
         raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
     actions = sensible_actions(state, seat)
     if not actions:
         raise ValueError(f"Seat {seat} has nothing to do now")
     if level == "random":
         return _rng(state, seat).choice(actions)
-    if level == "strong":  # it reads the seat's view only; both modules read this one
-        from dragonformula.rules import strong, view
-
-        return strong.decide(view.view(state, seat))
     return _smart(state, seat, actions)
 
 

@@ -5,10 +5,10 @@ A seat's turn — its draw and discard, or its major discard after a pick — ha
 filled again at each set). The clock lives in the state as a deadline: ``start`` +
 turn + what is left of the bank. When it passes, the ``tick`` that applies it makes
 the server play for the seat: it draws, then discards the card it drew (after a pick:
-the first major it may discard). After ``AWAY_AFTER`` such turns in a row the seat
-counts as away: a smart bot plays its turns within ``AWAY_MOVE_SECONDS`` and answers
-its pick windows, until the seat acts again (any action of its own, or
-``{"type": "back"}``). ``turn_seconds`` 0 switches the clock off.
+the first major it may discard). ``timeouts`` counts, per seat, its turns in a row the
+clock ran out on (0 again once the seat acts): the platform reads them
+(``Engine.timeouts``) to decide when a bot stands in for a seat, and plays that seat
+through the usual path. ``turn_seconds`` 0 switches the clock off.
 """
 
 from __future__ import annotations
@@ -19,17 +19,15 @@ from dragonformula.rules.deal import is_major, sorted_hand
 from games.engine import Action, State
 
 TURN_PHASES = ("draw", "discard", "pick_discard")
-AWAY_AFTER = 2
-AWAY_MOVE_SECONDS = 1.0
-BACK = "back"
 
 
 def enabled(state: State) -> bool:
     return state["options"].get("turn_seconds", 0) > 0
 
 
-def is_away(state: State, seat: int) -> bool:
-    return bool(state.get("away", [False] * state["players"])[seat])
+def timeouts(state: State) -> list[int]:
+    """Per seat, how many of its turns in a row the clock ran out on."""
+    return list(state.get("timeouts") or [0] * state["players"])
 
 
 def deadline(state: State) -> float | None:
@@ -40,12 +38,12 @@ def deadline(state: State) -> float | None:
 
 
 def settle(state: State, now: float, actor: int | None) -> None:
-    """After every move: a seat that acted is present again; a turn that has ended
-    spends its bank; a new turn starts its clock (``actor`` None: the table moved)."""
+    """After every move: a seat that acted starts its count of timeouts again; a turn
+    that has ended spends its bank; a new turn starts its clock (``actor`` None: the table
+    moved)."""
     players = state["players"]
     if actor is not None and (state.get("timeouts") or [0] * players)[actor]:
         state["timeouts"] = _with(state.get("timeouts"), players, actor, 0)
-        state["away"] = _with(state.get("away"), players, actor, False)
     if not enabled(state):
         return
     running = state.get("clock")
@@ -63,10 +61,7 @@ def settle(state: State, now: float, actor: int | None) -> None:
 
 
 def _start(state: State, seat: int, now: float) -> dict[str, Any]:
-    if is_away(state, seat):
-        allowed = AWAY_MOVE_SECONDS
-    else:
-        allowed = state["options"]["turn_seconds"] + state["banks"][seat]
+    allowed = state["options"]["turn_seconds"] + state["banks"][seat]
     return {"seat": seat, "set": state["set_index"], "started": now, "deadline": now + allowed}
 
 
@@ -78,18 +73,14 @@ def _with(values: list[Any] | None, players: int, seat: int, value: Any) -> list
     return copied
 
 
-def timed_out(state: State) -> tuple[int, bool]:
-    """Record a timeout of the seat on turn: (that seat, whether a bot now plays for it)."""
+def timed_out(state: State) -> int:
+    """Record a timeout of the seat on turn; that seat."""
     seat = state["turn"]
     players = state["players"]
-    away = is_away(state, seat)
     count = (state.get("timeouts") or [0] * players)[seat] + 1
     state["timeouts"] = _with(state.get("timeouts"), players, seat, count)
-    if count >= AWAY_AFTER and not away:
-        state["away"] = _with(state.get("away"), players, seat, True)
-        state["events"].append({"type": "away", "seat": seat})
     state["events"].append({"type": "timeout", "seat": seat})
-    return seat, away
+    return seat
 
 
 def server_play(state: State, seat: int) -> Action:
@@ -111,5 +102,4 @@ def view(state: State) -> dict[str, Any]:
         "banks": list(state.get("banks") or [state["options"].get("time_bank", 0)] * players),
         "seat": running["seat"] if running is not None else None,
         "deadline": deadline(state),
-        "away": list(state.get("away") or [False] * players),
     }

@@ -32,6 +32,12 @@ declaring seat after the discarder takes the card.
 ``already_answered``, ``window_closed``, ``no_major``, ``discard_does_not_win``,
 ``nothing_due``.
 
+The turn clock (options ``turn_seconds``, ``time_bank``): out of time, a ``tick`` plays
+the seat's turn by a stated default (:mod:`dragonformula.rules.clock`) and counts the
+timeout; ``timeouts(state)`` tells the platform how many turns in a row each seat has run
+out of time, so that its stand-in bots (the same as for a player who left) play a seat
+that keeps missing its turns. The rules never choose a bot's move themselves.
+
 Events (``view()["events"]`` for the current game, ``view()["last_game"]["events"]`` for
 the previous one), each a dict with ``type``: ``game_start`` (set, game, starter),
 ``draw`` (seat, pile; ``card`` only in the drawer's own view), ``discard`` (seat, card),
@@ -55,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dragonformula.rules import bots, coach, game, options, schema, view
+from dragonformula.rules import bots, clock, coach, game, options, schema, strong, view
 from dragonformula.rules.match import match_outcome
 from games.engine import Action, State, View
 
@@ -96,7 +102,12 @@ class DragonFormulaEngine:
     def deadline(self, state: State) -> float | None:
         return game.deadline(state)
 
+    def timeouts(self, state: State) -> list[int]:
+        return clock.timeouts(state)
+
     def bot_action(self, state: State, seat: int, level: str) -> Action:
+        if level == "strong":  # it reads the seat's view only
+            return strong.decide(view.view(state, seat))
         return bots.bot_action(state, seat, level)
 
     def review(

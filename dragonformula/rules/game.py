@@ -74,7 +74,6 @@ def _start(
         "banks": [float(options["time_bank"])] * players,
         "bank_set": 0,
         "timeouts": [0] * players,
-        "away": [False] * players,
         pick_window.AUTO_PASS: [False] * players,
         **stacked,
     }
@@ -98,8 +97,7 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         "type": pick_window.AUTO_PASS,
         "on": not pick_window.passes_automatically(state, seat),
     }
-    back = [{"type": clock.BACK}] if clock.is_away(state, seat) else []
-    return [*_moves(state, seat), *back, setting]
+    return [*_moves(state, seat), setting]
 
 
 def _moves(state: State, seat: int) -> list[Action]:
@@ -170,12 +168,6 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
         new = _answer(state, seat, kind, now)
     elif kind == pick_window.AUTO_PASS:
         new = _set_auto_pass(state, seat, action)
-    elif kind == clock.BACK:
-        if not clock.is_away(state, seat):
-            raise IllegalAction("You are at the table already.", "not_away")
-        new = fork(state)
-        new["events"].append({"type": "back", "seat": seat})
-        new["move"] += 1
     elif kind == between.NEXT_GAME:
         new = fork(state)
         between.ready(new, seat)
@@ -321,12 +313,10 @@ def _tick(state: State, now: float) -> State:
 
 def _play_for(state: State, now: float) -> None:
     """The seat on turn is out of time: the server plays its turn (draw; then discard the
-    drawn card), or, once it is away, a smart bot does."""
-    from dragonformula.rules.bots import bot_action  # the bots read this module
-
-    seat, away = clock.timed_out(state)
+    drawn card)."""
+    seat = clock.timed_out(state)
     while state["turn"] == seat and state["phase"] in clock.TURN_PHASES:
-        action = bot_action(state, seat, "smart") if away else clock.server_play(state, seat)
+        action = clock.server_play(state, seat)
         moved = _turn_move(state, seat, action, now)
         state.clear()
         state.update(moved)

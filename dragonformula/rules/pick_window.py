@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonformula.rules.clock import is_away
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.ending import declare_win, pass_to_draw
 from dragonformula.rules.hands import is_winning
@@ -52,16 +51,9 @@ def answer_automatically(state: State) -> None:
     for seat in seats_after(window["discarder"], state["players"]):
         if window["answers"][seat] is not None:
             continue
-        if is_away(state, seat):  # a bot stands in for a seat that is away
-            from dragonformula.rules.bots import bot_action  # the bots read this module
-
-            answer = bot_action(state, seat, "smart")["type"]
-        elif passes_automatically(state, seat) and not discard_wins(state, seat):
-            answer = PASS
-        else:
-            continue
-        window["answers"][seat] = answer
-        window["auto"].append(seat)
+        if passes_automatically(state, seat) and not discard_wins(state, seat):
+            window["answers"][seat] = PASS
+            window["auto"].append(seat)
     _close_if_all_answered(state)
 
 

@@ -16,11 +16,10 @@ ACTIONS: ActionSchema = {
     "pass": {},
     "next_game": {},
     "auto_pass": {"on": BOOL},
-    "back": {},
 }
 
-# A seat's settings, not moves: pass automatically, and "I'm back" after the clock made it away.
-SETTINGS = frozenset({"auto_pass", "back"})
+# A seat's settings, not moves: pass automatically.
+SETTINGS = frozenset({"auto_pass"})
 
 # Answers to a pick window: the other seats see that a seat answered, not how.
 ANSWERS = frozenset({"pick", "pick_and_dan", "pass"})

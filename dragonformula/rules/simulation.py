@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from dragonformula.rules.bots import bot_action
+from dragonformula.rules.engine import ENGINE
 from dragonformula.rules.game import apply, new_game, waiting_for
 from games.engine import Action, State
 
@@ -29,7 +29,7 @@ def play_match(
         if len(log) >= MAX_ACTIONS:
             raise RuntimeError(f"match with seed {seed} did not end")
         seat = waiting_for(state)[0]
-        action = bot_action(state, seat, levels[seat])
+        action = ENGINE.bot_action(state, seat, levels[seat])
         state = apply(state, seat, action, 0.0)
         log.append((seat, action, 0.0))
     return state, log

@@ -46,7 +46,7 @@ def sensible(view: View) -> list[Action]:
     moves = []
     for action in view["legal_actions"]:
         kind = action["type"]
-        if kind in (pick_window.AUTO_PASS, "back"):
+        if kind == pick_window.AUTO_PASS:
             continue
         if kind == pick_window.PICK and not holds_major:
             continue

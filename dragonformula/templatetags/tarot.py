@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from dragonformula import hands as scoring
+from dragonformula import scored_hands
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
 from dragonformula.rules.cards import card_name as name_of_card
@@ -46,9 +46,9 @@ def card_code_name(code: str) -> str:
 
 
 # A hand, bonus or multiplier the scoring table does not know (an old result) shows its id.
-hand_name = register.filter("hand_name", scoring.hand_name)
-bonus_name = register.filter("bonus_name", scoring.bonus_name)
-multiplier_name = register.filter("multiplier_name", scoring.multiplier_name)
+hand_name = register.filter("hand_name", scored_hands.hand_name)
+bonus_name = register.filter("bonus_name", scored_hands.bonus_name)
+multiplier_name = register.filter("multiplier_name", scored_hands.multiplier_name)
 
 
 @register.filter

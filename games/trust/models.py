@@ -113,6 +113,7 @@ class StandIn(models.Model):
     class Reason(models.TextChoices):
         LEFT = "left", _("left the table")
         DISCONNECTED = "disconnected", _("disconnected")
+        OUT_OF_TIME = "out_of_time", _("out of time")
 
     game = models.ForeignKey(
         "games.Game", on_delete=models.CASCADE, related_name="stand_ins", verbose_name=_("game")

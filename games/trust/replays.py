@@ -26,7 +26,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.engine import Action, Engine, State, View
+from games.engine import Action, Engine, IllegalAction, State, View
 from games.templatetags.bilingual import pick
 
 # What a logged action did, in a reader's words (both games' action types; the engines
@@ -317,7 +317,15 @@ def build_replay(
     record). A finished game's rebuilt final state must agree with it: a log that does not
     reach the end is refused, rather than shown with every hand."""
     replay = Replay(engine, start["players"], start, tuple(log), finished=finished)
-    if finished and engine.outcome(replay.final_state()) is None:
+    if not finished:
+        return replay
+    try:
+        final = replay.final_state()
+    except IllegalAction:  # e.g. a Dragon Formula "back" from before the platform's stand-ins
+        raise ReplayRefused(
+            _("This game's log no longer replays under today's rules, so it has no replay.")
+        ) from None
+    if engine.outcome(final) is None:
         raise ReplayRefused(_("This game's log does not reach its end, so it has no replay."))
     return replay
 

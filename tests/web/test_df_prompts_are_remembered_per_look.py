@@ -3,14 +3,16 @@ viewers and moves it looks the same to, yet every viewer is always shown what a 
 from nothing shows them: their own buttons and pick window, their clock and switch, the
 game's end, in their language."""
 
+import time
+
 import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE
 from dragonformula.templatetags.tarot import _prompt, df_prompt
-from games import rendering, services
-from games.models import Game, Player, Table
+from games import leavers, rendering, services
+from games.models import Game, Player, Seat, StandIn, Table
 from tests.game.df_table import deal
 
 pytestmark = pytest.mark.django_db
@@ -72,10 +74,10 @@ def test_every_viewer_s_prompt_is_what_a_rendering_from_nothing_shows(language):
             seen += shown(table, players)
         assert game.state["phase"] == "result"
         # Dai was out of time twice: a bot plays for Dai, who may come back.
-        state = game.state
-        state["away"] = [False, False, False, True]
-        Game.objects.filter(pk=game.pk).update(state=state)
+        dai_seat = Seat.objects.get(table=table, player=dai)
+        services.take_over(game, dai_seat, StandIn.Reason.OUT_OF_TIME, time.time())
         seen += shown(table, players)
+        leavers.retake(table, dai)
         game = Game.objects.get(pk=game.pk)
         for _move in range(12):  # "Next game" for all, then the next game's first turns
             seat = ENGINE.waiting_for(game.state)[0]

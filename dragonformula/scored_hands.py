@@ -1,4 +1,5 @@
-"""Dragon Formula hands as the league pages need them, on top of ``dragonformula.rules``.
+"""Scored hands as a score sheet records them (league forms, sheets, the calculator),
+on top of ``dragonformula.rules`` (whose ``hands`` module reads a hand of 11 cards).
 
 Scoring is always the rules package's: 11 cards go through ``best_hand``; a chosen
 hand id with bonuses is priced from the same scoring table the evaluator uses.

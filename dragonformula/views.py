@@ -1,1 +1,0 @@
-"""Dragon Formula's table views are the platform's (games.views); its look is in presenters and templates."""

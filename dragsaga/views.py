@@ -1,1 +1,0 @@
-"""DragSaga's table views are the platform's (games.views); its look is in presenters and templates."""
