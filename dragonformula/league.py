@@ -19,32 +19,34 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Func, IntegerField, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from dragonformula import hands, sheets
+from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
 from games.leagues import counting, ratings, services
 from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
-from games.models import (
-    Element,
-    Game,
-    GameKind,
-    Match,
-    Member,
-    NightTable,
-    Penalty,
-    SetGame,
-    SetLine,
-    SetResult,
-)
+from games.models import Game, GameKind, Match, Member, NightTable
 
 RESULTS = "sets"
+# The models of a set and of a player's line in it (``games.leagues.results``); the void
+# links name a set ``set``; the line's total is its set points.
+RESULT_MODEL, LINE_MODEL, LINE_POINTS, RESULT_KIND = SetResult, SetLine, "points", "set"
+# A set's games change the night's results too (``games.leagues.nights``).
+NIGHT_RESULT_ROWS = {
+    SetGame: lambda game: (
+        SetResult.objects.filter(pk=game.set_id).values_list("match_id", flat=True).first()
+    )
+}
+RESULTS_CSV_PREFETCH = ["games"]
+SEAT_ELEMENT_LABELS = dict(Element.choices)
 RECORD_LINK = gettext_lazy("Keep score of a set at a real table")
 SHEET_NAME = gettext_lazy("Dragon Formula set sheet")
 TOOLS = [("dragonformula:calculator", gettext_lazy("Dragon Formula hand calculator"))]
@@ -54,6 +56,41 @@ TOOLS = [("dragonformula:calculator", gettext_lazy("Dragon Formula hand calculat
 WINS_TITLE = gettext_lazy("Games won (Dan or Pick-and-Dan)")
 STANDINGS_COLUMNS = [("best", gettext_lazy("Best hand"))]
 STANDINGS_CELLS = "dragonformula/league/_standings_cells.html"
+
+
+def standings_wins(counted: dict[str, Any]) -> Func:
+    """The standings' wins: games won by Dan or Pick-and-Dan in the sets that count."""
+    won = (
+        SetGame.objects.filter(
+            counting.through("set", counted),
+            winner=OuterRef("pk"),
+            win__in=[SetGame.Win.DAN, SetGame.Win.PICK_AND_DAN],
+        )
+        .order_by()
+        .values("winner")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(won, output_field=IntegerField()), Value(0))
+
+
+def standings_annotations(counted: dict[str, Any]) -> dict[str, Any]:
+    """Each standings row's best won hand (``best_hand``) and its points (``best_hand_points``)
+    in the sets that count."""
+    best = SetGame.objects.filter(counting.through("set", counted), winner=OuterRef("pk")).order_by(
+        "-points", "set__created_at", "number"
+    )
+    return {
+        "best_hand": Subquery(best.values("hand")[:1]),
+        "best_hand_points": Subquery(best.values("points")[:1]),
+    }
+
+
+def hand_over(match: Match, placeholder: Member, member: Member) -> None:
+    """A keeper named who played a seat: the match's games won and penalties of the seat's
+    placeholder are now ``member``'s (the platform moves the set lines)."""
+    SetGame.objects.filter(winner=placeholder, set__match=match).update(winner=member)
+    Penalty.objects.filter(member=placeholder, game__set__match=match).update(member=member)
 
 
 def _best_hand_cell(row: Any) -> str:

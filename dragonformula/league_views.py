@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from dragonformula import forms, hands, league, set_history, sheets
-from games.leagues import selectors
+from dragonformula.models import SetGame, SetResult
 from games.leagues.views import may_keep_score, organiser_refusal, refuse_or_login, sheet_response
-from games.models import GameKind, SetGame, SetResult
+from games.models import GameKind
 from games.validators import posted_id
 
 SET_SHEET = "dragonformula/league/set_sheet.html"
@@ -25,7 +25,7 @@ OURS = {"match__league__game": GameKind.DRAGON_FORMULA}
 @require_http_methods(["GET", "POST"])
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A set's running table; while it is open, the keeper adds the next game here."""
-    set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
+    set_result = get_object_or_404(sheets.set_sheets(), pk=pk, **OURS)
     keeper = may_keep_score(request.user, set_result.match.league)
     if request.method == "POST" and keeper and set_result.match.league.archived:
         return organiser_refusal(request, set_result.match.league)
@@ -69,7 +69,7 @@ def _message(request: HttpRequest, message: str, status: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def correct_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """An organiser corrects one recorded game of the set; the set's history keeps the change."""
-    set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
+    set_result = get_object_or_404(sheets.set_sheets(), pk=pk, **OURS)
     if (refused := organiser_refusal(request, set_result.match.league)) is not None:
         return refused
     game = get_object_or_404(
@@ -153,7 +153,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def set_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
-    set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
+    set_result = get_object_or_404(sheets.set_sheets(), pk=pk, **OURS)
     context = sheets.filled_set(set_result)
     name = f"dragonformula-match{set_result.match_id}-set{set_result.number}"
     return sheet_response(request, SET_SHEET, context, name, as_pdf)

@@ -20,13 +20,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from dragsaga import sheets
+from dragsaga.models import DragSagaLine, DragSagaResult
 from dragsaga.rules.cards import CardSet
 from games.leagues import counting, ratings, services
 from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
-from games.models import DragSagaLine, DragSagaResult, Game, GameKind, Match, Member
+from games.models import Game, GameKind, Match, Member
 
 RESULTS = "games"
+# The models of a game and of a player's line in it (``games.leagues.results``); the void
+# links name a game ``dragsaga``; the line's total is its final damage.
+RESULT_MODEL, LINE_MODEL, LINE_POINTS = DragSagaResult, DragSagaLine, "final_damage"
+RESULT_KIND = "dragsaga"
 RECORD_LINK = gettext_lazy("Record a DragSaga game")
 SHEET_NAME = gettext_lazy("DragSaga game sheet")
 TABLE_OPTIONS: dict[str, Any] = {}
@@ -95,7 +100,7 @@ def record_result(match: Match, seats: Sequence[DragSagaEntry]) -> DragSagaResul
     ]
     services.place_lines(lines, key=lambda line: (-line.final_damage, -line.cards_left))
     DragSagaLine.objects.bulk_create(lines)
-    ratings.rate_dragsaga(result)
+    ratings.rate_result(result)
     return result
 
 

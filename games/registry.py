@@ -20,9 +20,29 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     The module of the game's league scoring:
 
     ``RESULTS``
-        ``"sets"`` when a result is a set of ``SetLine`` rows (more set points place
-        higher), ``"games"`` when it is a ``DragSagaResult`` of ``DragSagaLine`` rows
-        (less final damage places higher): what standings, ratings and nights read.
+        ``"sets"`` when a result is a set that counts once complete (more set points place
+        higher), ``"games"`` when it is one game, counted once recorded (less final
+        damage places higher): what standings, ratings and nights read.
+    ``RESULT_MODEL``, ``LINE_MODEL``, ``LINE_POINTS``, ``RESULT_KIND``
+        the game's own models of a result (a set, a game: ``match``, ``number``,
+        ``created_at``, ``voided_at``/``voided_by``; for ``"sets"`` also
+        ``complete``/``completed_at``) and of a player's line in it (a
+        ``games.models.PlacingLine`` keyed to its result, with the player's total in the
+        field ``LINE_POINTS``), and the word the void links name its results by (``set``
+        …). The platform reads them through ``games.leagues.results``.
+    ``standings_wins(counted)``, ``standings_annotations(counted)``
+        the standings' wins (an expression per ``Member`` row; default: results finished
+        first) and the game's own annotations of a row (default: no ``best_hand``), over
+        the results that count (``games.leagues.counting.counted`` filter arguments).
+    ``hand_over(match, placeholder, member)``
+        a keeper named who played a seat: the game's own rows of ``match`` naming the
+        seat's placeholder now name ``member`` (the platform moves the lines).
+    ``NIGHT_RESULT_ROWS``
+        ``{model: match_id_of(row)}``: the game's rows besides its results whose saves
+        change a club night's results (a set's games).
+    ``RESULTS_CSV_PREFETCH``, ``SEAT_ELEMENT_LABELS``
+        what the results CSV prefetches for the game's ``RESULTS_CSV`` cells, and the
+        words of the elements a night's drawn seats are dealt (``SEAT_ELEMENTS``).
     ``TABLE_OPTIONS``, ``TABLE_NOTE``
         the options an online league table of the game starts with, and what the league
         page says of them ("" for nothing).
@@ -60,8 +80,8 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         elements they were drawn with (in seat order); ``ValueError`` with a message for
         elements no table deals. Without it an online table deals its own.
     ``result_pages(result) -> (page_url, sheet_url)``
-        where the league page's and a club night's lists of results link a result (a ``SetResult`` or a
-        ``DragSagaResult``) and its printable sheet (served by
+        where the league page's and a club night's lists of results link a result (one of
+        its ``RESULT_MODEL``) and its printable sheet (served by
         ``games.leagues.views.sheet_response``: its PDF is at the sheet's URL + ``pdf/``);
         ``None`` for no link. Without the hook a result is listed unlinked.
     ``WINS_TITLE``
@@ -201,7 +221,7 @@ class GameKind:
 
     @property
     def results_in_sets(self) -> bool:
-        """Whether the game's league results are sets of ``SetLine`` rows (its ``RESULTS``)."""
+        """Whether the game's league results are sets, counted once complete (its ``RESULTS``)."""
         return self.league.RESULTS == "sets"
 
     def checked_action(self, action: Any) -> Action:

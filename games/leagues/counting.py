@@ -1,6 +1,6 @@
 """What counts in a league: the one definition every figure reads.
 
-A result (a Dragon Formula ``SetResult``, a ``DragSagaResult``) counts when it is not void
+A result (a set, a game: its game's ``RESULT_MODEL``) counts when it is not void
 and, for sets, complete. The standings, tonight's table and the projector, Wins, Best hand,
 the member page, the ratings, the CSV and the printed standings all filter with
 :func:`counted` (read through a relation with :func:`through`), so a void result counts in

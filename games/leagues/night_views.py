@@ -20,7 +20,7 @@ from games import qr
 from games import selectors as table_selectors
 from games import services as table_services
 from games import views as table_views
-from games.leagues import night_board, nights
+from games.leagues import night_board, nights, results
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import (
@@ -326,8 +326,8 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
     if match is not None:
         # The table's first result has its own sheet, where the game says (``result_pages``;
         # a sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it).
-        first = (match.sets if in_sets else match.dragsaga_games).order_by("number").first()
         kind = game_kind(night.league.game)
+        first = getattr(match, results.match_results(kind)).order_by("number").first()
         sheet_url = kind.result_pages(first)[1] if first is not None else None
         if sheet_url:
             return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)
@@ -418,6 +418,7 @@ def verify_seat_draw(request: HttpRequest) -> HttpResponse:
     published = night_round.commitment == data["commitment"]
     redrawn = nights.redraw(night_round.draw_input, data["seed"])
     names = {str(e.pk): e.name for e in night_round.night.entrants.all()}
+    kind = game_kind(night_round.night.league.game)
     recorded = nights.drawn_tables(night_round)
     same = [
         [(int(p), e) for p, e in zip(t.players, t.elements or [""] * len(t.players), strict=True)]
@@ -433,7 +434,7 @@ def verify_seat_draw(request: HttpRequest) -> HttpResponse:
             "same_seating": same,
             "tables": [
                 [
-                    (names.get(p, p), night_board._element_label(e))
+                    (names.get(p, p), night_board.element_label(kind, e))
                     for p, e in zip(t.players, t.elements or [""] * len(t.players), strict=True)
                 ]
                 for t in redrawn.tables

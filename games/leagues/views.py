@@ -41,7 +41,7 @@ from games.leagues import (
     services,
 )
 from games.leagues.csv_cells import SafeWriter
-from games.models import DragSagaResult, GuestSeat, League, Match, Member, SetResult
+from games.models import GuestSeat, League, Match, Member
 from games.registry import GAMES, game_kind
 
 logger = logging.getLogger(__name__)
@@ -191,10 +191,8 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = standings_context(request, league)
     if request.htmx:
         return render(request, "leagues/_standings_table.html", context)
-    if league.results_in_sets:
-        context["sets"] = with_pages(league, selectors.league_sets(league)[:20])
-    else:
-        context["dragsaga_games"] = with_pages(league, selectors.league_dragsaga_games(league)[:20])
+    recent = with_pages(league, selectors.league_results(league)[:20])
+    context["sets" if league.results_in_sets else "dragsaga_games"] = recent
     context["club_nights"] = league.club_nights.all()
     context["blank_sheets"] = blank_sheets()
     context["may_keep_score"] = may_keep_score(request.user, league) and not league.archived
@@ -299,7 +297,11 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         _("Played with"),
         _("Table"),
     ]
-    extra = list(game_kind(league.game).league_hook("RESULTS_CSV", ()))
+    kind = game_kind(league.game)
+    extra = list(kind.league_hook("RESULTS_CSV", ()))
+    listed = selectors.league_results(league).prefetch_related(
+        *kind.league_hook("RESULTS_CSV_PREFETCH", ())
+    )
     extra_labels = [str(label) for label, _cell in extra]
     if league.results_in_sets:
         writer.writerow(
@@ -318,7 +320,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 *extra_labels,
             ]
         )
-        for set_result in selectors.league_sets(league).prefetch_related("games"):
+        for set_result in listed:
             for line in set_result.lines.all():
                 writer.writerow(
                     [
@@ -355,7 +357,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 *extra_labels,
             ]
         )
-        for result in selectors.league_dragsaga_games(league):
+        for result in listed:
             for line in result.lines.all():
                 writer.writerow(
                     [
@@ -622,13 +624,18 @@ def name_seat(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
     return _back_to_league(league, "pending")
 
 
-RESULT_MODELS = {"set": SetResult, "dragsaga": DragSagaResult}
+def result_model(kind: str) -> Any:
+    """The results a void link names by ``kind``: the game whose ``RESULT_KIND`` it is."""
+    for game in GAMES.values():
+        if game.has_league and game.league_hook("RESULT_KIND") == kind:
+            return game.league.RESULT_MODEL
+    return None
 
 
 @require_POST
 def void_result(request: HttpRequest, kind: str, pk: int, restore: bool = False) -> HttpResponse:
     """A keeper voids a result (or restores it): it stays listed and the ratings recompute."""
-    model = RESULT_MODELS.get(kind)
+    model = result_model(kind)
     if model is None:
         raise Http404
     result = get_object_or_404(model.objects.select_related("match__league"), pk=pk)

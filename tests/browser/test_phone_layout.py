@@ -12,7 +12,9 @@ from django.core.management import call_command
 
 from dragonformula import league as df_league
 from dragonformula.league import SeatEntry
-from games.models import DragSagaResult, League, Match, Player, SetResult, Table
+from dragonformula.models import SetResult
+from dragsaga.models import DragSagaResult
+from games.models import League, Match, Player, Table
 from tests.web.trust_helpers import bots_only_table, finish
 
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}

@@ -11,7 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.models import League, Rating, SetResult, Table
+from dragonformula.models import SetResult
+from games.models import League, Rating, Table
 from tests.support.leagues import make_league, make_members
 from tests.web.night_helpers import night_of
 
@@ -222,6 +223,6 @@ def test_the_admin_page_of_a_third_games_set_opens_without_dragon_formulas_sheet
     posted = {"player_0": ann.pk, "total_0": 30, "player_1": ben.pk, "total_1": 45}
     assert admin_client.post(record, posted).status_code == 302
     toy_set = SetResult.objects.get()
-    page = admin_client.get(reverse("admin:games_setresult_change", args=[toy_set.pk]))
+    page = admin_client.get(reverse("admin:dragonformula_setresult_change", args=[toy_set.pk]))
     assert page.status_code == 200
     assert "/leagues/sets/" not in page.content.decode()

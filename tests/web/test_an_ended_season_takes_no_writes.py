@@ -13,8 +13,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from dragonformula import league as df_league
+from dragonformula.models import SetGame
 from games.leagues import seasons, services
-from games.models import MemberClaim, SetGame, Table
+from games.models import MemberClaim, Table
 from tests.support.leagues import (
     make_league,
     make_members,

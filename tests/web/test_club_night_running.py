@@ -13,16 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from dragonformula import league as df_league
+from dragonformula.models import SetResult
 from games.leagues import nights, selectors
-from games.models import (
-    Match,
-    Member,
-    NightEntrant,
-    NightRound,
-    NightTable,
-    Player,
-    SetResult,
-)
+from games.models import Match, Member, NightEntrant, NightRound, NightTable, Player
 from games.trust.fairness import commit
 from tests.support.leagues import play_out, won
 from tests.web.night_helpers import keeper_of, night_of

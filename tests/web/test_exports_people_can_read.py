@@ -11,8 +11,9 @@ import io
 import pytest
 from django.urls import reverse
 
+from dragonformula.models import SetResult
 from games.leagues import nights, services
-from games.models import ClubNight, SetResult
+from games.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_set, won
 from tests.web.night_helpers import night_of
 

@@ -21,9 +21,11 @@ from django.urls import reverse
 
 from dragonformula import league as df_league
 from dragonformula.league import SeatEntry
+from dragonformula.models import SetResult
 from dragonformula.rules.cards import load_seed
+from dragsaga.models import DragSagaResult
 from dragsaga.rules.cards import default_card_set
-from games.models import DragSagaResult, League, Match, Member, SetResult, Table
+from games.models import League, Match, Member, Table
 from tests.web.trust_helpers import bots_only_table, finish
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from dragonformula import league as df_league
 from dragonformula import sheets
 from dragonformula.league import GameEntry, PenaltyEntry
+from dragonformula.models import Penalty, SetLine
 from games.engine import victory_point_table
-from games.leagues import selectors
-from games.models import GameKind, Penalty, SetLine
+from games.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 def next_starter(set_result) -> str:
     """Who the set's page says starts the next game."""
-    return sheets.filled_set(selectors.set_sheet(set_result))["starter"].name
+    return sheets.filled_set(sheets.set_sheet(set_result))["starter"].name
 
 
 def lines_by_name(set_result) -> dict[str, SetLine]:

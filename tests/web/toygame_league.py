@@ -9,12 +9,14 @@ from django import forms
 from django.db import transaction
 from django.urls import reverse
 
+from dragonformula.models import SetLine, SetResult
 from games.leagues import services
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
-from games.models import League, Match, SetLine, SetResult
+from games.models import League, Match
 from tests.web.toygame import DECK
 
 RESULTS = "sets"
+RESULT_MODEL, LINE_MODEL, LINE_POINTS, RESULT_KIND = SetResult, SetLine, "points", "set"
 RECORD_LINK = "Record a toy game"
 SHEET_NAME = "Toy game sheet"
 TABLE_OPTIONS: dict[str, Any] = {}
