@@ -105,6 +105,10 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
 
     The game's own result helpers build on ``games.leagues.services`` (``next_number``,
     ``place_lines``, ``complete_set``), so every game ranks and shares victory points alike.
+``deal_path``
+    ``module:function(state) -> games.trust.fairness.Deal``: what ``/verify/`` shows of the
+    deal a revealed seed produces, read from the engine's fresh state (without it, a
+    game's seeds are checked against their commitment but no deal is shown).
 ``league_urls``
     A URL module of the game's own league pages (a set's running table, a result's
     sheet), included under the ``leagues:`` namespace.
@@ -166,6 +170,7 @@ class GameKind:
     league_urls: str | None = None
     demo_path: str | None = None
     learn_path: str | None = None
+    deal_path: str | None = None
 
     @cached_property
     def engine(self) -> Engine:
@@ -195,6 +200,13 @@ class GameKind:
         if self.league_path is None:
             raise LookupError(f"{self.name} has no league scoring.")
         return import_module(self.league_path)
+
+    @cached_property
+    def deal_reader(self) -> Any:
+        """How ``/verify/`` reads a seed's deal (its ``deal_path``); ``LookupError`` without."""
+        if self.deal_path is None:
+            raise LookupError(f"{self.name} reads no deal.")
+        return load(self.deal_path)
 
     @cached_property
     def demo(self) -> Any:
