@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from dragonformula import hands
 from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.rules import ELEMENTS
+from dragonformula.scoring import INTENTIONAL_FACTOR, PENALTY_POINTS
 from games.leagues import services
 
 BLANK_SPARE_ROWS = 2  # room for games replayed after a false Dan
@@ -63,8 +64,6 @@ class SheetGame:
 
 def reference() -> dict[str, list[tuple[str, str]]]:
     """The back page: every hand, bonus, multiplier and penalty with its value."""
-    from dragonformula.league import INTENTIONAL_FACTOR, PENALTY_POINTS
-
     penalties = [
         (str(Penalty.Offence(offence).label), f"−{points}")
         for offence, points in PENALTY_POINTS.items()

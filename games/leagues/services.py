@@ -1,7 +1,7 @@
 """Recording league results: what every game's results share, and who played.
 
 Each game's own scoring lives with the game (its ``league`` hook in
-``games.registry``: ``dragonformula.league`` scores sets, ``dragsaga.league`` games);
+``games.registry``: ``dragonformula.scoring`` scores sets, ``dragsaga.scoring`` games);
 they place their lines with :func:`place_lines` (``games.engine.place`` with
 ``victory_point_table``), number them with :func:`next_number` and close a set with
 :func:`complete_set`. Here too: who a seat's results go under (linked accounts, guest

@@ -17,9 +17,9 @@ from django.db.migrations.loader import MigrationLoader
 from django.test import Client
 from django.urls import reverse
 
-from dragonformula import league as df_league
-from dragonformula.league import SeatEntry
+from dragonformula import scoring as df_scoring
 from dragonformula.models import SetLine
+from dragonformula.scoring import SeatEntry
 from games import services as tables
 from games.leagues import selectors
 from games.models import Match, Member, Rating
@@ -181,7 +181,7 @@ def test_the_old_bot_players_are_folded_into_the_drawn_members(drawn_table):
     bot = Member.objects.create(name="Bot 2 (smart)")
     league.members.add(bot)
     players = [drawn[0], bot, drawn[2], drawn[3]]
-    df_league.record_set_result(
+    df_scoring.record_set_result(
         match,
         [SeatEntry(m, ELEMENTS[i]) for i, m in enumerate(players)],
         [won(1, "wisdom_of_kings"), won(0), won(2), won(3)],
@@ -190,7 +190,7 @@ def test_the_old_bot_players_are_folded_into_the_drawn_members(drawn_table):
     league.members.add(elsewhere)
     lone = Match.objects.create(league=league, source=Match.Source.ONLINE)
     people = list(league.members.exclude(pk__in=[bot.pk, elsewhere.pk])[:3])
-    df_league.record_set_result(
+    df_scoring.record_set_result(
         lone,
         [SeatEntry(m, ELEMENTS[i]) for i, m in enumerate([people[0], people[1], elsewhere])],
         [won(0), won(1), won(2)],

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from dragonformula.league import GameEntry, PenaltyEntry
+from dragonformula.scoring import GameEntry, PenaltyEntry
 from games.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
