@@ -25,8 +25,9 @@ from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
-from games.leagues import ratings, services
+from games.leagues import services
 from games.models import GameKind, Match, Member, NightTable
+from games.ratings import ratings
 
 # RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's
 # amount is the engine's own (online strict tables apply it).

@@ -14,8 +14,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from dragsaga.models import DragSagaLine, DragSagaResult
-from games.leagues import ratings, services
+from games.leagues import services
 from games.models import GameKind, Match, Member
+from games.ratings import ratings
 
 
 @dataclass(frozen=True)

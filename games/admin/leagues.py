@@ -14,7 +14,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from games.leagues import ratings, services
+from games.leagues import services
 from games.leagues import views as league_views
 from games.models import (
     ClubNight,
@@ -25,6 +25,7 @@ from games.models import (
     MemberClaim,
     Rating,
 )
+from games.ratings import ratings
 
 
 @admin.register(Member)

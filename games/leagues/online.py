@@ -17,7 +17,7 @@ from django.db import transaction
 
 from games import services as tables
 from games.away import active_stand_ins
-from games.leagues import ratings, results, services
+from games.leagues import results, services
 from games.models import (
     ClubNight,
     Game,
@@ -28,6 +28,7 @@ from games.models import (
     Seat,
     Table,
 )
+from games.ratings import ratings
 from games.registry import game_kind
 
 logger = logging.getLogger(__name__)

@@ -31,8 +31,9 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Coalesce, Rank
 
-from games.leagues import counting, ratings, results
+from games.leagues import counting, results
 from games.models import ClubNight, GuestSeat, League, Member, Rating
+from games.ratings import ratings
 from games.registry import game_kind
 
 # The ``?sort=`` keys of the standings pages: the annotation each orders by.

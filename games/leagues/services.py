@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import place, victory_point_table
-from games.leagues import ratings, results
+from games.leagues import results
 from games.models import (
     ClubNight,
     GuestSeat,
@@ -38,6 +38,7 @@ from games.models import (
     MemberClaim,
     PlacingLine,
 )
+from games.ratings import ratings
 from games.registry import game_kind
 
 # --- players and matches -------------------------------------------------------

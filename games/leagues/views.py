@@ -30,18 +30,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import client_limits
 from games import services as table_services
 from games import views as table_views
-from games.leagues import (
-    forms,
-    identity_forms,
-    members,
-    online,
-    pdf,
-    ratings,
-    selectors,
-    services,
-)
+from games.leagues import forms, identity_forms, members, online, selectors, services
 from games.leagues.csv_cells import SafeWriter
 from games.models import GuestSeat, League, Match, Member
+from games.printing import pdf
+from games.ratings import ratings
 from games.registry import GAMES, game_kind
 
 logger = logging.getLogger(__name__)

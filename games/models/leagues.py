@@ -17,7 +17,6 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games.validators import plain_name
 
@@ -25,7 +24,6 @@ __all__ = [
     "who_field",
     "GameKind",
     "League",
-    "ClubNight",
     "Match",
     "GuestSeat",
     "Member",
@@ -175,45 +173,6 @@ class League(models.Model):
         return self.scoring.RESULTS == "sets"
 
 
-class ClubNight(models.Model):
-    league = models.ForeignKey(
-        League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="club_nights"
-    )
-    date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=100, blank=True, validators=[plain_name])
-    notes = models.TextField(_("notes"), blank=True)
-    # A night made on the evening is open at once; one scheduled ahead has none until then.
-    opened = models.DateTimeField(
-        _("opened on the evening"), null=True, blank=True, default=timezone.now
-    )
-    ended = models.DateTimeField(_("ended"), null=True, blank=True)
-
-    class State(models.TextChoices):
-        SCHEDULED = "scheduled", pgettext_lazy("club night", "scheduled")
-        OPEN = "open", pgettext_lazy("club night", "open")
-        ENDED = "ended", pgettext_lazy("club night", "ended")
-
-    class Meta:
-        ordering = ["-date"]
-        verbose_name = _("club night")
-        verbose_name_plural = _("club nights")
-
-    def __str__(self) -> str:
-        return f"{self.league} · {self.date:%Y-%m-%d}"
-
-    @property
-    def state(self) -> str:
-        """Scheduled (on the calendar, not opened yet), open (tonight), or ended."""
-        if self.ended is not None:
-            return self.State.ENDED
-        return self.State.OPEN if self.opened is not None else self.State.SCHEDULED
-
-    def get_state_display(self) -> str:
-        return str(self.State(self.state).label)
-
-    get_state_display.short_description = _("state")  # type: ignore[attr-defined]
-
-
 class Match(models.Model):
     """One table's whole match: Dragon Formula sets or DragSaga games."""
 
@@ -225,7 +184,7 @@ class Match(models.Model):
         League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="matches"
     )
     club_night = models.ForeignKey(
-        ClubNight,
+        "games.ClubNight",
         verbose_name=_("club night"),
         null=True,
         blank=True,

@@ -14,8 +14,9 @@ from django.urls import reverse
 
 from dragonformula import scoring as df_scoring
 from dragonformula.models import SetResult
-from games.leagues import nights, selectors
+from games.leagues import selectors
 from games.models import Match, Member, NightEntrant, NightRound, NightTable, Player
+from games.nights import nights
 from games.trust.fairness import commit
 from tests.support.leagues import play_out, won
 from tests.web.night_helpers import keeper_of, night_of

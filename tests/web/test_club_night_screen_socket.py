@@ -8,8 +8,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from dragonformula import scoring as df_scoring
-from games.leagues import nights
 from games.models import NightTable
+from games.nights import nights
 from tests.support.leagues import won
 from tests.web.night_helpers import night_of
 from tests.web.sockets import in_own_loop

@@ -1,6 +1,6 @@
 """A club night's pages: the night (check-in, rounds, tables, clock), its projector page, the
-seat draw's check on ``/verify/``. Thin: writes in ``games.leagues.nights``, reads in
-``games.leagues.night_board``. Every write is the league's organisers' (``may_keep_score``),
+seat draw's check on ``/verify/``. Thin: writes in ``games.nights.nights``, reads in
+``games.nights.board``. Every write is the league's organisers' (``may_keep_score``),
 checked on each request, except a member's own check-in, leaving and seat, and a seat link
 (whose one-time token is the permission)."""
 
@@ -20,7 +20,7 @@ from games import qr
 from games import selectors as table_selectors
 from games import services as table_services
 from games import views as table_views
-from games.leagues import night_board, nights, results
+from games.leagues import results
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import (
@@ -32,6 +32,8 @@ from games.models import (
     NightSeat,
     NightTable,
 )
+from games.nights import board as night_board
+from games.nights import nights
 from games.registry import game_kind
 from games.trust import fairness
 from games.trust import views as trust_views

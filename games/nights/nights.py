@@ -34,7 +34,7 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.leagues import online, results, seating, selectors, services
+from games.leagues import online, results, selectors, services
 from games.models import (
     ClubNight,
     League,
@@ -46,6 +46,7 @@ from games.models import (
     NightTable,
     Table,
 )
+from games.nights import seating
 from games.registry import GAMES, game_kind
 from games.trust import fairness
 from games.validators import plain_name

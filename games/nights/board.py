@@ -12,8 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import selectors as table_selectors
-from games.leagues import nights, results, selectors, services
+from games.leagues import results, selectors, services
 from games.models import ClubNight, NightRound, NightTable, Table
+from games.nights import nights
 from games.registry import GameKind, game_kind
 
 # What fits beside the seating on a 1920×1080 screen: tonight's players are shown a page of
