@@ -20,11 +20,14 @@ from dragonformula import forms, hands, scoring, sheets
 from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues import counting
+from games.leagues.csv_cells import yes_no
 from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
 from games.models import Game, GameKind, Match, Member
 
-RESULTS = "sets"
+RECENT_RESULTS = "dragonformula/league/_recent_results.html"  # the league page's list
+# The standings' words for a set's results (more set points place higher, the default).
+PLAYED_LABEL, AVERAGE_LABEL = gettext_lazy("Sets"), gettext_lazy("VP / set")
 # The models of a set and of a player's line in it (``games.leagues.results``); the void
 # links name a set ``set``; the line's total is its set points.
 RESULT_MODEL, LINE_MODEL, LINE_POINTS, RESULT_KIND = SetResult, SetLine, "points", "set"
@@ -100,6 +103,14 @@ STANDINGS_CSV = [
     (gettext_lazy("Best hand"), _best_hand_cell),
     (gettext_lazy("Best hand points"), lambda row: row.best_hand_points if row.best_hand else ""),
 ]
+RESULTS_CSV_RESULT = [
+    (gettext_lazy("Set"), lambda set_result: set_result.number),
+    (gettext_lazy("Complete"), lambda set_result: yes_no(set_result.complete)),
+]
+RESULTS_CSV_LINE = [
+    (gettext_lazy("Element"), lambda line: line.get_element_display()),
+    (gettext_lazy("Points"), lambda line: line.points),
+]
 RESULTS_CSV = [(gettext_lazy("Hands won"), _hands_won_cell)]
 
 # RULES §1.5.1: a club night's drawn table deals the elements to its seats (a random seat is
@@ -154,7 +165,7 @@ def member_section(member: Member, section: Any) -> None:
     """A player's Dragon Formula: sets and games played, games won and by which hand, the
     best won hands, and whom they met most (complete Dragon Formula sets that are not void)."""
     counted = SetLine.objects.filter(
-        counting.through("set", counting.counted(in_sets=True)), member=member
+        counting.through("set", counting.counted(GameKind.DRAGON_FORMULA)), member=member
     )
     # Another game may keep its results as sets too: those are its own.
     sets = counted.filter(set__match__league__game=GameKind.DRAGON_FORMULA).values("set_id")

@@ -19,9 +19,24 @@ from dragsaga.scoring import DragSagaEntry
 from games.leagues import counting
 from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
-from games.models import Game, Match, Member
+from games.models import Game, GameKind, Match, Member
 
-RESULTS = "games"
+RECENT_RESULTS = "dragsaga/league/_recent_results.html"  # the league page's list
+# The standings' total is final damage: less places higher.
+# The results CSV's own columns: a game's number, then each line's damage and penalty.
+RESULTS_CSV_RESULT = [(gettext_lazy("Game"), lambda result: result.number)]
+RESULTS_CSV_LINE = [
+    (gettext_lazy("Damage"), lambda line: line.damage),
+    (gettext_lazy("Cards left"), lambda line: line.cards_left),
+    (gettext_lazy("Cost of cards left"), lambda line: line.leftover_cost),
+    (gettext_lazy("Penalty"), lambda line: line.penalty),
+    (gettext_lazy("Final damage"), lambda line: line.final_damage),
+]
+LESS_IS_BETTER = True
+POINTS_LABEL = gettext_lazy("Damage")
+ORDER_NOTE = gettext_lazy(
+    "Order: victory points, then less total damage; players still tied share the place."
+)
 # The models of a game and of a player's line in it (``games.leagues.results``); the void
 # links name a game ``dragsaga``; the line's total is its final damage.
 RESULT_MODEL, LINE_MODEL, LINE_POINTS = DragSagaResult, DragSagaLine, "final_damage"
@@ -58,7 +73,7 @@ def member_section(member: Member, section: Any) -> None:
     """A player's DragSaga: games played, first places (shared ones too), whom they met most
     (games that are not void)."""
     counted = DragSagaLine.objects.filter(
-        counting.through("game", counting.counted(in_sets=False)), member=member
+        counting.through("game", counting.counted(GameKind.DRAGSAGA)), member=member
     )
     games = counted.values("game_id")
     section.played = games.count()

@@ -19,17 +19,23 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
 ``league_path``
     The module of the game's league scoring:
 
-    ``RESULTS``
-        ``"sets"`` when a result is a set that counts once complete (more set points place
-        higher), ``"games"`` when it is one game, counted once recorded (less final
-        damage places higher): what standings, ratings and nights read.
     ``RESULT_MODEL``, ``LINE_MODEL``, ``LINE_POINTS``, ``RESULT_KIND``
         the game's own models of a result (a set, a game: ``match``, ``number``,
-        ``created_at``, ``voided_at``/``voided_by``; for ``"sets"`` also
-        ``complete``/``completed_at``) and of a player's line in it (a
+        ``created_at``, ``voided_at``/``voided_by``; one that counts only once complete
+        also ``complete``/``completed_at``) and of a player's line in it (a
         ``games.models.PlacingLine`` keyed to its result, with the player's total in the
         field ``LINE_POINTS``), and the word the void links name its results by (``set``
         …). The platform reads them through ``games.leagues.results``.
+    ``PLAYED_LABEL``, ``AVERAGE_LABEL``, ``POINTS_LABEL``, ``ORDER_NOTE``, ``LESS_IS_BETTER``
+        the standings' words for a player's results, VP per result and total (default
+        "Games", "VP / game", "Points"), the note on their order, and whether less of
+        the total places higher (default: more does).
+    ``RECENT_RESULTS``
+        the template of the league page's recent results (reads ``results``, each with
+        ``page_url``/``sheet_url``, and ``may_keep_score``); none listed without.
+    ``RESULTS_CSV_RESULT``, ``RESULTS_CSV_LINE``
+        the results CSV's columns of the game's own: ``(label, cell)`` pairs of a result
+        (``cell(result)``) and of a player's line (``cell(line)``).
     ``standings_wins(counted)``, ``standings_annotations(counted)``
         the standings' wins (an expression per ``Member`` row; default: results finished
         first) and the game's own annotations of a row (default: no ``best_hand``), over
@@ -69,8 +75,9 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         for club nights: a table drawn to play with real cards is opened; ``seats`` are
         the night's drawn seats (``.entrant.member``, ``.element``, ``.number``).
     ``drawn_table_form(data, *, seats)`` / ``record_drawn_table(match, form)``
-        for club nights of ``"games"`` results: a keeper records a drawn real-cards
-        table's game.
+        for club nights: a keeper records a drawn real-cards table's result on the night's
+        page (without them, ``open_real_table`` starts the result and it is kept on its own
+        page).
     ``SEAT_ELEMENTS``, ``dealt_elements(state) -> list``
         for club nights: the elements a drawn table deals to its seats in seat order from
         a random first seat (none by default), and those an online table's game dealt
@@ -230,11 +237,6 @@ class GameKind:
     @property
     def has_league(self) -> bool:
         return self.league_path is not None
-
-    @property
-    def results_in_sets(self) -> bool:
-        """Whether the game's league results are sets, counted once complete (its ``RESULTS``)."""
-        return self.league.RESULTS == "sets"
 
     def checked_action(self, action: Any) -> Action:
         """``action`` if it has the shape of one of this game's actions (its engine's

@@ -57,6 +57,12 @@ def lines_of_match(game: str | GameKind, match: Any) -> QuerySet:
     return line_model(game).objects.filter(**{f"{line_result(game)}__match": match})
 
 
+def completes(game: str | GameKind) -> bool:
+    """Whether a result of ``game`` counts only once complete (it has a ``complete`` field: a
+    set, complete once every player has started a game); else once recorded."""
+    return any(field.name == "complete" for field in result_model(game)._meta.fields)
+
+
 def done_at(result: Any) -> Any:
     """When a result was finished: a set when it completed, a game when it was recorded."""
     return getattr(result, "completed_at", None) or result.created_at

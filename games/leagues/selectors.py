@@ -51,8 +51,9 @@ SORT_FIELDS: dict[str, str] = {
 
 
 def lower_points_win(league: League) -> bool:
-    """DragSaga totals are final damage: less is better. Dragon Formula: more set points."""
-    return not league.results_in_sets
+    """Whether less of the total places higher (the game's ``LESS_IS_BETTER`` hook: DragSaga's
+    final damage); more points place higher by default."""
+    return bool(game_kind(league.game).league_hook("LESS_IS_BETTER", False))
 
 
 def tie_break(league: League) -> list[OrderBy]:
@@ -63,7 +64,7 @@ def tie_break(league: League) -> list[OrderBy]:
 
 def counted_results(league: League, night: ClubNight | None = None) -> dict[str, Any]:
     """The league's results that count (``counting.counted``); with ``night``, that night's."""
-    return counting.counted(league.results_in_sets, league, night)
+    return counting.counted(league.game, league, night)
 
 
 _through = counting.through

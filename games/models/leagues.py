@@ -105,6 +105,9 @@ class Member(models.Model):
         super().save(*args, **kwargs)
 
 
+ORDER_NOTE = _("Order: victory points, then total points; players still tied share the place.")
+
+
 class League(models.Model):
     name = models.CharField(_("name"), max_length=100, validators=[plain_name])
     club = models.CharField(_("club"), max_length=100, blank=True, validators=[plain_name])
@@ -166,11 +169,30 @@ class League(models.Model):
         """A season that has ended: its pages are read-only."""
         return self.ended_at is not None
 
+    def _words(self, hook: str, default: Any) -> Any:
+        from games.registry import game_kind
+
+        return game_kind(self.game).league_hook(hook, default)
+
     @property
-    def results_in_sets(self) -> bool:
-        """Whether the game's results are sets of set lines (Dragon Formula), not single games
-        ranked by damage (DragSaga): what the standings and ratings read."""
-        return self.scoring.RESULTS == "sets"
+    def played_label(self) -> Any:
+        """What the standings call a player's results counted (its ``PLAYED_LABEL`` hook)."""
+        return self._words("PLAYED_LABEL", _("Games"))
+
+    @property
+    def average_label(self) -> Any:
+        """The standings' victory points per result (its ``AVERAGE_LABEL`` hook)."""
+        return self._words("AVERAGE_LABEL", _("VP / game"))
+
+    @property
+    def points_label(self) -> Any:
+        """The standings' total of a player's points (its ``POINTS_LABEL`` hook)."""
+        return self._words("POINTS_LABEL", _("Points"))
+
+    @property
+    def order_note(self) -> Any:
+        """How the standings are ordered, said under them (its ``ORDER_NOTE`` hook)."""
+        return self._words("ORDER_NOTE", ORDER_NOTE)
 
 
 class Match(models.Model):

@@ -136,20 +136,18 @@ def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow
         ]
         row.state = table.get_status_display()
     first = getattr(match, results.match_results(kind)).order_by("number").first()
-    if kind.results_in_sets:
-        if first is not None:
-            keep_url, sheet_url = kind.result_pages(first)
-            row.sheet_url, row.keep_url = sheet_url or "", keep_url or ""
-            row.results, row.void = _results(first, "points"), first.voided_at is not None
-    else:
-        game = first
-        if game is None and table is None:  # real cards: a sheet with the drawn names
-            night_id = night_table.round.night_id
-            row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])
-            row.keep_url = reverse("nights:table_result", args=[night_id, night_table.pk])
-        if game is not None:
-            row.sheet_url = kind.result_pages(game)[1] or ""
-            row.results, row.void = _results(game, "final_damage"), game.voided_at is not None
+    # A game whose drawn real-cards table a keeper records here (its ``drawn_table_form``)
+    # links the night's sheet and form until then; another keeps it on its result's page.
+    recorded_here = kind.league_hook("drawn_table_form") is not None
+    if first is not None:
+        keep_url, sheet_url = kind.result_pages(first)
+        row.sheet_url, row.keep_url = sheet_url or "", "" if recorded_here else keep_url or ""
+        row.results = _results(first, results.line_points(kind))
+        row.void = first.voided_at is not None
+    elif recorded_here and table is None:  # real cards: a sheet with the drawn names
+        night_id = night_table.round.night_id
+        row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])
+        row.keep_url = reverse("nights:table_result", args=[night_id, night_table.pk])
     if row.finished:
         row.state = _("finished")
     elif ended:

@@ -654,7 +654,7 @@ def table_finished(night_table: NightTable) -> bool:
     if match is None:
         return False
     recorded = getattr(match, results.match_results(match.league.game))
-    if night_table.round.night.league.results_in_sets:
+    if results.completes(match.league.game):
         return recorded.filter(complete=True).exists()
     return recorded.exists()
 

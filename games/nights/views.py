@@ -324,21 +324,18 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
     night = _night(pk)
     night_table = get_object_or_404(NightTable, round__night=night, pk=table)
     match = night_table.match
-    in_sets = night.league.results_in_sets
+    kind = game_kind(night.league.game)
     if match is not None:
         # The table's first result has its own sheet, where the game says (``result_pages``;
         # a sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it).
-        kind = game_kind(night.league.game)
         first = getattr(match, results.match_results(kind)).order_by("number").first()
         sheet_url = kind.result_pages(first)[1] if first is not None else None
         if sheet_url:
             return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)
-    if in_sets:
+    if kind.league_hook("drawn_table_form") is None:  # its result starts with the draw
         message = _("Open the table with real cards first: its set is started with the draw.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    template, blank = game_kind(night.league.game).league.blank_sheet(
-        len(_drawn_seats(night_table))
-    )
+    template, blank = kind.league.blank_sheet(len(_drawn_seats(night_table)))
     context = {
         **blank,
         "lines": [
@@ -361,13 +358,15 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if (refused := league_views.organiser_refusal(request, night.league)) is not None:
         return refused
     match = night_table.match
-    if night.league.results_in_sets or match is None or match.table_id is not None:
+    kind = game_kind(night.league.game)
+    recorded_here = kind.league_hook("drawn_table_form") is not None
+    if not recorded_here or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    if match.dragsaga_games.exists():
+    if getattr(match, results.match_results(kind)).exists():
         message = _("This table's game is recorded already.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    scoring = game_kind(night.league.game).league
+    scoring = kind.league
     form = scoring.drawn_table_form(request.POST or None, seats=_drawn_seats(night_table))
     status = 200
     if request.method == "POST":

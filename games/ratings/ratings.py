@@ -33,7 +33,6 @@ from openskill.models import PlackettLuce
 
 from games.leagues import counting, results
 from games.models import League, Member, Rating, RatingChange
-from games.registry import game_kind
 
 MODEL = PlackettLuce()
 PROVISIONAL_RESULTS = 5
@@ -127,7 +126,7 @@ def _rated_lines(game: str) -> Q:
     waiting = results.line_model(game).objects.filter(
         **{result: OuterRef(result)}, member__guest=True, by_bot=False
     )
-    counts = counting.through(result, counting.counted(game_kind(game).results_in_sets))
+    counts = counting.through(result, counting.counted(game))
     return counts & Q(by_bot=False) & ~Q(Exists(waiting))
 
 
@@ -143,7 +142,7 @@ def rated_results(game: str) -> Iterator[Rated]:
     when it completed, a game when it was recorded)."""
     result = results.line_result(game)
     finished = [f"{result}__created_at"]
-    if game_kind(game).results_in_sets:
+    if results.completes(game):
         finished.insert(0, f"{result}__completed_at")
     rows = (
         results.line_model(game)

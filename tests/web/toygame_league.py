@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from dragonformula.models import SetLine, SetResult
 from games.leagues import services
@@ -15,7 +16,10 @@ from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
 from games.models import League, Match
 from tests.web.toygame import DECK
 
-RESULTS = "sets"
+RECENT_RESULTS = "toygame/_recent_results.html"
+RESULTS_CSV_RESULT = [(gettext_lazy("Set"), lambda result: result.number)]
+RESULTS_CSV_LINE = [(gettext_lazy("Points"), lambda line: line.points)]
+PLAYED_LABEL, AVERAGE_LABEL = gettext_lazy("Sets"), gettext_lazy("VP / set")
 RESULT_MODEL, LINE_MODEL, LINE_POINTS, RESULT_KIND = SetResult, SetLine, "points", "set"
 RECORD_LINK = "Record a toy game"
 SHEET_NAME = "Toy game sheet"
