@@ -24,6 +24,8 @@ from games.models import (
     Member,
     MemberClaim,
     Rating,
+    Result,
+    ResultLine,
 )
 from games.ratings import ratings
 
@@ -200,3 +202,31 @@ class ComputedInline(admin.TabularInline):
 
     def get_readonly_fields(self, request: HttpRequest, obj=None) -> list[str]:
         return list(self.fields)
+
+
+# --- the platform's own results (a game without result models of its own) ----------------
+
+
+@result_inline
+class ResultOfMatchInline(ResultInline):
+    model = Result
+    fields = ["number", "complete"]
+    readonly_fields = ["number", "complete"]
+
+
+class ResultLineInline(ComputedInline):
+    model = ResultLine
+    fields = ["seat", "member", "points", "rank", "victory_points", "by_bot"]
+
+
+@admin.register(Result)
+class ResultAdmin(VoidableAdmin):
+    """Read, voided or deleted here; recorded on the league pages."""
+
+    list_display = ["__str__", "match", "complete", "created_at", "voided_at"]
+    list_filter = ["complete", "match__league", ("voided_at", admin.EmptyFieldListFilter)]
+    readonly_fields = ["match", "number", "complete", "completed_at", "voided_at", "voided_by"]
+    inlines = [ResultLineInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -31,6 +31,8 @@ __all__ = [
     "PlacingLine",
     "Rating",
     "RatingChange",
+    "Result",
+    "ResultLine",
 ]
 
 
@@ -257,6 +259,58 @@ class PlacingLine(models.Model):
     class Meta:
         abstract = True
         ordering = ["seat"]
+
+
+class Result(models.Model):
+    """A ranked result of a match for a game that keeps no result models of its own (its
+    league hooks name this and :class:`ResultLine`): complete once recorded whole."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="results"
+    )
+    number = models.PositiveSmallIntegerField(_("number"), default=1)
+    complete = models.BooleanField(_("complete"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    voided_by = who_field(_("voided by"))
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_result_number_per_match")
+        ]
+
+    def __str__(self) -> str:
+        return _("Result %(number)s of match %(match)s") % {
+            "number": self.number,
+            "match": self.match_id,
+        }
+
+
+class ResultLine(PlacingLine):
+    """A player's line in a :class:`Result`: their points, rank and victory points."""
+
+    result = models.ForeignKey(
+        Result, verbose_name=_("result"), on_delete=models.CASCADE, related_name="lines"
+    )
+    member = models.ForeignKey(
+        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="result_lines"
+    )
+    points = models.IntegerField(_("points"), default=0)
+
+    class Meta(PlacingLine.Meta):
+        verbose_name = _("result line")
+        verbose_name_plural = _("result lines")
+        constraints = [
+            models.UniqueConstraint(fields=["result", "seat"], name="one_result_line_per_seat"),
+            models.UniqueConstraint(fields=["result", "member"], name="one_result_line_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.points}"
 
 
 class GuestSeat(models.Model):
