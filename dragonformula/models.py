@@ -13,7 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from games.models import Match, Member, PlacingLine, who_field
+from games.models import CompletedResult, Match, Member, PlacingLine
 
 
 class Element(models.TextChoices):
@@ -23,18 +23,13 @@ class Element(models.TextChoices):
     EARTH = "earth", _("Earth")
 
 
-class SetResult(models.Model):
+class SetResult(CompletedResult):
     """A Dragon Formula set; complete once every player has started one counting game."""
 
     match = models.ForeignKey(
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="sets"
     )
     number = models.PositiveSmallIntegerField(_("set"), default=1)
-    complete = models.BooleanField(_("complete"), default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
-    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
-    voided_by = who_field(_("voided by"))
 
     class Meta:
         db_table = "games_setresult"

@@ -14,7 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from dragsaga.rules.cards import default_card_set, validate_card_set
-from games.models import Match, Member, PlacingLine, who_field
+from games.models import LeagueResult, Match, Member, PlacingLine
 
 ENGINE_DEFAULT = "default"  # the lobby's choice of the engine's default set
 
@@ -160,16 +160,13 @@ def row_fields(card: dict[str, Any]) -> dict[str, Any]:
 # their names when these models came here from the platform (``games``).
 
 
-class DragSagaResult(models.Model):
+class DragSagaResult(LeagueResult):
     """One DragSaga game of a league match."""
 
     match = models.ForeignKey(
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="dragsaga_games"
     )
     number = models.PositiveSmallIntegerField(_("game"), default=1)
-    created_at = models.DateTimeField(auto_now_add=True)
-    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
-    voided_by = who_field(_("voided by"))
 
     class Meta:
         db_table = "games_dragsagaresult"

@@ -28,6 +28,8 @@ __all__ = [
     "GuestSeat",
     "Member",
     "MemberClaim",
+    "CompletedResult",
+    "LeagueResult",
     "PlacingLine",
     "Rating",
     "RatingChange",
@@ -261,7 +263,29 @@ class PlacingLine(models.Model):
         ordering = ["seat"]
 
 
-class Result(models.Model):
+class LeagueResult(models.Model):
+    """What every game's league result holds besides its match and number: when it was
+    recorded, and whether (and by whom) it was voided (it then counts nowhere)."""
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    voided_by = who_field(_("voided by"))
+
+    class Meta:
+        abstract = True
+
+
+class CompletedResult(LeagueResult):
+    """A league result that counts only once complete (``games.leagues.results.completes``)."""
+
+    complete = models.BooleanField(_("complete"), default=False)
+    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Result(CompletedResult):
     """A ranked result of a match for a game that keeps no result models of its own (its
     league hooks name this and :class:`ResultLine`): complete once recorded whole."""
 
@@ -269,11 +293,6 @@ class Result(models.Model):
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="results"
     )
     number = models.PositiveSmallIntegerField(_("number"), default=1)
-    complete = models.BooleanField(_("complete"), default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
-    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
-    voided_by = who_field(_("voided by"))
 
     class Meta:
         ordering = ["match", "number"]
