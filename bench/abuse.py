@@ -29,7 +29,7 @@ Every client is on loopback, so every abuse comes from the address the normal ta
 players share: the limits per session must spare them.
 
 Then a fresh PDF's own time: the blank Dragon Formula sheet printed by a warm
-WeasyPrint worker (``games.leagues.pdf``), each time with different HTML so the cache
+WeasyPrint worker (``games.printing.pdf``), each time with different HTML so the cache
 never answers. The machine's load average is printed at the start and the end.
 """
 
@@ -134,7 +134,7 @@ def pdf_times(count: int) -> dict[str, float]:
     from django.utils import translation
 
     from dragonformula import sheets
-    from games.leagues import pdf
+    from games.printing import pdf
 
     request = RequestFactory().get("/leagues/sheets/dragonformula/pdf/")
     css = (Path(settings.BASE_DIR) / "static" / "css" / "print.css").read_text()

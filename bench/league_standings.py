@@ -31,8 +31,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection, reset_queries  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
-from dragonformula import league as df_league  # noqa: E402
-from dragonformula.league import GameEntry, SeatEntry  # noqa: E402
+from dragonformula import scoring as df_scoring  # noqa: E402
+from dragonformula.scoring import GameEntry, SeatEntry  # noqa: E402
 from games.leagues import selectors, views  # noqa: E402
 from games.models import GameKind, League, Match, Member  # noqa: E402
 
@@ -50,7 +50,7 @@ def add_sets(league: League, members: list[Member], count: int, rng: random.Rand
             for _game in range(4)
         ]
         seats = [SeatEntry(m, ELEMENTS[i]) for i, m in enumerate(table)]
-        df_league.record_set_result(Match.objects.create(league=league), seats, games)
+        df_scoring.record_set_result(Match.objects.create(league=league), seats, games)
 
 
 def median_ms(action, repeat: int = 15) -> float:

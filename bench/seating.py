@@ -1,7 +1,7 @@
 """Club night seat draw: repeat pairs of the draw next to a random draw's, and time per round.
 
 For each player count, plays a night of N rounds twice from the same seeds: once with
-``games.leagues.seating.draw_round`` and once with a random draw that ignores who met whom.
+``games.nights.seating.draw_round`` and once with a random draw that ignores who met whom.
 Prints, per round and in total, the pairs that had met earlier tonight, and the draw's time
 per round. Prints figures; never fails.
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.leagues.seating import draw_round, random_tables, repeat_pairs, table_sizes  # noqa: E402
+from games.nights.seating import draw_round, random_tables, repeat_pairs, table_sizes  # noqa: E402
 
 
 def night(players: int, rounds: int, seed: int) -> list[tuple[int, int, float]]:

@@ -10,6 +10,6 @@ urlpatterns = [
     path("rules/", include("games.rulebook.urls")),
     path("learn/", include("games.learn.urls")),
     path("leagues/", include("games.leagues.urls")),
-    path("nights/", include("games.leagues.night_urls")),
+    path("nights/", include("games.nights.urls")),
     path("", include("games.urls")),
 ]

@@ -20,8 +20,8 @@ from django.views.decorators.http import require_GET
 
 from dragonformula import rules, scored_hands
 from dragonformula.card_errors import card_error_text
+from dragonformula.models import Element
 from dragonformula.rules.nearest import nearest_hands
-from games.models import Element
 
 HAND_SIZE = 11  # the cards of a winning hand
 NEAREST_SHOWN = 5  # the nearest winning hands a hand that does not win is told

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from dragonformula import league as scoring
-from dragonformula.league import GameEntry, PenaltyEntry, SeatEntry
+from dragonformula import scoring
 from dragonformula.rules import random_winning_hand
 from dragonformula.rules.deal import elements_from
+from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues.demo import demo_league, demo_nights, night_match
 from games.models import GameKind, League, Match, Member
 

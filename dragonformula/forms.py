@@ -10,9 +10,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from dragonformula import scored_hands
-from dragonformula.league import GameEntry, PenaltyEntry, SeatEntry
+from dragonformula.models import Element, Penalty, SetGame, SetLine
+from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
-from games.models import Element, League, Penalty, SetGame, SetLine
+from games.models import League
 
 PENALTY_ROWS = 2
 

@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from dragonformula import forms, league, scored_hands, set_history, sheets
-from games.leagues import selectors
+from dragonformula import forms, scored_hands, scoring, set_history, sheets
+from dragonformula.models import SetGame, SetResult
 from games.leagues.views import may_keep_score, organiser_refusal, refuse_or_login, sheet_response
-from games.models import GameKind, SetGame, SetResult
+from games.models import GameKind
 from games.validators import posted_id
 
 SET_SHEET = "dragonformula/league/set_sheet.html"
@@ -25,7 +25,7 @@ OURS = {"match__league__game": GameKind.DRAGON_FORMULA}
 @require_http_methods(["GET", "POST"])
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A set's running table; while it is open, the keeper adds the next game here."""
-    set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
+    set_result = get_object_or_404(sheets.set_sheets(), pk=pk, **OURS)
     keeper = may_keep_score(request.user, set_result.match.league)
     if request.method == "POST" and keeper and set_result.match.league.archived:
         return organiser_refusal(request, set_result.match.league)
@@ -36,7 +36,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if request.method == "POST":
             if form.is_valid():
                 try:
-                    league.record_game(set_result, form.entry, by=request.user)
+                    scoring.record_game(set_result, form.entry, by=request.user)
                 except ValueError as error:
                     form.add_error(None, str(error))
                 else:
@@ -56,7 +56,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form,
         "keeper": keeper and not set_result.match.league.archived,
         # A club night's table plays one set a round: it says so instead of offering the next.
-        "one_set": league.ONE_SET_A_ROUND if league.plays_one_set(set_result.match) else "",
+        "one_set": scoring.ONE_SET_A_ROUND if scoring.plays_one_set(set_result.match) else "",
         "history": set_history.set_history(set_result),
     }
     return render(request, "dragonformula/league/set_detail.html", context, status=status)
@@ -69,7 +69,7 @@ def _message(request: HttpRequest, message: str, status: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def correct_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """An organiser corrects one recorded game of the set; the set's history keeps the change."""
-    set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
+    set_result = get_object_or_404(sheets.set_sheets(), pk=pk, **OURS)
     if (refused := organiser_refusal(request, set_result.match.league)) is not None:
         return refused
     game = get_object_or_404(
@@ -83,7 +83,7 @@ def correct_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                league.correct_game(game, form.entry, request.user)
+                scoring.correct_game(game, form.entry, request.user)
             except ValueError as error:
                 form.add_error(None, str(error))
             else:
@@ -100,7 +100,7 @@ def undo_game(request: HttpRequest, pk: int) -> HttpResponse:
     if (refused := organiser_refusal(request, set_result.match.league)) is not None:
         return refused
     try:
-        league.undo_last_game(set_result, request.user)
+        scoring.undo_last_game(set_result, request.user)
     except ValueError as error:
         return _message(request, str(error), 409)
     return redirect(f"{reverse('leagues:set_detail', args=[set_result.pk])}#history")
@@ -112,12 +112,12 @@ def next_set(request: HttpRequest, pk: int) -> HttpResponse:
     set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk, **OURS)
     if (refused := organiser_refusal(request, set_result.match.league)) is not None:
         return refused
-    if league.plays_one_set(set_result.match):
-        return _message(request, str(league.ONE_SET_A_ROUND), 409)
+    if scoring.plays_one_set(set_result.match):
+        return _message(request, str(scoring.ONE_SET_A_ROUND), 409)
     if not set_result.complete:
         return _message(request, _("Finish this set first: every player starts one game."), 409)
     try:
-        following = league.start_next_set(set_result, _fire_seat(request))
+        following = scoring.start_next_set(set_result, _fire_seat(request))
     except ValueError as error:
         message = str(error) if str(error) else _("Choose the Fire seat.")
         return render(request, "leagues/message.html", {"message": message}, status=400)
@@ -153,7 +153,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def set_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> HttpResponse:
-    set_result = get_object_or_404(selectors.set_sheets(), pk=pk, **OURS)
+    set_result = get_object_or_404(sheets.set_sheets(), pk=pk, **OURS)
     context = sheets.filled_set(set_result)
     name = f"dragonformula-match{set_result.match_id}-set{set_result.number}"
     return sheet_response(request, SET_SHEET, context, name, as_pdf)

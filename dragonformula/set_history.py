@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from dragonformula import scored_hands
-from games.models import Member, Penalty, SetGame, SetResult
+from dragonformula.models import Penalty, SetGame, SetResult
+from games.models import Member
 
 WHAT = {
     "recorded": gettext_lazy("recorded"),

@@ -8,14 +8,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from dragonformula import scored_hands
+from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.rules import ELEMENTS
+from dragonformula.scoring import INTENTIONAL_FACTOR, PENALTY_POINTS
 from games.leagues import services
-from games.models import Element, Penalty, SetResult
 
 BLANK_SPARE_ROWS = 2  # room for games replayed after a false Dan
+
+
+def set_sheets() -> QuerySet[SetResult]:
+    """Sets with everything their score sheets show (lines, games, winners, penalties)."""
+    return SetResult.objects.select_related("match__league", "match__club_night").prefetch_related(
+        Prefetch("lines", SetLine.objects.select_related("member")),
+        Prefetch(
+            "games",
+            SetGame.objects.select_related("winner").prefetch_related("penalties__member"),
+        ),
+    )
+
+
+def set_sheet(set_result: SetResult) -> SetResult:
+    """A set with everything its score sheet shows (lines, games, winners, penalties)."""
+    return set_sheets().get(pk=set_result.pk)
 
 
 @dataclass
@@ -46,8 +64,6 @@ class SheetGame:
 
 def reference() -> dict[str, list[tuple[str, str]]]:
     """The back page: every hand, bonus, multiplier and penalty with its value."""
-    from dragonformula.league import INTENTIONAL_FACTOR, PENALTY_POINTS
-
     penalties = [
         (str(Penalty.Offence(offence).label), f"−{points}")
         for offence, points in PENALTY_POINTS.items()
@@ -86,7 +102,7 @@ def blank_set(players: int) -> dict[str, Any]:
 
 
 def filled_set(set_result: SetResult) -> dict[str, Any]:
-    """``set_result`` must come from ``selectors.set_sheet`` (everything prefetched).
+    """``set_result`` must come from :func:`set_sheet` (everything prefetched).
 
     ``lines`` are the set's lines in seat order (members read); ``starter`` is the player
     who starts the next game (Fire first, then clockwise per counting game), ``None``

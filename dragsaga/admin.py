@@ -1,4 +1,5 @@
-"""Card sets in the admin: a set's 15 cards edited in one table, checked by the engine."""
+"""DragSaga in the admin: card sets (a set's 15 cards edited in one table, checked by the
+engine) and league results."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from dragsaga.models import Card, CardSet
+from dragsaga.models import Card, CardSet, DragSagaLine, DragSagaResult
 from dragsaga.rules.cards import SET_SIZE, validate_card_set
+from games.admin.leagues import ComputedInline, ResultInline, VoidableAdmin, result_inline
 
 
 class CardSetFormSet(BaseInlineFormSet):
@@ -65,3 +67,39 @@ class CardSetAdmin(admin.ModelAdmin):
                     Card.from_rules_card(card, card_set=copy) for card in original.rules_cards()
                 )
             messages.success(request, _("Copied as %(name)s.") % {"name": copy.name})
+
+
+# --- league results: read, voided or deleted here (recorded on the league page or by tables) ---
+
+
+@result_inline
+class DragSagaResultInline(ResultInline):
+    model = DragSagaResult
+    fields = ["number"]
+    readonly_fields = ["number"]
+
+
+class DragSagaLineInline(ComputedInline):
+    model = DragSagaLine
+    fields = [
+        "seat",
+        "member",
+        "damage",
+        "leftover_cost",
+        "cards_left",
+        "penalty",
+        "final_damage",
+        "rank",
+        "victory_points",
+    ]
+
+
+@admin.register(DragSagaResult)
+class DragSagaResultAdmin(VoidableAdmin):
+    list_display = ["__str__", "match", "created_at", "voided_at"]
+    list_filter = ["match__league", ("voided_at", admin.EmptyFieldListFilter)]
+    readonly_fields = ["match", "number", "voided_at", "voided_by"]
+    inlines = [DragSagaLineInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # recorded on the league page or by online tables

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from dragsaga.league import DragSagaEntry, record_result
+from dragsaga.scoring import DragSagaEntry, record_result
 from games.leagues.demo import demo_league, demo_nights, night_match
 from games.models import GameKind, League, Member
 

@@ -1,6 +1,6 @@
 """Score keeping of a DragSaga game at a real table: each player's damage, cards left, cost.
 
-Each form turns posted fields into the entries ``dragsaga.league`` records; the league's
+Each form turns posted fields into the entries ``dragsaga.scoring`` records; the league's
 ``ValueError`` becomes a form error, so nothing half-saves.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from dragsaga.league import DragSagaEntry
+from dragsaga.scoring import DragSagaEntry
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
 from games.models import League
 

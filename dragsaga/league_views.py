@@ -7,8 +7,8 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from dragsaga import sheets
+from dragsaga.models import DragSagaResult
 from games.leagues.views import sheet_response
-from games.models import DragSagaResult
 
 
 def _result(pk: int) -> DragSagaResult:

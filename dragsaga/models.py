@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from dragsaga.rules.cards import default_card_set, validate_card_set
+from games.models import LeagueResult, Match, Member, PlacingLine
 
 ENGINE_DEFAULT = "default"  # the lobby's choice of the engine's default set
 
@@ -151,3 +152,61 @@ def row_fields(card: dict[str, Any]) -> dict[str, Any]:
         "scope": card.get("scope") or "",
         "blocks": "both" if len(blocks) == 2 else (blocks[0] if blocks else ""),
     }
+
+
+# --- league results -------------------------------------------------------------------
+# One DragSaga game of a league match (:class:`DragSagaResult`) and one :class:`DragSagaLine`
+# per player (damage, cards left, final damage, rank and victory points). The tables kept
+# their names when these models came here from the platform (``games``).
+
+
+class DragSagaResult(LeagueResult):
+    """One DragSaga game of a league match."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="dragsaga_games"
+    )
+    number = models.PositiveSmallIntegerField(_("game"), default=1)
+
+    class Meta:
+        db_table = "games_dragsagaresult"
+        ordering = ["match", "number"]
+        verbose_name = _("DragSaga result")
+        verbose_name_plural = _("DragSaga results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number"], name="one_dragsaga_number_per_match"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return _("DragSaga game %(number)s of match %(match)s") % {
+            "number": self.number,
+            "match": self.match_id,
+        }
+
+
+class DragSagaLine(PlacingLine):
+    game = models.ForeignKey(
+        DragSagaResult, verbose_name=_("game"), on_delete=models.CASCADE, related_name="lines"
+    )
+    member = models.ForeignKey(
+        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="dragsaga_lines"
+    )
+    damage = models.PositiveIntegerField(_("damage tokens"))
+    leftover_cost = models.PositiveIntegerField(_("cost of cards left in hand"))
+    cards_left = models.PositiveSmallIntegerField(_("cards left in hand"))
+    penalty = models.PositiveIntegerField(_("penalty"), default=0)
+    final_damage = models.PositiveIntegerField(_("final damage"), default=0)
+
+    class Meta(PlacingLine.Meta):
+        db_table = "games_dragsagaline"
+        verbose_name = _("DragSaga line")
+        verbose_name_plural = _("DragSaga lines")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_dragsaga_line_per_seat"),
+            models.UniqueConstraint(fields=["game", "member"], name="one_dragsaga_line_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.final_damage}"

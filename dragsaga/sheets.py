@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import DragSagaResult
+from dragsaga.models import DragSagaResult
 
 DRAGSAGA_ROUNDS = 8  # damage tally boxes on the blank DragSaga sheet
 

@@ -9,7 +9,8 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import announce, reviews, table_events, timers
-        from games.leagues import nights, online
+        from games.leagues import online
+        from games.nights import nights
 
         nights.connect_signals()  # a club night's pages hear of its results
         # After every committed change: the sockets hear of it, then the timers arm the

@@ -19,10 +19,36 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
 ``league_path``
     The module of the game's league scoring:
 
-    ``RESULTS``
-        ``"sets"`` when a result is a set of ``SetLine`` rows (more set points place
-        higher), ``"games"`` when it is a ``DragSagaResult`` of ``DragSagaLine`` rows
-        (less final damage places higher): what standings, ratings and nights read.
+    ``RESULT_MODEL``, ``LINE_MODEL``, ``LINE_POINTS``, ``RESULT_KIND``
+        the game's own models of a result (a set, a game: ``match``, ``number``,
+        ``created_at``, ``voided_at``/``voided_by``; one that counts only once complete
+        also ``complete``/``completed_at``) and of a player's line in it (a
+        ``games.models.PlacingLine`` keyed to its result, with the player's total in the
+        field ``LINE_POINTS``), and the word the void links name its results by (``set``
+        …). The platform reads them through ``games.leagues.results``.
+    ``PLAYED_LABEL``, ``AVERAGE_LABEL``, ``POINTS_LABEL``, ``ORDER_NOTE``, ``LESS_IS_BETTER``
+        the standings' words for a player's results, VP per result and total (default
+        "Games", "VP / game", "Points"), the note on their order, and whether less of
+        the total places higher (default: more does).
+    ``RECENT_RESULTS``
+        the template of the league page's recent results (reads ``results``, each with
+        ``page_url``/``sheet_url``, and ``may_keep_score``); none listed without.
+    ``RESULTS_CSV_RESULT``, ``RESULTS_CSV_LINE``
+        the results CSV's columns of the game's own: ``(label, cell)`` pairs of a result
+        (``cell(result)``) and of a player's line (``cell(line)``).
+    ``standings_wins(counted)``, ``standings_annotations(counted)``
+        the standings' wins (an expression per ``Member`` row; default: results finished
+        first) and the game's own annotations of a row (default: no ``best_hand``), over
+        the results that count (``games.leagues.counting.counted`` filter arguments).
+    ``hand_over(match, placeholder, member)``
+        a keeper named who played a seat: the game's own rows of ``match`` naming the
+        seat's placeholder now name ``member`` (the platform moves the lines).
+    ``NIGHT_RESULT_ROWS``
+        ``{model: match_id_of(row)}``: the game's rows besides its results whose saves
+        change a club night's results (a set's games).
+    ``RESULTS_CSV_PREFETCH``, ``SEAT_ELEMENT_LABELS``
+        what the results CSV prefetches for the game's ``RESULTS_CSV`` cells, and the
+        words of the elements a night's drawn seats are dealt (``SEAT_ELEMENTS``).
     ``TABLE_OPTIONS``, ``TABLE_NOTE``
         the options an online league table of the game starts with, and what the league
         page says of them ("" for nothing).
@@ -49,8 +75,9 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         for club nights: a table drawn to play with real cards is opened; ``seats`` are
         the night's drawn seats (``.entrant.member``, ``.element``, ``.number``).
     ``drawn_table_form(data, *, seats)`` / ``record_drawn_table(match, form)``
-        for club nights of ``"games"`` results: a keeper records a drawn real-cards
-        table's game.
+        for club nights: a keeper records a drawn real-cards table's result on the night's
+        page (without them, ``open_real_table`` starts the result and it is kept on its own
+        page).
     ``SEAT_ELEMENTS``, ``dealt_elements(state) -> list``
         for club nights: the elements a drawn table deals to its seats in seat order from
         a random first seat (none by default), and those an online table's game dealt
@@ -60,8 +87,8 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         elements they were drawn with (in seat order); ``ValueError`` with a message for
         elements no table deals. Without it an online table deals its own.
     ``result_pages(result) -> (page_url, sheet_url)``
-        where the league page's and a club night's lists of results link a result (a ``SetResult`` or a
-        ``DragSagaResult``) and its printable sheet (served by
+        where the league page's and a club night's lists of results link a result (one of
+        its ``RESULT_MODEL``) and its printable sheet (served by
         ``games.leagues.views.sheet_response``: its PDF is at the sheet's URL + ``pdf/``);
         ``None`` for no link. Without the hook a result is listed unlinked.
     ``WINS_TITLE``
@@ -85,6 +112,10 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
 
     The game's own result helpers build on ``games.leagues.services`` (``next_number``,
     ``place_lines``, ``complete_set``), so every game ranks and shares victory points alike.
+``deal_path``
+    ``module:function(state) -> games.trust.fairness.Deal``: what ``/verify/`` shows of the
+    deal a revealed seed produces, read from the engine's fresh state (without it, a
+    game's seeds are checked against their commitment but no deal is shown).
 ``league_urls``
     A URL module of the game's own league pages (a set's running table, a result's
     sheet), included under the ``leagues:`` namespace.
@@ -146,6 +177,7 @@ class GameKind:
     league_urls: str | None = None
     demo_path: str | None = None
     learn_path: str | None = None
+    deal_path: str | None = None
 
     @cached_property
     def engine(self) -> Engine:
@@ -177,6 +209,13 @@ class GameKind:
         return import_module(self.league_path)
 
     @cached_property
+    def deal_reader(self) -> Any:
+        """How ``/verify/`` reads a seed's deal (its ``deal_path``); ``LookupError`` without."""
+        if self.deal_path is None:
+            raise LookupError(f"{self.name} reads no deal.")
+        return load(self.deal_path)
+
+    @cached_property
     def demo(self) -> Any:
         """The module of the game's demo (its ``demo_path``); ``None`` for a game without."""
         return None if self.demo_path is None else import_module(self.demo_path.partition(":")[0])
@@ -198,11 +237,6 @@ class GameKind:
     @property
     def has_league(self) -> bool:
         return self.league_path is not None
-
-    @property
-    def results_in_sets(self) -> bool:
-        """Whether the game's league results are sets of ``SetLine`` rows (its ``RESULTS``)."""
-        return self.league.RESULTS == "sets"
 
     def checked_action(self, action: Any) -> Action:
         """``action`` if it has the shape of one of this game's actions (its engine's

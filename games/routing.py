@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.consumers import TableConsumer
-from games.leagues.night_consumer import NightConsumer
+from games.nights.consumer import NightConsumer
 
 websocket_urlpatterns = [
     path("ws/table/<str:code>/", TableConsumer.as_asgi(), name="table-socket"),

@@ -13,26 +13,21 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
-from games.leagues import ratings, services
+from games.leagues import services
 from games.leagues import views as league_views
 from games.models import (
     ClubNight,
-    DragSagaLine,
-    DragSagaResult,
     GuestSeat,
     League,
     Match,
     Member,
     MemberClaim,
-    Penalty,
     Rating,
-    SetGame,
-    SetLine,
-    SetResult,
+    Result,
+    ResultLine,
 )
-from games.registry import game_kind
+from games.ratings import ratings
 
 
 @admin.register(Member)
@@ -171,35 +166,29 @@ class ClubNightAdmin(admin.ModelAdmin):
     inlines = [MatchInline]
 
 
-class SetResultInline(admin.TabularInline):
-    model = SetResult
-    extra = 0
-    fields = ["number", "complete"]
-    readonly_fields = ["number", "complete"]
-    show_change_link = True
-    can_delete = True
-
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False  # results are recorded on the league pages or by online tables
-
-
-class DragSagaResultInline(admin.TabularInline):
-    model = DragSagaResult
-    extra = 0
-    fields = ["number"]
-    readonly_fields = ["number"]
-    show_change_link = True
-
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False  # results are recorded on the league pages or by online tables
-
-
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     list_display = ["__str__", "league", "club_night", "source", "table_code", "played_on"]
     list_filter = ["league", "source"]
     search_fields = ["table_code"]
-    inlines = [SetResultInline, DragSagaResultInline]
+    # Each game's admin adds the inline of its results (``result_inline``).
+    inlines: list[type[admin.TabularInline]] = []
+
+
+class ResultInline(admin.TabularInline):
+    """A match's results of one game, listed on the match: read, opened, deleted."""
+
+    extra = 0
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False  # results are recorded on the league pages or by online tables
+
+
+def result_inline(inline: type[admin.TabularInline]) -> type[admin.TabularInline]:
+    """Show a game's results on the match's admin page (a game's admin registers its own)."""
+    MatchAdmin.inlines = [*MatchAdmin.inlines, inline]
+    return inline
 
 
 class ComputedInline(admin.TabularInline):
@@ -215,103 +204,29 @@ class ComputedInline(admin.TabularInline):
         return list(self.fields)
 
 
-class SetLineInline(ComputedInline):
-    model = SetLine
-    fields = ["seat", "member", "element", "points", "rank", "victory_points"]
+# --- the platform's own results (a game without result models of its own) ----------------
 
 
-class SetGameInline(ComputedInline):
-    model = SetGame
-    fields = ["number", "winner", "win", "hand", "bonuses", "multipliers", "points", "counts"]
-    show_change_link = True
+@result_inline
+class ResultOfMatchInline(ResultInline):
+    model = Result
+    fields = ["number", "complete"]
+    readonly_fields = ["number", "complete"]
 
 
-@admin.register(SetResult)
-class SetResultAdmin(VoidableAdmin):
-    """Sets are recorded by the score-keeping page or online tables; here they are read,
-    voided or deleted."""
+class ResultLineInline(ComputedInline):
+    model = ResultLine
+    fields = ["seat", "member", "points", "rank", "victory_points", "by_bot"]
+
+
+@admin.register(Result)
+class ResultAdmin(VoidableAdmin):
+    """Read, voided or deleted here; recorded on the league pages."""
 
     list_display = ["__str__", "match", "complete", "created_at", "voided_at"]
     list_filter = ["complete", "match__league", ("voided_at", admin.EmptyFieldListFilter)]
-    readonly_fields = [
-        "match",
-        "number",
-        "complete",
-        "completed_at",
-        "voided_at",
-        "voided_by",
-        "sheet_link",
-    ]
-    inlines = [SetLineInline, SetGameInline]
+    readonly_fields = ["match", "number", "complete", "completed_at", "voided_at", "voided_by"]
+    inlines = [ResultLineInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
-
-    @admin.display(description=_("score sheet"))
-    def sheet_link(self, set_result: SetResult) -> str:
-        """The set's printable sheet, where its game says (``result_pages``); none without."""
-        url = game_kind(set_result.match.league.game).result_pages(set_result)[1]
-        if not url:
-            return "-"
-        return format_html('<a href="{}">{}</a>', url, _("print the score sheet"))
-
-
-class PenaltyInline(ComputedInline):
-    model = Penalty
-    fields = ["member", "offence", "intentional", "points"]
-
-
-@admin.register(SetGame)
-class SetGameAdmin(SimpleHistoryAdmin):
-    """Read-only here: organisers correct a game on its set's page; "History" lists every
-    recording, correction and undo of it."""
-
-    list_display = ["__str__", "set", "winner", "win", "hand", "points", "counts"]
-    list_filter = ["win", "counts"]
-    readonly_fields = [
-        "set",
-        "number",
-        "winner",
-        "win",
-        "cards",
-        "hand",
-        "bonuses",
-        "multipliers",
-        "base",
-        "points",
-        "reading",
-        "counts",
-    ]
-    inlines = [PenaltyInline]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # games are recorded on the score-keeping page or by online tables
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False  # the set's totals hang on every game: delete the whole set instead
-
-
-class DragSagaLineInline(ComputedInline):
-    model = DragSagaLine
-    fields = [
-        "seat",
-        "member",
-        "damage",
-        "leftover_cost",
-        "cards_left",
-        "penalty",
-        "final_damage",
-        "rank",
-        "victory_points",
-    ]
-
-
-@admin.register(DragSagaResult)
-class DragSagaResultAdmin(VoidableAdmin):
-    list_display = ["__str__", "match", "created_at", "voided_at"]
-    list_filter = ["match__league", ("voided_at", admin.EmptyFieldListFilter)]
-    readonly_fields = ["match", "number", "voided_at", "voided_by"]
-    inlines = [DragSagaLineInline]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # recorded on the league page or by online tables

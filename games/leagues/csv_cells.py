@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
@@ -32,3 +34,8 @@ class SafeWriter:
 
     def writerow(self, row: Iterable[Any]) -> Any:
         return self._writer.writerow([safe_cell(value) for value in row])
+
+
+def yes_no(value: Any) -> str:
+    """A yes-or-no cell, in the reader's language."""
+    return _("yes") if value else _("no")

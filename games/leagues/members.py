@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.leagues import ratings
 from games.models import Member, RatingChange
+from games.ratings import ratings
 from games.registry import GAMES
 
 HEAD_TO_HEAD_ROWS = 5

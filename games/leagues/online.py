@@ -17,19 +17,18 @@ from django.db import transaction
 
 from games import services as tables
 from games.away import active_stand_ins
-from games.leagues import ratings, services
+from games.leagues import results, services
 from games.models import (
     ClubNight,
-    DragSagaLine,
     Game,
     League,
     Match,
     Member,
     NightSeat,
     Seat,
-    SetLine,
     Table,
 )
+from games.ratings import ratings
 from games.registry import game_kind
 
 logger = logging.getLogger(__name__)
@@ -103,12 +102,8 @@ def mark_bot_lines(match: Match, table_id: int) -> int:
     numbers = bot_seats(table_id)
     if not numbers:
         return 0
-    marked = SetLine.objects.filter(set__match=match, seat__in=numbers, by_bot=False).update(
-        by_bot=True
-    )
-    marked += DragSagaLine.objects.filter(game__match=match, seat__in=numbers, by_bot=False).update(
-        by_bot=True
-    )
+    lines = results.lines_of_match(match.league.game, match)
+    marked = lines.filter(seat__in=numbers, by_bot=False).update(by_bot=True)
     if marked:
         ratings.rebuild(match.league.game)
     return marked

@@ -12,10 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import nights, seasons
-from games.leagues.night_views import confirm_step
+from games.leagues import seasons
 from games.leagues.views import may_keep_score, organiser_refusal
 from games.models import League
+from games.nights import nights
+from games.nights.views import confirm_step
 
 
 class ScheduleForm(forms.Form):

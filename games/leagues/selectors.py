@@ -31,19 +31,10 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Coalesce, Rank
 
-from games.leagues import counting, ratings
-from games.models import (
-    ClubNight,
-    DragSagaLine,
-    DragSagaResult,
-    GuestSeat,
-    League,
-    Member,
-    Rating,
-    SetGame,
-    SetLine,
-    SetResult,
-)
+from games.leagues import counting, results
+from games.models import ClubNight, GuestSeat, League, Member, Rating
+from games.ratings import ratings
+from games.registry import game_kind
 
 # The ``?sort=`` keys of the standings pages: the annotation each orders by.
 SORT_FIELDS: dict[str, str] = {
@@ -60,8 +51,9 @@ SORT_FIELDS: dict[str, str] = {
 
 
 def lower_points_win(league: League) -> bool:
-    """DragSaga totals are final damage: less is better. Dragon Formula: more set points."""
-    return not league.results_in_sets
+    """Whether less of the total places higher (the game's ``LESS_IS_BETTER`` hook: DragSaga's
+    final damage); more points place higher by default."""
+    return bool(game_kind(league.game).league_hook("LESS_IS_BETTER", False))
 
 
 def tie_break(league: League) -> list[OrderBy]:
@@ -72,29 +64,21 @@ def tie_break(league: League) -> list[OrderBy]:
 
 def counted_results(league: League, night: ClubNight | None = None) -> dict[str, Any]:
     """The league's results that count (``counting.counted``); with ``night``, that night's."""
-    return counting.counted(league.results_in_sets, league, night)
+    return counting.counted(league.game, league, night)
 
 
 _through = counting.through
 
 
 def wins(league: League, night: ClubNight | None = None) -> Func:
-    """The standings' wins: games won (Dan or Pick-and-Dan), not first places of sets."""
-    if not league.results_in_sets:
-        counted = _through("dragsaga_lines__game", counted_results(league, night))
-        return Count("dragsaga_lines", filter=counted & Q(dragsaga_lines__rank=1))
-    won = (
-        SetGame.objects.filter(
-            _through("set", counted_results(league, night)),
-            winner=OuterRef("pk"),
-            win__in=[SetGame.Win.DAN, SetGame.Win.PICK_AND_DAN],
-        )
-        .order_by()
-        .values("winner")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    return Coalesce(Subquery(won, output_field=IntegerField()), Value(0))
+    """The standings' wins: the game's own (its ``standings_wins`` hook: Dragon Formula counts
+    games won by Dan or Pick-and-Dan), else the results finished first, shared places too."""
+    counted = counted_results(league, night)
+    own = game_kind(league.game).league_hook("standings_wins")
+    if own is not None:
+        return own(counted)
+    lines, result = results.member_lines(league.game), results.line_result(league.game)
+    return Count(lines, filter=_through(f"{lines}__{result}", counted) & Q(**{f"{lines}__rank": 1}))
 
 
 def standings(
@@ -113,11 +97,8 @@ def standings(
     With ``night``: tonight's table, the night's checked-in players and its results only.
     What counts is :func:`counted_results` (no void, no unfinished set).
     """
-    in_sets = league.results_in_sets
-    if in_sets:
-        related, points_field, result = "set_lines", "points", "set_lines__set"
-    else:
-        related, points_field, result = "dragsaga_lines", "final_damage", "dragsaga_lines__game"
+    related, points_field = results.member_lines(league.game), results.line_points(league.game)
+    result = f"{related}__{results.line_result(league.game)}"
     counted = _through(result, counted_results(league, night))
     if night is not None:
         rows = Member.objects.filter(pk__in=night.entrants.values("member"))
@@ -145,14 +126,9 @@ def standings(
         place=Window(Rank(), order_by=tie_break(league)),
         **rating_annotations(league.game),
     )
-    if in_sets:
-        best = SetGame.objects.filter(
-            _through("set", counted_results(league, night)), winner=OuterRef("pk")
-        ).order_by("-points", "set__created_at", "number")
-        rows = rows.annotate(
-            best_hand=Subquery(best.values("hand")[:1]),
-            best_hand_points=Subquery(best.values("points")[:1]),
-        )
+    own = game_kind(league.game).league_hook("standings_annotations")
+    if own is not None:
+        rows = rows.annotate(**own(counted_results(league, night)))
     else:
         rows = rows.annotate(best_hand=Value(""), best_hand_points=Value(None, IntegerField()))
     field = SORT_FIELDS.get(sort, "place")
@@ -192,37 +168,14 @@ def pending_seats(league: League) -> QuerySet[GuestSeat]:
     )
 
 
-def league_sets(league: League) -> QuerySet[SetResult]:
-    """Every Dragon Formula set of the league with its lines and players (three queries)."""
+def league_results(league: League) -> QuerySet:
+    """Every result of the league (its game's sets or games) with its lines and players,
+    newest match first (three queries)."""
+    lines = results.line_model(league.game).objects.select_related("member")
     return (
-        SetResult.objects.filter(match__league=league)
+        results.result_model(league.game)
+        .objects.filter(match__league=league)
         .select_related("match", "match__club_night", "match__table")
-        .prefetch_related(Prefetch("lines", SetLine.objects.select_related("member")))
+        .prefetch_related(Prefetch("lines", lines))
         .order_by("-match__played_on", "-match_id", "number")
     )
-
-
-def league_dragsaga_games(league: League) -> QuerySet[DragSagaResult]:
-    """Every DragSaga game of the league with its lines and players."""
-    return (
-        DragSagaResult.objects.filter(match__league=league)
-        .select_related("match", "match__club_night", "match__table")
-        .prefetch_related(Prefetch("lines", DragSagaLine.objects.select_related("member")))
-        .order_by("-match__played_on", "-match_id", "number")
-    )
-
-
-def set_sheets() -> QuerySet[SetResult]:
-    """Sets with everything their score sheets show (lines, games, winners, penalties)."""
-    return SetResult.objects.select_related("match__league", "match__club_night").prefetch_related(
-        Prefetch("lines", SetLine.objects.select_related("member")),
-        Prefetch(
-            "games",
-            SetGame.objects.select_related("winner").prefetch_related("penalties__member"),
-        ),
-    )
-
-
-def set_sheet(set_result: SetResult) -> SetResult:
-    """A set with everything its score sheet shows (lines, games, winners, penalties)."""
-    return set_sheets().get(pk=set_result.pk)

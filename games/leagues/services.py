@@ -1,7 +1,7 @@
 """Recording league results: what every game's results share, and who played.
 
 Each game's own scoring lives with the game (its ``league`` hook in
-``games.registry``: ``dragonformula.league`` scores sets, ``dragsaga.league`` games);
+``games.registry``: ``dragonformula.scoring`` scores sets, ``dragsaga.scoring`` games);
 they place their lines with :func:`place_lines` (``games.engine.place`` with
 ``victory_point_table``), number them with :func:`next_number` and close a set with
 :func:`complete_set`. Here too: who a seat's results go under (linked accounts, guest
@@ -28,22 +28,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import place, victory_point_table
-from games.leagues import ratings
+from games.leagues import results
 from games.models import (
     ClubNight,
-    DragSagaLine,
-    DragSagaResult,
     GuestSeat,
     League,
     Match,
     Member,
     MemberClaim,
-    Penalty,
     PlacingLine,
-    SetGame,
-    SetLine,
-    SetResult,
 )
+from games.ratings import ratings
+from games.registry import game_kind
 
 # --- players and matches -------------------------------------------------------
 
@@ -225,9 +221,8 @@ def redeem_claim_code(
 
 
 def _match_members(match: Match) -> set[int]:
-    return set(SetLine.objects.filter(set__match=match).values_list("member_id", flat=True)) | set(
-        DragSagaLine.objects.filter(game__match=match).values_list("member_id", flat=True)
-    )
+    lines = results.lines_of_match(match.league.game, match)
+    return set(lines.values_list("member_id", flat=True))
 
 
 @transaction.atomic
@@ -250,10 +245,11 @@ def name_guest_seat(guest_seat: GuestSeat, member: Member, named_by: AbstractBas
         )
     placeholder = guest_seat.placeholder
     if placeholder is not None:
-        SetLine.objects.filter(member=placeholder, set__match=match).update(member=member)
-        SetGame.objects.filter(winner=placeholder, set__match=match).update(winner=member)
-        Penalty.objects.filter(member=placeholder, game__set__match=match).update(member=member)
-        DragSagaLine.objects.filter(member=placeholder, game__match=match).update(member=member)
+        lines = results.lines_of_match(match.league.game, match)
+        lines.filter(member=placeholder).update(member=member)
+        hand_over = game_kind(match.league.game).league_hook("hand_over")
+        if hand_over is not None:
+            hand_over(match, placeholder, member)
     guest_seat.resolved_to, guest_seat.resolved_by = member, named_by
     guest_seat.resolved_at, guest_seat.placeholder = timezone.now(), None
     guest_seat.save()
@@ -262,14 +258,14 @@ def name_guest_seat(guest_seat: GuestSeat, member: Member, named_by: AbstractBas
     ratings.rebuild(match.league.game)
 
 
-def _voidable(result: SetResult | DragSagaResult) -> SetResult | DragSagaResult:
+def _voidable(result: Any) -> Any:
     return (
         type(result).objects.select_for_update().select_related("match__league").get(pk=result.pk)
     )
 
 
 @transaction.atomic
-def void_result(result: SetResult | DragSagaResult, voided_by: AbstractBaseUser) -> None:
+def void_result(result: Any, voided_by: AbstractBaseUser) -> None:
     """A keeper voids a set or DragSaga game: it stays listed, counts nowhere, ratings recompute."""
     result = _voidable(result)
     if result.voided_at is not None:
@@ -280,7 +276,7 @@ def void_result(result: SetResult | DragSagaResult, voided_by: AbstractBaseUser)
 
 
 @transaction.atomic
-def restore_result(result: SetResult | DragSagaResult) -> None:
+def restore_result(result: Any) -> None:
     """Undo a void: the result counts again and the ratings recompute."""
     result = _voidable(result)
     if result.voided_at is None:
@@ -311,8 +307,8 @@ def place_lines(lines: Sequence[PlacingLine], key: Callable[[PlacingLine], Any])
         lines[placing.seat].victory_points = Decimal(str(placing.victory_points))
 
 
-def complete_set(set_result: SetResult) -> None:
+def complete_set(set_result: Any) -> None:
     """A set's last game is in: it counts in the standings from now on, and is rated."""
     set_result.complete, set_result.completed_at = True, timezone.now()
     set_result.save(update_fields=["complete", "completed_at"])
-    ratings.rate_set(set_result)
+    ratings.rate_result(set_result)

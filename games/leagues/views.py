@@ -30,18 +30,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import client_limits
 from games import services as table_services
 from games import views as table_views
-from games.leagues import (
-    forms,
-    identity_forms,
-    members,
-    online,
-    pdf,
-    ratings,
-    selectors,
-    services,
-)
-from games.leagues.csv_cells import SafeWriter
-from games.models import DragSagaResult, GuestSeat, League, Match, Member, SetResult
+from games.leagues import forms, identity_forms, members, online, selectors, services
+from games.leagues.csv_cells import SafeWriter, yes_no
+from games.models import GuestSeat, League, Match, Member
+from games.printing import pdf
+from games.ratings import ratings
 from games.registry import GAMES, game_kind
 
 logger = logging.getLogger(__name__)
@@ -127,10 +120,10 @@ def standings_columns(league: League, sort: str, descending: bool) -> list[dict[
         ("name", _("Player")),
         ("vp", _("VP")),
         ("rating", _("Rating")),
-        ("played", _("Sets") if league.results_in_sets else _("Games")),
-        ("average", _("VP / set") if league.results_in_sets else _("VP / game")),
+        ("played", league.played_label),
+        ("average", league.average_label),
         ("wins", _("Wins")),
-        ("points", _("Points") if league.results_in_sets else _("Damage")),
+        ("points", league.points_label),
         *kind.league_hook("STANDINGS_COLUMNS", ()),
     ]
     titles = {"wins": kind.league_hook("WINS_TITLE") or _("Games finished first")}
@@ -191,10 +184,8 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = standings_context(request, league)
     if request.htmx:
         return render(request, "leagues/_standings_table.html", context)
-    if league.results_in_sets:
-        context["sets"] = with_pages(league, selectors.league_sets(league)[:20])
-    else:
-        context["dragsaga_games"] = with_pages(league, selectors.league_dragsaga_games(league)[:20])
+    context["results"] = with_pages(league, selectors.league_results(league)[:20])
+    context["recent_results"] = game_kind(league.game).league_hook("RECENT_RESULTS", "")
     context["club_nights"] = league.club_nights.all()
     context["blank_sheets"] = blank_sheets()
     context["may_keep_score"] = may_keep_score(request.user, league) and not league.archived
@@ -227,7 +218,6 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     response, writer = _csv_response(f"{slugify(league.name) or 'league'}-standings.csv")
     extra = list(game_kind(league.game).league_hook("STANDINGS_CSV", ()))
-    in_sets = league.results_in_sets
     writer.writerow(
         [
             _("League"),
@@ -235,10 +225,10 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
             _("Player"),
             _("VP"),
             _("Rating"),
-            _("Sets") if in_sets else _("Games"),
-            _("VP / set") if in_sets else _("VP / game"),
+            league.played_label,
+            league.average_label,
             _("Wins"),
-            _("Points") if in_sets else _("Damage"),
+            league.points_label,
             *(str(label) for label, _cell in extra),
         ]
     )
@@ -281,10 +271,6 @@ def _match_columns(league: League, match: Match) -> list[Any]:
     ]
 
 
-def _yes(value: Any) -> str:
-    return _("yes") if value else _("no")
-
-
 @require_GET
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Every result line of the league, one row per player per set (or DragSaga game), with
@@ -299,82 +285,44 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         _("Played with"),
         _("Table"),
     ]
-    extra = list(game_kind(league.game).league_hook("RESULTS_CSV", ()))
-    extra_labels = [str(label) for label, _cell in extra]
-    if league.results_in_sets:
-        writer.writerow(
-            [
-                *common,
-                _("Set"),
-                _("Complete"),
-                pgettext("results CSV", "Void"),
-                _("Seat"),
-                _("Player"),
-                _("Played by a bot"),
-                _("Element"),
-                _("Points"),
-                _("Rank"),
-                _("VP"),
-                *extra_labels,
-            ]
-        )
-        for set_result in selectors.league_sets(league).prefetch_related("games"):
-            for line in set_result.lines.all():
-                writer.writerow(
-                    [
-                        *_match_columns(league, set_result.match),
-                        set_result.number,
-                        _yes(set_result.complete),
-                        _yes(set_result.voided_at),
-                        line.seat + 1,
-                        _line_player(line),
-                        _yes(line.by_bot),
-                        line.get_element_display(),
-                        line.points,
-                        line.rank,
-                        line.victory_points,
-                        *(cell(set_result, line) for _label, cell in extra),
-                    ]
-                )
-    else:
-        writer.writerow(
-            [
-                *common,
-                _("Game"),
-                pgettext("results CSV", "Void"),
-                _("Seat"),
-                _("Player"),
-                _("Played by a bot"),
-                _("Damage"),
-                _("Cards left"),
-                _("Cost of cards left"),
-                _("Penalty"),
-                _("Final damage"),
-                _("Rank"),
-                _("VP"),
-                *extra_labels,
-            ]
-        )
-        for result in selectors.league_dragsaga_games(league):
-            for line in result.lines.all():
-                writer.writerow(
-                    [
-                        *_match_columns(league, result.match),
-                        result.number,
-                        _yes(result.voided_at),
-                        line.seat + 1,
-                        _line_player(line),
-                        _yes(line.by_bot),
-                        line.damage,
-                        line.cards_left,
-                        line.leftover_cost,
-                        line.penalty,
-                        line.final_damage,
-                        line.rank,
-                        line.victory_points,
-                        *(cell(result, line) for _label, cell in extra),
-                    ]
-                )
+    kind = game_kind(league.game)
+    extra = list(kind.league_hook("RESULTS_CSV", ()))
+    listed = selectors.league_results(league).prefetch_related(
+        *kind.league_hook("RESULTS_CSV_PREFETCH", ())
+    )
+    # The game's own columns: of a result (its number …), then of a player's line in it.
+    of_result = list(kind.league_hook("RESULTS_CSV_RESULT", ()))
+    of_line = list(kind.league_hook("RESULTS_CSV_LINE", ()))
+    writer.writerow(
+        [
+            *common,
+            *(str(label) for label, _cell in of_result),
+            pgettext("results CSV", "Void"),
+            _("Seat"),
+            _("Player"),
+            _("Played by a bot"),
+            *(str(label) for label, _cell in of_line),
+            _("Rank"),
+            _("VP"),
+            *(str(label) for label, _cell in extra),
+        ]
+    )
+    for result in listed:
+        for line in result.lines.all():
+            writer.writerow(
+                [
+                    *_match_columns(league, result.match),
+                    *(cell(result) for _label, cell in of_result),
+                    yes_no(result.voided_at),
+                    line.seat + 1,
+                    _line_player(line),
+                    yes_no(line.by_bot),
+                    *(cell(line) for _label, cell in of_line),
+                    line.rank,
+                    line.victory_points,
+                    *(cell(result, line) for _label, cell in extra),
+                ]
+            )
     return response
 
 
@@ -622,13 +570,18 @@ def name_seat(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
     return _back_to_league(league, "pending")
 
 
-RESULT_MODELS = {"set": SetResult, "dragsaga": DragSagaResult}
+def result_model(kind: str) -> Any:
+    """The results a void link names by ``kind``: the game whose ``RESULT_KIND`` it is."""
+    for game in GAMES.values():
+        if game.has_league and game.league_hook("RESULT_KIND") == kind:
+            return game.league.RESULT_MODEL
+    return None
 
 
 @require_POST
 def void_result(request: HttpRequest, kind: str, pk: int, restore: bool = False) -> HttpResponse:
     """A keeper voids a result (or restores it): it stays listed and the ratings recompute."""
-    model = RESULT_MODELS.get(kind)
+    model = result_model(kind)
     if model is None:
         raise Http404
     result = get_object_or_404(model.objects.select_related("match__league"), pk=pk)

@@ -1,14 +1,12 @@
-"""Leagues, club nights, matches and their results.
+"""Leagues, club nights, matches, league players and their ratings.
 
 A league plays one game. A *match* is one table's whole match on a club night,
-played online or with real cards. Dragon Formula matches hold sets
-(:class:`SetResult`, one :class:`SetLine` per player and one :class:`SetGame`
-per game of the set, with :class:`Penalty` rows); DragSaga matches hold games
-(:class:`DragSagaResult`, one :class:`DragSagaLine` per player). Ranks and
-victory points are computed by each game's league scoring (``dragonformula.league``,
-``dragsaga.league``, with ``games.leagues.services``) and stored, so the standings are
-plain aggregates over the lines. A third game records its results as sets or as games
-(its ``RESULTS``).
+played online or with real cards. Its results are the game's own models (Dragon Formula's
+sets in ``dragonformula.models``, DragSaga's games in ``dragsaga.models``), whose lines
+are :class:`PlacingLine` rows: seat, rank and victory points, computed by each game's
+league scoring with ``games.leagues.services`` and stored, so the standings are plain
+aggregates over the lines. The platform reaches a game's results only through its
+``GameKind`` (``games.registry``).
 """
 
 from __future__ import annotations
@@ -19,33 +17,28 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
-from simple_history.models import HistoricalRecords
 
 from games.validators import plain_name
 
 __all__ = [
-    "DragSagaLine",
-    "DragSagaResult",
-    "Element",
+    "who_field",
     "GameKind",
     "League",
-    "ClubNight",
     "Match",
     "GuestSeat",
     "Member",
     "MemberClaim",
-    "Penalty",
+    "CompletedResult",
+    "LeagueResult",
     "PlacingLine",
     "Rating",
     "RatingChange",
-    "SetGame",
-    "SetLine",
-    "SetResult",
+    "Result",
+    "ResultLine",
 ]
 
 
-def _who(verbose_name: str) -> models.ForeignKey:
+def who_field(verbose_name: str) -> models.ForeignKey:
     """The account that did something to a row (voided it, named a seat, made a code)."""
     return models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -60,13 +53,6 @@ def _who(verbose_name: str) -> models.ForeignKey:
 class GameKind(models.TextChoices):
     DRAGON_FORMULA = "dragonformula", _("Dragon Formula")
     DRAGSAGA = "dragsaga", _("DragSaga")
-
-
-class Element(models.TextChoices):
-    FIRE = "fire", _("Fire")
-    WATER = "water", _("Water")
-    AIR = "air", _("Air")
-    EARTH = "earth", _("Earth")
 
 
 def sort_reading(text: str) -> str:
@@ -121,6 +107,9 @@ class Member(models.Model):
         if update_fields is not None and {"name", "reading"} & set(update_fields):
             kwargs["update_fields"] = {*update_fields, "sort_key"}
         super().save(*args, **kwargs)
+
+
+ORDER_NOTE = _("Order: victory points, then total points; players still tied share the place.")
 
 
 class League(models.Model):
@@ -184,50 +173,30 @@ class League(models.Model):
         """A season that has ended: its pages are read-only."""
         return self.ended_at is not None
 
-    @property
-    def results_in_sets(self) -> bool:
-        """Whether the game's results are sets of set lines (Dragon Formula), not single games
-        ranked by damage (DragSaga): what the standings and ratings read."""
-        return self.scoring.RESULTS == "sets"
+    def _words(self, hook: str, default: Any) -> Any:
+        from games.registry import game_kind
 
-
-class ClubNight(models.Model):
-    league = models.ForeignKey(
-        League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="club_nights"
-    )
-    date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=100, blank=True, validators=[plain_name])
-    notes = models.TextField(_("notes"), blank=True)
-    # A night made on the evening is open at once; one scheduled ahead has none until then.
-    opened = models.DateTimeField(
-        _("opened on the evening"), null=True, blank=True, default=timezone.now
-    )
-    ended = models.DateTimeField(_("ended"), null=True, blank=True)
-
-    class State(models.TextChoices):
-        SCHEDULED = "scheduled", pgettext_lazy("club night", "scheduled")
-        OPEN = "open", pgettext_lazy("club night", "open")
-        ENDED = "ended", pgettext_lazy("club night", "ended")
-
-    class Meta:
-        ordering = ["-date"]
-        verbose_name = _("club night")
-        verbose_name_plural = _("club nights")
-
-    def __str__(self) -> str:
-        return f"{self.league} · {self.date:%Y-%m-%d}"
+        return game_kind(self.game).league_hook(hook, default)
 
     @property
-    def state(self) -> str:
-        """Scheduled (on the calendar, not opened yet), open (tonight), or ended."""
-        if self.ended is not None:
-            return self.State.ENDED
-        return self.State.OPEN if self.opened is not None else self.State.SCHEDULED
+    def played_label(self) -> Any:
+        """What the standings call a player's results counted (its ``PLAYED_LABEL`` hook)."""
+        return self._words("PLAYED_LABEL", _("Games"))
 
-    def get_state_display(self) -> str:
-        return str(self.State(self.state).label)
+    @property
+    def average_label(self) -> Any:
+        """The standings' victory points per result (its ``AVERAGE_LABEL`` hook)."""
+        return self._words("AVERAGE_LABEL", _("VP / game"))
 
-    get_state_display.short_description = _("state")  # type: ignore[attr-defined]
+    @property
+    def points_label(self) -> Any:
+        """The standings' total of a player's points (its ``POINTS_LABEL`` hook)."""
+        return self._words("POINTS_LABEL", _("Points"))
+
+    @property
+    def order_note(self) -> Any:
+        """How the standings are ordered, said under them (its ``ORDER_NOTE`` hook)."""
+        return self._words("ORDER_NOTE", ORDER_NOTE)
 
 
 class Match(models.Model):
@@ -241,7 +210,7 @@ class Match(models.Model):
         League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="matches"
     )
     club_night = models.ForeignKey(
-        ClubNight,
+        "games.ClubNight",
         verbose_name=_("club night"),
         null=True,
         blank=True,
@@ -294,185 +263,73 @@ class PlacingLine(models.Model):
         ordering = ["seat"]
 
 
-class SetResult(models.Model):
-    """A Dragon Formula set; complete once every player has started one counting game."""
+class LeagueResult(models.Model):
+    """What every game's league result holds besides its match and number: when it was
+    recorded, and whether (and by whom) it was voided (it then counts nowhere)."""
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    voided_by = who_field(_("voided by"))
+
+    class Meta:
+        abstract = True
+
+
+class CompletedResult(LeagueResult):
+    """A league result that counts only once complete (``games.leagues.results.completes``)."""
+
+    complete = models.BooleanField(_("complete"), default=False)
+    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Result(CompletedResult):
+    """A ranked result of a match for a game that keeps no result models of its own (its
+    league hooks name this and :class:`ResultLine`): complete once recorded whole."""
 
     match = models.ForeignKey(
-        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="sets"
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="results"
     )
-    number = models.PositiveSmallIntegerField(_("set"), default=1)
-    complete = models.BooleanField(_("complete"), default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
-    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
-    voided_by = _who(_("voided by"))
+    number = models.PositiveSmallIntegerField(_("number"), default=1)
 
     class Meta:
         ordering = ["match", "number"]
-        verbose_name = _("set result")
-        verbose_name_plural = _("set results")
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
         constraints = [
-            models.UniqueConstraint(fields=["match", "number"], name="one_set_number_per_match")
+            models.UniqueConstraint(fields=["match", "number"], name="one_result_number_per_match")
         ]
 
     def __str__(self) -> str:
-        return _("Set %(number)s of match %(match)s") % {
+        return _("Result %(number)s of match %(match)s") % {
             "number": self.number,
             "match": self.match_id,
         }
 
 
-class SetLine(PlacingLine):
-    set = models.ForeignKey(
-        SetResult, verbose_name=_("set"), on_delete=models.CASCADE, related_name="lines"
+class ResultLine(PlacingLine):
+    """A player's line in a :class:`Result`: their points, rank and victory points."""
+
+    result = models.ForeignKey(
+        Result, verbose_name=_("result"), on_delete=models.CASCADE, related_name="lines"
     )
     member = models.ForeignKey(
-        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="set_lines"
+        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="result_lines"
     )
-    element = models.CharField(_("element"), max_length=5, choices=Element.choices)
-    points = models.IntegerField(_("set points"), default=0)
+    points = models.IntegerField(_("points"), default=0)
 
     class Meta(PlacingLine.Meta):
-        verbose_name = _("set line")
-        verbose_name_plural = _("set lines")
+        verbose_name = _("result line")
+        verbose_name_plural = _("result lines")
         constraints = [
-            models.UniqueConstraint(fields=["set", "seat"], name="one_line_per_seat"),
-            models.UniqueConstraint(fields=["set", "member"], name="one_line_per_player"),
+            models.UniqueConstraint(fields=["result", "seat"], name="one_result_line_per_seat"),
+            models.UniqueConstraint(fields=["result", "member"], name="one_result_line_per_player"),
         ]
 
     def __str__(self) -> str:
         return f"{self.member} {self.points}"
-
-
-class SetGame(models.Model):
-    """One game of a Dragon Formula set: who won, how, with which hand, and the points."""
-
-    class Win(models.TextChoices):
-        DAN = "dan", _("Dan")
-        PICK_AND_DAN = "pick_and_dan", _("Pick-and-Dan")
-        NONE = "none", _("no winner (pile ran out)")
-
-    set = models.ForeignKey(
-        SetResult, verbose_name=_("set"), on_delete=models.CASCADE, related_name="games"
-    )
-    number = models.PositiveSmallIntegerField(_("game"))
-    winner = models.ForeignKey(
-        Member,
-        verbose_name=_("winner"),
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="won_games",
-    )
-    win = models.CharField(_("how"), max_length=12, choices=Win.choices, default=Win.DAN)
-    multipliers = models.JSONField(_("multipliers"), default=list, blank=True)
-    cards = models.CharField(_("cards"), max_length=80, blank=True)
-    hand = models.CharField(_("hand"), max_length=40, blank=True)
-    bonuses = models.JSONField(_("bonuses"), default=list, blank=True)
-    base = models.IntegerField(_("base"), default=0)
-    points = models.IntegerField(_("game points"), default=0)
-    reading = models.JSONField(_("reading"), default=dict, blank=True)
-    counts = models.BooleanField(
-        _("counts for the starter rotation"),
-        default=True,
-        help_text=_("Off for a game ended by a false Dan: it is replayed."),
-    )
-    # Every recording, correction and undo of the game: who, when, before and after.
-    history = HistoricalRecords(excluded_fields=["reading"])
-
-    class Meta:
-        ordering = ["set", "number"]
-        verbose_name = _("game of a set")
-        verbose_name_plural = _("games of sets")
-        constraints = [
-            models.UniqueConstraint(fields=["set", "number"], name="one_game_number_per_set")
-        ]
-
-    def __str__(self) -> str:
-        return _("Game %(number)s") % {"number": self.number}
-
-
-class Penalty(models.Model):
-    """A penalty of RULES §1.5, charged to a player during one game of a set."""
-
-    class Offence(models.TextChoices):
-        FALSE_DAN = "false_dan", _("false Dan")
-        WRONG_ORDER = "wrong_order", _("drawing out of turn")
-        TOO_FEW_CARDS = "too_few_cards", _("too few cards in hand")
-        TOO_MANY_CARDS = "too_many_cards", _("too many cards in hand")
-        CHEATING = "cheating", _("cheating")
-
-    game = models.ForeignKey(
-        SetGame, verbose_name=_("game"), on_delete=models.CASCADE, related_name="penalties"
-    )
-    member = models.ForeignKey(
-        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="penalties"
-    )
-    offence = models.CharField(_("offence"), max_length=20, choices=Offence.choices)
-    intentional = models.BooleanField(_("intentional (×10)"), default=False)
-    points = models.IntegerField(_("points"), help_text=_("Negative: what the penalty costs."))
-    history = HistoricalRecords()
-
-    class Meta:
-        ordering = ["game", "id"]
-        verbose_name = _("penalty")
-        verbose_name_plural = _("penalties")
-
-    def __str__(self) -> str:
-        return f"{self.member} {self.get_offence_display()} {self.points}"
-
-
-class DragSagaResult(models.Model):
-    """One DragSaga game of a league match."""
-
-    match = models.ForeignKey(
-        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="dragsaga_games"
-    )
-    number = models.PositiveSmallIntegerField(_("game"), default=1)
-    created_at = models.DateTimeField(auto_now_add=True)
-    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
-    voided_by = _who(_("voided by"))
-
-    class Meta:
-        ordering = ["match", "number"]
-        verbose_name = _("DragSaga result")
-        verbose_name_plural = _("DragSaga results")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["match", "number"], name="one_dragsaga_number_per_match"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return _("DragSaga game %(number)s of match %(match)s") % {
-            "number": self.number,
-            "match": self.match_id,
-        }
-
-
-class DragSagaLine(PlacingLine):
-    game = models.ForeignKey(
-        DragSagaResult, verbose_name=_("game"), on_delete=models.CASCADE, related_name="lines"
-    )
-    member = models.ForeignKey(
-        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="dragsaga_lines"
-    )
-    damage = models.PositiveIntegerField(_("damage tokens"))
-    leftover_cost = models.PositiveIntegerField(_("cost of cards left in hand"))
-    cards_left = models.PositiveSmallIntegerField(_("cards left in hand"))
-    penalty = models.PositiveIntegerField(_("penalty"), default=0)
-    final_damage = models.PositiveIntegerField(_("final damage"), default=0)
-
-    class Meta(PlacingLine.Meta):
-        verbose_name = _("DragSaga line")
-        verbose_name_plural = _("DragSaga lines")
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seat"], name="one_dragsaga_line_per_seat"),
-            models.UniqueConstraint(fields=["game", "member"], name="one_dragsaga_line_per_player"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.member} {self.final_damage}"
 
 
 class GuestSeat(models.Model):
@@ -503,7 +360,7 @@ class GuestSeat(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
     )
-    resolved_by = _who(_("named by"))
+    resolved_by = who_field(_("named by"))
     resolved_at = models.DateTimeField(_("named at"), null=True, blank=True)
 
     class Meta:
@@ -531,11 +388,11 @@ class MemberClaim(models.Model):
         League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="claims"
     )
     code_hash = models.CharField(max_length=64, unique=True)
-    created_by = _who(_("made by"))
+    created_by = who_field(_("made by"))
     created_at = models.DateTimeField(_("made at"), auto_now_add=True)
     expires_at = models.DateTimeField(_("expires at"))
     used_at = models.DateTimeField(_("used at"), null=True, blank=True)
-    used_by = _who(_("used by"))
+    used_by = who_field(_("used by"))
 
     class Meta:
         ordering = ["-created_at"]
@@ -580,16 +437,9 @@ class RatingChange(models.Model):
     )
     game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
     position = models.PositiveIntegerField(_("order"))
-    set_result = models.ForeignKey(
-        SetResult, null=True, blank=True, on_delete=models.CASCADE, related_name="rating_changes"
-    )
-    dragsaga_result = models.ForeignKey(
-        DragSagaResult,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="rating_changes",
-    )
+    # The rated result: the pk of a result of the game's own (its ``results`` hook); the
+    # game's ratings are rebuilt from its results, so no key ties the two.
+    result_id = models.PositiveBigIntegerField(_("result"))
     rank = models.PositiveSmallIntegerField(_("rank"))
     mu = models.FloatField("μ")
     sigma = models.FloatField("σ")

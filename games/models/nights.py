@@ -1,4 +1,5 @@
-"""A club night run by the app: who is here, the rounds, their seat draws and tables.
+"""A club night run by the app (:class:`ClubNight`): who is here, the rounds, their seat draws
+and tables.
 
 A :class:`NightEntrant` is a person checked in tonight: a league player (a :class:`Member`)
 or a visitor, who is a name only (a member row of their own, never an account's). Each
@@ -11,11 +12,55 @@ element) and reveals the seed when the round is over. A table is played online (
 from __future__ import annotations
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.validators import plain_name
 
-__all__ = ["NightEntrant", "NightRound", "NightSeat", "NightTable"]
+__all__ = ["ClubNight", "NightEntrant", "NightRound", "NightSeat", "NightTable"]
+
+
+class ClubNight(models.Model):
+    league = models.ForeignKey(
+        "games.League",
+        verbose_name=_("league"),
+        on_delete=models.CASCADE,
+        related_name="club_nights",
+    )
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=100, blank=True, validators=[plain_name])
+    notes = models.TextField(_("notes"), blank=True)
+    # A night made on the evening is open at once; one scheduled ahead has none until then.
+    opened = models.DateTimeField(
+        _("opened on the evening"), null=True, blank=True, default=timezone.now
+    )
+    ended = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    class State(models.TextChoices):
+        SCHEDULED = "scheduled", pgettext_lazy("club night", "scheduled")
+        OPEN = "open", pgettext_lazy("club night", "open")
+        ENDED = "ended", pgettext_lazy("club night", "ended")
+
+    class Meta:
+        ordering = ["-date"]
+        verbose_name = _("club night")
+        verbose_name_plural = _("club nights")
+
+    def __str__(self) -> str:
+        return f"{self.league} · {self.date:%Y-%m-%d}"
+
+    @property
+    def state(self) -> str:
+        """Scheduled (on the calendar, not opened yet), open (tonight), or ended."""
+        if self.ended is not None:
+            return self.State.ENDED
+        return self.State.OPEN if self.opened is not None else self.State.SCHEDULED
+
+    def get_state_display(self) -> str:
+        return str(self.State(self.state).label)
+
+    get_state_display.short_description = _("state")  # type: ignore[attr-defined]
 
 
 class NightEntrant(models.Model):

@@ -7,8 +7,8 @@ from typing import Any
 
 from django import template
 
-from games.leagues.night_board import seconds_left
 from games.models import Match, NightRound
+from games.nights.board import seconds_left
 
 register = template.Library()
 

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.engine import Engine, State
 
@@ -90,94 +89,33 @@ class Deal:
         return [(code, self.faces.get(code)) for code in self.deck]
 
 
-ELEMENT_NAMES = {
-    "fire": gettext_lazy("Fire"),
-    "water": gettext_lazy("Water"),
-    "air": gettext_lazy("Air"),
-    "earth": gettext_lazy("Earth"),
-}
-COLOUR_NAMES = {
-    "red": gettext_lazy("red dragon"),
-    "blue": gettext_lazy("blue dragon"),
-    "green": gettext_lazy("green dragon"),
-    "yellow": gettext_lazy("yellow dragon"),
-    "black": gettext_lazy("black dragon"),
-}
-
 DealReader = Callable[[State], Deal]
-_DEAL_READERS: dict[str, DealReader] = {}
-
-
-def deal_reader(game: str) -> Callable[[DealReader], DealReader]:
-    """Register how to read the starting deal out of ``game``'s fresh state."""
-
-    def register(reader: DealReader) -> DealReader:
-        _DEAL_READERS[game] = reader
-        return reader
-
-    return register
 
 
 def dealt(engine: Engine, players: int, options: dict[str, Any], seed: int) -> Deal:
-    """The deal ``seed`` produces, from the engine's own ``new_game``."""
+    """The deal ``seed`` produces, from the engine's own ``new_game``, read by the game's
+    ``deal_path`` hook (``games.registry``)."""
+    from games.registry import game_kind
+
     state = engine.new_game(players, engine.validate_options(options), seed)
-    reader = _DEAL_READERS.get(engine.name)
-    if reader is None:
-        raise ValueError(f"No deal reader for the game {engine.name!r}.")
+    try:
+        reader = game_kind(engine.name).deal_reader
+    except LookupError:
+        raise ValueError(f"No deal reader for the game {engine.name!r}.") from None
     return reader(state)
 
 
-def _seat_label(seat: int) -> str:
+def seat_label(seat: int) -> str:
+    """A seat of a deal's rows, as a player counts them."""
     return _("Seat %(seat)d") % {"seat": seat + 1}
 
 
-@deal_reader("dragonformula")
-def _dragon_formula_deal(state: State) -> Deal:
-    """The first game of the first set: elements, the ten cards dealt to each seat and the
-    pile; dealt from one shuffled deck, so hands then pile is the deck, top first."""
-    hands = [list(hand) for hand in state["hands"]]
-    elements = state["elements"]
-    rows = [
-        DealRow(
-            label=_seat_label(seat),
-            cards=tuple(hand),
-            note=str(ELEMENT_NAMES.get(elements[seat], elements[seat]))
-            + (" · " + str(_("starts")) if seat == state["starter"] else ""),
-        )
-        for seat, hand in enumerate(hands)
-    ]
-    rows.append(DealRow(label=str(_("Pile, top first")), cards=tuple(state["pile"])))
-    deck = tuple(card for hand in hands for card in hand) + tuple(state["pile"])
-    return Deal(
-        title=str(_("The deal of the first game")),
-        rows=tuple(rows),
-        deck=deck,
-        faces=_faces_from_presenters("dragonformula", deck),
-    )
-
-
-def _faces_from_presenters(game: str, codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+def faces_from_presenters(game: str, codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     """Card faces as the game's own table draws them (its presenters' ``face``)."""
     from games.registry import game_kind
 
     face = getattr(game_kind(game).presenters, "face", None)
     return {code: face(code) for code in codes} if face is not None else {}
-
-
-@deal_reader("dragsaga")
-def _dragsaga_deal(state: State) -> Deal:
-    """The starting setup: each seat's dragon colour and hand, and the first start player."""
-    rows = [
-        DealRow(
-            label=_seat_label(seat),
-            cards=tuple(seat_state["hand"]),
-            note=str(COLOUR_NAMES.get(state["colours"][seat], state["colours"][seat]))
-            + (" · " + str(_("starts")) if seat == state["start_player"] else ""),
-        )
-        for seat, seat_state in enumerate(state["seats"])
-    ]
-    faces = {card["id"]: dict(card) for card in state.get("cards", [])}
-    return Deal(title=str(_("The starting setup")), rows=tuple(rows), faces=faces)
 
 
 @dataclass(frozen=True)

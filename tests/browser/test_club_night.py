@@ -157,8 +157,8 @@ def test_forty_players_fit_the_projector_and_a_member_checks_in_from_a_phone(
 ):
     from django.contrib.auth.models import User
 
-    from games.leagues import nights
     from games.models import Member
+    from games.nights import nights
 
     league = make_league()
     names = [f"Player {n:02d}" for n in range(1, 41)]

@@ -7,7 +7,7 @@ import re
 
 from django.contrib.auth import get_user_model
 
-from dragonformula import league as df_league
+from dragonformula import scoring as df_scoring
 from games.leagues import services
 from tests.browser.test_a11y import axe_problems
 from tests.support.leagues import NO_WINNER, make_league, make_members, new_match, seats, won
@@ -24,11 +24,11 @@ def arrange():
         table = [members[(n + k) % 4] for k in range(3)] + [members[4]]
         # Three winners with hands of different points and one without: no shared place.
         games = [won((n + k) % 4, hands[k]) for k in range(3)] + [NO_WINNER]
-        df_league.record_set_result(new_match(league), seats(table), games)
+        df_scoring.record_set_result(new_match(league), seats(table), games)
     # Someone sat at an online table as "Fumi" without a linked account: it waits.
     match = new_match(league)
     guest = services.guest_member(match, 1, "Fumi")
-    df_league.record_set_result(match, seats([members[0], guest]), [won(1), NO_WINNER])
+    df_scoring.record_set_result(match, seats([members[0], guest]), [won(1), NO_WINNER])
     User = get_user_model()
     User.objects.create_superuser("keeper", "", "keeper-pass")
     User.objects.create_user("fumiko-k", "", "fumiko-pass")

@@ -10,9 +10,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from dragonformula import league as df_league
-from dragonformula.league import SeatEntry
-from games.models import DragSagaResult, League, Match, Player, SetResult, Table
+from dragonformula import scoring as df_scoring
+from dragonformula.models import SetResult
+from dragonformula.scoring import SeatEntry
+from dragsaga.models import DragSagaResult
+from games.models import League, Match, Player, Table
 from tests.web.trust_helpers import bots_only_table, finish
 
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
@@ -65,7 +67,7 @@ def club(transactional_db):
     league = League.objects.get(game="dragonformula")
     members = list(league.members.order_by("name")[:4])
     elements = ["fire", "water", "air", "earth"]
-    open_set = df_league.start_set(
+    open_set = df_scoring.start_set(
         Match.objects.create(league=league),
         [SeatEntry(m, e) for m, e in zip(members, elements, strict=True)],
     )

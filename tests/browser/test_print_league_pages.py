@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from dragonformula import league as df_league
+from dragonformula import scoring as df_scoring
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -57,7 +57,7 @@ def test_score_keeper_sees_the_reading_before_saving(new_page, artifacts_dir):
     league = make_league()
     members = make_members(league, "Akiyama", "Bensley")
     get_user_model().objects.create_superuser("keeper", "", "keeper-pass")
-    set_result = df_league.start_set(new_match(league), seats(members))
+    set_result = df_scoring.start_set(new_match(league), seats(members))
     page = new_page()
     page.goto(f"/admin/login/?next=/leagues/sets/{set_result.pk}/")
     page.get_by_label("Username").fill("keeper")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from dragonformula.league import GameEntry, PenaltyEntry
+from dragonformula.scoring import GameEntry, PenaltyEntry
 from tests.support.leagues import make_league, make_members, record_set, won
 
 ENGLISH = {"Accept-Language": "en"}

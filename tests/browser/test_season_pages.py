@@ -9,9 +9,9 @@ import re
 
 from django.contrib.auth import get_user_model
 
-from dragonformula import league as df_league
-from games.leagues import nights
+from dragonformula import scoring as df_scoring
 from games.models import ClubNight
+from games.nights import nights
 from tests.browser.test_a11y import axe_problems
 from tests.browser.test_league_identity_pages import log_in
 from tests.support.leagues import NO_WINNER, make_league, make_members, new_match, seats, won
@@ -31,7 +31,7 @@ def test_an_organiser_corrects_a_game_on_a_phone_and_the_set_page_shows_its_hist
     league = make_league()
     members = make_members(league, "Akiyama", "Bensley", "Chieko", "Daisuke")
     get_user_model().objects.create_user("organiser", password="organiser-pass", is_staff=True)
-    set_result = df_league.record_set_result(
+    set_result = df_scoring.record_set_result(
         new_match(league),
         seats(members),
         [won(0, "center_pillar"), won(1), NO_WINNER, won(3, "sephirot_1")],

@@ -1,5 +1,5 @@
 """The club night seat draw: everyone seated once, table sizes, elements, no needless repeats,
-the same seed giving the same draw (games.leagues.seating is pure Python)."""
+the same seed giving the same draw (games.nights.seating is pure Python)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 
 from dragonformula.rules import ELEMENTS
-from games.leagues.seating import draw_round, repeat_pairs, table_sizes
+from games.nights.seating import draw_round, repeat_pairs, table_sizes
 from games.trust.fairness import commit, commitment_matches, new_salt
 
 

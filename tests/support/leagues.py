@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime
 
-from dragonformula import league as df_league
-from dragonformula.league import GameEntry, SeatEntry
-from dragsaga import league as ds_league
-from dragsaga.league import DragSagaEntry
+from dragonformula import scoring as df_scoring
+from dragonformula.scoring import GameEntry, SeatEntry
+from dragsaga import scoring as ds_scoring
+from dragsaga.scoring import DragSagaEntry
 from games import registry
 from games import services as tables
 from games.models import GameKind, League, Match, Member
@@ -58,13 +58,13 @@ NO_WINNER = GameEntry(winner=None, win="none")
 
 def record_set(league: League, members: list[Member], games: list[GameEntry]):
     """A whole Dragon Formula set; ``games`` must hold one counting game per player."""
-    return df_league.record_set_result(new_match(league), seats(members), games)
+    return df_scoring.record_set_result(new_match(league), seats(members), games)
 
 
 def record_dragsaga(league: League, rows: list[tuple[Member, int, int, int]]):
     """A DragSaga game from (member, damage, leftover cost, cards left) rows."""
     entries = [DragSagaEntry(m, damage, cost, cards) for m, damage, cost, cards in rows]
-    return ds_league.record_result(new_match(league), entries)
+    return ds_scoring.record_result(new_match(league), entries)
 
 
 def play_out(game, human, limit=5000, seat=0):

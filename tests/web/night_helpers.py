@@ -6,8 +6,8 @@ import datetime
 
 from django.contrib.auth.models import User
 
-from games.leagues import nights
 from games.models import ClubNight, League, Member, NightEntrant, NightTable
+from games.nights import nights
 from tests.support.leagues import make_league, make_members
 
 NAMES = ["Aki", "Ben", "Cho", "Dai", "Emi", "Fuu", "Gen", "Hana", "Ito", "Jun", "Kai"]

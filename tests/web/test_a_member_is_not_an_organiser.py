@@ -9,7 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from games.models import MemberClaim, NightEntrant, SetResult
+from dragonformula.models import SetResult
+from games.models import MemberClaim, NightEntrant
 from tests.support.leagues import record_set, won
 from tests.web.night_helpers import keeper_of, night_of
 

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.models import League, Rating, SetResult, Table
+from games.models import League, Rating, Result, Table
 from tests.support.leagues import make_league, make_members
 from tests.web.night_helpers import night_of
 
@@ -83,7 +83,7 @@ def test_a_keeper_records_a_third_game_and_its_players_place_in_the_standings(ke
     assert set(Rating.objects.values_list("game", flat=True)) == {"toygame"}
     assert Rating.objects.count() == 3
     # Dragon Formula's own set pages are not the third game's: no such page, not a crash.
-    toy_set = SetResult.objects.get()
+    toy_set = Result.objects.get()
     assert keeper.get(reverse("leagues:set_detail", args=[toy_set.pk])).status_code == 404
     assert keeper.get(reverse("leagues:set_sheet", args=[toy_set.pk])).status_code == 404
 
@@ -97,7 +97,7 @@ def test_a_third_game_result_the_game_refuses_stores_nothing(keeper, toy_league)
     assert "A player can sit only once at a table." in response.content.decode()
     too_high = {"player_0": ann.pk, "total_0": 30, "player_1": ben.pk, "total_1": 10**6}
     assert keeper.post(url, too_high).status_code == 400
-    assert not SetResult.objects.exists()
+    assert not Result.objects.exists()
 
 
 def test_a_third_game_prints_its_blank_sheet_with_a_row_per_player(client, toygame):
@@ -157,9 +157,7 @@ def test_a_third_games_league_standings_and_player_pages_show_nothing_of_dragon_
     assert headers == ["Place", "Player", "VP", "Rating", "Sets", "VP / set", "Wins", "Points"]
     # The result is listed, unlinked: the third game names no page for it.
     league = pages["league"].content.decode()
-    assert f"Match {SetResult.objects.get().match_id}, set 1</td>" in league.replace(
-        " <em>", "</td>"
-    )
+    assert f"Match {Result.objects.get().match_id}, set 1</td>" in league.replace(" <em>", "</td>")
     member = pages["member"].content.decode()
     assert '<h2 id="game-toygame">Toy game</h2>' in member
     assert '<dd class="rating-now">?</dd>' in member
@@ -221,7 +219,35 @@ def test_the_admin_page_of_a_third_games_set_opens_without_dragon_formulas_sheet
     record = reverse("leagues:record", args=[toy_league.pk])
     posted = {"player_0": ann.pk, "total_0": 30, "player_1": ben.pk, "total_1": 45}
     assert admin_client.post(record, posted).status_code == 302
-    toy_set = SetResult.objects.get()
-    page = admin_client.get(reverse("admin:games_setresult_change", args=[toy_set.pk]))
+    toy_set = Result.objects.get()
+    page = admin_client.get(reverse("admin:games_result_change", args=[toy_set.pk]))
     assert page.status_code == 200
     assert "/leagues/sets/" not in page.content.decode()
+
+
+def test_a_third_games_standings_stand_on_no_model_of_another_game(keeper, toy_league):
+    """The toy game keeps its results in the platform's own result models: recording one makes
+    no row of Dragon Formula's or DragSaga's, its league module names nothing of theirs, and
+    its players still place in the standings."""
+    from dragonformula.models import SetGame, SetLine, SetResult
+    from dragsaga.models import DragSagaLine, DragSagaResult
+    from games.leagues import results
+    from tests.web import toygame_league
+
+    ann, ben, cho = toy_league.members.order_by("name")
+    record = reverse("leagues:record", args=[toy_league.pk])
+    posted = {"player_0": ann.pk, "total_0": 12, "player_1": ben.pk, "total_1": 40}
+    assert keeper.post(record, {**posted, "player_2": cho.pk, "total_2": 25}).status_code == 302
+    for model in (results.result_model("toygame"), results.line_model("toygame")):
+        assert model._meta.app_label == "games"
+    borrowed = {
+        name
+        for name, value in vars(toygame_league).items()
+        if getattr(value, "__module__", "").startswith(("dragonformula", "dragsaga"))
+    }
+    assert borrowed == set()
+    for model in (SetResult, SetLine, SetGame, DragSagaResult, DragSagaLine):
+        assert not model.objects.exists(), model.__name__
+    page = keeper.get(reverse("leagues:league_detail", args=[toy_league.pk]))
+    rows = [(row[0], row[1], row[2]) for row in cells(page.content.decode(), "standings")]
+    assert rows == [("1", "Ben", "3"), ("2", "Cho", "2"), ("3", "Ann", "1")]

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from dragonformula import league as df_league
+from dragonformula import scoring as df_scoring
 from games.leagues import services
 from games.models import Rating
 from tests.support.leagues import NO_WINNER, seats, won
@@ -28,7 +28,7 @@ MEMBER_FIGURES = re.compile(r"<main.*?</main>", re.S)
 
 def record_at(night, members, games):
     match = services.new_match(night.league, night)
-    return df_league.record_set_result(match, seats(members), games)
+    return df_scoring.record_set_result(match, seats(members), games)
 
 
 def everything_counted(client, night, member):

@@ -12,9 +12,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from dragonformula import league as df_league
+from dragonformula import scoring as df_scoring
+from dragonformula.models import SetGame
 from games.leagues import seasons, services
-from games.models import MemberClaim, SetGame, Table
+from games.models import MemberClaim, Table
 from tests.support.leagues import (
     make_league,
     make_members,
@@ -37,8 +38,8 @@ def ended(client):
     complete = record_set(league, members, [won(0), won(1), won(2), won(3)])
     void = record_set(league, members, [won(1), won(1), won(2), won(3)])
     services.void_result(void, organiser)
-    left_open = df_league.start_set(new_match(league), seats(members))
-    df_league.record_game(left_open, won(2))
+    left_open = df_scoring.start_set(new_match(league), seats(members))
+    df_scoring.record_game(left_open, won(2))
     linked = members[3]
     services.link_member(linked, get_user_model().objects.create_user("dai"))
     get_user_model().objects.create_user("aki")

@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.leagues import nights
 from games.models import Member, NightTable, Player
+from games.nights import nights
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
 
 pytestmark = pytest.mark.django_db

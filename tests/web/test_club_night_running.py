@@ -12,17 +12,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from dragonformula import league as df_league
-from games.leagues import nights, selectors
-from games.models import (
-    Match,
-    Member,
-    NightEntrant,
-    NightRound,
-    NightTable,
-    Player,
-    SetResult,
-)
+from dragonformula import scoring as df_scoring
+from dragonformula.models import SetResult
+from games.leagues import selectors
+from games.models import Match, Member, NightEntrant, NightRound, NightTable, Player
+from games.nights import nights
 from games.trust.fairness import commit
 from tests.support.leagues import play_out, won
 from tests.web.night_helpers import keeper_of, night_of
@@ -187,7 +181,7 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
         assert response.url == reverse(f"leagues:{sheet}", args=[set_result.pk])
     # Score keeping finishes the set: it reaches tonight's standings and the league's.
     for game in range(3):
-        df_league.record_game(set_result, won(game % 3))
+        df_scoring.record_game(set_result, won(game % 3))
     set_result.refresh_from_db()
     assert set_result.complete
     tonight = {row.name: row for row in nights.tonight_standings(night)}

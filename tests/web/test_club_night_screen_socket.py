@@ -7,9 +7,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from dragonformula import league as df_league
-from games.leagues import nights
+from dragonformula import scoring as df_scoring
 from games.models import NightTable
+from games.nights import nights
 from tests.support.leagues import won
 from tests.web.night_helpers import night_of
 from tests.web.sockets import in_own_loop
@@ -67,7 +67,7 @@ async def test_the_screen_gets_the_draw_and_the_results_without_a_reload():
         table.refresh_from_db()
         set_result = table.match.sets.get()
         for seat in range(3):
-            df_league.record_game(set_result, won(seat))
+            df_scoring.record_game(set_result, won(seat))
         return set_result
 
     await database_sync_to_async(finish_the_set)()

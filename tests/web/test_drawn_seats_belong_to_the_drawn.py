@@ -11,16 +11,18 @@ import importlib
 import io
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 from django.test import Client
 from django.urls import reverse
 
-from dragonformula import league as df_league
-from dragonformula.league import SeatEntry
+from dragonformula import scoring as df_scoring
+from dragonformula.models import SetLine
+from dragonformula.scoring import SeatEntry
 from games import services as tables
 from games.leagues import selectors
-from games.models import Match, Member, Rating, SetLine
+from games.models import Match, Member, Rating
 from tests.support.leagues import ELEMENTS, play_out, won
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 
@@ -179,7 +181,7 @@ def test_the_old_bot_players_are_folded_into_the_drawn_members(drawn_table):
     bot = Member.objects.create(name="Bot 2 (smart)")
     league.members.add(bot)
     players = [drawn[0], bot, drawn[2], drawn[3]]
-    df_league.record_set_result(
+    df_scoring.record_set_result(
         match,
         [SeatEntry(m, ELEMENTS[i]) for i, m in enumerate(players)],
         [won(1, "wisdom_of_kings"), won(0), won(2), won(3)],
@@ -188,13 +190,15 @@ def test_the_old_bot_players_are_folded_into_the_drawn_members(drawn_table):
     league.members.add(elsewhere)
     lone = Match.objects.create(league=league, source=Match.Source.ONLINE)
     people = list(league.members.exclude(pk__in=[bot.pk, elsewhere.pk])[:3])
-    df_league.record_set_result(
+    df_scoring.record_set_result(
         lone,
         [SeatEntry(m, ELEMENTS[i]) for i, m in enumerate([people[0], people[1], elsewhere])],
         [won(0), won(1), won(2)],
     )
     module = importlib.import_module("games.migrations.0014_fold_bot_players")
-    module.fold_bots(apps, None)
+    # The models as that migration knew them (before the results moved to their games' apps).
+    before_the_move = MigrationLoader(connection).project_state(("games", "0020_merge_presence"))
+    module.fold_bots(before_the_move.apps, None)
 
     assert not Member.objects.filter(pk=bot.pk).exists()
     line = SetLine.objects.get(set__match=match, seat=1)

@@ -11,8 +11,10 @@ import io
 import pytest
 from django.urls import reverse
 
-from games.leagues import nights, services
-from games.models import ClubNight, SetResult
+from dragonformula.models import SetResult
+from games.leagues import services
+from games.models import ClubNight
+from games.nights import nights
 from tests.support.leagues import make_league, make_members, record_set, won
 from tests.web.night_helpers import night_of
 

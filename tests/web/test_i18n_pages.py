@@ -19,11 +19,13 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from dragonformula import league as df_league
-from dragonformula.league import SeatEntry
+from dragonformula import scoring as df_scoring
+from dragonformula.models import SetResult
 from dragonformula.rules.cards import load_seed
+from dragonformula.scoring import SeatEntry
+from dragsaga.models import DragSagaResult
 from dragsaga.rules.cards import default_card_set
-from games.models import DragSagaResult, League, Match, Member, SetResult, Table
+from games.models import League, Match, Member, Table
 from tests.web.trust_helpers import bots_only_table, finish
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +76,7 @@ def club(settings):
     keeper.save()
     league = League.objects.get(game="dragonformula")
     members = list(league.members.order_by("name")[:4])
-    open_set = df_league.start_set(
+    open_set = df_scoring.start_set(
         Match.objects.create(league=league),
         [SeatEntry(m, e) for m, e in zip(members, ["fire", "water", "air", "earth"], strict=True)],
     )

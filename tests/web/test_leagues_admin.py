@@ -3,7 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from games.models import DragSagaResult, GameKind, League, Match, Member, SetGame, SetResult
+from dragonformula.models import SetGame, SetResult
+from dragsaga.models import DragSagaResult
+from games.models import GameKind, League, Match, Member
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -34,7 +36,7 @@ def test_set_points_ranks_and_vp_are_read_only_in_the_admin(admin_client):
     league = make_league()
     members = make_members(league, "Aki", "Ben")
     result = record_set(league, members, [won(0), NO_WINNER])
-    page = admin_client.get(reverse("admin:games_setresult_change", args=[result.pk]))
+    page = admin_client.get(reverse("admin:dragonformula_setresult_change", args=[result.pk]))
     body = page.content.decode()
     assert 'name="lines-0-points"' not in body and 'name="lines-0-victory_points"' not in body
     assert reverse("leagues:set_sheet", args=[result.pk]) in body
@@ -44,10 +46,11 @@ def test_results_are_not_typed_in_the_admin(admin_client):
     league = make_league()
     members = make_members(league, "Aki", "Ben")
     result = record_set(league, members, [won(0), NO_WINNER])
-    assert admin_client.get(reverse("admin:games_setresult_add")).status_code == 403
+    assert admin_client.get(reverse("admin:dragonformula_setresult_add")).status_code == 403
     game = result.games.first()
     assert (
-        admin_client.get(reverse("admin:games_setgame_delete", args=[game.pk])).status_code == 403
+        admin_client.get(reverse("admin:dragonformula_setgame_delete", args=[game.pk])).status_code
+        == 403
     )
     match_page = admin_client.get(reverse("admin:games_match_change", args=[result.match_id]))
     assert 'name="sets-MAX_NUM_FORMS" value="0"' in match_page.content.decode()

@@ -4,7 +4,8 @@ the ratings, a seat's placeholder is never linked to an account there."""
 import pytest
 from django.urls import reverse
 
-from games.models import DragSagaResult, GameKind, GuestSeat, MemberClaim, Rating
+from dragsaga.models import DragSagaResult
+from games.models import GameKind, GuestSeat, MemberClaim, Rating
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -56,7 +57,7 @@ def test_voiding_in_the_admin_recomputes_the_ratings(admin_client):
     aki, ben = make_members(league, "Aki", "Ben")
     first = record_set(league, [aki, ben], [won(0), NO_WINNER])
     record_set(league, [aki, ben], [won(0), NO_WINNER])
-    changelist = reverse("admin:games_setresult_changelist")
+    changelist = reverse("admin:dragonformula_setresult_changelist")
     admin_client.post(changelist, {"action": "void_results", "_selected_action": [first.pk]})
     first.refresh_from_db()
     assert first.voided_at is not None
@@ -70,7 +71,7 @@ def test_deleting_a_result_in_the_admin_recomputes_the_ratings(admin_client):
     aki, ben = make_members(league, "Aki", "Ben")
     record_dragsaga(league, [(aki, 3, 0, 0), (ben, 9, 0, 0)])
     doomed = record_dragsaga(league, [(aki, 3, 0, 0), (ben, 9, 0, 0)])
-    url = reverse("admin:games_dragsagaresult_delete", args=[doomed.pk])
+    url = reverse("admin:dragsaga_dragsagaresult_delete", args=[doomed.pk])
     assert admin_client.post(url, {"post": "yes"}).status_code == 302
     assert not DragSagaResult.objects.filter(pk=doomed.pk).exists()
     assert Rating.objects.get(member=aki, game=GameKind.DRAGSAGA).results == 1

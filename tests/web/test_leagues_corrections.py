@@ -8,8 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from dragonformula.models import SetGame, SetResult
 from games.leagues import selectors
-from games.models import ClubNight, Match, Rating, SetGame, SetResult
+from games.models import ClubNight, Match, Rating
 from tests.support.leagues import make_league, make_members, sign_in_organiser
 
 pytestmark = pytest.mark.django_db
@@ -179,7 +180,7 @@ def test_the_admin_shows_a_games_history_read_only(table, admin_client):
     record_four(client, set_result)
     client.post(correct_url(set_result, 1), {"winner": 3, "win": "dan", "hand": "sephirot_6"})
     game = set_result.games.get(number=1)
-    page = admin_client.get(reverse("admin:games_setgame_history", args=[game.pk]))
+    page = admin_client.get(reverse("admin:dragonformula_setgame_history", args=[game.pk]))
     assert page.status_code == 200
     text = page.content.decode()
     assert "corrected" in text and "recorded" in text and "org" in text

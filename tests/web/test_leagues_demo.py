@@ -4,8 +4,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from dragonformula.models import SetResult
 from games.leagues import selectors
-from games.models import League, SetResult
+from games.models import League
 
 pytestmark = pytest.mark.django_db
 

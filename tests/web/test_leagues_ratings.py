@@ -13,8 +13,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.leagues import ratings, selectors
+from games.leagues import selectors
 from games.models import GameKind, Rating, RatingChange
+from games.ratings import ratings
 from tests.support.leagues import (
     NO_WINNER,
     make_league,

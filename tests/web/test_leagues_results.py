@@ -6,12 +6,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dragonformula import league as df_league
+from dragonformula import scoring as df_scoring
 from dragonformula import sheets
-from dragonformula.league import GameEntry, PenaltyEntry
+from dragonformula.models import Penalty, SetLine
+from dragonformula.scoring import GameEntry, PenaltyEntry
 from games.engine import victory_point_table
-from games.leagues import selectors
-from games.models import GameKind, Penalty, SetLine
+from games.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 def next_starter(set_result) -> str:
     """Who the set's page says starts the next game."""
-    return sheets.filled_set(selectors.set_sheet(set_result))["starter"].name
+    return sheets.filled_set(sheets.set_sheet(set_result))["starter"].name
 
 
 def lines_by_name(set_result) -> dict[str, SetLine]:
@@ -125,17 +125,17 @@ def test_penalties_subtract_and_intentional_is_ten_times():
 def test_false_dan_costs_500_and_the_game_is_replayed():
     league = make_league()
     members = make_members(league, "Aki", "Ben")
-    result = df_league.start_set(new_match(league), seats(members))
+    result = df_scoring.start_set(new_match(league), seats(members))
     assert next_starter(result) == "Aki"  # the Fire seat starts
-    df_league.record_game(
+    df_scoring.record_game(
         result, GameEntry(winner=None, win="none", penalties=(PenaltyEntry(1, "false_dan"),))
     )
     assert next_starter(result) == "Aki"  # the starter does not move
-    df_league.record_game(result, won(0))
+    df_scoring.record_game(result, won(0))
     result.refresh_from_db()
     assert not result.complete
     assert next_starter(result) == "Ben"
-    df_league.record_game(result, NO_WINNER)
+    df_scoring.record_game(result, NO_WINNER)
     result.refresh_from_db()
     assert result.complete
     lines = lines_by_name(result)
@@ -144,10 +144,10 @@ def test_false_dan_costs_500_and_the_game_is_replayed():
 
 
 def test_intentional_false_dan_costs_5000():
-    assert df_league.penalty_points("false_dan", intentional=True) == -5000
-    assert df_league.penalty_points("cheating") == -10000
+    assert df_scoring.penalty_points("false_dan", intentional=True) == -5000
+    assert df_scoring.penalty_points("cheating") == -10000
     with pytest.raises(ValueError, match="no intentional"):
-        df_league.penalty_points("cheating", intentional=True)
+        df_scoring.penalty_points("cheating", intentional=True)
 
 
 def test_a_complete_set_takes_no_more_games_and_stores_nothing():
@@ -155,7 +155,7 @@ def test_a_complete_set_takes_no_more_games_and_stores_nothing():
     members = make_members(league, "Aki", "Ben")
     result = record_set(league, members, [won(0), NO_WINNER])
     with pytest.raises(ValueError, match="complete"):
-        df_league.record_game(result, won(1))
+        df_scoring.record_game(result, won(1))
     assert result.games.count() == 2
 
 
@@ -178,9 +178,9 @@ def test_a_complete_set_takes_no_more_games_and_stores_nothing():
 def test_bad_games_are_refused_with_a_message_and_change_nothing(entry, message):
     league = make_league()
     members = make_members(league, "Aki", "Ben")
-    result = df_league.start_set(new_match(league), seats(members))
+    result = df_scoring.start_set(new_match(league), seats(members))
     with pytest.raises(ValueError, match=message):
-        df_league.record_game(result, entry)
+        df_scoring.record_game(result, entry)
     assert result.games.count() == 0
     assert {line.points for line in result.lines.all()} == {0}
 
@@ -188,21 +188,21 @@ def test_bad_games_are_refused_with_a_message_and_change_nothing(entry, message)
 def test_elements_must_run_clockwise_from_fire():
     league = make_league()
     members = make_members(league, "Aki", "Ben", "Chie")
-    from dragonformula.league import SeatEntry
+    from dragonformula.scoring import SeatEntry
 
     good = [
         SeatEntry(members[0], "air"),
         SeatEntry(members[1], "fire"),
         SeatEntry(members[2], "water"),
     ]
-    assert df_league.start_set(new_match(league), good).lines.count() == 3
+    assert df_scoring.start_set(new_match(league), good).lines.count() == 3
     bad = [
         SeatEntry(members[0], "fire"),
         SeatEntry(members[1], "air"),
         SeatEntry(members[2], "water"),
     ]
     with pytest.raises(ValueError, match="clockwise"):
-        df_league.start_set(new_match(league), bad)
+        df_scoring.start_set(new_match(league), bad)
 
 
 def test_dragsaga_penalty_is_half_the_leftover_cost_rounded_down_and_places_by_final_damage():
@@ -246,7 +246,7 @@ def test_a_league_only_takes_its_own_game():
     league = make_league(GameKind.DRAGSAGA)
     members = make_members(league, "Aki", "Ben")
     with pytest.raises(ValueError, match="DragSaga"):
-        df_league.start_set(new_match(league), seats(members))
+        df_scoring.start_set(new_match(league), seats(members))
 
 
 HANDS = ["sephirot_1", "sephirot_6", "center_pillar", "constellation", "wisdom_of_kings"]

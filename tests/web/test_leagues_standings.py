@@ -6,7 +6,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from dragonformula import league as df_league
+from dragonformula import scoring as df_scoring
 from games.leagues import selectors
 from games.models import GameKind
 from tests.support.leagues import (
@@ -65,8 +65,8 @@ def test_an_unfinished_set_does_not_count(league_with_sets):
     from tests.support.leagues import new_match, seats
 
     members = list(Member.objects.filter(name__in=["Chie", "Dai"]).order_by("name"))
-    open_set = df_league.start_set(new_match(league_with_sets), seats(members))
-    df_league.record_game(open_set, won(0, "kingdom_of_princesses"))
+    open_set = df_scoring.start_set(new_match(league_with_sets), seats(members))
+    df_scoring.record_game(open_set, won(0, "kingdom_of_princesses"))
     rows = {r.name: r for r in selectors.standings(league_with_sets)}
     assert (rows["Chie"].played, rows["Chie"].total_points, rows["Chie"].best_hand) == (2, 0, None)
 

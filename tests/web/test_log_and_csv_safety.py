@@ -9,7 +9,7 @@ import logging
 import pytest
 from django.urls import reverse
 
-from dragonformula.league import GameEntry, PenaltyEntry
+from dragonformula.scoring import GameEntry, PenaltyEntry
 from games.leagues.csv_cells import safe_cell
 from tests.support.leagues import make_league, make_members, record_set, won
 from tests.web.tables import browser_of, htmx_post, seated_table

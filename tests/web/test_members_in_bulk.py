@@ -15,8 +15,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pypdf import PdfReader
 
-from games.leagues import pdf
 from games.models import Member, MemberClaim
+from games.printing import pdf
 from tests.support.leagues import make_league, sign_in_organiser
 
 pytestmark = pytest.mark.django_db

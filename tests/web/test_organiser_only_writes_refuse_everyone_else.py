@@ -21,8 +21,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from games.leagues import night_views
 from games.models import GuestSeat, Member
+from games.nights import views as night_views
 from tests.support.leagues import make_league, make_members, record_set, won
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 
@@ -42,6 +42,10 @@ MEMBER_ALLOWED_ACTIONS = {
 }
 
 
+# The league's packages: results and identity, club nights, ratings, printing.
+LEAGUE_CODE = ("games.leagues", "games.nights", "games.ratings", "games.printing")
+
+
 def league_routes():
     """(name, route) of every URL whose view is league code, from the URLconf itself."""
 
@@ -52,7 +56,7 @@ def league_routes():
                 yield from walk(entry.url_patterns, prefix + str(entry.pattern), space)
             elif isinstance(entry, URLPattern) and entry.name:
                 module = entry.callback.__module__
-                if module.startswith("games.leagues") or module.endswith("league_views"):
+                if module.startswith(LEAGUE_CODE) or module.endswith("league_views"):
                     yield f"{namespace.strip(':')}:{entry.name}", prefix + str(entry.pattern)
 
     return sorted(set(walk(get_resolver().url_patterns, "", "")))
@@ -69,7 +73,8 @@ def act_actions():
 
 def database():
     """Every row of the site's own tables and its accounts, to compare before and after."""
-    models = [*apps.get_app_config("games").get_models(), User]
+    league_apps = ("games", "dragonformula", "dragsaga")  # the games keep their own results
+    models = [*(m for a in league_apps for m in apps.get_app_config(a).get_models()), User]
     return {m._meta.label: list(m.objects.order_by("pk").values()) for m in models}
 
 

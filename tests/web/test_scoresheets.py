@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from dragonformula.league import GameEntry, PenaltyEntry
+from dragonformula.scoring import GameEntry, PenaltyEntry
 from games.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
@@ -126,7 +126,7 @@ def test_standings_sheet(client):
 
 
 def test_a_pdf_that_cannot_be_made_says_so_and_points_to_print(client, monkeypatch):
-    from games.leagues import pdf
+    from games.printing import pdf
 
     def no_chromium(html):
         raise FileNotFoundError("/usr/bin/chromium")

@@ -13,8 +13,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from games.leagues import nights, selectors
+from games.leagues import selectors
 from games.models import ClubNight, League, NightRound
+from games.nights import nights
 from tests.support.leagues import NO_WINNER as NONE
 from tests.support.leagues import make_league, make_members, record_set, sign_in_organiser, won
 

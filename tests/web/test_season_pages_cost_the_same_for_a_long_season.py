@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from dragonformula import league as df_league
+from dragonformula import scoring as df_scoring
 from games.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_set, sign_in_organiser, won
 
@@ -30,7 +30,7 @@ def season(size: int):
         played.match.club_night = tonight
         played.match.save()
         if number % 3 == 0:
-            df_league.correct_game(played.games.get(number=1), won(1), None)
+            df_scoring.correct_game(played.games.get(number=1), won(1), None)
     for day in range(size):
         date = league.season_start + datetime.timedelta(days=day)
         ClubNight.objects.create(league=league, date=date, opened=None)

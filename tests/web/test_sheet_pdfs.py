@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from games.leagues import pdf
+from games.printing import pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -196,7 +196,7 @@ def test_the_serving_process_never_loads_weasyprint_or_its_fonts():
         {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"},
         "-c",
         "import django, json, sys; django.setup();"
-        "from games.leagues import pdf; document = pdf.html_to_pdf('<p>日本語</p>');"
+        "from games.printing import pdf; document = pdf.html_to_pdf('<p>日本語</p>');"
         "print(json.dumps([document[:5].decode(), 'weasyprint' in sys.modules]))",
         timeout=120,
     )
@@ -231,7 +231,7 @@ def test_printing_workers_end_with_a_server_killed_without_stopping_them(tmp_pat
         {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "TMPDIR": str(tmp_path)},
         "-c",
         "import django, json, os; django.setup();"
-        "from games.leagues import pdf; pdf.html_to_pdf('<p>日本語</p>');"
+        "from games.printing import pdf; pdf.html_to_pdf('<p>日本語</p>');"
         "print(json.dumps([p.pid for p in pdf._pool._processes.values()]), flush=True);"
         "os._exit(9)",  # as kill -9 leaves it: no atexit, no pool shutdown
         timeout=120,

@@ -8,13 +8,19 @@ from typing import Any
 from django import forms
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from games.leagues import services
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
-from games.models import League, Match, SetLine, SetResult
+from games.models import League, Match, Result, ResultLine
 from tests.web.toygame import DECK
 
-RESULTS = "sets"
+RECENT_RESULTS = "toygame/_recent_results.html"
+RESULTS_CSV_RESULT = [(gettext_lazy("Set"), lambda result: result.number)]
+RESULTS_CSV_LINE = [(gettext_lazy("Points"), lambda line: line.points)]
+PLAYED_LABEL, AVERAGE_LABEL = gettext_lazy("Sets"), gettext_lazy("VP / set")
+# The platform's own result models: the toy game keeps none of its own.
+RESULT_MODEL, LINE_MODEL, LINE_POINTS, RESULT_KIND = Result, ResultLine, "points", "result"
 RECORD_LINK = "Record a toy game"
 SHEET_NAME = "Toy game sheet"
 TABLE_OPTIONS: dict[str, Any] = {}
@@ -62,14 +68,14 @@ def record(match: Match, form: ToyResultForm) -> str:
     members = [member.pk for member, _total in form.seats]
     if len(set(members)) != len(members):
         raise ValueError("A player can sit only once at a table.")
-    set_result = SetResult.objects.create(match=match, number=services.next_number(match.sets))
+    result = Result.objects.create(match=match, number=services.next_number(match.results))
     lines = [
-        SetLine(set=set_result, member=member, seat=seat, points=total)
+        ResultLine(result=result, member=member, seat=seat, points=total)
         for seat, (member, total) in enumerate(form.seats)
     ]
     services.place_lines(lines, key=lambda line: line.points)
-    SetLine.objects.bulk_create(lines)
-    services.complete_set(set_result)
+    ResultLine.objects.bulk_create(lines)
+    services.complete_set(result)
     return reverse("leagues:league_detail", args=[match.league_id])
 
 

@@ -5,9 +5,9 @@ every result that counts, in the order results were completed, and store the rat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.leagues import ratings
 from games.management.language import TranslatedCommand
 from games.models import GameKind, Rating
+from games.ratings import ratings
 
 
 class Command(TranslatedCommand):

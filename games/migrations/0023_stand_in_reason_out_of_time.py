@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0020_merge_presence'),
+        ('games', '0022_results_of_a_game_without_its_own'),
     ]
 
     operations = [

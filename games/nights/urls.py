@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.leagues import night_views
+from games.nights import views as night_views
 
 app_name = "nights"
 

@@ -16,8 +16,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.consumers import viewer_language
-from games.leagues import night_board, nights
 from games.models import ClubNight
+from games.nights import board as night_board
+from games.nights import nights
 
 SCREEN_REGIONS = {
     "night-round": "nights/_screen_round.html",

@@ -104,7 +104,7 @@ def _render(html: str) -> bytes:
 
 # --- in a printing worker (no Django) ------------------------------------------------
 
-# The family the cut font (games.leagues.pdf_fonts) is known by, then print.css's own.
+# The family the cut font (games.printing.pdf_fonts) is known by, then print.css's own.
 SHEET_FAMILY = "Club Sheet"
 SHEET_FONTS = f'"{SHEET_FAMILY}", "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", sans-serif'
 # Printed once as a worker starts: fonts, Pango and WeasyPrint's code are loaded before
@@ -172,7 +172,7 @@ def _prepared() -> dict[str, object]:
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetcher
 
-    from games.leagues import pdf_fonts
+    from games.printing import pdf_fonts
 
     class OnlyThese(URLFetcher):
         """A fetcher of exactly the given file URLs (the cut fonts) and nothing else."""

@@ -19,6 +19,7 @@ import logging
 import secrets
 import threading
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
@@ -33,10 +34,9 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.leagues import online, seating, selectors, services
+from games.leagues import online, results, selectors, services
 from games.models import (
     ClubNight,
-    DragSagaResult,
     League,
     Match,
     Member,
@@ -44,11 +44,10 @@ from games.models import (
     NightRound,
     NightSeat,
     NightTable,
-    SetGame,
-    SetResult,
     Table,
 )
-from games.registry import game_kind
+from games.nights import seating
+from games.registry import GAMES, game_kind
 from games.trust import fairness
 from games.validators import plain_name
 
@@ -654,9 +653,10 @@ def table_finished(night_table: NightTable) -> bool:
     match = night_table.match
     if match is None:
         return False
-    if night_table.round.night.league.results_in_sets:
-        return match.sets.filter(complete=True).exists()
-    return match.dragsaga_games.exists()
+    recorded = getattr(match, results.match_results(match.league.game))
+    if results.completes(match.league.game):
+        return recorded.filter(complete=True).exists()
+    return recorded.exists()
 
 
 # --- telling the night's sockets when results arrive ----------------------------------------------
@@ -674,18 +674,22 @@ def _announce_match(match_id: int | None) -> None:
         announce(night_id)
 
 
-def _set_saved(sender: Any, instance: SetResult, **kwargs: Any) -> None:
-    _announce_match(instance.match_id)
+def _result_rows() -> dict[type, Callable[[Any], int | None]]:
+    """The models whose saves change a night's results, each with how to find the match of a
+    row: each game's results, and its other rows that change them (its ``NIGHT_RESULT_ROWS``
+    hook: a Dragon Formula set's games)."""
+    rows: dict[type, Callable[[Any], int | None]] = {}
+    for kind in GAMES.values():
+        if kind.has_league:
+            rows[kind.league.RESULT_MODEL] = lambda result: result.match_id
+            rows.update(kind.league_hook("NIGHT_RESULT_ROWS", {}))
+    return rows
 
 
-def _set_game_saved(sender: Any, instance: SetGame, **kwargs: Any) -> None:
-    _announce_match(
-        SetResult.objects.filter(pk=instance.set_id).values_list("match_id", flat=True).first()
-    )
-
-
-def _dragsaga_saved(sender: Any, instance: DragSagaResult, **kwargs: Any) -> None:
-    _announce_match(instance.match_id)
+def _result_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
+    match_of = _result_rows().get(sender)
+    if match_of is not None:
+        _announce_match(match_of(instance))
 
 
 def _table_saved(sender: Any, instance: Table, **kwargs: Any) -> None:
@@ -701,7 +705,5 @@ def _table_saved(sender: Any, instance: Table, **kwargs: Any) -> None:
 def connect_signals() -> None:
     """Results recorded for a night's match (online or from a score sheet), and a night's
     online table starting or finishing, redraw the night's pages."""
-    post_save.connect(_set_saved, sender=SetResult, dispatch_uid="night-set")
-    post_save.connect(_set_game_saved, sender=SetGame, dispatch_uid="night-set-game")
-    post_save.connect(_dragsaga_saved, sender=DragSagaResult, dispatch_uid="night-dragsaga")
+    post_save.connect(_result_saved, dispatch_uid="night-results")
     post_save.connect(_table_saved, sender=Table, dispatch_uid="night-table")

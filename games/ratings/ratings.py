@@ -6,7 +6,7 @@ rating is a belief about their skill, μ with uncertainty σ; what the pages sho
 *ordinal* μ − 3σ, rounded, which starts at 0 and rises as a player keeps placing well
 and the uncertainty shrinks.
 
-A result is rated when it is recorded (:func:`rate_set`, :func:`rate_dragsaga`).
+A result is rated when it is recorded (:func:`rate_result`).
 A result counts unless it is void or a seat of it waits for a keeper to say who played;
 when that changes (a void, a restored result, a seat named later) the game's ratings are
 rebuilt (:func:`rebuild`), replaying every rated result in the order the results were
@@ -24,24 +24,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import groupby
+from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Exists, Max, OuterRef, Q
+from django.db.models import Exists, F, Max, OuterRef, Q
 from django.db.models.functions import Coalesce
 from openskill.models import PlackettLuce
 
-from games.leagues import counting
-from games.models import (
-    DragSagaLine,
-    DragSagaResult,
-    League,
-    Member,
-    Rating,
-    RatingChange,
-    SetLine,
-    SetResult,
-)
-from games.registry import game_kind
+from games.leagues import counting, results
+from games.models import League, Member, Rating, RatingChange
 
 MODEL = PlackettLuce()
 PROVISIONAL_RESULTS = 5
@@ -79,9 +70,8 @@ class Current:
 
 @dataclass(frozen=True)
 class Rated:
-    """One rated result: its key (``("set", pk)`` or ``("dragsaga", pk)``) and (member, rank)."""
+    """One rated result: its pk (in its game's results) and (member, rank)."""
 
-    kind: str
     pk: int
     placings: tuple[tuple[int, int], ...]
 
@@ -91,8 +81,7 @@ CHANGE_COLUMNS = (
     "member_id",
     "game",
     "position",
-    "set_result_id",
-    "dragsaga_result_id",
+    "result_id",
     "rank",
     "mu",
     "sigma",
@@ -108,12 +97,11 @@ def apply(current: dict[int, Current], result: Rated, game: str, position: int) 
         for c in (current.setdefault(m, Current(MODEL.mu, MODEL.sigma)) for m in players)
     ]
     rated = MODEL.rate(teams, ranks=[float(rank) for _m, rank in result.placings])
-    set_id, dragsaga_id = (result.pk, None) if result.kind == "set" else (None, result.pk)
     changes = []
     for (member, rank), (new,) in zip(result.placings, rated, strict=True):
         state = current[member]
         state.mu, state.sigma, state.results = new.mu, new.sigma, state.results + 1
-        changes.append((member, game, position, set_id, dragsaga_id, rank, new.mu, new.sigma))
+        changes.append((member, game, position, result.pk, rank, new.mu, new.sigma))
     return changes
 
 
@@ -132,43 +120,38 @@ def _insert_changes(rows: list[tuple]) -> None:
 # --- which results count, in which order --------------------------------------------
 
 
-def _rated_sets() -> Q:
-    """Lines of sets that count (``counting``), played by people, none waiting to be named."""
-    waiting = SetLine.objects.filter(set=OuterRef("set"), member__guest=True, by_bot=False)
-    counts = counting.through("set", counting.counted(in_sets=True))
+def _rated_lines(game: str) -> Q:
+    """Lines of results that count (``counting``), played by people, none waiting to be named."""
+    result = results.line_result(game)
+    waiting = results.line_model(game).objects.filter(
+        **{result: OuterRef(result)}, member__guest=True, by_bot=False
+    )
+    counts = counting.through(result, counting.counted(game))
     return counts & Q(by_bot=False) & ~Q(Exists(waiting))
 
 
-def _rated_dragsaga() -> Q:
-    """Lines of DragSaga games that count, played by people, none waiting to be named."""
-    waiting = DragSagaLine.objects.filter(game=OuterRef("game"), member__guest=True, by_bot=False)
-    counts = counting.through("game", counting.counted(in_sets=False))
-    return counts & Q(by_bot=False) & ~Q(Exists(waiting))
-
-
-def _grouped(rows: Iterable[tuple[int, int, int]], kind: str) -> Iterator[Rated]:
+def _grouped(rows: Iterable[tuple[int, int, int]]) -> Iterator[Rated]:
     for pk, lines in groupby(rows, key=lambda row: row[0]):
         placings = tuple((member, rank) for _pk, member, rank in lines)
         if len(placings) > 1:  # the others were bots: nobody to be ranked against
-            yield Rated(kind, pk, placings)
+            yield Rated(pk, placings)
 
 
 def rated_results(game: str) -> Iterator[Rated]:
-    """Every result of ``game`` that counts, in the order the results were completed."""
-    if game_kind(game).results_in_sets:
-        rows = (
-            SetLine.objects.filter(_rated_sets(), set__match__league__game=game)
-            .annotate(done=Coalesce("set__completed_at", "set__created_at"))
-            .order_by("done", "set_id", "seat")
-            .values_list("set_id", "member_id", "rank")
-        )
-        return _grouped(rows.iterator(chunk_size=BATCH), "set")
+    """Every result of ``game`` that counts, in the order the results were completed (a set
+    when it completed, a game when it was recorded)."""
+    result = results.line_result(game)
+    finished = [f"{result}__created_at"]
+    if results.completes(game):
+        finished.insert(0, f"{result}__completed_at")
     rows = (
-        DragSagaLine.objects.filter(_rated_dragsaga(), game__match__league__game=game)
-        .order_by("game__created_at", "game_id", "seat")
-        .values_list("game_id", "member_id", "rank")
+        results.line_model(game)
+        .objects.filter(_rated_lines(game), **{f"{result}__match__league__game": game})
+        .annotate(done=Coalesce(*finished) if len(finished) > 1 else F(finished[0]))
+        .order_by("done", f"{result}_id", "seat")
+        .values_list(f"{result}_id", "member_id", "rank")
     )
-    return _grouped(rows.iterator(chunk_size=BATCH), "dragsaga")
+    return _grouped(rows.iterator(chunk_size=BATCH))
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -226,9 +209,9 @@ def rebuild(game: str) -> int:
     return count
 
 
-def _rate_latest(game: str, result: Rated, key: Q) -> None:
+def _rate_latest(game: str, result: Rated) -> None:
     """Rate a just-recorded result (once)."""
-    if RatingChange.objects.filter(key, game=game).exists():
+    if RatingChange.objects.filter(result_id=result.pk, game=game).exists():
         return  # rated already
     last = RatingChange.objects.filter(game=game).aggregate(last=Max("position"))["last"] or 0
     players = [member for member, _rank in result.placings]
@@ -240,20 +223,11 @@ def _rate_latest(game: str, result: Rated, key: Q) -> None:
     _save(game, current, players)
 
 
-def rate_set(set_result: SetResult) -> None:
-    """Rate a set that has just been completed (if it counts), in its league's game."""
-    game = League.objects.values_list("game", flat=True).get(matches__sets=set_result)
-    _rate_recorded(game, set_result, "set", Q(set_result=set_result))
-
-
-def rate_dragsaga(result: DragSagaResult) -> None:
-    """Rate a DragSaga game that has just been recorded (if it counts)."""
-    game = League.objects.values_list("game", flat=True).get(matches__dragsaga_games=result)
-    _rate_recorded(game, result, "dragsaga", Q(dragsaga_result=result))
-
-
 @transaction.atomic
-def _rate_recorded(game: str, result: SetResult | DragSagaResult, kind: str, key: Q) -> None:
+def rate_result(result: Any) -> None:
+    """Rate a result (a set, a game) that has just been completed, if it counts, in its
+    league's game."""
+    game = League.objects.values_list("game", flat=True).get(matches=result.match_id)
     lines = list(result.lines.select_related("member").order_by("seat"))
     if result.voided_at is not None:
         return
@@ -267,27 +241,18 @@ def _rate_recorded(game: str, result: SetResult | DragSagaResult, kind: str, key
         rebuild(game)
         return
     placings = tuple((line.member_id, line.rank) for line in played)
-    _rate_latest(game, Rated(kind, result.pk, placings), key)
+    _rate_latest(game, Rated(result.pk, placings))
 
 
-def _out_of_order(game: str, result: SetResult | DragSagaResult) -> bool:
+def _out_of_order(game: str, result: Any) -> bool:
     """Whether a result rated already was completed after ``result`` (a rebuild puts it first)."""
-    last = (
-        RatingChange.objects.filter(game=game)
-        .order_by("-position")
-        .select_related("set_result", "dragsaga_result")
-        .first()
-    )
+    last = RatingChange.objects.filter(game=game).order_by("-position").first()
     if last is None:
         return False
-    if isinstance(result, SetResult):
-        done = result.completed_at or result.created_at
-        previous = last.set_result
-        before = previous.completed_at or previous.created_at
-    else:
-        done, previous = result.created_at, last.dragsaga_result
-        before = previous.created_at
-    return (before, previous.pk) > (done, result.pk)
+    previous = results.result_model(game).objects.filter(pk=last.result_id).first()
+    if previous is None:
+        return True  # the last rated result is gone: the ratings are rebuilt without it
+    return (results.done_at(previous), previous.pk) > (results.done_at(result), result.pk)
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -299,8 +264,4 @@ def rating_of(member: Member, game: str) -> Rating | None:
 
 def history(member: Member, game: str) -> list[RatingChange]:
     """The member's rating after each rated result of ``game``, oldest first."""
-    return list(
-        RatingChange.objects.filter(member=member, game=game)
-        .order_by("position")
-        .select_related("set_result__match", "dragsaga_result__match")
-    )
+    return list(RatingChange.objects.filter(member=member, game=game).order_by("position"))

@@ -1,6 +1,6 @@
 """A club night's pages: the night (check-in, rounds, tables, clock), its projector page, the
-seat draw's check on ``/verify/``. Thin: writes in ``games.leagues.nights``, reads in
-``games.leagues.night_board``. Every write is the league's organisers' (``may_keep_score``),
+seat draw's check on ``/verify/``. Thin: writes in ``games.nights.nights``, reads in
+``games.nights.board``. Every write is the league's organisers' (``may_keep_score``),
 checked on each request, except a member's own check-in, leaving and seat, and a seat link
 (whose one-time token is the permission)."""
 
@@ -20,7 +20,7 @@ from games import qr
 from games import selectors as table_selectors
 from games import services as table_services
 from games import views as table_views
-from games.leagues import night_board, nights
+from games.leagues import results
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import (
@@ -32,6 +32,8 @@ from games.models import (
     NightSeat,
     NightTable,
 )
+from games.nights import board as night_board
+from games.nights import nights
 from games.registry import game_kind
 from games.trust import fairness
 from games.trust import views as trust_views
@@ -322,21 +324,18 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
     night = _night(pk)
     night_table = get_object_or_404(NightTable, round__night=night, pk=table)
     match = night_table.match
-    in_sets = night.league.results_in_sets
+    kind = game_kind(night.league.game)
     if match is not None:
         # The table's first result has its own sheet, where the game says (``result_pages``;
         # a sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it).
-        first = (match.sets if in_sets else match.dragsaga_games).order_by("number").first()
-        kind = game_kind(night.league.game)
+        first = getattr(match, results.match_results(kind)).order_by("number").first()
         sheet_url = kind.result_pages(first)[1] if first is not None else None
         if sheet_url:
             return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)
-    if in_sets:
+    if kind.league_hook("drawn_table_form") is None:  # its result starts with the draw
         message = _("Open the table with real cards first: its set is started with the draw.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    template, blank = game_kind(night.league.game).league.blank_sheet(
-        len(_drawn_seats(night_table))
-    )
+    template, blank = kind.league.blank_sheet(len(_drawn_seats(night_table)))
     context = {
         **blank,
         "lines": [
@@ -359,13 +358,15 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if (refused := league_views.organiser_refusal(request, night.league)) is not None:
         return refused
     match = night_table.match
-    if night.league.results_in_sets or match is None or match.table_id is not None:
+    kind = game_kind(night.league.game)
+    recorded_here = kind.league_hook("drawn_table_form") is not None
+    if not recorded_here or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    if match.dragsaga_games.exists():
+    if getattr(match, results.match_results(kind)).exists():
         message = _("This table's game is recorded already.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    scoring = game_kind(night.league.game).league
+    scoring = kind.league
     form = scoring.drawn_table_form(request.POST or None, seats=_drawn_seats(night_table))
     status = 200
     if request.method == "POST":
@@ -418,6 +419,7 @@ def verify_seat_draw(request: HttpRequest) -> HttpResponse:
     published = night_round.commitment == data["commitment"]
     redrawn = nights.redraw(night_round.draw_input, data["seed"])
     names = {str(e.pk): e.name for e in night_round.night.entrants.all()}
+    kind = game_kind(night_round.night.league.game)
     recorded = nights.drawn_tables(night_round)
     same = [
         [(int(p), e) for p, e in zip(t.players, t.elements or [""] * len(t.players), strict=True)]
@@ -433,7 +435,7 @@ def verify_seat_draw(request: HttpRequest) -> HttpResponse:
             "same_seating": same,
             "tables": [
                 [
-                    (names.get(p, p), night_board._element_label(e))
+                    (names.get(p, p), night_board.element_label(kind, e))
                     for p, e in zip(t.players, t.elements or [""] * len(t.players), strict=True)
                 ]
                 for t in redrawn.tables

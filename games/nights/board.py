@@ -12,8 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import selectors as table_selectors
-from games.leagues import nights, selectors, services
-from games.models import ClubNight, Element, NightRound, NightTable, Table
+from games.leagues import results, selectors, services
+from games.models import ClubNight, NightRound, NightTable, Table
+from games.nights import nights
 from games.registry import GameKind, game_kind
 
 # What fits beside the seating on a 1920×1080 screen: tonight's players are shown a page of
@@ -68,8 +69,10 @@ def seconds_left(night_round: NightRound | None) -> int | None:
     return max(0, int((night_round.timer_ends - timezone.now()).total_seconds()))
 
 
-def _element_label(element: str) -> str:
-    return str(Element(element).label) if element in Element.values else ""
+def element_label(kind: GameKind, element: str) -> str:
+    """A drawn seat's element as the game words it (its ``SEAT_ELEMENT_LABELS`` hook)."""
+    label = kind.league_hook("SEAT_ELEMENT_LABELS", {}).get(element)
+    return str(label) if label is not None else ""
 
 
 def _online_elements(table: Table | None) -> list[str]:
@@ -118,7 +121,7 @@ def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow
             seat.seated = held is not None and held.player_id is not None
             seat.by_bot = held is not None and held.player_id is None and bool(held.bot_level)
     for seat in seats:
-        seat.element_label = _element_label(seat.element)
+        seat.element_label = element_label(kind, seat.element)
     if match is None:
         row.state = _("not opened") if ended else _("not opened yet")
         return row
@@ -132,21 +135,19 @@ def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow
             for pk in table.games.order_by("created").values_list("pk", flat=True)
         ]
         row.state = table.get_status_display()
-    if kind.results_in_sets:
-        first = match.sets.order_by("number").first()
-        if first is not None:
-            keep_url, sheet_url = kind.result_pages(first)
-            row.sheet_url, row.keep_url = sheet_url or "", keep_url or ""
-            row.results, row.void = _results(first, "points"), first.voided_at is not None
-    else:
-        game = match.dragsaga_games.order_by("number").first()
-        if game is None and table is None:  # real cards: a sheet with the drawn names
-            night_id = night_table.round.night_id
-            row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])
-            row.keep_url = reverse("nights:table_result", args=[night_id, night_table.pk])
-        if game is not None:
-            row.sheet_url = kind.result_pages(game)[1] or ""
-            row.results, row.void = _results(game, "final_damage"), game.voided_at is not None
+    first = getattr(match, results.match_results(kind)).order_by("number").first()
+    # A game whose drawn real-cards table a keeper records here (its ``drawn_table_form``)
+    # links the night's sheet and form until then; another keeps it on its result's page.
+    recorded_here = kind.league_hook("drawn_table_form") is not None
+    if first is not None:
+        keep_url, sheet_url = kind.result_pages(first)
+        row.sheet_url, row.keep_url = sheet_url or "", "" if recorded_here else keep_url or ""
+        row.results = _results(first, results.line_points(kind))
+        row.void = first.voided_at is not None
+    elif recorded_here and table is None:  # real cards: a sheet with the drawn names
+        night_id = night_table.round.night_id
+        row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])
+        row.keep_url = reverse("nights:table_result", args=[night_id, night_table.pk])
     if row.finished:
         row.state = _("finished")
     elif ended:

@@ -1,0 +1,68 @@
+"""A game's league results as the platform reads them, through the game's ``league`` hooks.
+
+Each game keeps its results in models of its own (``RESULT_MODEL``, one row per set or
+game of a match, with ``match``, ``number``, ``created_at``, ``voided_at``/``voided_by``;
+a result of ``"sets"`` also ``complete``/``completed_at``) and their lines
+(``LINE_MODEL``, a ``games.models.PlacingLine`` with the game's total in ``LINE_POINTS``).
+The platform finds the relations between them and ``Member``/``Match`` from the models
+themselves, so it names no game's model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Model, QuerySet
+
+from games.registry import GameKind, game_kind
+
+
+def _kind(game: str | GameKind) -> GameKind:
+    return game if isinstance(game, GameKind) else game_kind(game)
+
+
+def result_model(game: str | GameKind) -> type[Model]:
+    """The model of one result (a set, a game) of ``game``."""
+    return _kind(game).league.RESULT_MODEL
+
+
+def line_model(game: str | GameKind) -> type[Model]:
+    """The model of a player's line in one result of ``game``."""
+    return _kind(game).league.LINE_MODEL
+
+
+def line_points(game: str | GameKind) -> str:
+    """The field of a line holding the player's total (set points; final damage)."""
+    return _kind(game).league.LINE_POINTS
+
+
+def line_result(game: str | GameKind) -> str:
+    """The name of a line's key to its result (``set`` …)."""
+    results = result_model(game)
+    return next(f.name for f in line_model(game)._meta.fields if f.related_model is results)
+
+
+def member_lines(game: str | GameKind) -> str:
+    """How a ``Member`` query reaches its lines of ``game`` (``set_lines`` …)."""
+    return line_model(game)._meta.get_field("member").related_query_name()
+
+
+def match_results(game: str | GameKind) -> str:
+    """How a ``Match`` query reaches its results of ``game`` (``sets`` …)."""
+    return result_model(game)._meta.get_field("match").related_query_name()
+
+
+def lines_of_match(game: str | GameKind, match: Any) -> QuerySet:
+    """Every line of ``match``'s results."""
+    return line_model(game).objects.filter(**{f"{line_result(game)}__match": match})
+
+
+def completes(game: str | GameKind) -> bool:
+    """Whether a result of ``game`` counts only once complete (it has a ``complete`` field: a
+    set, complete once every player has started a game); else once recorded."""
+    return any(field.name == "complete" for field in result_model(game)._meta.fields)
+
+
+def done_at(result: Any) -> Any:
+    """When a result was finished: a set when it completed, a game when it was recorded."""
+    return getattr(result, "completed_at", None) or result.created_at

@@ -1,0 +1,1 @@
+"""Skill ratings of league players, per game (``games.ratings.ratings``)."""

@@ -1,0 +1,95 @@
+"""Results stored before the leagues knew no game keep their standings: a database filled by
+the code of main 09dcb9e (demo leagues of both games, a set kept game by game with a
+corrected game and its history, a voided set, a voided DragSaga game, seats a bot played;
+``league_migration/capture_old.py``) is migrated by today's code, and every standings page
+(league page, printed standings, both CSVs, every player's page, each result's page and
+sheet; as a visitor and as a keeper, in both languages) reads as that code rendered it.
+
+Only the CSRF tokens are set aside: each response gets a fresh one."""
+
+from __future__ import annotations
+
+import difflib
+import gzip
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+HERE = Path(__file__).parent / "league_migration"
+CSRF = re.compile(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[A-Za-z0-9]+')
+
+
+def normalised(html: str) -> str:
+    return CSRF.sub(r"\1-", html)
+
+
+def run(*args: str, database: Path) -> None:
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}"}
+    subprocess.run(
+        [sys.executable, *args], cwd=settings.BASE_DIR, env=env, check=True, capture_output=True
+    )
+
+
+@pytest.fixture(scope="module")
+def migrated_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("old_db")
+    database = folder / "old.sqlite3"
+    database.write_bytes(gzip.decompress((HERE / "old_main.sqlite3.gz").read_bytes()))
+    run("manage.py", "migrate", "--no-input", database=database)
+    run(str(HERE / "capture_old.py"), "render", str(folder / "pages.json"), database=database)
+    return json.loads((folder / "pages.json").read_text())
+
+
+def old_pages() -> dict[str, str]:
+    return json.loads(gzip.decompress((HERE / "old_pages.json.gz").read_bytes()))
+
+
+def test_every_standings_page_reads_as_before_the_migration(migrated_pages):
+    old = old_pages()
+    assert sorted(migrated_pages) == sorted(old)
+    leagues = {match[1] for key in old if (match := re.match(r"\S+ \S+ /leagues/(\d+)/$", key))}
+    assert len(leagues) == 2  # a Dragon Formula and a DragSaga league
+    assert len(old) == 102
+    changed = []
+    for key, before in old.items():
+        before, after = normalised(before), normalised(migrated_pages[key])
+        if before != after:
+            diff = difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=1)
+            changed.append(f"{key}:\n" + "\n".join(list(diff)[:30]))
+    assert not changed, "\n\n".join(changed[:5])
+
+
+RESULT_TABLES = [
+    "games_setresult",
+    "games_setline",
+    "games_setgame",
+    "games_penalty",
+    "games_historicalsetgame",
+    "games_historicalpenalty",
+    "games_dragsagaresult",
+    "games_dragsagaline",
+    "games_ratingchange",
+]
+
+
+def rows(database: Path) -> dict[str, int]:
+    with sqlite3.connect(database) as db:
+        return {t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in RESULT_TABLES}
+
+
+def test_every_stored_result_and_its_history_is_kept(migrated_pages, tmp_path):
+    """The results' rows stay where they were: the voided set, the corrected game and its
+    history (the game's and its penalties'), the seats a bot played."""
+    old = tmp_path / "old.sqlite3"
+    old.write_bytes(gzip.decompress((HERE / "old_main.sqlite3.gz").read_bytes()))
+    before = rows(old)
+    assert before["games_historicalsetgame"] > before["games_setgame"]  # a correction's history
+    run("manage.py", "migrate", "--no-input", database=old)
+    assert rows(old) == before
