@@ -43,7 +43,7 @@ def consumer(table: Any, player: Any, name: str) -> Any:
     from django.contrib.auth.models import AnonymousUser
 
     from games.consumers import TableConsumer
-    from games.selectors import SESSION_PLAYER
+    from games.tables.selectors import SESSION_PLAYER
 
     socket = TableConsumer.__new__(TableConsumer)
     socket.scope = {
@@ -72,8 +72,8 @@ def open_socket(socket: Any) -> str | None:
 
 def tables(count: int) -> list[tuple[Any, list[Any]]]:
     """``count`` started four-seat tables of Dragon Formula, each with its players."""
-    from games import services
     from games.models import Player
+    from games.tables import services
 
     made = []
     for number in range(count):

@@ -331,7 +331,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django": {"level": "WARNING"},
-        # A refused action is normal play; games.oplog says why in one line.
+        # A refused action is normal play; games.tables.oplog says why in one line.
         "django.request": {"level": "ERROR"},
         "daphne": {"level": "WARNING"},
         "weasyprint": {"level": "ERROR"},  # a line per layout step otherwise

@@ -2,7 +2,7 @@ from django.urls import path
 
 from dragonformula.calculator import calculator
 from dragonformula.waits_helper import my_waits
-from games.table_urls import table_urlpatterns
+from games.tables.urls import table_urlpatterns
 
 app_name = "dragonformula"
 

@@ -18,8 +18,8 @@ from dragsaga.rules.turns import FLIP_LIMIT
 from dragsaga.templatetags import dragsaga_words, ds_seats
 from games.engine import seats_from
 from games.presence import presence_of
+from games.tables.validators import posted_id
 from games.templatetags.bilingual import Words
-from games.validators import posted_id
 
 REGIONS = [
     ("seats", "dragsaga/partials/seats.html"),

@@ -1,4 +1,4 @@
-from games.table_urls import table_urlpatterns
+from games.tables.urls import table_urlpatterns
 
 app_name = "dragsaga"
 

@@ -1,1 +1,1 @@
-"""DragSaga's table views are the platform's (games.views); its look is in presenters and templates."""
+"""DragSaga's table views are the platform's (games.tables.views); its look is in presenters and templates."""

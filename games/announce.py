@@ -1,4 +1,4 @@
-"""Telling a table's sockets that it changed: a subscriber of ``games.table_events``.
+"""Telling a table's sockets that it changed: a subscriber of ``games.tables.events``.
 
 After every committed change, the table is remembered as it now stands under a new
 *change id* (``games.snapshots.remember``: the seats read with the change, no query) and
@@ -19,7 +19,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games import snapshots
-from games.table_events import group_name
+from games.tables.events import group_name
 
 
 def table_changed(

@@ -8,8 +8,9 @@ class GamesConfig(AppConfig):
     verbose_name = _("Club tables")
 
     def ready(self) -> None:
-        from games import announce, reviews, table_events, timers
+        from games import announce, reviews, timers
         from games.leagues import nights, online
+        from games.tables import events as table_events
 
         nights.connect_signals()  # a club night's pages hear of its results
         # After every committed change: the sockets hear of it, then the timers arm the

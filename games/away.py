@@ -3,26 +3,26 @@
 A seat counts as *away since* the later of: its last socket closing, the game's start,
 the player's last logged action and their last retake of the seat (so a player who acts
 over plain HTTP is present too); a seat with an open table socket is present. After the
-table's away limit a bot takes an away seat (``games.services.take_over_due``); the
+table's away limit a bot takes an away seat (``games.tables.services.take_over_due``); the
 sockets themselves are kept by ``games.leavers``.
 
 The write path reads the table's seats with their presence in one query
-(:func:`seats_with_presence`, written out in ``games.statements``): a move at a table
+(:func:`seats_with_presence`, written out in ``games.tables.statements``): a move at a table
 where everyone has a socket open costs no further query to know that nobody is due to be
 taken over; a seat without one costs one more, its signs of presence read together
-(:func:`~games.statements.signs_of_presence`).
+(:func:`~games.tables.statements.signs_of_presence`).
 """
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from games import statements
 from games.models import AwayLimit, Game, Player, Seat, SeatConnection, StandIn, Table
 from games.registry import game_kind
+from games.tables import statements
 
-# One statement, written out with the move's lock (games.statements).
-from games.statements import seats_with_presence as seats_with_presence
+# One statement, written out with the move's lock (games.tables.statements).
+from games.tables.statements import seats_with_presence as seats_with_presence
 
 DEFAULT_AWAY_SECONDS = 60
 MIN_AWAY_SECONDS = 1
@@ -109,7 +109,7 @@ def seconds_until_takeover(game: Game, now: float, seats: list[Seat] | None = No
 
 def active_stand_ins(game: Game) -> dict[int, StandIn]:
     """Seat number -> the bot now playing it for an away player (one written-out
-    statement, ``games.statements``: read by every push at a table with a stand-in)."""
+    statement, ``games.tables.statements``: read by every push at a table with a stand-in)."""
     return {s.seat_number: s for s in statements.active_stand_ins(game.pk)}
 
 

@@ -54,17 +54,10 @@ from django.core.exceptions import SynchronousOnlyOperation
 from django.http import HttpRequest
 from django.utils import translation
 
-from games import (
-    client_limits,
-    leavers,
-    oplog,
-    rendering,
-    selectors,
-    services,
-    snapshots,
-)
+from games import leavers, rendering, snapshots
 from games.models import Game, Player, Table
-from games.table_events import group_name
+from games.tables import client_limits, oplog, selectors, services
+from games.tables.events import group_name
 
 logger = logging.getLogger(__name__)
 

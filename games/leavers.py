@@ -5,7 +5,7 @@ the table's limit (:data:`DEFAULT_AWAY_SECONDS` unless the table sets another),
 is replaced by a bot of the table's level: the seat becomes a bot seat (so the
 server's timers play it like any bot and the seat shows a bot), and a
 :class:`~games.models.StandIn` remembers whose seat it is (the take-over itself is
-written by ``games.services``, inside the game's lock; who is away since when is read
+written by ``games.tables.services``, inside the game's lock; who is away since when is read
 by ``games.away``). When the player comes back (opens the table page or its socket)
 they retake the seat and see everything it may see. A stand-in still in the seat when
 the game ends is recorded as having finished that game for the player, and the seat
@@ -25,7 +25,7 @@ start, and the player's last logged action (so a player who acts over plain
 HTTP is present too).
 
 What the table must hear after a change here (a seat given back, a seat left without
-a socket) goes through ``games.table_events``, like every change.
+a socket) goes through ``games.tables.events``, like every change.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from games import presence, services, statements, table_events
+from games import presence
 
 # Who is away and which bots stand in are read by games.away; the views, templates and
 # league code that read them from here keep doing so.
@@ -60,7 +60,9 @@ from games.away import (  # noqa: F401
 )
 from games.models import Game, Player, Seat, SeatConnection, ServerProcess, StandIn, Table
 from games.registry import game_kind
-from games.services import set_away_limit, take_over_due  # noqa: F401 - as above
+from games.tables import events as table_events
+from games.tables import services, statements
+from games.tables.services import set_away_limit, take_over_due  # noqa: F401 - as above
 
 # This serving process, as its table sockets record it; it writes a heartbeat every
 # HEARTBEAT_SECONDS, and its sockets count as closed once it has been silent for
@@ -107,7 +109,7 @@ def connected(table: Table, player: Player | None, channel_name: str) -> Seat | 
     if player is None:
         return None
     # The player's seat, whether closed sockets of theirs are there, whether a bot holds a
-    # seat for them: one statement (``games.statements``), the same for every socket.
+    # seat for them: one statement (``games.tables.statements``), the same for every socket.
     seat, closed_before, held_in, open_before = statements.seat_on_opening(table.pk, player.pk)
     if held_in is not None:  # seldom: given back in the game's lock, as the table page does
         seat = _give_back(table, player, held_in, time.time()) or seat

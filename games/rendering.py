@@ -23,11 +23,12 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import looks, presence, selectors, snapshots
+from games import looks, presence, snapshots
 from games.learn import steps as guided_steps
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 from games.snapshots import TableSnapshot
+from games.tables import selectors
 
 
 def table_context(

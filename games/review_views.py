@@ -12,9 +12,9 @@ from django.views.decorators.http import require_GET
 
 from games import reviews
 from games.models import Game, Review
+from games.tables.views import current_player
 from games.templatetags.bilingual import pick
 from games.trust.replays import ACTION_WORDS, CARD_FIELDS
-from games.views import current_player
 
 POLL_SECONDS = 2  # how often a page whose review is still being computed looks again
 

@@ -8,7 +8,7 @@ the state before it to the engine's ``review`` (in the bot-thinking worker pool,
 so nothing it shows was hidden from anyone any more.
 
 Each human seat's review is also queued as soon as the game ends (:func:`game_saved`, a
-subscriber of ``games.table_events.game_saved``), so it is usually ready by the first look.
+subscriber of ``games.tables.events.game_saved``), so it is usually ready by the first look.
 
 A review a stopped server left half done is started again at its next look, once it has
 not moved for :data:`STALLED_SECONDS`.

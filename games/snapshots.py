@@ -23,8 +23,9 @@ from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
-from games import away, statements
+from games import away
 from games.models import Game, Player, Seat, ShuffleCommitment, StandIn, Table
+from games.tables import statements
 
 # Changes remembered per process: a change is pushed within milliseconds of its
 # announcement, so only the latest few hundred (all tables together) are ever asked for.
@@ -121,7 +122,7 @@ def read(
     """The table now; ``game`` is its current game as the caller holds it (just saved,
     with its table), and ``seats`` its seats as read with it, which saves reading them again.
 
-    Two written-out statements for a push (``games.statements``: the newest game with its
+    Two written-out statements for a push (``games.tables.statements``: the newest game with its
     table, away limit and commitment, as the move's lock reads them; the seats with their
     players and presence, as the move reads them), one more for a table with no game yet;
     one for an action's answer, none when the writer read the seats.

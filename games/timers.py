@@ -1,6 +1,6 @@
 """What moves a table when nobody clicks: bot turns and deadlines, on the server's event loop.
 
-After every committed change to a game (``games.table_events.table_changed``, which
+After every committed change to a game (``games.tables.events.table_changed``, which
 :func:`table_changed` subscribes to) one timer per game is armed with the version saved
 (:func:`schedule`), for the next thing the server must do itself
 (``services.next_wakeup``: a bot's turn, a deadline, a seat's take-over); when it fires,
@@ -29,8 +29,9 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import bot_thinking, leavers, services
+from games import bot_thinking, leavers
 from games.models import Game
+from games.tables import services
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
-from games import alerts, health, review_views, views
+from games import health, review_views
+from games.tables import alerts, views
 
 app_name = "games"
 

@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import selectors as table_selectors
 from games.leagues import nights, selectors, services
 from games.models import ClubNight, Element, NightRound, NightTable, Table
 from games.registry import GameKind, game_kind
+from games.tables import selectors as table_selectors
 
 # What fits beside the seating on a 1920×1080 screen: tonight's players are shown a page of
 # this many at a time, the pages taking turns (static/js/night.js); the night page lists everyone.

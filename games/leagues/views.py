@@ -27,9 +27,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import client_limits
-from games import services as table_services
-from games import views as table_views
 from games.leagues import (
     forms,
     identity_forms,
@@ -43,6 +40,9 @@ from games.leagues import (
 from games.leagues.csv_cells import SafeWriter
 from games.models import DragSagaResult, GuestSeat, League, Match, Member, SetResult
 from games.registry import GAMES, game_kind
+from games.tables import client_limits
+from games.tables import services as table_services
+from games.tables import views as table_views
 
 logger = logging.getLogger(__name__)
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import services
 from games.learn.models import GuidedGame
 from games.learn.steps import GUIDED, Guide
 from games.models import Player, Table
 from games.registry import GameKind
+from games.tables import services
 
 
 def start(kind: GameKind, player: Player) -> Table:

@@ -10,13 +10,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.forms import GuestForm, NewTableForm
 from games.learn import guided
 from games.models import Table
 from games.registry import GameKind, game_kind
+from games.tables.forms import GuestForm, NewTableForm
+from games.tables.views import current_player, table_url
 from games.templatetags.learning import cheat_sheet as cheat_sheet_html
 from games.templatetags.learning import has_guided_game
-from games.views import current_player, table_url
 
 
 def _learning(name: str) -> GameKind:

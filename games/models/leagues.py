@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
-from games.validators import plain_name
+from games.tables.validators import plain_name
 
 __all__ = [
     "DragSagaLine",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.validators import plain_name
+from games.tables.validators import plain_name
 
 __all__ = ["NightEntrant", "NightRound", "NightSeat", "NightTable"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models.tables import Game
+from games.tables.models import Game
 
 __all__ = ["Review"]
 

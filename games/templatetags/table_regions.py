@@ -7,7 +7,8 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from games import alerts, presence, rendering
+from games import presence, rendering
+from games.tables import alerts
 
 register = template.Library()
 
@@ -38,6 +39,6 @@ def countdown(remaining: float) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def table_alerts(context: template.Context) -> dict[str, bool]:
-    """The alerts this browser's session turned on (``games.alerts``)."""
+    """The alerts this browser's session turned on (``games.tables.alerts``)."""
     request = context.get("request")
     return alerts.chosen(getattr(request, "session", None))

@@ -15,8 +15,8 @@ from django.utils.translation import get_language
 
 from games import leavers
 from games.models import Table
-from games.qr import join_qr_svg, public_url
 from games.snapshots import TableSnapshot
+from games.tables.qr import join_qr_svg, public_url
 from games.trust import history
 
 register = template.Library()

@@ -16,9 +16,11 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import leavers, rendering, review_views, selectors
+from games import leavers, rendering, review_views
 from games.models import Game, Player, ShuffleCommitment, Table
 from games.registry import game_kind
+from games.tables import selectors
+from games.tables.views import is_count
 from games.trust import fairness, history
 from games.trust.forms import VerifyForm
 from games.trust.replays import (
@@ -43,7 +45,6 @@ from games.trust.replays import (
     target_named,
     turn_at,
 )
-from games.views import is_count
 
 
 def _table_or_404(code: str) -> Table:

@@ -3,8 +3,8 @@ moving the hand under the player's thumb, on a phone and a laptop, in both langu
 
 import pytest
 
-from games import services
 from games.models import Game
+from games.tables import services
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as
 from tests.web.tables import seated_table

@@ -9,8 +9,8 @@ from dragonformula.league import GameEntry, SeatEntry
 from dragsaga import league as ds_league
 from dragsaga.league import DragSagaEntry
 from games import registry
-from games import services as tables
 from games.models import GameKind, League, Match, Member
+from games.tables import services as tables
 
 ELEMENTS = ["fire", "water", "air", "earth"]
 

@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games import services as tables
 from games.leagues import nights
 from games.models import NightTable, SetResult
+from games.tables import services as tables
 from tests.support.leagues import make_league, make_members
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn, online_table_drawn
 

@@ -6,7 +6,8 @@ import pytest
 from django.db import transaction
 
 from dragonformula.rules.engine import ENGINE as DF
-from games import services, table_events
+from games.tables import events as table_events
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import os
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
-from games import oplog
+from games.tables import oplog
 from tests.support.commands import python
 
 
@@ -20,10 +20,10 @@ class Table:
 
 @pytest.fixture
 def lines(caplog):
-    caplog.set_level(logging.INFO, logger="games.oplog")
+    caplog.set_level(logging.INFO, logger="games.tables.oplog")
 
     def read() -> list[str]:
-        return [r.getMessage() for r in caplog.records if r.name == "games.oplog"]
+        return [r.getMessage() for r in caplog.records if r.name == "games.tables.oplog"]
 
     return read
 
@@ -44,7 +44,7 @@ def test_rejected_action_carries_its_reason_quoted(lines):
 
 
 def test_a_forged_reason_cannot_break_the_line_or_forge_another(lines):
-    reason = 'bad card\n2026-11-30 INFO games.oplog action applied table=1 version="99"'
+    reason = 'bad card\n2026-11-30 INFO games.tables.oplog action applied table=1 version="99"'
     oplog.log_action_rejected(7, 1, "not json at all\r\n", reason)
     [line] = lines()
     assert "\n" not in line and "\r" not in line
@@ -83,7 +83,7 @@ def test_lines_reach_the_process_output_with_the_project_logging(tmp_path):
     """With the real settings, an operator sees the line (and which process wrote it) on stderr."""
     script = (
         "import django; django.setup()\n"
-        "from games import oplog\n"
+        "from games.tables import oplog\n"
         "oplog.log_action_applied(5, 3, {'type': 'draw'}, 8)\n"
     )
     env = {
@@ -95,6 +95,6 @@ def test_lines_reach_the_process_output_with_the_project_logging(tmp_path):
     env.pop("LOG_LEVEL", None)
     result = python(env, "-c", script)
     assert result.returncode == 0, result.stderr
-    [line] = [text for text in result.stderr.splitlines() if "games.oplog" in text]
+    [line] = [text for text in result.stderr.splitlines() if "games.tables.oplog" in text]
     assert line.endswith('action applied table=5 seat=3 action={"type":"draw"} version=8')
-    assert " INFO games.oplog [" in line
+    assert " INFO games.tables.oplog [" in line

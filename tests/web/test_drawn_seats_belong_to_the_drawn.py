@@ -18,9 +18,9 @@ from django.urls import reverse
 
 from dragonformula import league as df_league
 from dragonformula.league import SeatEntry
-from games import services as tables
 from games.leagues import selectors
 from games.models import Match, Member, Rating, SetLine
+from games.tables import services as tables
 from tests.support.leagues import ELEMENTS, play_out, won
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 

@@ -20,9 +20,10 @@ from unittest.mock import patch
 
 import pytest
 
-from games import rendering, services
+from games import rendering
 from games.models import Game
 from games.registry import engine_for
+from games.tables import services
 from tests.web.tables import seated_table, shows_code
 
 pytestmark = pytest.mark.django_db

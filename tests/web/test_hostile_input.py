@@ -4,8 +4,8 @@ number, NaN, a 100 kB value, a NUL) with a 4xx and the form's message, never a 5
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import DragSagaResult, GameKind, Table
+from games.tables import services
 from tests.support.leagues import make_league, make_members
 from tests.web.tables import browser_of, htmx_post
 

@@ -10,10 +10,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from games import selectors as table_selectors
 from games.leagues import selectors
 from games.leagues.online import open_league_table
 from games.models import DragSagaLine, GameKind, GuestSeat, Match, Member, Player, SetLine
+from games.tables import selectors as table_selectors
 from tests.support.leagues import make_league, make_members, play_out
 
 pytestmark = pytest.mark.django_db

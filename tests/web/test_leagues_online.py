@@ -5,10 +5,10 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import services as tables
 from games.leagues import selectors
 from games.leagues.online import open_league_table, record_online_results
 from games.models import GameKind, Match, Player, SetGame
+from games.tables import services as tables
 from tests.support.leagues import make_league, make_members, play_out
 
 pytestmark = pytest.mark.django_db

@@ -5,9 +5,10 @@ import datetime
 
 import pytest
 
-from games import leavers, services
+from games import leavers
 from games.leagues.online import open_league_table
 from games.models import DragSagaLine, League, SetLine
+from games.tables import services
 from tests.web.trust_helpers import finish, text_of
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,9 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, leavers, services
+from games import consumers, leavers
 from games.models import ActionLog, AwayLimit, SeatConnection, StandIn
+from games.tables import services
 from tests.web.sockets import in_own_loop, open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

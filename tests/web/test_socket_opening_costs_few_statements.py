@@ -12,7 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from games import leavers
 from games.consumers import TableConsumer, viewer_language
 from games.models import Player, Seat, SeatConnection, StandIn
-from games.selectors import SESSION_PLAYER
+from games.tables.selectors import SESSION_PLAYER
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,10 @@ import time
 import pytest
 from django.test import Client
 
-from games import leavers, services, table_limits
+from games import leavers
 from games.models import Player, Table
+from games.tables import limits as table_limits
+from games.tables import services
 from tests.web.tables import browser_of
 from tests.web.test_leavers import lobby_post
 

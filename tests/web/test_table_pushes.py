@@ -20,7 +20,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from dragonformula.rules.engine import ENGINE
-from games import rendering, services, snapshots, table_events
+from games import rendering, snapshots
+from games.tables import events as table_events
+from games.tables import services
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import browser_of, htmx_post, seated_table
 

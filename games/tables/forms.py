@@ -7,12 +7,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models.tables import JOIN_CODE_LENGTH, BotPace
 from games.registry import GameKind
-from games.services import default_bot_level
+from games.tables.models import JOIN_CODE_LENGTH, BotPace
+from games.tables.services import default_bot_level
+from games.tables.validators import plain_name
 from games.templatetags.bot_levels import bot_level_choices
 from games.trust.forms import away_seconds_field
-from games.validators import plain_name
 
 
 class GuestForm(forms.Form):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from games import views
+from games.tables import views
 
 
 def table_urlpatterns(game_name: str) -> list[URLPattern]:

@@ -2,7 +2,7 @@
 
 A :class:`Game` row holds the engine's snapshot and its version; the
 :class:`ActionLog` holds every action that made a version, so the snapshot always
-equals ``replay(seed, log)`` (``games.services`` keeps the two in one transaction).
+equals ``replay(seed, log)`` (``games.tables.services`` keeps the two in one transaction).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.validators import plain_name
+from games.tables.validators import plain_name
 
 __all__ = ["ActionLog", "BotPace", "Game", "Player", "Seat", "Table", "new_join_code"]
 
@@ -54,7 +54,7 @@ class Player(models.Model):
 
 
 class BotPace(models.TextChoices):
-    """How long a bot takes over each move (``games.services.bot_delay``)."""
+    """How long a bot takes over each move (``games.tables.services.bot_delay``)."""
 
     QUICK = "quick", _("quick")
     NORMAL = "normal", _("normal")
@@ -121,7 +121,7 @@ class Table(models.Model):
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # The browser (an id its session keeps) that opened it from the lobby (blank: the club,
-    # a league, a script): what games.table_limits counts and lets expire.
+    # a league, a script): what games.tables.limits counts and lets expire.
     created_session = models.CharField(
         _("created from session"), max_length=40, blank=True, default="", db_index=True
     )

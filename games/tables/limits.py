@@ -24,11 +24,11 @@ from datetime import UTC, datetime, timedelta
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
-from games import client_limits
 from games.learn.steps import GUIDED  # a guided first game's Table.created_session
 from games.models import Player, Seat, SeatConnection, Table
 from games.registry import GAMES
-from games.services import ActionRefused
+from games.tables import client_limits
+from games.tables.services import ActionRefused
 
 SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.created_session)
 MAX_OPEN_PER_PLAYER = 3

@@ -9,7 +9,7 @@ from typing import Any
 from django.db import connection
 
 from games.models import ActionLog, Game, Player, Seat, SeatConnection, StandIn, Table
-from games.statements.columns import (
+from games.tables.statements.columns import (
     Columns,
     bare_column,
     column,

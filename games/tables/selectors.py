@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import statements
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
+from games.tables import statements
 
 SESSION_PLAYER = "player_id"
 
@@ -23,7 +23,7 @@ def player_from_session(user: Any, session: Any) -> Player | None:
 
 def table_by_code(code: str) -> Table | None:
     """The table with this join code (typed on a phone: case and spaces do not matter);
-    one written-out statement (``games.statements``): every request to a table and every
+    one written-out statement (``games.tables.statements``): every request to a table and every
     socket's opening reads it."""
     return statements.table_by_code(cleaned_code(code))
 

@@ -1,5 +1,5 @@
 """The columns of a written-out statement, and its rows turned back into model instances
-as the ORM would build them (``games.statements``)."""
+as the ORM would build them (``games.tables.statements``)."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ gets is what the ORM's query would have given it
 ``tests/integration/test_postgres.py``). Every other read and write stays with the ORM.
 """
 
-from games.statements.columns import Columns, bare_column, column, table_name
-from games.statements.moves import (
+from games.tables.statements.columns import Columns, bare_column, column, table_name
+from games.tables.statements.moves import (
     MOVE_FIELDS,
     current_game,
     game,
@@ -23,7 +23,7 @@ from games.statements.moves import (
     record_move,
     seats_with_presence,
 )
-from games.statements.sockets import (
+from games.tables.statements.sockets import (
     ClosedSocket,
     Signs,
     active_stand_ins,

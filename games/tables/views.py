@@ -22,21 +22,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import (
-    client_limits,
-    leavers,
-    oplog,
-    rendering,
-    selectors,
-    services,
-    snapshots,
-    table_limits,
-)
-from games.forms import GuestForm, JoinForm, NewTableForm
+from games import leavers, rendering, snapshots
 from games.models import BotPace, Game, Player, Seat, Table
 from games.registry import GAMES, game_kind
-from games.services import ActionRefused, IllegalMove
-from games.validators import is_ascii_number
+from games.tables import client_limits, oplog, selectors, services
+from games.tables import limits as table_limits
+from games.tables.forms import GuestForm, JoinForm, NewTableForm
+from games.tables.services import ActionRefused, IllegalMove
+from games.tables.validators import is_ascii_number
 
 # The longest real action (a DragSaga place: two card ids and a target) is well under this.
 MAX_ACTION_CHARS = 1000

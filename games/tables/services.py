@@ -5,9 +5,9 @@ table's seats with their presence (one query), apply the overdue deadlines as lo
 ticks, apply the action with the engine, append it to the action log and save the
 snapshot, all in one transaction. What happens after the commit (the table's sockets
 hear "table N is at version V", the timers arm the next bot move, deadline or take-over)
-hangs off :data:`games.table_events.table_changed`, which those modules subscribe to;
+hangs off :data:`games.tables.events.table_changed`, which those modules subscribe to;
 what must be written with the move (a league's results) off
-:data:`games.table_events.game_saved`. This module imports none of them.
+:data:`games.tables.events.game_saved`. This module imports none of them.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import away, oplog, presence, selectors, statements, table_events
+from games import away, presence
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.models import (
     ActionLog,
@@ -39,8 +39,10 @@ from games.models import (
     StandIn,
     Table,
 )
-from games.refusals import refusal_text
 from games.registry import game_kind
+from games.tables import events as table_events
+from games.tables import oplog, selectors, statements
+from games.tables.refusals import refusal_text
 from games.trust import fairness
 
 logger = logging.getLogger(__name__)
@@ -131,7 +133,7 @@ def create_table(
     """Open a table with empty seats; its creator (if any) sits in seat 0.
 
     ``created_session`` and ``created_address``: the browser session and the address that
-    opened it from the lobby (its open tables are counted and expire, ``games.table_limits``).
+    opened it from the lobby (its open tables are counted and expire, ``games.tables.limits``).
     ``seat_bots``: bots of ``bot_level`` sit in the other seats at once (the lobby's newcomer
     default), where the creator may remove them before the start and anyone joining takes
     one's place."""
@@ -649,7 +651,7 @@ def _record(
 ) -> Game:
     """Lock, read the seats, apply overdue ticks, apply ``change``, log, save; refusals
     still keep the ticks, and carry the game and seats as they now stand. After the commit,
-    :data:`games.table_events.table_changed`.
+    :data:`games.tables.events.table_changed`.
 
     ``only_at``: do nothing at all (raise :class:`_MovedOn`) unless the game is at this
     version when locked."""
@@ -681,7 +683,7 @@ def _locked(game: Game | CurrentGame) -> Game:
     """The game's row locked; its table, and the away limit and shuffle commitment the
     trust panel shows, are read with it. A :class:`CurrentGame` is looked up by the same
     statement: its table's newest game (a table that has none has not started). One
-    statement, written out (``games.statements``): every move runs it."""
+    statement, written out (``games.tables.statements``): every move runs it."""
     if isinstance(game, Game):
         locked = statements.locked_game(pk=game.pk)
         if locked is None:
