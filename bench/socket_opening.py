@@ -42,7 +42,7 @@ def consumer(table: Any, player: Any, name: str) -> Any:
     browser's language; ``channel_name`` its own."""
     from django.contrib.auth.models import AnonymousUser
 
-    from games.consumers import TableConsumer
+    from games.live.consumers import TableConsumer
     from games.tables.selectors import SESSION_PLAYER
 
     socket = TableConsumer.__new__(TableConsumer)
@@ -60,7 +60,7 @@ def consumer(table: Any, player: Any, name: str) -> Any:
 
 def open_socket(socket: Any) -> str | None:
     """``connect``'s work off the event loop: ``_find``, then ``_opened``'s first frame."""
-    from games.consumers import viewer_language
+    from games.live.consumers import viewer_language
 
     found = socket._find()
     assert found is not None

@@ -64,7 +64,7 @@ class Socket:
 
     def __init__(self, table: Any, player: Any, name: str) -> None:
         from games import leavers
-        from games.consumers import TableConsumer
+        from games.live.consumers import TableConsumer
 
         leavers.connected(table, player, name)  # the seat's presence, as a socket opens
         consumer = TableConsumer.__new__(TableConsumer)

@@ -8,8 +8,9 @@ class GamesConfig(AppConfig):
     verbose_name = _("Club tables")
 
     def ready(self) -> None:
-        from games import announce, reviews, timers
+        from games import reviews
         from games.leagues import nights, online
+        from games.live import announce, timers
         from games.tables import events as table_events
 
         nights.connect_signals()  # a club night's pages hear of its results

@@ -17,7 +17,7 @@ process that stops cannot say its sockets closed: each process writes a heartbea
 (:func:`heartbeat`), and the sockets of one that has gone silent are closed as of its
 last heartbeat (:func:`close_silent_connections`), by whichever process looks next.
 Within a live process, a socket whose consumer ended without :func:`disconnected`
-(killed, crashed) is closed by ``games.consumers.SocketLimits`` as it ends, and at the
+(killed, crashed) is closed by ``games.live.consumers.SocketLimits`` as it ends, and at the
 latest by the next heartbeat, which closes this process's rows of sockets it no
 longer holds (:func:`close_dead_connections`).
 A seat counts as *away since* the later of: its last socket closing, the game's

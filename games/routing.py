@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from games.consumers import TableConsumer
 from games.leagues.night_consumer import NightConsumer
+from games.live.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/table/<str:code>/", TableConsumer.as_asgi(), name="table-socket"),

@@ -15,8 +15,8 @@ from channels.generic.websocket import WebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.consumers import viewer_language
 from games.leagues import night_board, nights
+from games.live.consumers import viewer_language
 from games.models import ClubNight
 
 SCREEN_REGIONS = {

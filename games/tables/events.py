@@ -4,8 +4,8 @@
 the modules that act on it. Those subscribe here, in ``GamesConfig.ready()``:
 
 - :data:`table_changed`, sent **after the commit** of every change to a table (never for a
-  rolled-back one): ``games.announce`` tells the table's sockets (the channel layer), and
-  ``games.timers`` arms the server's next move for the game (a bot's turn, a deadline, a
+  rolled-back one): ``games.live.announce`` tells the table's sockets (the channel layer), and
+  ``games.live.timers`` arms the server's next move for the game (a bot's turn, a deadline, a
   seat's take-over). Keyword arguments: ``table_id``; ``game``, the table's game as saved
   (``None`` when only the seats changed); ``seats``, the table's seats as read with the
   change (with ``present`` set on each; ``None`` if not read); ``announce``, false when

@@ -1,4 +1,4 @@
-"""The table's regions worded in Python (``games.rendering``), for its page's templates."""
+"""The table's regions worded in Python (``games.live.rendering``), for its page's templates."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from games import presence, rendering
+from games import presence
+from games.live import rendering
 from games.tables import alerts
 
 register = template.Library()

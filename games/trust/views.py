@@ -16,7 +16,8 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import leavers, rendering, review_views
+from games import leavers, review_views
+from games.live import rendering
 from games.models import Game, Player, ShuffleCommitment, Table
 from games.registry import game_kind
 from games.tables import selectors

@@ -2,7 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from games import registry, timers
+from games import registry
+from games.live import timers
 from games.models import Player
 
 TEMPLATES = Path(__file__).parent / "templates"

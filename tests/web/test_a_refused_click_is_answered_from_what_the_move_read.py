@@ -12,7 +12,7 @@ from django.conf import settings
 from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE as DF
-from games import rendering
+from games.live import rendering
 from games.models import Game
 from games.tables import services
 from tests.integration.players import regions_of

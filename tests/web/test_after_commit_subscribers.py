@@ -65,7 +65,7 @@ def test_a_refused_move_is_not_announced(heard, django_capture_on_commit_callbac
 def test_a_failing_push_does_not_keep_the_bots_timer_from_being_armed(
     armed, django_capture_on_commit_callbacks, monkeypatch, caplog
 ):
-    from games import announce
+    from games.live import announce
 
     def broken(*args, **kwargs):
         raise ConnectionError("the channel layer is down")

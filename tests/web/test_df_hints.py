@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from dragonformula.rules.cards import ALL_CARDS
-from games import rendering
 from games.leagues.online import open_league_table
+from games.live import rendering
 from games.models import Game, Player, Seat, Table
 from games.tables import services
 from games.tables import services as tables

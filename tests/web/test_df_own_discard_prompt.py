@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from games import rendering
+from games.live import rendering
 from games.registry import engine_for
 from games.tables import services
 from tests.web.tables import seated_table

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE
 from dragonformula.templatetags.tarot import _prompt, df_prompt
-from games import rendering
+from games.live import rendering
 from games.models import Game, Player, Table
 from games.tables import services
 from tests.game.df_table import deal

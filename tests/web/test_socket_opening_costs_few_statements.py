@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from games import leavers
-from games.consumers import TableConsumer, viewer_language
+from games.live.consumers import TableConsumer, viewer_language
 from games.models import Player, Seat, SeatConnection, StandIn
 from games.tables.selectors import SESSION_PLAYER
 from tests.web.tables import seated_table

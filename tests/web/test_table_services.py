@@ -9,8 +9,9 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import leavers, timers
+from games import leavers
 from games.engine import TICK, replay
+from games.live import timers
 from games.models import ActionLog, Game, ServerProcess, Table
 from games.tables import events as table_events
 from games.tables import selectors, services

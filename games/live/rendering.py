@@ -23,11 +23,12 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import looks, presence, snapshots
+from games import presence
 from games.learn import steps as guided_steps
+from games.live import looks, snapshots
+from games.live.snapshots import TableSnapshot
 from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
-from games.snapshots import TableSnapshot
 from games.tables import selectors
 
 
