@@ -22,7 +22,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-logger = logging.getLogger("games.tables.oplog")
+logger = logging.getLogger("games.oplog")  # the name operators filter on
 
 WS_EVENTS = ("connect", "disconnect")
 MAX_VALUE_CHARS = 200

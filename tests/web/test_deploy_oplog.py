@@ -20,10 +20,10 @@ class Table:
 
 @pytest.fixture
 def lines(caplog):
-    caplog.set_level(logging.INFO, logger="games.tables.oplog")
+    caplog.set_level(logging.INFO, logger="games.oplog")
 
     def read() -> list[str]:
-        return [r.getMessage() for r in caplog.records if r.name == "games.tables.oplog"]
+        return [r.getMessage() for r in caplog.records if r.name == "games.oplog"]
 
     return read
 
@@ -95,6 +95,6 @@ def test_lines_reach_the_process_output_with_the_project_logging(tmp_path):
     env.pop("LOG_LEVEL", None)
     result = python(env, "-c", script)
     assert result.returncode == 0, result.stderr
-    [line] = [text for text in result.stderr.splitlines() if "games.tables.oplog" in text]
+    [line] = [text for text in result.stderr.splitlines() if "games.oplog" in text]
     assert line.endswith('action applied table=5 seat=3 action={"type":"draw"} version=8')
-    assert " INFO games.tables.oplog [" in line
+    assert " INFO games.oplog [" in line

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_long_refused_post_is_logged_as_one_short_line(caplog):
-    caplog.set_level(logging.INFO, logger="games.tables.oplog")
+    caplog.set_level(logging.INFO, logger="games.oplog")
     table, game, players = seated_table("dragonformula", ["Ann", "Ben"])
     browser = browser_of(players[game.state["turn"]])
     huge = json.dumps({"type": "draw", "note": "x" * 200_000})  # under the form-data limit
@@ -27,7 +27,7 @@ def test_a_long_refused_post_is_logged_as_one_short_line(caplog):
             browser, f"/dragonformula/{table.code}/act", {"action": huge, "version": "0"}
         )
         assert response.status_code == 400
-    lines = [r.getMessage() for r in caplog.records if r.name == "games.tables.oplog"]
+    lines = [r.getMessage() for r in caplog.records if r.name == "games.oplog"]
     assert len(lines) == 3
     for line in lines:
         assert "action rejected" in line and "\n" not in line

@@ -24,7 +24,7 @@ class Lines(logging.Handler):
 @pytest.fixture
 def oplog():
     """The operator's log lines, from any thread (sockets run on their own loop)."""
-    logger = logging.getLogger("games.tables.oplog")
+    logger = logging.getLogger("games.oplog")
     handler, level = Lines(), logger.level
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
