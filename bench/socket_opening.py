@@ -110,8 +110,8 @@ def run(count: int, profile: Any) -> None:
 
 def sockets(figures: Any, table: Any, players: list[Any], profile: Any) -> None:
     """Each kind of viewer opens a socket of ``table`` and closes it, measured."""
-    from games import leavers
     from games.models import Player
+    from games.presence import leavers
 
     watcher = Player.objects.create(display_name=f"W{table.pk}")
     for number in (0, 3):  # the table's other players have their pages open

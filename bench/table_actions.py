@@ -63,8 +63,8 @@ class Socket:
     """One seat's open table socket in this process: a ``TableConsumer`` whose frames are kept."""
 
     def __init__(self, table: Any, player: Any, name: str) -> None:
-        from games import leavers
         from games.live.consumers import TableConsumer
+        from games.presence import leavers
 
         leavers.connected(table, player, name)  # the seat's presence, as a socket opens
         consumer = TableConsumer.__new__(TableConsumer)

@@ -19,7 +19,7 @@ from dragonformula import hints, region_looks
 from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
-from games.presence import presence_of
+from games.presence.at_the_table import presence_of
 from games.templatetags.bilingual import Words
 
 REGIONS = [
@@ -69,7 +69,7 @@ REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass"})
 
 
 def event_sentence(context: Mapping[str, Any]) -> Any:
-    """Words a log event for a returning player's catch-up (games.presence)."""
+    """Words a log event for a returning player's catch-up (games.presence.at_the_table)."""
     return tarot.df_sentence
 
 

@@ -23,9 +23,10 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import away, thinking_worker
+from games import thinking_worker
 from games.engine import Action
 from games.models import Game
+from games.presence import away
 from games.registry import game_kind
 
 logger = logging.getLogger(__name__)

@@ -12,9 +12,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import presence
 from games.live import rendering
 from games.live.looks import Look, data_of, text_of
+from games.presence import at_the_table
 
 register = template.Library()
 
@@ -59,10 +59,10 @@ def log_region(context: template.Context | dict[str, Any]) -> SafeString:
     """The log region (``partials/log.html``): the table's last events, newest first
     (:func:`ds_log`), worded by ``rendering.log_region``."""
     credit = context.get("log_credit")
-    if credit:  # a bot has stood in: each line names who made it (games.presence)
+    if credit:  # a bot has stood in: each line names who made it (games.presence.at_the_table)
         events, sentence = context["view"]["events"], ds_sentence(context)
         return rendering.log_region(
-            context, lambda: presence.credited_log(credit, events, LOG_SHOWN, sentence)
+            context, lambda: at_the_table.credited_log(credit, events, LOG_SHOWN, sentence)
         )
     return rendering.log_region(context, lambda: ds_log(context, context["ds"]["events"]))
 

@@ -15,7 +15,6 @@ from typing import Any
 
 from django.db import transaction
 
-from games.away import active_stand_ins
 from games.leagues import ratings, services
 from games.models import (
     ClubNight,
@@ -29,6 +28,7 @@ from games.models import (
     SetLine,
     Table,
 )
+from games.presence.away import active_stand_ins
 from games.registry import game_kind
 from games.tables import services as tables
 

@@ -54,9 +54,9 @@ from django.core.exceptions import SynchronousOnlyOperation
 from django.http import HttpRequest
 from django.utils import translation
 
-from games import leavers
 from games.live import rendering, snapshots
 from games.models import Game, Player, Table
+from games.presence import leavers
 from games.tables import client_limits, oplog, selectors, services
 from games.tables.events import group_name
 

@@ -23,11 +23,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import presence
 from games.learn import steps as guided_steps
 from games.live import looks, snapshots
 from games.live.snapshots import TableSnapshot
 from games.models import Game, Player, Seat, Table
+from games.presence import at_the_table
 from games.registry import game_kind
 from games.tables import selectors
 
@@ -81,8 +81,8 @@ def table_context(
         waiting_names=[names[number] for number in waiting],
         remaining=None if deadline is None else max(0.0, deadline - time.time()),
         finished=game.is_finished,
-        presence=presence.seat_presence(snapshot),
-        log_credit=presence.LogCredit(snapshot.stand_in_history, names, view.get("events", [])),
+        presence=at_the_table.seat_presence(snapshot),
+        log_credit=at_the_table.LogCredit(snapshot.stand_in_history, names, view.get("events", [])),
     )
     if seat is not None:  # a guided first game's step, read from the seat's own view
         context["guide"] = guided_steps.step_of(kind, table, view)
@@ -181,7 +181,7 @@ def waiting_seats(context: Mapping[str, Any]) -> SafeString:
 
 
 PROMPT_REGION = "prompt"
-# A returning player's "while you were away" (games.presence), above their prompt.
+# A returning player's "while you were away" (games.presence.at_the_table), above their prompt.
 CATCH_UP_REGION = ("catch-up", "games/partials/catch_up.html")
 CATCH_UP_HTML = '<div id="catch-up" class="catch-up-region"{}>{}</div>\n'
 
@@ -193,11 +193,13 @@ def catch_up_region(context: Mapping[str, Any]) -> SafeString:
     inner = ""
     if credit and game is not None and not game.is_finished:
         sentence = context["kind"].presenters.event_sentence(context)
-        inner = presence.catch_up(credit, context["my_seat"], context["view"]["events"], sentence)
+        inner = at_the_table.catch_up(
+            credit, context["my_seat"], context["view"]["events"], sentence
+        )
     return format_html(CATCH_UP_HTML, OOB if context["oob"] else "", inner)
 
 
-# The shuffle commitment and the bots standing in for away players (games.leavers).
+# The shuffle commitment and the bots standing in for away players (games.presence.leavers).
 TRUST_REGION = ("table-trust", "games/trust/region.html")
 
 
@@ -265,7 +267,7 @@ def seat_label(seat: Seat) -> str:
     if seat.kept_name:
         return _("Kept for %(name)s") % {"name": seat.kept_name}
     if seat.bot_level:
-        return presence.bot_name(seat.number, seat.bot_level)
+        return at_the_table.bot_name(seat.number, seat.bot_level)
     return _("Empty seat")
 
 

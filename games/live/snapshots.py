@@ -23,8 +23,8 @@ from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
-from games import away
 from games.models import Game, Player, Seat, ShuffleCommitment, StandIn, Table
+from games.presence import away
 from games.tables import statements
 
 # Changes remembered per process: a change is pushed within milliseconds of its
@@ -68,7 +68,7 @@ class TableSnapshot:
     @cached_property
     def stand_in_history(self) -> list[StandIn]:
         """Every bot that has stood in during the game, in the order they came (the log
-        credits their moves to them, ``games.presence``): read only where a seat has had
+        credits their moves to them, ``games.presence.at_the_table``): read only where a seat has had
         one (the seats say so, ``statements.seats_with_presence``)."""
         game = self.game
         if game is None or not any(getattr(s, "stood_in", True) for s in self.seats):

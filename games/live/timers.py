@@ -9,7 +9,7 @@ the awaited bots' actions. If the game moved on meanwhile, ``advance`` does noth
 whoever moved it armed the next timer. Timers live on the asyncio loop of the serving
 process (Daphne's), attached at start-up by ``config/asgi.py`` through
 :func:`attach_to_server`, which also resumes every running table (:func:`resume_tables`);
-every :data:`games.leavers.HEARTBEAT_SECONDS` the process writes its heartbeat
+every :data:`games.presence.leavers.HEARTBEAT_SECONDS` the process writes its heartbeat
 (:func:`heartbeat`).
 
 Without an attached loop (tests, management commands) scheduling does nothing;
@@ -29,8 +29,9 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import bot_thinking, leavers
+from games import bot_thinking
 from games.models import Game
+from games.presence import leavers
 from games.tables import services
 
 logger = logging.getLogger(__name__)

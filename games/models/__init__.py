@@ -7,5 +7,6 @@ from games.learn.models import *  # noqa: F403
 from games.models.leagues import *  # noqa: F403
 from games.models.nights import *  # noqa: F403
 from games.models.reviews import *  # noqa: F403
+from games.presence.models import *  # noqa: F403
 from games.tables.models import *  # noqa: F403
 from games.trust.models import *  # noqa: F403

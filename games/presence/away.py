@@ -4,7 +4,7 @@ A seat counts as *away since* the later of: its last socket closing, the game's 
 the player's last logged action and their last retake of the seat (so a player who acts
 over plain HTTP is present too); a seat with an open table socket is present. After the
 table's away limit a bot takes an away seat (``games.tables.services.take_over_due``); the
-sockets themselves are kept by ``games.leavers``.
+sockets themselves are kept by ``games.presence.leavers``.
 
 The write path reads the table's seats with their presence in one query
 (:func:`seats_with_presence`, written out in ``games.tables.statements``): a move at a table

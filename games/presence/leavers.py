@@ -6,7 +6,7 @@ is replaced by a bot of the table's level: the seat becomes a bot seat (so the
 server's timers play it like any bot and the seat shows a bot), and a
 :class:`~games.models.StandIn` remembers whose seat it is (the take-over itself is
 written by ``games.tables.services``, inside the game's lock; who is away since when is read
-by ``games.away``). When the player comes back (opens the table page or its socket)
+by ``games.presence.away``). When the player comes back (opens the table page or its socket)
 they retake the seat and see everything it may see. A stand-in still in the seat when
 the game ends is recorded as having finished that game for the player, and the seat
 goes back to the player so results and history stay theirs.
@@ -40,11 +40,12 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from games import presence
+from games.models import Game, Player, Seat, SeatConnection, ServerProcess, StandIn, Table
+from games.presence import at_the_table
 
-# Who is away and which bots stand in are read by games.away; the views, templates and
+# Who is away and which bots stand in are read by games.presence.away; the views, templates and
 # league code that read them from here keep doing so.
-from games.away import (  # noqa: F401
+from games.presence.away import (  # noqa: F401
     DEFAULT_AWAY_SECONDS,
     DUE_TOLERANCE,
     MAX_AWAY_SECONDS,
@@ -58,7 +59,6 @@ from games.away import (  # noqa: F401
     seconds_until_takeover,
     stand_in_level,
 )
-from games.models import Game, Player, Seat, SeatConnection, ServerProcess, StandIn, Table
 from games.registry import game_kind
 from games.tables import events as table_events
 from games.tables import services, statements
@@ -117,14 +117,16 @@ def connected(table: Table, player: Player | None, channel_name: str) -> Seat | 
     if seat is not None:
         if closed_before:
             # An open socket supersedes the moments this player's earlier sockets closed;
-            # the table sees them back (games.presence).
+            # the table sees them back (games.presence.at_the_table).
             statements.forget_closed_connections(seat.pk, player.pk)
         # A socket's channel name is its own (one consumer each): it is new but where a
         # caller reopens a name it holds, so an insert that updates the name's row if it
         # has one, without a transaction.
         statements.open_connection(seat, player.pk, channel_name, SERVER)
         _held.add(channel_name)
-        if not open_before and held_in is None:  # here: the table sees them (games.presence)
+        if (
+            not open_before and held_in is None
+        ):  # here: the table sees them (games.presence.at_the_table)
             game_id = _running_game_id(table.pk)
             if game_id is not None:
                 _arm_after_commit(game_id, announce=True)
@@ -143,7 +145,7 @@ def disconnected(channel_name: str, now: float | None = None) -> None:
     if closed is None or closed.still_open:
         return
     if closed.running_game_id is not None:
-        # Everyone at the table sees the seat away at once (games.presence), and the
+        # Everyone at the table sees the seat away at once (games.presence.at_the_table), and the
         # timers arm its take-over.
         _arm_after_commit(closed.running_game_id, announce=True)
 
@@ -275,7 +277,7 @@ def _give_back(table: Table, player: Player, game_id: int, now: float) -> Seat |
             return None
         seat = Seat.objects.get(table=table, number=stand_in.seat_number)
         stand_in.ended = _at(now)
-        log_end, log_game = presence.log_mark(game_kind(game.game_name).engine, game.state)
+        log_end, log_game = at_the_table.log_mark(game_kind(game.game_name).engine, game.state)
         stand_in.log_end = log_end if log_game == stand_in.log_game else None
         stand_in.save(update_fields=["ended", "log_end"])
         seat.player, seat.bot_level = player, ""

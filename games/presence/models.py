@@ -21,7 +21,10 @@ class AwayLimit(models.Model):
     )
     seconds = models.PositiveIntegerField(
         _("seconds away before a bot takes the seat"),
-        validators=[MinValueValidator(1), MaxValueValidator(3600)],  # games.presence.leavers' bounds
+        validators=[
+            MinValueValidator(1),
+            MaxValueValidator(3600),
+        ],  # games.presence.leavers' bounds
     )
 
     class Meta:

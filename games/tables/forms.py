@@ -48,7 +48,7 @@ class NewTableForm(forms.Form):
     bot_pace = forms.ChoiceField(
         label=_("Bot pace"), choices=BotPace.choices, initial=BotPace.NORMAL, required=False
     )
-    away_seconds = away_seconds_field()  # games.leavers: a bot plays a seat left alone
+    away_seconds = away_seconds_field()  # games.presence.leavers: a bot plays a seat left alone
 
     def __init__(self, kind: GameKind, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", kind.name)

@@ -26,7 +26,6 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import away, presence
 from games.engine import TICK, Action, Engine, IllegalAction
 from games.models import (
     ActionLog,
@@ -39,6 +38,7 @@ from games.models import (
     StandIn,
     Table,
 )
+from games.presence import at_the_table, away
 from games.registry import game_kind
 from games.tables import events as table_events
 from games.tables import oplog, selectors, statements
@@ -609,7 +609,7 @@ def take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
     """A bot of the table's level takes ``seat`` for its player (inside the game's lock)."""
     level = away.stand_in_level(game.table)
     at = datetime.fromtimestamp(now, tz=UTC)
-    log_start, log_game = presence.log_mark(game_kind(game.game_name).engine, game.state)
+    log_start, log_game = at_the_table.log_mark(game_kind(game.game_name).engine, game.state)
     stand_in = StandIn.objects.create(
         game=game,
         seat_number=seat.number,

@@ -22,9 +22,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import leavers
 from games.live import rendering, snapshots
 from games.models import BotPace, Game, Player, Seat, Table
+from games.presence import leavers
 from games.registry import GAMES, game_kind
 from games.tables import client_limits, oplog, selectors, services
 from games.tables import limits as table_limits

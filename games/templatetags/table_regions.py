@@ -7,8 +7,8 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from games import presence
 from games.live import rendering
+from games.presence import at_the_table
 from games.tables import alerts
 
 register = template.Library()
@@ -29,7 +29,7 @@ def catch_up_region(context: template.Context) -> SafeString:
 @register.simple_tag
 def presence_badge(shown: tuple[Any, ...] | None) -> SafeString:
     """A seat's presence: online, away for how long, or a bot playing for its player."""
-    return presence.presence_badge(shown)
+    return at_the_table.presence_badge(shown)
 
 
 @register.simple_tag

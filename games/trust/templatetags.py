@@ -13,9 +13,9 @@ from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from games import leavers
 from games.live.snapshots import TableSnapshot
 from games.models import Table
+from games.presence import leavers
 from games.tables.qr import join_qr_svg, public_url
 from games.trust import history
 
@@ -134,7 +134,7 @@ def _pushed_stand_ins(
 @register.inclusion_tag("games/trust/match_links.html")
 def table_trust_links(table: Table | None) -> dict[str, Any]:
     """For league results: the replay of an online table's finished game, and the players
-    a bot finished it for (``games.leavers``)."""
+    a bot finished it for (``games.presence.leavers``)."""
     game = (
         table.games.filter(finished__isnull=False).order_by("-created", "-pk").first()
         if table is not None

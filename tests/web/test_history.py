@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from games import leavers
 from games.models import Game
+from games.presence import leavers
 from games.registry import engine_for
 from games.tables import services
 from games.trust import history

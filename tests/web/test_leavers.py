@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 from django.db import connection
 
-from games import leavers
 from games.live import timers
 from games.models import AwayLimit, Game, Seat, ServerProcess, StandIn
+from games.presence import leavers
 from games.registry import engine_for
 from games.tables import services, statements
 from tests.web.tables import browser_of

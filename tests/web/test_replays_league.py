@@ -5,9 +5,9 @@ import datetime
 
 import pytest
 
-from games import leavers
 from games.leagues.online import open_league_table
 from games.models import DragSagaLine, League, SetLine
+from games.presence import leavers
 from games.tables import services
 from tests.web.trust_helpers import finish, text_of
 

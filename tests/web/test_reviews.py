@@ -9,8 +9,8 @@ from django.test import Client
 
 from games import bot_thinking, reviews
 from games.models import Review, Seat
+from games.presence.models import StandIn
 from games.tables import services
-from games.trust.models import StandIn
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import bots_only_table, finish, text_of
 

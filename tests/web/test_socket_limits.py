@@ -9,9 +9,9 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from games import leavers
 from games.live import consumers
 from games.models import ActionLog, AwayLimit, SeatConnection, StandIn
+from games.presence import leavers
 from games.tables import services
 from tests.web.sockets import in_own_loop, open_socket, started_table
 

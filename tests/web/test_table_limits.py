@@ -7,8 +7,8 @@ import time
 import pytest
 from django.test import Client
 
-from games import leavers
 from games.models import Player, Table
+from games.presence import leavers
 from games.tables import limits as table_limits
 from games.tables import services
 from tests.web.tables import browser_of

@@ -215,7 +215,7 @@ async def test_a_move_saved_elsewhere_is_read_once_and_pushed_past_a_busy_worker
     sockets = [await open_socket(table.code, seated[seat]) for seat in watchers]
     for socket in sockets:
         await socket.receive_from()
-        # The pushes saying the later seats came to the table (games.presence).
+        # The pushes saying the later seats came to the table (games.presence.at_the_table).
         while not await socket.receive_nothing(timeout=0.3):
             await socket.receive_from()
 

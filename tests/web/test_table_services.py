@@ -9,10 +9,10 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import leavers
 from games.engine import TICK, replay
 from games.live import timers
 from games.models import ActionLog, Game, ServerProcess, Table
+from games.presence import leavers
 from games.tables import events as table_events
 from games.tables import selectors, services
 from tests.web.toygame import ENGINE

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.db import connection
 
-from games import away, leavers
 from games.models import ActionLog, Game, Seat, SeatConnection, StandIn
+from games.presence import away, leavers
 from games.tables import statements
 from tests.web.tables import seated_table
 

@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 
 from games.models import Game, Table
-from games.trust.models import AwayLimit
+from games.presence.models import AwayLimit
 
 pytestmark = pytest.mark.django_db
 

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import connection
 
 from games.models import ActionLog, Game, Player, Seat, SeatConnection, StandIn, Table
+from games.presence.models import AwayLimit
 from games.tables.statements.columns import (
     Columns,
     bare_column,
@@ -19,7 +20,7 @@ from games.tables.statements.columns import (
     sockets_exist,
     table_name,
 )
-from games.trust.models import AwayLimit, ShuffleCommitment
+from games.trust.models import ShuffleCommitment
 
 # --- the move's lock ------------------------------------------------------------
 
@@ -185,10 +186,10 @@ _CLOSED = Columns(SeatConnection, fields=["closed"], alias="c")
 
 def seats_with_presence(table_id: int) -> list[Seat]:
     """The table's seats in order, each with its player and ``present``: whether that
-    player has a table socket open (``games.away``); ``last_closed``: when that player's
+    player has a table socket open (``games.presence.away``); ``last_closed``: when that player's
     last socket there closed (``None`` if none did); ``stood_in``: whether a bot has stood
     in for a player at that seat in the table's newest game (what the seat and the log
-    then say, ``games.presence``). The players come without their ``created`` (read on
+    then say, ``games.presence.at_the_table``). The players come without their ``created`` (read on
     first use, as a deferred field)."""
     seats = []
     for (seat_values, player_values), row in sliced_rows(

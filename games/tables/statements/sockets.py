@@ -50,9 +50,9 @@ def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, i
     statement: the seat they hold (the lowest numbered, as ``Seat.objects.filter(table=...,
     player=...).first()`` reads it; ``None``), whether that seat has sockets of theirs that
     closed (rows an open socket supersedes), the running game (the table's newest
-    unfinished game) if a bot holds a seat for them there (``games.leavers`` gives it back),
+    unfinished game) if a bot holds a seat for them there (``games.presence.leavers`` gives it back),
     else ``None``, and whether that seat has a socket of theirs open already (if not, the
-    table is told they are at it, ``games.presence``).
+    table is told they are at it, ``games.presence.at_the_table``).
     """
     with connection.cursor() as cursor:
         cursor.execute(
@@ -85,7 +85,7 @@ def _opening_sql(vendor: str) -> str:
 
 def _running_game_sql(alias: str, table: str) -> str:
     """A subquery: the id of the newest unfinished game of the table ``table`` (a column
-    or a placeholder), as ``games.leavers`` finds the running game."""
+    or a placeholder), as ``games.presence.leavers`` finds the running game."""
     return (
         f"SELECT {column(Game, 'id', alias)} FROM {table_name(Game)} {alias}"
         f" WHERE {column(Game, 'table', alias)} = {table}"
@@ -227,7 +227,7 @@ def _close_sqls(vendor: str) -> tuple[str, str, str]:
 @lru_cache(maxsize=4)
 def _left_seat_sql(vendor: str) -> str:
     """The seat a socket closed at: its player, its table, whether that player still
-    has a socket open there (``games.away.open_connections``), the table's running game."""
+    has a socket open there (``games.presence.away.open_connections``), the table's running game."""
     still_open = sockets_exist(column(Seat, "id", "s"), column(Seat, "player", "s"))
     return (
         f"SELECT {column(Seat, 'player', 's')}, {column(Seat, 'table', 's')}, {still_open},"
@@ -256,7 +256,7 @@ class Signs(NamedTuple):
 
 def signs_of_presence(game_id: int, seat: Seat) -> Signs:
     """``seat``'s signs of presence in game ``game_id``, in one statement: what
-    ``games.away.away_since`` reads with the ORM's ``open_connections(...).exists()``,
+    ``games.presence.away.away_since`` reads with the ORM's ``open_connections(...).exists()``,
     ``ActionLog.objects.filter(game=..., seat=...).order_by("-version")`` (its ``now``),
     ``StandIn.objects.filter(game=..., seat_number=..., ended__isnull=False)
     .order_by("-ended")`` and ``SeatConnection.objects.filter(seat=..., player_id=...,
