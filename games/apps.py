@@ -8,7 +8,7 @@ class GamesConfig(AppConfig):
     verbose_name = _("Club tables")
 
     def ready(self) -> None:
-        from games import reviews
+        from games.coach import reviews
         from games.leagues import nights, online
         from games.live import announce, timers
         from games.tables import events as table_events

@@ -65,7 +65,7 @@ class Engine(Protocol):
     # them, and they do not make it the seat's turn); empty for a game without settings.
     setting_actions: frozenset[str]
     # Bot levels that think long (many play-outs a move): the platform runs their thinking in
-    # a worker process (``games.bot_thinking``), never on the serving process.
+    # a worker process (``games.coach.bot_thinking``), never on the serving process.
     thinking_levels: frozenset[str]
 
     def default_options(self) -> dict[str, Any]:

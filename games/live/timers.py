@@ -29,7 +29,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import bot_thinking
+from games.coach import bot_thinking
 from games.models import Game
 from games.presence import leavers
 from games.tables import services

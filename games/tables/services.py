@@ -463,7 +463,7 @@ def advance(
     table's limit, then the awaited bots' actions.
 
     ``thought``: actions bots decided elsewhere from the game at ``version`` (seat ->
-    action, ``games.bot_thinking``); the other awaited bots decide here.
+    action, ``games.coach.bot_thinking``); the other awaited bots decide here.
 
     Called by the timers with the version they were armed for; if the game has
     moved on since, someone else has armed the next call and this one does nothing

@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import review_views
+from games.coach import views as review_views
 from games.live import rendering
 from games.models import Game, Player, ShuffleCommitment, Table
 from games.presence import leavers

@@ -7,7 +7,7 @@ import time
 import pytest
 from django.test import Client
 
-from games import bot_thinking, reviews
+from games.coach import bot_thinking, reviews
 from games.models import Review, Seat
 from games.presence.models import StandIn
 from games.tables import services

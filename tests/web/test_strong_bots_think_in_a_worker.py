@@ -8,7 +8,7 @@ import os
 import pytest
 
 from dragonformula.rules.engine import ENGINE
-from games import bot_thinking
+from games.coach import bot_thinking
 from games.live import timers
 from games.models import ActionLog, Game
 from games.tables import services

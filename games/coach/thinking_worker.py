@@ -1,4 +1,4 @@
-"""What the bot-thinking worker processes run besides the engines (``games.bot_thinking``).
+"""What the bot-thinking worker processes run besides the engines (``games.coach.bot_thinking``).
 
 Pure Python, no Django: a worker imports only this and the rules packages.
 """

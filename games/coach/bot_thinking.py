@@ -23,7 +23,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import thinking_worker
+from games.coach import thinking_worker
 from games.engine import Action
 from games.models import Game
 from games.presence import away

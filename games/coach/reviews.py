@@ -3,7 +3,7 @@
 A seat's player opens its review after the game (``review_views``); the first look
 starts it: the game is replayed from its log, every action the seat took is handed with
 the state before it to the engine's ``review`` (in the bot-thinking worker pool,
-``games.bot_thinking``), and the answers are stored as they come (``Review.done`` of
+``games.coach.bot_thinking``), and the answers are stored as they come (``Review.done`` of
 ``total``, which the page shows while it waits). Only a finished game is ever reviewed,
 so nothing it shows was hidden from anyone any more.
 
@@ -27,7 +27,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
-from games import bot_thinking
+from games.coach import bot_thinking
 from games.models import Game, Review, Seat
 from games.registry import game_kind
 from games.trust.replays import replay_of

@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import reviews
+from games.coach import reviews
 from games.models import Game, Review
 from games.tables.views import current_player
 from games.templatetags.bilingual import pick
