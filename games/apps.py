@@ -17,7 +17,7 @@ class GamesConfig(AppConfig):
         # After every committed change: the sockets hear of it, then the timers arm the
         # server's next move (in this order). With every saved move: a league's results, and
         # once a game ended, its players' reviews.
-        table_events.table_changed.connect(announce.table_changed, dispatch_uid="announce")
-        table_events.table_changed.connect(timers.table_changed, dispatch_uid="timers")
+        table_events.table_changed.connect(announce.tell_sockets, dispatch_uid="announce")
+        table_events.table_changed.connect(timers.arm_next_move, dispatch_uid="timers")
         table_events.game_saved.connect(online.game_saved, dispatch_uid="league_results")
         table_events.game_saved.connect(reviews.game_saved, dispatch_uid="reviews")

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.leagues import nights, selectors, services
 from games.models import ClubNight, Element, NightRound, NightTable, Table
-from games.registry import GameKind, game_kind
+from games.registry import RegisteredGame, game_kind
 from games.tables import selectors as table_selectors
 
 # What fits beside the seating on a 1920×1080 screen: tonight's players are shown a page of
@@ -92,7 +92,7 @@ def _results(result: Any, points: str) -> str:
     return f"{_('void')}: {text}" if result.voided_at is not None else text
 
 
-def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow:
+def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> TableRow:
     seats = [
         SeatRow(
             seat.number + 1,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.models import Table
-from games.registry import GameKind
+from games.registry import RegisteredGame
 
 # A guided game's table is marked by what opened it (``Table.created_session``, read with
 # the table at every render): never listed in the lobby, never counted as a waiting table.
@@ -48,7 +48,7 @@ class Guide:
     bot_pace: str = "normal"
 
 
-def step_of(kind: GameKind, table: Table, view: dict[str, Any]) -> Step | None:
+def step_of(kind: RegisteredGame, table: Table, view: dict[str, Any]) -> Step | None:
     """The step a seated player's view has reached, at a guided game's table."""
     if table.created_session != GUIDED or kind.learn_path is None:
         return None

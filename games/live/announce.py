@@ -22,7 +22,7 @@ from games.live import snapshots
 from games.tables.events import group_name
 
 
-def table_changed(
+def tell_sockets(
     sender: Any, table_id: int, game: Any, seats: Any, announce: bool, **_: Any
 ) -> None:
     """The ``table_changed`` subscriber: remember the table and tell its sockets."""

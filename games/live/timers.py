@@ -1,7 +1,7 @@
 """What moves a table when nobody clicks: bot turns and deadlines, on the server's event loop.
 
 After every committed change to a game (``games.tables.events.table_changed``, which
-:func:`table_changed` subscribes to) one timer per game is armed with the version saved
+:func:`arm_next_move` subscribes to) one timer per game is armed with the version saved
 (:func:`schedule`), for the next thing the server must do itself
 (``services.next_wakeup``: a bot's turn, a deadline, a seat's take-over); when it fires,
 ``services.advance(game_id, version)`` applies the overdue ticks, the take-overs due and
@@ -72,7 +72,7 @@ def schedule(game_id: int, version: int, delay: float) -> None:
     _loop.call_soon_threadsafe(_arm, game_id, version, max(0.0, delay), context=Context())
 
 
-def table_changed(sender: Any, table_id: int, game: Any, seats: Any, **_: Any) -> None:
+def arm_next_move(sender: Any, table_id: int, game: Any, seats: Any, **_: Any) -> None:
     """The ``table_changed`` subscriber: arm the game's next server move, if any."""
     if game is None:
         return

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import GameKind
+from games.registry import RegisteredGame
 from games.tables.models import JOIN_CODE_LENGTH, BotPace
 from games.tables.services import default_bot_level
 from games.tables.validators import plain_name
@@ -50,7 +50,7 @@ class NewTableForm(forms.Form):
     )
     away_seconds = away_seconds_field()  # games.presence.leavers: a bot plays a seat left alone
 
-    def __init__(self, kind: GameKind, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, kind: RegisteredGame, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", kind.name)
         super().__init__(*args, **kwargs)
         self.kind = kind

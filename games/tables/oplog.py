@@ -11,7 +11,7 @@ Fields are ``key=value``; a value with spaces or quotes is quoted, and line
 breaks never get through, so one event is always one line. A value is cut at
 :data:`MAX_VALUE_CHARS` (its length noted), so a 2 MB forged POST is one short line. Actions are
 written in their card-code notation (compact JSON with sorted keys), as every seat may know them
-when they are made (the callers pass ``GameKind.public_action``): a DragSaga placing is
+when they are made (the callers pass ``RegisteredGame.public_action``): a DragSaga placing is
 ``{"cards":2,"type":"place"}``, never the face-down cards.
 """
 

@@ -25,7 +25,7 @@ def toygame(settings):
         {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEMPLATES]}
     ]
     kind = registry.register(
-        registry.GameKind(
+        registry.RegisteredGame(
             name="toygame",
             label="Toy game",
             engine_path="tests.web.toygame:ENGINE",
