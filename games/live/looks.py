@@ -8,7 +8,7 @@ what a cache holds is strings and bytes, which the garbage collector never walks
 A look is made of dicts, lists, tuples, strings, numbers, booleans and ``None``; its text
 is what ``marshal`` (version 2, the last without references to repeated objects, so equal
 looks always give equal bytes) makes of it: the standard library's own format for exactly
-these types, four to five times as fast as a repr in ASCII and no larger (UTF-8, not
+these types, faster than a repr in ASCII and no larger (UTF-8, not
 ``\\u`` escapes). Two looks are the same when their texts are: the bytes say each value's
 type (``1.0`` is not ``1`` nor ``True``, which compare equal as keys, a tuple is not a
 list), and anything else (a lazy translation, a marked-safe string) cannot be a look's.
