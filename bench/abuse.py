@@ -82,9 +82,9 @@ def setup() -> dict[str, Any]:
     seated) and sessions, and the lobby's new-table form as a browser posts it."""
     from django.contrib.sessions.backends.db import SessionStore
 
-    from games import selectors, services
-    from games.forms import NewTableForm
     from games.registry import game_kind
+    from games.tables import selectors, services
+    from games.tables.forms import NewTableForm
 
     def session_of(player: Any) -> str:
         store = SessionStore()

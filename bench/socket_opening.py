@@ -42,8 +42,8 @@ def consumer(table: Any, player: Any, name: str) -> Any:
     browser's language; ``channel_name`` its own."""
     from django.contrib.auth.models import AnonymousUser
 
-    from games.consumers import TableConsumer
-    from games.selectors import SESSION_PLAYER
+    from games.live.consumers import TableConsumer
+    from games.tables.selectors import SESSION_PLAYER
 
     socket = TableConsumer.__new__(TableConsumer)
     socket.scope = {
@@ -60,7 +60,7 @@ def consumer(table: Any, player: Any, name: str) -> Any:
 
 def open_socket(socket: Any) -> str | None:
     """``connect``'s work off the event loop: ``_find``, then ``_opened``'s first frame."""
-    from games.consumers import viewer_language
+    from games.live.consumers import viewer_language
 
     found = socket._find()
     assert found is not None
@@ -72,8 +72,8 @@ def open_socket(socket: Any) -> str | None:
 
 def tables(count: int) -> list[tuple[Any, list[Any]]]:
     """``count`` started four-seat tables of Dragon Formula, each with its players."""
-    from games import services
     from games.models import Player
+    from games.tables import services
 
     made = []
     for number in range(count):
@@ -110,8 +110,8 @@ def run(count: int, profile: Any) -> None:
 
 def sockets(figures: Any, table: Any, players: list[Any], profile: Any) -> None:
     """Each kind of viewer opens a socket of ``table`` and closes it, measured."""
-    from games import leavers
     from games.models import Player
+    from games.presence import leavers
 
     watcher = Player.objects.create(display_name=f"W{table.pk}")
     for number in (0, 3):  # the table's other players have their pages open

@@ -63,8 +63,8 @@ class Socket:
     """One seat's open table socket in this process: a ``TableConsumer`` whose frames are kept."""
 
     def __init__(self, table: Any, player: Any, name: str) -> None:
-        from games import leavers
-        from games.consumers import TableConsumer
+        from games.live.consumers import TableConsumer
+        from games.presence import leavers
 
         leavers.connected(table, player, name)  # the seat's presence, as a socket opens
         consumer = TableConsumer.__new__(TableConsumer)
@@ -110,7 +110,7 @@ class Listener:
         from asgiref.sync import async_to_sync
         from channels.layers import get_channel_layer
 
-        from games import table_events
+        from games.tables import events as table_events
 
         self.layer = get_channel_layer()
         self.sync = async_to_sync
@@ -202,10 +202,10 @@ def live_moves(
     from django.test import Client
     from django.urls import reverse
 
-    from games import services
     from games.models import Player
     from games.registry import engine_for
-    from games.selectors import SESSION_PLAYER
+    from games.tables import services
+    from games.tables.selectors import SESSION_PLAYER
 
     players = [Player.objects.create(display_name=name) for name in names]
     clients = []
@@ -272,7 +272,7 @@ def live_moves(
 
 def bot_moves(game_name: str, seats: int, level: str, actions: int, profile: Any) -> None:
     """A table of bots only, as the timers drive it (no socket listens)."""
-    from games import services
+    from games.tables import services
 
     figures = Figures()
     game = None

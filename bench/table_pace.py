@@ -29,8 +29,8 @@ PLAYERS = 4
 def one_set(seed: int, pace: str) -> tuple[list[float], float]:
     """(seconds from each human discard to their next draw, seconds for the set)."""
     from dragonformula.rules.engine import ENGINE
-    from games import services
     from games.models import Player
+    from games.tables import services
 
     human = Player.objects.create(display_name="Ann")
     table = services.create_table(

@@ -18,10 +18,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.db import connections  # noqa: E402
 
-from games import going_away, leavers  # noqa: E402
-from games.consumers import SocketLimits  # noqa: E402
+from games.live import going_away  # noqa: E402
+from games.live.consumers import SocketLimits  # noqa: E402
+from games.live.timers import attach_to_server  # noqa: E402
+from games.presence import leavers  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
-from games.timers import attach_to_server  # noqa: E402
 
 # No form of the site posts this much (Django's own limit for form data is lower,
 # settings.DATA_UPLOAD_MAX_MEMORY_SIZE); a bigger request is refused before it is read.

@@ -217,7 +217,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Seconds a bot waits before its move, so people can follow it (tests and load runs shorten it).
 TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "0.8"))
-# Worker processes in which strong bots think (games.bot_thinking), off the serving process.
+# Worker processes in which strong bots think (games.coach.bot_thinking), off the serving process.
 BOT_THINKING_WORKERS = int(os.environ.get("BOT_THINKING_WORKERS", "1"))
 # Deals the coach plays out per decision it reviews (None: each game's own count).
 REVIEW_SAMPLES = None
@@ -275,7 +275,7 @@ CONTENT_SECURITY_POLICY = {
 # Login throttling (django-axes), on the login page and the admin's: after
 # LOGIN_FAILURES_PER_ACCOUNT failed tries for one username from one address, that pair waits
 # AXES_COOLOFF_TIME hours, and so does an address after LOGIN_FAILURES_PER_ADDRESS failed
-# tries whatever the usernames (games/login_throttle.py); a successful login resets the count.
+# tries whatever the usernames (games/trust/login_throttle.py); a successful login resets the count.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -283,7 +283,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30"))
-AXES_FAILURE_LIMIT = "games.login_throttle.failure_limit"
+AXES_FAILURE_LIMIT = "games.trust.login_throttle.failure_limit"
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
@@ -331,7 +331,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django": {"level": "WARNING"},
-        # A refused action is normal play; games.oplog says why in one line.
+        # A refused action is normal play; games.tables.oplog says why in one line.
         "django.request": {"level": "ERROR"},
         "daphne": {"level": "WARNING"},
         "weasyprint": {"level": "ERROR"},  # a line per layout step otherwise

@@ -8,10 +8,10 @@ class DragonFormulaConfig(AppConfig):
     verbose_name = _("Dragon Formula")
 
     def ready(self) -> None:
-        from games.registry import GameKind, register
+        from games.registry import RegisteredGame, register
 
         register(
-            GameKind(
+            RegisteredGame(
                 name="dragonformula",
                 label=_("Dragon Formula"),
                 engine_path="dragonformula.rules.engine:ENGINE",

@@ -15,7 +15,7 @@ from dragonformula import forms, scored_hands, scoring, set_history, sheets
 from dragonformula.models import SetGame, SetResult
 from games.leagues.views import may_keep_score, organiser_refusal, refuse_or_login, sheet_response
 from games.models import GameKind
-from games.validators import posted_id
+from games.tables.validators import posted_id
 
 SET_SHEET = "dragonformula/league/set_sheet.html"
 # These pages serve Dragon Formula's sets only (another game may keep its results as sets).

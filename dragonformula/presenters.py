@@ -43,7 +43,7 @@ SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
 # its prompt, the result screen while none is up, the pile and the scores, the same
 # through most moves (dragonformula.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
-# The regions worded by Python helpers, not templates (games.rendering.worded_regions):
+# The regions worded by Python helpers, not templates (games.live.rendering.worded_regions):
 # every viewer is sent them after every move.
 REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 
@@ -71,7 +71,7 @@ REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass"})
 
 
 def event_sentence(context: Mapping[str, Any]) -> Any:
-    """Words a log event for a returning player's catch-up (games.presence)."""
+    """Words a log event for a returning player's catch-up (games.presence.at_the_table)."""
     return tarot.df_sentence
 
 
@@ -245,7 +245,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
 
 
 def _out_of_time(context: Mapping[str, Any]) -> bool:
-    """Whether a bot holds the viewer's seat because their clock ran out (``games.away``)."""
+    """Whether a bot holds the viewer's seat because their clock ran out (``games.presence.away``)."""
     stand_in = context.get("stand_in_for_you")
     return stand_in is not None and stand_in.reason == StandIn.Reason.OUT_OF_TIME
 

@@ -1,12 +1,12 @@
-"""Dragon Formula's URLs: the table's are the platform's (``games.table_urls``, views in
-``games.views``; its look is in presenters and templates), plus the hand calculator and a
+"""Dragon Formula's URLs: the table's are the platform's (``games.tables.urls``, views in
+``games.tables.views``; its look is in presenters and templates), plus the hand calculator and a
 seat's waits."""
 
 from django.urls import path
 
 from dragonformula.calculator import calculator
 from dragonformula.waits_helper import my_waits
-from games.table_urls import table_urlpatterns
+from games.tables.urls import table_urlpatterns
 
 app_name = "dragonformula"
 

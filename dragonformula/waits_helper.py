@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 
 from dragonformula.rules.hands import hand_name
 from dragonformula.rules.waits import unseen_cards, waits
-from games import selectors
 from games.registry import game_kind
+from games.tables import selectors
+from games.tables.views import current_player
 from games.templatetags.bilingual import language_suffix
-from games.views import current_player
 
 WAITING_HAND = 10
 

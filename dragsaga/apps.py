@@ -8,10 +8,10 @@ class DragSagaConfig(AppConfig):
     verbose_name = _("DragSaga")
 
     def ready(self) -> None:
-        from games.registry import GameKind, register
+        from games.registry import RegisteredGame, register
 
         register(
-            GameKind(
+            RegisteredGame(
                 name="dragsaga",
                 label=_("DragSaga"),
                 engine_path="dragsaga.rules:ENGINE",

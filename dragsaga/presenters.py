@@ -17,9 +17,9 @@ from dragsaga.models import CardSet
 from dragsaga.rules.turns import FLIP_LIMIT
 from dragsaga.templatetags import dragsaga_words, ds_seats
 from games.engine import seats_from
-from games.presence import presence_of
+from games.presence.at_the_table import presence_of
+from games.tables.validators import posted_id
 from games.templatetags.bilingual import Words
-from games.validators import posted_id
 
 REGIONS = [
     ("seats", "dragsaga/partials/seats.html"),
@@ -36,9 +36,9 @@ SHARED_REGIONS = frozenset({"clock", "log", "scores"})
 # The regions rendered from their looks alone, once per look and language: a seat's hand,
 # its prompt and the scores, the same through most moves (dragsaga.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
-# The regions worded by Python helpers, not templates (games.rendering.worded_regions).
+# The regions worded by Python helpers, not templates (games.live.rendering.worded_regions).
 REGION_HTML = {"seats": ds_seats.seats_region, "log": dragsaga_words.log_region}
-# Words a log event for a returning player's catch-up (games.presence).
+# Words a log event for a returning player's catch-up (games.presence.at_the_table).
 event_sentence = dragsaga_words.ds_sentence
 
 # The actions every seat saw taken, with the fields of them it saw (type -> fields): a

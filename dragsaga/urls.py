@@ -1,7 +1,7 @@
-"""DragSaga's URLs: the table's, which are the platform's (``games.table_urls``, views in
-``games.views``; its look is in presenters and templates)."""
+"""DragSaga's URLs: the table's, which are the platform's (``games.tables.urls``, views in
+``games.tables.views``; its look is in presenters and templates)."""
 
-from games.table_urls import table_urlpatterns
+from games.tables.urls import table_urlpatterns
 
 app_name = "dragsaga"
 

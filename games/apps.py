@@ -8,15 +8,17 @@ class GamesConfig(AppConfig):
     verbose_name = _("Club tables")
 
     def ready(self) -> None:
-        from games import announce, reviews, table_events, timers
+        from games.coach import reviews
         from games.leagues import online
+        from games.live import announce, timers
         from games.nights import nights
+        from games.tables import events as table_events
 
         nights.connect_signals()  # a club night's pages hear of its results
         # After every committed change: the sockets hear of it, then the timers arm the
         # server's next move (in this order). With every saved move: a league's results, and
         # once a game ended, its players' reviews.
-        table_events.table_changed.connect(announce.table_changed, dispatch_uid="announce")
-        table_events.table_changed.connect(timers.table_changed, dispatch_uid="timers")
+        table_events.table_changed.connect(announce.tell_sockets, dispatch_uid="announce")
+        table_events.table_changed.connect(timers.arm_next_move, dispatch_uid="timers")
         table_events.game_saved.connect(online.game_saved, dispatch_uid="league_results")
         table_events.game_saved.connect(reviews.game_saved, dispatch_uid="reviews")

@@ -1,7 +1,7 @@
 """The engine protocol every rules package implements, and the pieces both games share.
 
 Pure Python: no Django here (an import-linter contract holds this). The web
-layer (``games.services``) only ever talks to a game through an ``Engine``.
+layer (``games.tables.services``) only ever talks to a game through an ``Engine``.
 
 State is a plain JSON-serialisable ``dict`` owned by the rules package. It
 always carries these keys, which the platform relies on:
@@ -65,7 +65,7 @@ class Engine(Protocol):
     # them, and they do not make it the seat's turn); empty for a game without settings.
     setting_actions: frozenset[str]
     # Bot levels that think long (many play-outs a move): the platform runs their thinking in
-    # a worker process (``games.bot_thinking``), never on the serving process.
+    # a worker process (``games.coach.bot_thinking``), never on the serving process.
     thinking_levels: frozenset[str]
 
     def default_options(self) -> dict[str, Any]:
@@ -116,7 +116,7 @@ class Engine(Protocol):
     # Optional: ``timeouts(state) -> list[int]``, per seat how many of its turns in a row
     # a ``tick`` had to play because its clock ran out (0 again once the seat acts). The
     # rules never choose a bot's move: the platform reads this to put its stand-in bot in
-    # a seat that keeps missing its turns (``games.away.TIMEOUTS_BEFORE_STAND_IN``), then
+    # a seat that keeps missing its turns (``games.presence.away.TIMEOUTS_BEFORE_STAND_IN``), then
     # asks ``bot_action`` for that seat's moves and applies them like any other. A game
     # without it has its idle seats' turns played by its ticks' stated defaults alone.
 
@@ -222,9 +222,8 @@ def clone(state: State) -> State:
 
     States are plain JSON (dicts with string keys, lists, strings, numbers, booleans,
     ``None``: the property tests hold every state to a JSON round trip), and ``marshal``,
-    the standard library's own format for exactly these types, copies them about four times
-    as fast as a JSON round trip (a DragSaga log of 207 events: 51 against 212 µs) and far
-    faster than ``copy.deepcopy``. Only this process's own values are ever loaded back,
+    the standard library's own format for exactly these types, copies them faster than a
+    JSON round trip or ``copy.deepcopy``. Only this process's own values are ever loaded back,
     never bytes from outside."""
     return marshal.loads(marshal.dumps(state))
 

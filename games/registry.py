@@ -1,6 +1,6 @@
 """The games the club plays: a game's name -> its engine and how the web shows it.
 
-The platform (``games``) knows no game: each game app registers its :class:`GameKind`
+The platform (``games``) knows no game: each game app registers its :class:`RegisteredGame`
 in its ``AppConfig.ready()`` and the platform reaches everything about the game through
 it, by dotted paths imported on first use (so the platform imports no game app, and
 starts even while a rules package is still being written).
@@ -12,7 +12,7 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     ``module:attribute``, the game's engine (``games.engine.Engine``).
 ``presenters_path``
     The module turning engine views into what the table's partials read (see
-    :class:`GameKind`).
+    :class:`RegisteredGame`).
 ``rulebook_path``
     The module of the game's rules page at ``/rules/<name>/``: ``TEMPLATE`` (the page's
     template) and ``page_context(request) -> dict`` (what it shows; may raise ``Http404``).
@@ -128,7 +128,7 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     ``manage.py load_demo`` (``None`` when it exists already). The same module may say
     the game's demo tables: ``OPEN_TABLES`` (tables with empty seats) and ``SHOW_TABLES``
     (tables the bots play among themselves, to watch), each a list of
-    ``games.services.create_table`` arguments but the game's name.
+    ``games.tables.services.create_table`` arguments but the game's name.
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ def load(path: str) -> Any:
 
 
 @dataclass(frozen=True)
-class GameKind:
+class RegisteredGame:
     """One game: its engine (``module:attribute``) and its presenters module.
 
     The presenters module has ``present(view, seat, context) -> dict``, which turns
@@ -160,7 +160,7 @@ class GameKind:
     ``SHARED_REGIONS``: the ids of those of its ``REGIONS`` whose HTML does not depend on
     which seat views them (only on the table and on whether the viewer is seated, e.g. the
     scores); a push renders them once per change, language and kind of viewer
-    (``games.rendering.shared_regions``). A region showing anything of one seat's own (its
+    (``games.live.rendering.shared_regions``). A region showing anything of one seat's own (its
     cards, its prompt, where the others sit from it) must not be named.
     """
 
@@ -268,15 +268,15 @@ class GameKind:
         return load(self.stacked_path)(players, options, seed, now=now, **stacking)
 
 
-GAMES: dict[str, GameKind] = {}
+GAMES: dict[str, RegisteredGame] = {}
 
 
-def register(kind: GameKind) -> GameKind:
+def register(kind: RegisteredGame) -> RegisteredGame:
     GAMES[kind.name] = kind
     return kind
 
 
-def game_kind(name: str) -> GameKind:
+def game_kind(name: str) -> RegisteredGame:
     """The game called ``name``; ``LookupError`` for a game the club does not play."""
     try:
         return GAMES[name]

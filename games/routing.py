@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.consumers import TableConsumer
+from games.live.consumers import TableConsumer
 from games.nights.consumer import NightConsumer
 
 websocket_urlpatterns = [

@@ -1,6 +1,8 @@
 from django.urls import include, path
 
-from games import alerts, health, review_views, views
+from games import health
+from games.coach import views as review_views
+from games.tables import alerts, views
 
 app_name = "games"
 

@@ -9,7 +9,7 @@ def _english_by_default(settings):
 
 @pytest.fixture(autouse=True)
 def _fresh_client_limits():
-    """Each test starts with no count of guests, tables or tries (games.client_limits): the
+    """Each test starts with no count of guests, tables or tries (games.tables.client_limits): the
     whole run comes from one address. Only this process's own cache is cleared."""
     from django.conf import settings
     from django.core.cache import cache

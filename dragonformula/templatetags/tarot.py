@@ -21,8 +21,9 @@ from dragonformula import scored_hands
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
 from dragonformula.rules.cards import card_name as name_of_card
-from games import presence, rendering
-from games.looks import Look, data_of, text_of
+from games.live import rendering
+from games.live.looks import Look, data_of, text_of
+from games.presence import at_the_table
 from games.templatetags.bilingual import pick
 
 register = template.Library()
@@ -98,7 +99,7 @@ def df_log(context: template.Context | dict[str, Any], events: list[dict[str, An
     for event in events:
         known = shown.get(id(event))
         if known is None or known[0] is not event:
-            # An event is filed under its text as a look's (games.looks): the same event, the
+            # An event is filed under its text as a look's (games.live.looks): the same event, the
             # same bytes, a quarter of a repr's cost (a line is read back from them once).
             known = shown[id(event)] = (event, _log_line(text_of(event), names, language))
         lines.append(known[1])
@@ -126,10 +127,10 @@ def log_region(context: template.Context | dict[str, Any]) -> SafeString:
     """The log region (``partials/log.html``): the viewer's last events, newest first
     (:func:`df_log`), worded by ``rendering.log_region``."""
     credit = context.get("log_credit")
-    if credit:  # a bot has stood in: each line names who made it (games.presence)
+    if credit:  # a bot has stood in: each line names who made it (games.presence.at_the_table)
         events = context["view"]["events"]
         return rendering.log_region(
-            context, lambda: presence.credited_log(credit, events, LOG_SHOWN, df_sentence)
+            context, lambda: at_the_table.credited_log(credit, events, LOG_SHOWN, df_sentence)
         )
     return rendering.log_region(context, lambda: df_log(context, context["df"]["events"]))
 

@@ -13,8 +13,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import presence, rendering
-from games.looks import Look, data_of, text_of
+from games.live import rendering
+from games.live.looks import Look, data_of, text_of
+from games.presence import at_the_table
 
 register = template.Library()
 
@@ -66,7 +67,7 @@ def ds_log(context: template.Context | dict[str, Any], events: list[dict[str, An
     """The log's lines (``<li>``), each worded once per event, the table's names
     (``names``), the names of the card it names and the language."""
     names, cards, language = tuple(context["names"]), context["ds"]["cards"], get_language() or ""
-    # An event is filed under its text as a look's (games.looks): the same event, the same
+    # An event is filed under its text as a look's (games.live.looks): the same event, the same
     # bytes, a quarter of a repr's cost (a line is read back from them once).
     lines = (
         _log_line(text_of(e), names, _names_of(cards.get(e.get("card"))), language) for e in events
@@ -79,10 +80,10 @@ def log_region(context: template.Context | dict[str, Any]) -> SafeString:
     """The log region (``partials/log.html``): the table's last events, newest first
     (:func:`ds_log`), worded by ``rendering.log_region``."""
     credit = context.get("log_credit")
-    if credit:  # a bot has stood in: each line names who made it (games.presence)
+    if credit:  # a bot has stood in: each line names who made it (games.presence.at_the_table)
         events, sentence = context["view"]["events"], ds_sentence(context)
         return rendering.log_region(
-            context, lambda: presence.credited_log(credit, events, LOG_SHOWN, sentence)
+            context, lambda: at_the_table.credited_log(credit, events, LOG_SHOWN, sentence)
         )
     return rendering.log_region(context, lambda: ds_log(context, context["ds"]["events"]))
 

@@ -1,4 +1,3 @@
-"""The Django admin, one module per room (tables, leagues, trust)."""
+"""The Django admin, one module per room (tables, presence, trust, leagues)."""
 
-from games.admin import leagues, tables  # noqa: F401
-from games.trust import admin as trust  # noqa: F401
+from games.admin import leagues, presence, tables, trust  # noqa: F401

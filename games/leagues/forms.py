@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import ClubNight, League, Member
 from games.registry import game_kind
+from games.tables.validators import IdChoiceField
 from games.templatetags.bot_levels import bot_level_choices
-from games.validators import IdChoiceField
 
 MAX_SEATS = 4
 

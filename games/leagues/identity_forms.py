@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.leagues.forms import MemberChoiceField
 from games.models import League, Member
-from games.validators import IdChoiceField, posted_id
+from games.tables.validators import IdChoiceField, posted_id
 
 
 def _league_members(league: League, **filters) -> IdChoiceField:

@@ -1,6 +1,6 @@
 """Online league tables: opening a table under a league, and feeding its results in.
 
-When a move ends a game (:func:`game_saved`, a subscriber of ``games.table_events.game_saved``,
+When a move ends a game (:func:`game_saved`, a subscriber of ``games.tables.events.game_saved``,
 inside the move's transaction) :func:`record_online_results` brings the league up to date: the
 game's ``league`` hook (``record_online``) records what ended since the last call into the
 table's league match (Dragon Formula game by game, with the engine's own scored reading; a
@@ -15,8 +15,6 @@ from typing import Any
 
 from django.db import transaction
 
-from games import services as tables
-from games.away import active_stand_ins
 from games.leagues import results, services
 from games.models import (
     ClubNight,
@@ -28,8 +26,10 @@ from games.models import (
     Seat,
     Table,
 )
+from games.presence.away import active_stand_ins
 from games.ratings import ratings
 from games.registry import game_kind
+from games.tables import services as tables
 
 logger = logging.getLogger(__name__)
 

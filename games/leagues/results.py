@@ -14,50 +14,50 @@ from typing import Any
 
 from django.db.models import Model, QuerySet
 
-from games.registry import GameKind, game_kind
+from games.registry import RegisteredGame, game_kind
 
 
-def _kind(game: str | GameKind) -> GameKind:
-    return game if isinstance(game, GameKind) else game_kind(game)
+def _kind(game: str | RegisteredGame) -> RegisteredGame:
+    return game if isinstance(game, RegisteredGame) else game_kind(game)
 
 
-def result_model(game: str | GameKind) -> type[Model]:
+def result_model(game: str | RegisteredGame) -> type[Model]:
     """The model of one result (a set, a game) of ``game``."""
     return _kind(game).league.RESULT_MODEL
 
 
-def line_model(game: str | GameKind) -> type[Model]:
+def line_model(game: str | RegisteredGame) -> type[Model]:
     """The model of a player's line in one result of ``game``."""
     return _kind(game).league.LINE_MODEL
 
 
-def line_points(game: str | GameKind) -> str:
+def line_points(game: str | RegisteredGame) -> str:
     """The field of a line holding the player's total (set points; final damage)."""
     return _kind(game).league.LINE_POINTS
 
 
-def line_result(game: str | GameKind) -> str:
+def line_result(game: str | RegisteredGame) -> str:
     """The name of a line's key to its result (``set`` …)."""
     results = result_model(game)
     return next(f.name for f in line_model(game)._meta.fields if f.related_model is results)
 
 
-def member_lines(game: str | GameKind) -> str:
+def member_lines(game: str | RegisteredGame) -> str:
     """How a ``Member`` query reaches its lines of ``game`` (``set_lines`` …)."""
     return line_model(game)._meta.get_field("member").related_query_name()
 
 
-def match_results(game: str | GameKind) -> str:
+def match_results(game: str | RegisteredGame) -> str:
     """How a ``Match`` query reaches its results of ``game`` (``sets`` …)."""
     return result_model(game)._meta.get_field("match").related_query_name()
 
 
-def lines_of_match(game: str | GameKind, match: Any) -> QuerySet:
+def lines_of_match(game: str | RegisteredGame, match: Any) -> QuerySet:
     """Every line of ``match``'s results."""
     return line_model(game).objects.filter(**{f"{line_result(game)}__match": match})
 
 
-def completes(game: str | GameKind) -> bool:
+def completes(game: str | RegisteredGame) -> bool:
     """Whether a result of ``game`` counts only once complete (it has a ``complete`` field: a
     set, complete once every player has started a game); else once recorded."""
     return any(field.name == "complete" for field in result_model(game)._meta.fields)

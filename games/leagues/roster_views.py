@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import qr
 from games.leagues import roster, services
 from games.leagues.views import organiser_refusal, sheet_response
 from games.models import League
+from games.tables import qr
 
 MAX_SLIPS = 60  # six A4 pages: a sheet a printer and a PDF worker make in a few seconds
 

@@ -27,15 +27,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import client_limits
-from games import services as table_services
-from games import views as table_views
 from games.leagues import forms, identity_forms, members, online, selectors, services
 from games.leagues.csv_cells import SafeWriter, yes_no
 from games.models import GuestSeat, League, Match, Member
 from games.printing import pdf
 from games.ratings import ratings
 from games.registry import GAMES, game_kind
+from games.tables import client_limits
+from games.tables import services as table_services
+from games.tables import views as table_views
 
 logger = logging.getLogger(__name__)
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import services
 from games.learn.models import GuidedGame
 from games.learn.steps import GUIDED, Guide
 from games.models import Player, Table
-from games.registry import GameKind
+from games.registry import RegisteredGame
+from games.tables import services
 
 
-def start(kind: GameKind, player: Player) -> Table:
+def start(kind: RegisteredGame, player: Player) -> Table:
     """Open ``player``'s guided game of ``kind`` (its table started, the player in seat 0);
     their earlier guided games of ``kind`` go (one each: starting again is no way to
     fill the club's tables)."""
@@ -35,7 +35,7 @@ def start(kind: GameKind, player: Player) -> Table:
     return table
 
 
-def latest(kind: GameKind, player: Player) -> GuidedGame | None:
+def latest(kind: RegisteredGame, player: Player) -> GuidedGame | None:
     """The player's newest guided game of ``kind`` (to resume it), if any."""
     return (
         GuidedGame.objects.filter(player=player, game_name=kind.name)

@@ -5,7 +5,7 @@ A game's ``learn`` hook names its :class:`Guide`: how its table is opened (playe
 options, the stacked deal and seed) and ``step(view)``, which reads the player's own seat
 view and says which step the game has reached, so a player who leaves and comes back
 finds the step where they left it. The step is shown in the seat's hints region
-(``games.rendering`` reads it here; ``games.learn.guided`` opens the tables).
+(``games.live.rendering`` reads it here; ``games.learn.guided`` opens the tables).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.models import Table
-from games.registry import GameKind
+from games.registry import RegisteredGame
 
 # A guided game's table is marked by what opened it (``Table.created_session``, read with
 # the table at every render): never listed in the lobby, never counted as a waiting table.
@@ -50,7 +50,7 @@ class Guide:
     intro: Any = ""
 
 
-def step_of(kind: GameKind, table: Table, view: dict[str, Any]) -> Step | None:
+def step_of(kind: RegisteredGame, table: Table, view: dict[str, Any]) -> Step | None:
     """The step a seated player's view has reached, at a guided game's table."""
     if table.created_session != GUIDED or kind.learn_path is None:
         return None

@@ -10,16 +10,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.forms import GuestForm, NewTableForm
 from games.learn import guided
 from games.models import Table
-from games.registry import GameKind, game_kind
+from games.registry import RegisteredGame, game_kind
+from games.tables.forms import GuestForm, NewTableForm
+from games.tables.views import current_player, table_url
 from games.templatetags.learning import cheat_sheet as cheat_sheet_html
 from games.templatetags.learning import has_guided_game
-from games.views import current_player, table_url
 
 
-def _learning(name: str) -> GameKind:
+def _learning(name: str) -> RegisteredGame:
     """The game called ``name`` if it has learning pages, else 404."""
     try:
         kind = game_kind(name)
@@ -30,7 +30,7 @@ def _learning(name: str) -> GameKind:
     return kind
 
 
-def _guided(name: str) -> GameKind:
+def _guided(name: str) -> RegisteredGame:
     """The game called ``name`` if it has a guided first game, else 404."""
     kind = _learning(name)
     if not has_guided_game(kind):

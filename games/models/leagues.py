@@ -18,7 +18,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.validators import plain_name
+from games.tables.validators import plain_name
 
 __all__ = [
     "who_field",

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.validators import plain_name
+from games.tables.validators import plain_name
 
 __all__ = ["ClubNight", "NightEntrant", "NightRound", "NightSeat", "NightTable"]
 

@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import selectors as table_selectors
 from games.leagues import results, selectors, services
 from games.models import ClubNight, NightRound, NightTable, Table
 from games.nights import nights
-from games.registry import GameKind, game_kind
+from games.registry import RegisteredGame, game_kind
+from games.tables import selectors as table_selectors
 
 # What fits beside the seating on a 1920×1080 screen: tonight's players are shown a page of
 # this many at a time, the pages taking turns (static/js/night.js); the night page lists everyone.
@@ -69,7 +69,7 @@ def seconds_left(night_round: NightRound | None) -> int | None:
     return max(0, int((night_round.timer_ends - timezone.now()).total_seconds()))
 
 
-def element_label(kind: GameKind, element: str) -> str:
+def element_label(kind: RegisteredGame, element: str) -> str:
     """A drawn seat's element as the game words it (its ``SEAT_ELEMENT_LABELS`` hook)."""
     label = kind.league_hook("SEAT_ELEMENT_LABELS", {}).get(element)
     return str(label) if label is not None else ""
@@ -95,7 +95,7 @@ def _results(result: Any, points: str) -> str:
     return f"{_('void')}: {text}" if result.voided_at is not None else text
 
 
-def _table_row(night_table: NightTable, kind: GameKind, ended: bool) -> TableRow:
+def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> TableRow:
     seats = [
         SeatRow(
             seat.number + 1,

@@ -15,7 +15,7 @@ from channels.generic.websocket import WebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.consumers import viewer_language
+from games.live.consumers import viewer_language
 from games.models import ClubNight
 from games.nights import board as night_board
 from games.nights import nights

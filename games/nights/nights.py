@@ -48,8 +48,8 @@ from games.models import (
 )
 from games.nights import seating
 from games.registry import GAMES, game_kind
+from games.tables.validators import plain_name
 from games.trust import fairness
-from games.validators import plain_name
 
 logger = logging.getLogger(__name__)
 
@@ -439,7 +439,7 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
         raise NightRefused(_("This table has been opened already."), 409)
     seats = list(night_table.seats.select_related("entrant__member__user"))
     if mode == NightTable.Mode.ONLINE:
-        from games import services as tables
+        from games.tables import services as tables
 
         try:
             table = online.open_league_table(
@@ -487,7 +487,7 @@ def drawn_table_options(league_game: str, seats: list[NightSeat]) -> dict[str, A
 def _drawn_player(seat: NightSeat) -> Any:
     """Who may sit in a drawn seat: the account's player of a member with a login; for anyone
     else a player of their own, whom an organiser's one-time seat link gives to a phone."""
-    from games import services as tables
+    from games.tables import services as tables
 
     user = seat.entrant.member.user
     return (
@@ -508,7 +508,7 @@ def _online_seat(night_table: NightTable, number: int) -> Any:
 @transaction.atomic
 def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
     """``player`` sits in the online seat the night drew for them (and only there)."""
-    from games import services as tables
+    from games.tables import services as tables
 
     night_table = night_seat.table
     _open_night(night_table.round.night)
@@ -598,7 +598,7 @@ def use_seat_link(token: str) -> tuple[NightSeat, Any]:
 def start_online_table(night_table: NightTable) -> None:
     """An organiser starts a night's online table: a bot plays each drawn seat nobody took,
     for the member drawn to it (``online.seat_members``)."""
-    from games import services as tables
+    from games.tables import services as tables
 
     _open_night(night_table.round.night)
     table = night_table.match.table if night_table.match else None

@@ -16,10 +16,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import qr
-from games import selectors as table_selectors
-from games import services as table_services
-from games import views as table_views
 from games.leagues import results
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
@@ -35,10 +31,14 @@ from games.models import (
 from games.nights import board as night_board
 from games.nights import nights
 from games.registry import game_kind
+from games.tables import qr
+from games.tables import selectors as table_selectors
+from games.tables import services as table_services
+from games.tables import views as table_views
+from games.tables.validators import posted_id
 from games.trust import fairness
 from games.trust import views as trust_views
 from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
-from games.validators import posted_id
 
 
 def _night(pk: int) -> ClubNight:

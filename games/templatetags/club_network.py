@@ -1,5 +1,5 @@
 """``{% load club_network %}{% site_qr %}`` (or ``{% site_qr path %}``): a QR code of a page's address as a phone at
-the club opens it (``games.qr.public_url``: SITE_URL, else the club network's address)."""
+the club opens it (``games.tables.qr.public_url``: SITE_URL, else the club network's address)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from django import template
 
-from games.qr import LOOPBACK_HOSTS, join_qr_svg, public_url
+from games.tables.qr import LOOPBACK_HOSTS, join_qr_svg, public_url
 
 register = template.Library()
 

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 
 from games.models import Player
-from games.selectors import SESSION_PLAYER
+from games.tables.selectors import SESSION_PLAYER
 
 register = template.Library()
 

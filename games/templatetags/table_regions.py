@@ -1,4 +1,4 @@
-"""The table's regions worded in Python (``games.rendering``), for its page's templates."""
+"""The table's regions worded in Python (``games.live.rendering``), for its page's templates."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from games import alerts, presence, rendering
+from games.live import rendering
+from games.presence import at_the_table
+from games.tables import alerts
 
 register = template.Library()
 
@@ -27,7 +29,7 @@ def catch_up_region(context: template.Context) -> SafeString:
 @register.simple_tag
 def presence_badge(shown: tuple[Any, ...] | None) -> SafeString:
     """A seat's presence: online, away for how long, or a bot playing for its player."""
-    return presence.presence_badge(shown)
+    return at_the_table.presence_badge(shown)
 
 
 @register.simple_tag
@@ -38,6 +40,6 @@ def countdown(remaining: float) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def table_alerts(context: template.Context) -> dict[str, bool]:
-    """The alerts this browser's session turned on (``games.alerts``)."""
+    """The alerts this browser's session turned on (``games.tables.alerts``)."""
     request = context.get("request")
     return alerts.chosen(getattr(request, "session", None))

@@ -16,8 +16,8 @@ from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
 
 def away_seconds_field() -> forms.IntegerField:
     """The lobby's table option: how long a seat may stay without its player before a bot
-    of the table's level plays it (``games.leavers``)."""
-    from games.leavers import DEFAULT_AWAY_SECONDS, MAX_AWAY_SECONDS, MIN_AWAY_SECONDS
+    of the table's level plays it (``games.presence.leavers``)."""
+    from games.presence.leavers import DEFAULT_AWAY_SECONDS, MAX_AWAY_SECONDS, MIN_AWAY_SECONDS
 
     return forms.IntegerField(
         label=_("Seconds away before a bot plays the seat"),

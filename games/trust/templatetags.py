@@ -1,6 +1,6 @@
 """The table page's trust panels, each a partial this room owns:
 ``{% load table_trust %}`` then ``{% shuffle_commitment snapshot %}``, ``{% join_qr table %}``
-and ``{% stand_ins snapshot %}`` (a ``games.snapshots.TableSnapshot``) wherever the table page wants them."""
+and ``{% stand_ins snapshot %}`` (a ``games.live.snapshots.TableSnapshot``) wherever the table page wants them."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from games import leavers
+from games.live.snapshots import TableSnapshot
 from games.models import Table
-from games.qr import join_qr_svg, public_url
-from games.snapshots import TableSnapshot
+from games.presence import leavers
+from games.tables.qr import join_qr_svg, public_url
 from games.trust import history
 
 register = template.Library()
@@ -134,7 +134,7 @@ def _pushed_stand_ins(
 @register.inclusion_tag("games/trust/match_links.html")
 def table_trust_links(table: Table | None) -> dict[str, Any]:
     """For league results: the replay of an online table's finished game, and the players
-    a bot finished it for (``games.leavers``)."""
+    a bot finished it for (``games.presence.leavers``)."""
     game = (
         table.games.filter(finished__isnull=False).order_by("-created", "-pk").first()
         if table is not None

@@ -1,6 +1,6 @@
 """Pages that let players trust a table: verify the shuffle, watch replays, see a player's
 history, and leave a game to a bot. Thin: the work is in ``games.trust.fairness``,
-``games.trust.replays`` and ``games.leavers``."""
+``games.trust.replays`` and ``games.presence.leavers``."""
 
 from __future__ import annotations
 
@@ -16,9 +16,13 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import leavers, rendering, review_views, selectors
+from games.coach import views as review_views
+from games.live import rendering
 from games.models import Game, Player, ShuffleCommitment, Table
+from games.presence import leavers
 from games.registry import game_kind
+from games.tables import selectors
+from games.tables.views import is_count
 from games.trust import fairness, history
 from games.trust.forms import VerifyForm
 from games.trust.replays import (
@@ -43,7 +47,6 @@ from games.trust.replays import (
     target_named,
     turn_at,
 )
-from games.views import is_count
 
 
 def _table_or_404(code: str) -> Table:

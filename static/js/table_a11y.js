@@ -106,7 +106,7 @@
   }
 
   // --- a phone in the pocket: a short vibration, a notification while the tab is hidden --
-  // Each is the player's own choice, kept in their session by the server (games.alerts):
+  // Each is the player's own choice, kept in their session by the server (games.tables.alerts):
   // the button's aria-pressed, as the page was rendered, says whether it is on.
 
   const alertOn = (name) => {

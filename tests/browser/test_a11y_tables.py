@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Player, Table
+from games.tables import services
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_a11y import LAPTOP, PHONE, axe_problems
 

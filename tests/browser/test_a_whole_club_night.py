@@ -22,10 +22,10 @@ import time
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games import selectors as table_selectors
-from games import services
 from games.models import League, Member, NightEntrant, NightTable, Seat
 from games.registry import game_kind
+from games.tables import selectors as table_selectors
+from games.tables import services
 from tests.browser.tables import off_the_browser_loop
 
 PHONE = {"width": 390, "height": 844}

@@ -1,8 +1,8 @@
 """Placing at DragSaga: a third card chosen puts the first back and the prompt says which;
 a "Ready" the table refuses (one card only) keeps the card chosen, as does a push."""
 
-from games import services
 from games.registry import engine_for
+from games.tables import services
 from tests.browser.tables import off_the_browser_loop, version, wait_for_new_version
 from tests.browser.test_leaver import browser_as
 from tests.web.tables import seated_table

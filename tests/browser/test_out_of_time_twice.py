@@ -2,8 +2,8 @@
 now plays for them (the platform's stand-in), sees it play, and is back in their seat, hand
 and all, with one click on "I'm back"."""
 
-from games import services
 from games.models import Player, Seat, StandIn
+from games.tables import services
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as, open_table
 

@@ -5,7 +5,7 @@ cards draw their suit symbols as the table's do."""
 
 import pytest
 
-from games import services
+from games.tables import services
 from games.trust.replays import replay_of, replay_turns
 from tests.browser.tables import off_the_browser_loop
 from tests.web.trust_helpers import finish

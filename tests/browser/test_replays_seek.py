@@ -4,7 +4,7 @@ shows as the table shows it), jump to a set's end."""
 
 import pytest
 
-from games import services
+from games.tables import services
 from tests.browser.tables import off_the_browser_loop
 from tests.web.trust_helpers import finish
 

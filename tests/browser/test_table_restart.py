@@ -4,9 +4,9 @@ import time
 
 from django.db import connection
 
-from games import selectors, services
 from games.models import Game, Player
 from games.registry import engine_for
+from games.tables import selectors, services
 from tests.browser.tables import (
     mark_page,
     never_reloaded,

@@ -3,7 +3,7 @@ symbols as the table's cards do, at laptop and phone sizes."""
 
 import pytest
 
-from games import services
+from games.tables import services
 from tests.browser.tables import off_the_browser_loop
 from tests.web.trust_helpers import finish
 

@@ -1,7 +1,7 @@
 """The rules ask their caller for a stand-in's moves: they count a seat's turns out of time
 (``Engine.timeouts``) and play a timed-out turn by its stated default, and never choose a
 bot's move themselves. A caller that stands a bot in for a seat out of time twice in a row
-(what the platform does, ``games.away``) asks ``bot_action`` for that seat's moves and
+(what the platform does, ``games.presence.away``) asks ``bot_action`` for that seat's moves and
 applies them like anyone's: its pick windows are answered, its turns played, its timers
 still fire. Pure Python: the caller here is a plain class."""
 
@@ -12,7 +12,9 @@ from dragonformula.rules.engine import ENGINE
 from games.engine import TICK, Action, State
 from tests.game.df_table import act, deal, table
 
-STAND_IN_AFTER = 2  # this caller's policy (the platform's: games.away.TIMEOUTS_BEFORE_STAND_IN)
+STAND_IN_AFTER = (
+    2  # this caller's policy (the platform's: games.presence.away.TIMEOUTS_BEFORE_STAND_IN)
+)
 
 
 class Caller:

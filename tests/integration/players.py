@@ -4,7 +4,7 @@ A player is a session (the guest's ``sessionid`` cookie) and a CSRF token. Its
 socket (``/ws/table/<code>/``) receives frames of HTML regions for its own seat;
 it acts by posting the fields of a button its prompt offers, plus the version it
 saw, to ``/<game>/<code>/act`` as htmx does (CSRF cookie + header, ``HX-Request``).
-Tables are set up directly through ``games.services`` (Django must be set up),
+Tables are set up directly through ``games.tables.services`` (Django must be set up),
 and checked afterwards: every action log gapless and replaying to its snapshot.
 """
 
@@ -313,7 +313,7 @@ def open_tables(count: int, options: dict[str, Any] | None = None) -> list[dict[
 
     ``sessions[s]`` is the session key of the guest in seat ``s``.
     """
-    from games import services
+    from games.tables import services
     from tests.support.sessions import session_key_for
 
     tables = []
@@ -342,7 +342,7 @@ def check_logs(codes: list[str]) -> dict[str, Any]:
     from django.db import transaction
 
     from games.models import Game
-    from games.selectors import replayed_state
+    from games.tables.selectors import replayed_state
 
     result = {}
     for code in codes:

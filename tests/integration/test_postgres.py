@@ -102,12 +102,12 @@ def test_concurrent_read_modify_write_under_select_for_update_loses_nothing(tran
 def test_the_moves_written_out_lock_holds_its_game_and_table_and_reads_them_whole(
     transactional_db,
 ):
-    """``games.statements`` on PostgreSQL: a move's insert and update store it; the lock
+    """``games.tables.statements`` on PostgreSQL: a move's insert and update store it; the lock
     reads what the ORM's select_related would (JSON and moments converted, the relations
     filled), and the game's and the table's rows stay locked until the move commits."""
     from dragonformula.rules.engine import ENGINE
-    from games import services, statements
     from games.models import ActionLog, Game, Table
+    from games.tables import services, statements
     from tests.web.tables import seated_table
     from tests.web.test_written_out_statements_read_what_the_orm_reads import (
         assert_same_game,

@@ -17,7 +17,9 @@ from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
-from games import announce, health, table_events
+from games import health
+from games.live import announce
+from games.tables import events as table_events
 from tests.support.servers import ROOT
 
 

@@ -1,4 +1,4 @@
-"""A table socket's written-out statements on PostgreSQL (``games.statements``): the seat
+"""A table socket's written-out statements on PostgreSQL (``games.tables.statements``): the seat
 read on opening, the socket's row upserted, closed with ``UPDATE ... RETURNING``, a seat's
 signs of presence read together, each doing what the ORM did, as on SQLite: the same tests
 (``tests/web/test_written_out_socket_statements_do_what_the_orm_did.py``), collected here."""
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_postgres_closes_a_socket_with_update_returning_and_opens_it_with_an_upsert(db):
-    from games import statements
+    from games.tables import statements
 
     assert connection.vendor == "postgresql"
     assert statements.sockets._returns_from_update()

@@ -9,8 +9,8 @@ from dragonformula.scoring import GameEntry, SeatEntry
 from dragsaga import scoring as ds_scoring
 from dragsaga.scoring import DragSagaEntry
 from games import registry
-from games import services as tables
 from games.models import GameKind, League, Match, Member
+from games.tables import services as tables
 
 ELEMENTS = ["fire", "water", "air", "earth"]
 

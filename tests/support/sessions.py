@@ -8,7 +8,7 @@ from typing import Any
 
 from django.conf import settings
 
-from games.selectors import SESSION_PLAYER
+from games.tables.selectors import SESSION_PLAYER
 
 
 def session_key_for(player: Any) -> str:

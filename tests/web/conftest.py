@@ -2,7 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from games import registry, timers
+from games import registry
+from games.live import timers
 from games.models import Player
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -24,7 +25,7 @@ def toygame(settings):
         {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEMPLATES]}
     ]
     kind = registry.register(
-        registry.GameKind(
+        registry.RegisteredGame(
             name="toygame",
             label="Toy game",
             engine_path="tests.web.toygame:ENGINE",

@@ -12,8 +12,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
-from games import services
 from games.models import AwayLimit, Game, Player, Table
+from games.tables import services
 from tests.support.sessions import session_key_for
 
 

@@ -8,8 +8,9 @@ from typing import Any
 from django.conf import settings
 from django.test import Client
 
-from games import leavers, services
 from games.models import Game, Player, Table
+from games.presence import leavers
+from games.tables import services
 from tests.support.sessions import session_key_for
 
 

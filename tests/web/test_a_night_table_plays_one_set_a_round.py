@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from dragonformula.models import SetResult
-from games import services as tables
 from games.models import NightTable
 from games.nights import nights
+from games.tables import services as tables
 from tests.support.leagues import make_league, make_members
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn, online_table_drawn
 

@@ -1,6 +1,6 @@
 """The platform knows no game: a third game (the toy game of tests/web/toygame.py) gets a rules
 page, a league whose results place in the standings, and a blank score sheet, through nothing
-but the hooks of its ``GameKind`` (``rulebook_path``, ``league_path``)."""
+but the hooks of its ``RegisteredGame`` (``rulebook_path``, ``league_path``)."""
 
 from __future__ import annotations
 

@@ -8,10 +8,10 @@ import pytest
 
 from dragonformula.rules.schema import ACTIONS as DF_ACTIONS
 from dragsaga.rules.schema import ACTIONS as DS_ACTIONS
-from games import services
 from games.engine import BOOL, IllegalAction, check_action
 from games.models import ActionLog, Game
 from games.registry import GAMES
+from games.tables import services
 from tests.web.tables import browser_of, htmx_post, seated_table
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,8 @@ import pytest
 from django.db import transaction
 
 from dragonformula.rules.engine import ENGINE as DF
-from games import services, table_events
+from games.tables import events as table_events
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +65,7 @@ def test_a_refused_move_is_not_announced(heard, django_capture_on_commit_callbac
 def test_a_failing_push_does_not_keep_the_bots_timer_from_being_armed(
     armed, django_capture_on_commit_callbacks, monkeypatch, caplog
 ):
-    from games import announce
+    from games.live import announce
 
     def broken(*args, **kwargs):
         raise ConnectionError("the channel layer is down")

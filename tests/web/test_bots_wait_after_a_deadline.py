@@ -4,8 +4,8 @@ pace after (what players see: the table pauses on the timed-out turn, then the b
 
 import pytest
 
-from games import services
 from games.models import ActionLog
+from games.tables import services
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from games import client_limits
 from games.leagues import services
 from games.models import Member, MemberClaim
+from games.tables import client_limits
 from tests.web.test_leagues_claim_codes import league_with_keeper, make_code  # noqa: F401
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ import pytest
 from django.urls import reverse
 
 from config import lan
-from games import services as tables
-from games.qr import join_qr_svg
+from games.tables import services as tables
+from games.tables.qr import join_qr_svg
 from tests.support.commands import python
 
 ROOT = Path(__file__).resolve().parents[2]

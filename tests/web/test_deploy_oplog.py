@@ -8,7 +8,7 @@ import os
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
-from games import oplog
+from games.tables import oplog
 from tests.support.commands import python
 
 
@@ -44,7 +44,7 @@ def test_rejected_action_carries_its_reason_quoted(lines):
 
 
 def test_a_forged_reason_cannot_break_the_line_or_forge_another(lines):
-    reason = 'bad card\n2026-11-30 INFO games.oplog action applied table=1 version="99"'
+    reason = 'bad card\n2026-11-30 INFO games.tables.oplog action applied table=1 version="99"'
     oplog.log_action_rejected(7, 1, "not json at all\r\n", reason)
     [line] = lines()
     assert "\n" not in line and "\r" not in line
@@ -83,7 +83,7 @@ def test_lines_reach_the_process_output_with_the_project_logging(tmp_path):
     """With the real settings, an operator sees the line (and which process wrote it) on stderr."""
     script = (
         "import django; django.setup()\n"
-        "from games import oplog\n"
+        "from games.tables import oplog\n"
         "oplog.log_action_applied(5, 3, {'type': 'draw'}, 8)\n"
     )
     env = {

@@ -7,10 +7,11 @@ import pytest
 from django.test import Client
 
 from dragonformula.rules.cards import ALL_CARDS
-from games import rendering, services
-from games import services as tables
 from games.leagues.online import open_league_table
+from games.live import rendering
 from games.models import Game, Player, Seat, Table
+from games.tables import services
+from games.tables import services as tables
 from tests.support.leagues import make_league
 from tests.web.tables import browser_of, htmx_post
 from tests.web.test_leagues_online import linked_player

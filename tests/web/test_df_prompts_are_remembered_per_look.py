@@ -11,8 +11,10 @@ from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE
 from dragonformula.templatetags.tarot import _prompt, df_prompt
-from games import leavers, rendering, services
+from games.live import rendering
 from games.models import Game, Player, Seat, StandIn, Table
+from games.presence import leavers
+from games.tables import services
 from tests.game.df_table import deal
 
 pytestmark = pytest.mark.django_db

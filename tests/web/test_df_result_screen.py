@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from games import services
 from games.models import Game, Player, Seat, Table
+from games.tables import services
 from tests.game.df_table import deal
 from tests.web.tables import browser_of, htmx_post, shows_code
 from tests.web.trust_helpers import finish

@@ -10,7 +10,8 @@ from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE
 from dragonformula.templatetags.df_seats import _content, article, df_seat
-from games import rendering, services
+from games.live import rendering
+from games.tables import services
 from tests.web.tables import seated_table
 
 

@@ -9,8 +9,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from dragonformula.templatetags.tarot import _standings, df_standings
-from games import rendering, services
+from games.live import rendering
 from games.models import Game, Player, Table
+from games.tables import services
 from tests.game.df_table import deal
 
 pytestmark = pytest.mark.django_db

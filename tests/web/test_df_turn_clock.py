@@ -4,9 +4,10 @@ server's own move when nobody clicks, on by default for league tables."""
 import pytest
 
 from dragonformula.rules.engine import ENGINE
-from games import leavers, services
 from games.leagues.online import open_league_table
 from games.models import ActionLog, Player
+from games.presence import leavers
+from games.tables import services
 from tests.support.leagues import make_league
 from tests.web.tables import browser_of, seated_table
 

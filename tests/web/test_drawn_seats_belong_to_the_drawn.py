@@ -20,9 +20,9 @@ from django.urls import reverse
 from dragonformula import scoring as df_scoring
 from dragonformula.models import SetLine
 from dragonformula.scoring import SeatEntry
-from games import services as tables
 from games.leagues import selectors
 from games.models import Match, Member, Rating
+from games.tables import services as tables
 from tests.support.leagues import ELEMENTS, play_out, won
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 

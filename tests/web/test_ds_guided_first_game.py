@@ -8,9 +8,9 @@ import pytest
 from django.test import Client
 
 from dragsaga.learn import GUIDED, guided_step
-from games import services
 from games.learn.models import GuidedGame
 from games.models import Player, Table
+from games.tables import services
 from games.trust.fairness import replay_reaches_record
 from tests.web.tables import browser_of
 

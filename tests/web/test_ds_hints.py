@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from games import rendering, services
+from games.live import rendering
 from games.models import Player, Seat, Table
+from games.tables import services
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import browser_of, htmx_post
 

@@ -8,8 +8,8 @@ import html
 import pytest
 
 from dragsaga.models import CardSet
-from games import services
 from games.models import Game
+from games.tables import services
 from tests.web.tables import browser_of, htmx_post
 from tests.web.test_ds_card_sets import add_set, club_cards, open_table_with
 
@@ -70,7 +70,7 @@ def test_a_forged_placing_of_a_card_not_in_hand_names_it_in_the_players_language
 def test_a_flip_of_a_card_not_placed_is_refused_by_name_in_the_rules_and_on_the_page():
     from django.utils import translation
 
-    from games.refusals import refusal_text
+    from games.tables.refusals import refusal_text
     from tests.game.ds_helpers import refused, round_two
 
     state = round_two()

@@ -5,8 +5,9 @@ import re
 
 import pytest
 
-from games import rendering, services
+from games.live import rendering
 from games.registry import engine_for
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,8 @@ from django.utils import translation
 
 from dragsaga.rules.engine import ENGINE
 from dragsaga.templatetags.ds_seats import _header, _play, _stats, article, ds_seat
-from games import rendering, services
+from games.live import rendering
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games import services
 from games.models import ShuffleCommitment
+from games.tables import services
 from tests.web.trust_helpers import deal_rows, deck_order, finish
 
 pytestmark = pytest.mark.django_db

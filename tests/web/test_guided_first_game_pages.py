@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 
 from dragonformula.learn import GUIDED, guided_step
-from games import services
 from games.learn.models import GuidedGame
 from games.models import Player, Table
+from games.tables import services
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db

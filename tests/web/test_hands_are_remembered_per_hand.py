@@ -12,8 +12,9 @@ from django.utils import translation
 from dragonformula.rules.deal import sorted_hand
 from dragonformula.templatetags import tarot
 from dragsaga.templatetags import dragsaga_words
-from games import rendering, services
+from games.live import rendering
 from games.registry import engine_for
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

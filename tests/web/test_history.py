@@ -5,9 +5,10 @@ import re
 
 import pytest
 
-from games import leavers, services
 from games.models import Game
+from games.presence import leavers
 from games.registry import engine_for
+from games.tables import services
 from games.trust import history
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import finish, text_of

@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games import services
 from games.models import GameKind, Table
+from games.tables import services
 from tests.support.leagues import make_league, make_members
 from tests.web.tables import browser_of, htmx_post
 

@@ -4,7 +4,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games.consumers import viewer_language as scope_language
+from games.live.consumers import viewer_language as scope_language
 from tests.web.sockets import in_own_loop
 from tests.web.tables import seated_table
 

@@ -5,10 +5,10 @@ a club night would pay a league lookup on every card played)."""
 import pytest
 
 from dragonformula.models import SetGame
-from games import services as tables
 from games.leagues import online
 from games.leagues.online import open_league_table
 from games.models import GameKind, Match
+from games.tables import services as tables
 from tests.support.leagues import make_league, play_out
 
 pytestmark = pytest.mark.django_db

@@ -6,10 +6,10 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from dragonformula.models import SetGame
-from games import services as tables
 from games.leagues import selectors
 from games.leagues.online import open_league_table, record_online_results
 from games.models import GameKind, Match, Player
+from games.tables import services as tables
 from tests.support.leagues import make_league, make_members, play_out
 
 pytestmark = pytest.mark.django_db

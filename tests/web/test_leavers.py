@@ -7,9 +7,11 @@ from datetime import UTC, datetime
 import pytest
 from django.db import connection
 
-from games import leavers, services, statements, timers
+from games.live import timers
 from games.models import AwayLimit, Game, Seat, ServerProcess, StandIn
+from games.presence import leavers
 from games.registry import engine_for
+from games.tables import services, statements
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
@@ -225,8 +227,8 @@ def test_a_process_gone_silent_has_its_sockets_closed_by_the_next_heartbeat(play
 
 def lobby_post(kind_name, **changes):
     """The lobby's new-table form as a browser posts it: every field at its initial value."""
-    from games.forms import NewTableForm
     from games.registry import game_kind
+    from games.tables.forms import NewTableForm
 
     form = NewTableForm(game_kind(kind_name))
     data = {}

@@ -7,8 +7,8 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
 from games.models import Seat, SeatConnection, StandIn
+from games.tables import services
 from tests.web.sockets import open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

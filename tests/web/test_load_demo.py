@@ -1,8 +1,8 @@
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import services
 from games.models import Game, League, Player, Table
+from games.tables import services
 
 
 def test_the_demo_opens_a_table_of_each_game_and_one_the_bots_play_once(db, capsys):

@@ -6,9 +6,9 @@ from django.test import Client
 
 from dragsaga.models import ensure_default_set
 from dragsaga.rules.cards import default_card_set
-from games import services
 from games.models import Player, Table
-from games.selectors import SESSION_PLAYER
+from games.tables import services
+from games.tables.selectors import SESSION_PLAYER
 from tests.web.tables import browser_of, htmx_post
 
 pytestmark = pytest.mark.django_db
@@ -92,7 +92,7 @@ def test_join_by_code_forgives_case_and_spaces_and_names_a_wrong_code():
 
 def test_sitting_from_the_lobby_takes_the_first_empty_seat():
     ann, ben = Player.objects.create(display_name="Ann"), Player.objects.create(display_name="Ben")
-    from games import services
+    from games.tables import services
 
     table = services.create_table(game_name="dragsaga", players=2, created_by=ann)
     response = browser_of(ben, csrf=False).post(f"/dragsaga/{table.code}/sit")

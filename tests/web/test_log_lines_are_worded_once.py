@@ -14,8 +14,9 @@ from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import tarot
 from dragsaga.rules.cards import default_card_set
 from dragsaga.templatetags import dragsaga_words
-from games import rendering, services, snapshots
+from games.live import rendering, snapshots
 from games.registry import engine_for
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from games import services
 from games.registry import engine_for
+from games.tables import services
 from tests.web.tables import browser_of, htmx_post, seated_table
 from tests.web.test_oplog_wiring import oplog  # noqa: F401 - the fixture
 

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from dragonformula.rules.engine import ENGINE as DF
-from games import services
 from games.models import Seat
+from games.tables import services
 from tests.web.tables import browser_of, everyone_connected, htmx_post, seated_table
 
 pytestmark = pytest.mark.django_db

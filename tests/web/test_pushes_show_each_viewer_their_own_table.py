@@ -14,8 +14,11 @@ from channels.layers import get_channel_layer
 from django.utils import translation
 
 from dragsaga.rules.engine import ENGINE as DS
-from games import leavers, rendering, services, table_events
+from games.live import rendering
+from games.presence import leavers
 from games.registry import engine_for, game_kind
+from games.tables import events as table_events
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

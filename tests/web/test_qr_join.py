@@ -5,7 +5,7 @@ import re
 import pytest
 import segno
 
-from games.qr import join_qr_svg
+from games.tables.qr import join_qr_svg
 
 
 def modules_drawn(svg: str) -> set[tuple[int, int]]:
@@ -55,7 +55,7 @@ def test_no_url_no_code():
 
 @pytest.mark.django_db
 def test_the_table_page_shows_the_qr_code_of_its_own_join_url(client):
-    from games import services
+    from games.tables import services
 
     table = services.create_table(game_name="dragonformula", players=4)
     page = client.get(f"/dragonformula/{table.code}/").content.decode()

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from games.engine import IllegalAction
 from games.models import Game
-from games.refusals import MESSAGES, TEMPLATES, refusal_text
+from games.tables.refusals import MESSAGES, TEMPLATES, refusal_text
 from tests.web.tables import browser_of, htmx_post, seated_table
 
 ROOT = Path(__file__).resolve().parents[2]

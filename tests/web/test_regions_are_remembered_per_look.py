@@ -11,8 +11,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from dragsaga.templatetags import dragsaga_words
-from games import looks, rendering, services
+from games.live import looks, rendering
 from games.registry import engine_for, game_kind
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

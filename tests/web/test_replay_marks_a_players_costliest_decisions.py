@@ -6,9 +6,9 @@ import pytest
 from django.conf import settings as django_settings
 from django.test import Client
 
-from games import bot_thinking, reviews
+from games.coach import bot_thinking, reviews
+from games.coach.views import costly_marks
 from games.models import Review, Seat
-from games.review_views import costly_marks
 from games.trust.replays import replay_of, replay_turns
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import bots_only_table, finish, text_of

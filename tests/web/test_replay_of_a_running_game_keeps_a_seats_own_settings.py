@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from games import services
 from games.models import Game, Player
 from games.registry import engine_for
+from games.tables import services
 from games.trust.replays import replay_of
 from tests.web.tables import browser_of
 

@@ -10,8 +10,8 @@ import re
 import pytest
 from django.utils import translation
 
-from games import services
 from games.registry import engine_for
+from games.tables import services
 from games.trust.replays import ACTION_WORDS, replay_of, replay_turns, run_words
 from tests.web.trust_helpers import finish
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games import services
+from games.tables import services
 from games.trust.replays import replay_of
 from tests.web.trust_helpers import bots_only_table, finish
 

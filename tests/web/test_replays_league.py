@@ -7,9 +7,10 @@ import pytest
 
 from dragonformula.models import SetLine
 from dragsaga.models import DragSagaLine
-from games import leavers, services
 from games.leagues.online import open_league_table
 from games.models import League
+from games.presence import leavers
+from games.tables import services
 from tests.web.trust_helpers import finish, text_of
 
 pytestmark = pytest.mark.django_db

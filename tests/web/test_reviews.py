@@ -7,9 +7,10 @@ import time
 import pytest
 from django.test import Client
 
-from games import bot_thinking, reviews, services
+from games.coach import bot_thinking, reviews
 from games.models import Review, Seat
-from games.trust.models import StandIn
+from games.presence.models import StandIn
+from games.tables import services
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import bots_only_table, finish, text_of
 

@@ -8,8 +8,9 @@ languages, a game long, including the regions that nest elements of their own ta
 import pytest
 from django.utils import translation
 
-from games import rendering, services
+from games.live import rendering
 from games.registry import engine_for
+from games.tables import services
 from tests.integration.players import offered_actions, regions_of, version_of
 from tests.web.tables import seated_table
 

@@ -8,8 +8,9 @@ import re
 import pytest
 from django.utils import translation
 
-from games import rendering, services, snapshots
+from games.live import rendering, snapshots
 from games.registry import engine_for
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

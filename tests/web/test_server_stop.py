@@ -10,8 +10,8 @@ from django.conf import settings
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from games import services
 from games.models import ActionLog, Game, SeatConnection, ServerProcess
+from games.tables import services
 from tests.support.servers import daphne
 from tests.web.sockets import session_cookie
 from tests.web.tables import seated_table

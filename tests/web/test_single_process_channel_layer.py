@@ -10,7 +10,7 @@ from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
 from django.conf import settings
 
 from config.channel_layers import InMemoryChannelLayer
-from games import announce
+from games.live import announce
 
 
 def test_one_process_uses_it():  # without REDIS_URL, as the tests and ``make run`` run

@@ -9,8 +9,10 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, leavers, services
+from games.live import consumers
 from games.models import ActionLog, AwayLimit, SeatConnection, StandIn
+from games.presence import leavers
+from games.tables import services
 from tests.web.sockets import in_own_loop, open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,7 +39,7 @@ async def test_a_flooding_socket_is_closed_and_another_table_goes_on(toygame, pl
     lines = []
     handler = logging.Handler()
     handler.emit = lambda record: lines.append(record.getMessage())
-    logging.getLogger("games.consumers").addHandler(handler)
+    logging.getLogger("games.live.consumers").addHandler(handler)
     flooded, _flooded_game = await started_table(players[:2], away_seconds=60)
     calm, calm_game = await started_table(players[2:], away_seconds=60)
     flooder = await open_socket(flooded.code, players[1])
@@ -54,7 +56,7 @@ async def test_a_flooding_socket_is_closed_and_another_table_goes_on(toygame, pl
     frame = await watcher.receive_from(timeout=5)
     assert 'name="version" value="1"' in frame
     assert time.monotonic() - started < 5
-    logging.getLogger("games.consumers").removeHandler(handler)
+    logging.getLogger("games.live.consumers").removeHandler(handler)
     lines = [line for line in lines if "ws closed" in line]
     assert len(lines) == 1 and "code=4429" in lines[0] and len(lines[0]) < 300
     await flooder.disconnect()

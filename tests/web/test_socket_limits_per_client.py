@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
-from games import consumers
+from games.live import consumers
 from tests.web.sockets import in_own_loop, session_cookie, started_table
 from tests.web.test_socket_limits import close_code
 

@@ -9,10 +9,10 @@ and ``test_leavers_sockets.py`` open real sockets."""
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games import leavers
-from games.consumers import TableConsumer, viewer_language
+from games.live.consumers import TableConsumer, viewer_language
 from games.models import Player, Seat, SeatConnection, StandIn
-from games.selectors import SESSION_PLAYER
+from games.presence import leavers
+from games.tables.selectors import SESSION_PLAYER
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,7 @@ def test_a_seated_players_first_socket_opens_in_seven_statements(
 ):
     # The table, the player, their seat (with whether earlier sockets closed, whether one is
     # open and whether a bot holds it), the socket's row, the running game (the table is
-    # told they are here, games.presence); then the table's game and its seats for the frame.
+    # told they are here, games.presence.at_the_table); then the table's game and its seats for the frame.
     table, _game, players = table_of_four
     with django_assert_max_num_queries(7):
         frame = opened(socket_of(table, players[0], "ann-1"))
@@ -69,7 +69,7 @@ def test_a_socket_opened_again_after_a_close_costs_one_statement_more(
     with django_capture_on_commit_callbacks(execute=True):
         first._closed(1000)
     # And the closed row superseded, and the running game looked up: the table is told
-    # she is back (games.presence).
+    # she is back (games.presence.at_the_table).
     with django_assert_max_num_queries(8):
         opened(socket_of(table, players[0], "ann-2"))
     assert list(SeatConnection.objects.filter(player=players[0]).values_list("closed")) == [(None,)]

@@ -9,8 +9,10 @@ import pytest
 from django.template.loader import render_to_string
 
 from dragonformula.rules.engine import ENGINE
-from games import away, leavers, rendering, services
+from games.live import rendering
 from games.models import ActionLog, Game, Seat, StandIn
+from games.presence import away, leavers
+from games.tables import services
 from tests.web.tables import browser_of, everyone_connected, seated_table
 from tests.web.test_who_is_at_the_table import log_lines
 

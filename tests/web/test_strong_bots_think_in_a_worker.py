@@ -8,8 +8,10 @@ import os
 import pytest
 
 from dragonformula.rules.engine import ENGINE
-from games import bot_thinking, services, timers
+from games.coach import bot_thinking
+from games.live import timers
 from games.models import ActionLog, Game
+from games.tables import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

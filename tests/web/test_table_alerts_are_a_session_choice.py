@@ -5,7 +5,7 @@ changes nothing."""
 import pytest
 from django.test import Client
 
-from games.alerts import SESSION_KEY, chosen
+from games.tables.alerts import SESSION_KEY, chosen
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,10 @@ import time
 import pytest
 from django.test import Client
 
-from games import leavers, services, table_limits
 from games.models import Player, Table
+from games.presence import leavers
+from games.tables import limits as table_limits
+from games.tables import services
 from tests.web.tables import browser_of
 from tests.web.test_leavers import lobby_post
 
@@ -114,7 +116,7 @@ def test_a_flood_of_refused_new_tables_sweeps_the_lobby_once():
 
 
 def test_a_guest_refused_for_the_address_gets_a_short_page_with_the_way_back():
-    from games import client_limits
+    from games.tables import client_limits
 
     for _ in range(client_limits.GUESTS_PER_ADDRESS.limit):
         client_limits.take(client_limits.GUESTS_PER_ADDRESS, "10.0.0.66")

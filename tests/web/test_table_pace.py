@@ -3,8 +3,8 @@
 import pytest
 
 from dragonformula.rules.engine import ENGINE
-from games import services
 from games.models import ActionLog, BotPace, Player, Table
+from games.tables import services
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from dragonformula.rules.engine import ENGINE
-from games import rendering, services, snapshots, table_events
+from games.live import rendering, snapshots
+from games.tables import events as table_events
+from games.tables import services
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import browser_of, htmx_post, seated_table
 
@@ -213,7 +215,7 @@ async def test_a_move_saved_elsewhere_is_read_once_and_pushed_past_a_busy_worker
     sockets = [await open_socket(table.code, seated[seat]) for seat in watchers]
     for socket in sockets:
         await socket.receive_from()
-        # The pushes saying the later seats came to the table (games.presence).
+        # The pushes saying the later seats came to the table (games.presence.at_the_table).
         while not await socket.receive_nothing(timeout=0.3):
             await socket.receive_from()
 

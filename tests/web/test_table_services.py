@@ -1,4 +1,4 @@
-"""games.services on the platform's own test game: seats, turns, versions, the log, ticks,
+"""games.tables.services on the platform's own test game: seats, turns, versions, the log, ticks,
 bots; what moves a table when nobody clicks (bots, deadlines, a process that stopped) never
 leaves it stuck."""
 
@@ -9,9 +9,12 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import leavers, selectors, services, table_events, timers
 from games.engine import TICK, replay
+from games.live import timers
 from games.models import ActionLog, Game, ServerProcess, Table
+from games.presence import leavers
+from games.tables import events as table_events
+from games.tables import selectors, services
 from tests.web.toygame import ENGINE
 
 pytestmark = pytest.mark.django_db

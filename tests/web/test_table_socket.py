@@ -6,8 +6,8 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
 from games.models import Table
+from games.tables import services
 from tests.web.sockets import in_own_loop, open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

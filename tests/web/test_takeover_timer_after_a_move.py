@@ -7,8 +7,9 @@ import time
 import pytest
 
 from dragsaga.rules.engine import ENGINE as DS
-from games import leavers, services
 from games.models import AwayLimit
+from games.presence import leavers
+from games.tables import services
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

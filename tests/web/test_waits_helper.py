@@ -3,8 +3,8 @@
 import pytest
 
 from dragonformula.waits_helper import waits_in_view
-from games import services
 from games.models import Player, Table
+from games.tables import services
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,9 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from games import leavers, services
 from games.models import Seat, StandIn
+from games.presence import leavers
+from games.tables import services
 from tests.web.sockets import open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

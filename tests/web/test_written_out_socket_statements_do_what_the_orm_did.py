@@ -1,4 +1,4 @@
-"""A table socket's opening and closing run written-out statements (``games.statements``):
+"""A table socket's opening and closing run written-out statements (``games.tables.statements``):
 each must read and write what the ORM's queries did, or a returning player would be shown
 as a spectator, keep a bot in their seat, or be taken over while their page is open."""
 
@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.db import connection
 
-from games import away, leavers, statements
 from games.models import ActionLog, Game, Seat, SeatConnection, StandIn
+from games.presence import away, leavers
+from games.tables import statements
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

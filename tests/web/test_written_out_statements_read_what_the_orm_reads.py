@@ -1,5 +1,5 @@
 """The move's lock, the seats and the asking player are written-out statements
-(``games.statements``): each must give what the ORM's own query gives, to the last field
+(``games.tables.statements``): each must give what the ORM's own query gives, to the last field
 and relation, or a move would act on a game, table or player other than the one stored
 (a wrong clock, a lost away limit, a guest standing for a member)."""
 
@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Model
 
-from games import statements
 from games.models import AwayLimit, Game, Player, ShuffleCommitment
+from games.tables import statements
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -166,7 +166,7 @@ def test_a_socket_reads_the_tables_newest_game_unlocked_with_its_relations():
 
 
 def test_another_process_reads_a_changed_table_in_two_statements(django_assert_num_queries):
-    from games import snapshots
+    from games.live import snapshots
 
     table, game, players = seated_table("dragonformula", ["Ann", "Bo"])
     AwayLimit.objects.create(table=table, seconds=30)

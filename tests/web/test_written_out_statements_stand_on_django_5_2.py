@@ -1,4 +1,4 @@
-"""The move's written-out statements (``games.statements``) are kept for what they save a
+"""The move's written-out statements (``games.tables.statements``) are kept for what they save a
 move's CPU (docs/performance.md), and they reach into the ORM below its documented API:
 they were written against Django 5.2. This trips at an upgrade that changes any part they
 stand on, before a move acts on a game read wrongly; the statements' equivalence tests
@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 
 from games.models import Game, Table
-from games.trust.models import AwayLimit
+from games.presence.models import AwayLimit
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ def parameters(function) -> list[str]:
 
 def test_django_is_the_minor_version_the_statements_were_written_against():
     assert django.VERSION[:2] == WRITTEN_AGAINST, (
-        f"Django {django.get_version()}: check games/statements against this version's ORM "
+        f"Django {django.get_version()}: check games/tables/statements against this version's ORM "
         "(docs/performance.md, the written-out statements), then move WRITTEN_AGAINST"
     )
 

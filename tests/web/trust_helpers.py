@@ -3,8 +3,8 @@
 import html
 import re
 
-from games import services
 from games.models import Game
+from games.tables import services
 
 
 def bots_only_table(game_name, players, level):

@@ -3,7 +3,7 @@
 from django.urls import include, path
 
 from config.urls import urlpatterns as site
-from games.table_urls import table_urlpatterns
+from games.tables.urls import table_urlpatterns
 
 urlpatterns = [
     path("toygame/", include((table_urlpatterns("toygame"), "toygame"))),

@@ -7,11 +7,11 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import services
 from games.leagues.demo import load_demo_leagues
 from games.management.language import TranslatedCommand
 from games.models import Table
 from games.registry import GAMES
+from games.tables import services
 
 
 def demo_tables(name: str) -> list[tuple[object, dict]]:

@@ -1,0 +1,77 @@
+"""Telling a table's sockets that it changed: a subscriber of ``games.tables.events``.
+
+After every committed change, the table is remembered as it now stands under a new
+*change id* (``games.live.snapshots.remember``: the seats read with the change, no query) and
+the table's Channels group hears "table N has changed (to version V)". Every socket of
+this process that hears the change renders from that one snapshot
+(``games.live.snapshots.for_change``); another process reads the table once for all of its
+sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import uuid
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.live import snapshots
+from games.tables.events import group_name
+
+
+def tell_sockets(
+    sender: Any, table_id: int, game: Any, seats: Any, announce: bool, **_: Any
+) -> None:
+    """The ``table_changed`` subscriber: remember the table and tell its sockets."""
+    if not announce:
+        return
+    change = uuid.uuid4().hex
+    if game is not None:
+        snapshots.remember(change, game, seats)
+    notify(table_id, game.pk if game is not None else None, getattr(game, "version", None), change)
+
+
+def notify(
+    table_id: int, game_id: int | None, version: int | None, change: str | None = None
+) -> None:
+    """Send "table N has changed (to version V)" to the table's Channels group.
+
+    The message's ``change`` id is new for every announcement (``change`` when the
+    caller has remembered the table under it): the sockets that hear it share one
+    reading of the table (``games.live.snapshots.for_change``).
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {
+        "type": "table.changed",
+        "table": table_id,
+        "game": game_id,
+        "version": version,
+        "change": change or uuid.uuid4().hex,
+    }
+
+    def send() -> None:
+        async_to_sync(layer.group_send)(group_name(table_id), message)
+
+    # The server's layers send it without waiting for its sockets' event loop: one process's
+    # puts it on the loop (config.channel_layers), Redis's publishes it from this thread
+    # (config.redis_layer); without a running loop of theirs, it is sent and waited for.
+    # Looked up on the class: Redis's pub/sub layer answers any other attribute by
+    # looking for a running event loop, which a request thread does not have.
+    send_soon = getattr(type(layer), "group_send_soon", None)
+    if send_soon is not None and send_soon(layer, group_name(table_id), message):
+        return
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        send()  # the usual case: a sync view or a worker thread
+    else:
+        # This thread runs an event loop of its own (a script driving a browser, say):
+        # async_to_sync cannot block here, so a helper thread sends.
+        helper = threading.Thread(target=send)
+        helper.start()
+        helper.join()

@@ -1,0 +1,138 @@
+"""What one visitor may open: a few tables that have not started, per player and per
+browser session, more per address; lobby tables that never start go away by themselves.
+
+- :data:`MAX_OPEN_PER_PLAYER` / :data:`MAX_OPEN_PER_SESSION` open (not started) tables
+  made from the lobby; one more is refused with a message (:class:`TooManyTables`, 429).
+- Per address (a club behind one address is many players): :data:`MAX_OPEN_PER_ADDRESS`
+  waiting, and ``client_limits.TABLES_PER_ADDRESS`` opened per hour, so a client taking a
+  new cookie (a new guest) for every table cannot fill the lobby.
+- A lobby table nobody sits at expires :data:`EMPTY_MINUTES` after it was opened, and
+  so does one whose seated players have had no table socket open for as long (they
+  left it waiting); one that never started, :data:`NEVER_STARTED_HOURS` after. Tables
+  of the club (demo), of a league or of a script (``created_session`` blank) never expire
+  here. The lobby sweeps them at most every :data:`EXPIRY_EVERY_SECONDS`.
+- The lobby lists, per game, the open tables first (newest first, at most
+  :data:`LOBBY_OPEN_PER_GAME`, none of one creator beyond the per-player limit),
+  then those being played (at most :data:`LOBBY_PLAYING_PER_GAME`).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+
+from django.core.cache import cache
+from django.db.models import Prefetch, Q
+from django.utils.translation import gettext as _
+
+from games.learn.steps import GUIDED  # a guided first game's Table.created_session
+from games.models import Player, Seat, SeatConnection, Table
+from games.registry import GAMES
+from games.tables import client_limits
+from games.tables.services import ActionRefused
+
+SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.created_session)
+MAX_OPEN_PER_PLAYER = 3
+MAX_OPEN_PER_SESSION = 3
+MAX_OPEN_PER_ADDRESS = 10
+EMPTY_MINUTES = 10
+NEVER_STARTED_HOURS = 3
+EXPIRY_EVERY_SECONDS = 20
+LOBBY_OPEN_PER_GAME = 30
+LOBBY_PLAYING_PER_GAME = 30
+
+
+class TooManyTables(ActionRefused):
+    status = 429
+
+
+def _waiting() -> Q:
+    return Q(status=Table.Status.OPEN)
+
+
+def check_may_open(player: Player, browser: str, address: str | None = None) -> None:
+    """Refuse a new lobby table when this player or this browser (the id its session keeps
+    under :data:`SESSION_BROWSER`) has enough waiting, or this address has (counted then)."""
+    expire_now_and_then()
+    waiting = Table.objects.filter(_waiting())
+    by_player = waiting.filter(created_by=player).count()
+    by_session = waiting.filter(created_session=browser).count() if browser else 0
+    by_address = waiting.filter(created_address=address).count() if address else 0
+    if by_player >= MAX_OPEN_PER_PLAYER or by_session >= MAX_OPEN_PER_SESSION:
+        raise TooManyTables(
+            _(
+                "You already have %(count)d tables waiting for players: start one of them "
+                "(bots can take the empty seats) before opening another."
+            )
+            % {"count": max(by_player, by_session)},
+            "too_many_tables",
+        )
+    # Counted only for a table this player and browser may open.
+    if by_address >= MAX_OPEN_PER_ADDRESS or (
+        address and not client_limits.take(client_limits.TABLES_PER_ADDRESS, address)
+    ):
+        raise TooManyTables(
+            _(
+                "Too many tables were opened from your network: start one of those waiting "
+                "or try again later."
+            ),
+            "too_many_from_address",
+        )
+
+
+def expire_now_and_then() -> int:
+    """:func:`expire_open_tables` at most once per :data:`EXPIRY_EVERY_SECONDS` across the
+    server's processes (the cache says when it last ran): the lobby and every new-table
+    request ask, and a flood of them must not sweep the tables each time."""
+    if not cache.add("lobby:expired-recently", True, EXPIRY_EVERY_SECONDS):
+        return 0
+    return expire_open_tables()
+
+
+def expire_open_tables(now: float | None = None) -> int:
+    """Delete the lobby tables that never started and are past their time; how many."""
+    at = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
+    lobby_made = Table.objects.filter(_waiting()).exclude(created_session="")
+    since = at - timedelta(minutes=EMPTY_MINUTES)
+    # Nobody sat down, or those seated have had no socket open for as long: left waiting.
+    present = SeatConnection.objects.filter(Q(closed__isnull=True) | Q(closed__gt=since))
+    deserted = lobby_made.filter(created__lte=since).exclude(
+        pk__in=present.values("seat__table_id")
+    )
+    stale = lobby_made.filter(created__lte=at - timedelta(hours=NEVER_STARTED_HOURS))
+    expired = {
+        *deserted.values_list("pk", flat=True),
+        *stale.values_list("pk", flat=True),
+    }
+    if not expired:
+        return 0
+    Table.objects.filter(pk__in=expired, status=Table.Status.OPEN).delete()
+    return len(expired)
+
+
+def lobby_tables() -> dict[str, list[Table]]:
+    """The lobby's tables per game: open ones first, then those being played (a read)."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+    by_game: dict[str, list[Table]] = {}
+    for name in GAMES:
+        # A guided first game's table is its player's own: never listed.
+        listed = Table.objects.filter(game_name=name).exclude(created_session=GUIDED)
+        listed = listed.prefetch_related(seats)
+        shown: list[Table] = []
+        per_creator: dict[int | None, int] = {}
+        per_address: dict[str | None, int] = {}
+        for table in listed.filter(_waiting()).order_by("-created")[: LOBBY_OPEN_PER_GAME * 4]:
+            count = per_creator.get(table.created_by_id, 0)
+            if table.created_by_id is not None and count >= MAX_OPEN_PER_PLAYER:
+                continue
+            from_address = per_address.get(table.created_address, 0)
+            if table.created_address is not None and from_address >= MAX_OPEN_PER_ADDRESS:
+                continue
+            per_creator[table.created_by_id] = count + 1
+            per_address[table.created_address] = from_address + 1
+            shown.append(table)
+            if len(shown) == LOBBY_OPEN_PER_GAME:
+                break
+        playing = listed.filter(status=Table.Status.PLAYING).order_by("-created")
+        by_game[name] = shown + list(playing[:LOBBY_PLAYING_PER_GAME])
+    return by_game

@@ -1,0 +1,59 @@
+"""The hand-written statements of the table's hot path: a move's lock and writes, the
+asking player, a table read for its sockets.
+
+The ORM compiles a statement again each time it runs it; for these statements (the move's
+lock reads the game with its table, its away limit and its shuffle commitment, four tables'
+columns) the compiling costs more than the running. So they are written out once per
+database vendor, from the models' own columns, and their rows are turned back into model
+instances with the ORM's own converters (``from_db_value``, the backend's datetime and JSON
+converters): what a caller gets is what the ORM's query would have given it
+(``tests/web/test_written_out_statements_read_what_the_orm_reads.py``, and on PostgreSQL
+``tests/integration/test_postgres.py``). Every other read and write stays with the ORM.
+"""
+
+from games.tables.statements.columns import Columns, bare_column, column, table_name
+from games.tables.statements.moves import (
+    MOVE_FIELDS,
+    current_game,
+    game,
+    locked_game,
+    player,
+    record_move,
+    seats_with_presence,
+)
+from games.tables.statements.sockets import (
+    ClosedSocket,
+    Signs,
+    active_stand_ins,
+    close_connection,
+    forget_closed_connections,
+    game_stand_ins,
+    open_connection,
+    seat_on_opening,
+    signs_of_presence,
+    table_by_code,
+)
+
+__all__ = [
+    "MOVE_FIELDS",
+    "ClosedSocket",
+    "Columns",
+    "Signs",
+    "active_stand_ins",
+    "game_stand_ins",
+    "bare_column",
+    "close_connection",
+    "column",
+    "current_game",
+    "forget_closed_connections",
+    "game",
+    "locked_game",
+    "open_connection",
+    "player",
+    "record_move",
+    "seat_on_opening",
+    "seats_with_presence",
+    "signs_of_presence",
+    "table_by_code",
+    "table_name",
+]
