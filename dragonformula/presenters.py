@@ -21,7 +21,7 @@ from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
 from games.models import StandIn
-from games.presence import presence_of
+from games.presence.at_the_table import presence_of
 from games.templatetags.bilingual import Words
 
 REGIONS = [

@@ -5,7 +5,8 @@ corrected game and its history, a voided set, a voided DragSaga game, seats a bo
 (league page, printed standings, both CSVs, every player's page, each result's page and
 sheet; as a visitor and as a keeper, in both languages) reads as that code rendered it.
 
-Only the CSRF tokens are set aside: each response gets a fresh one."""
+Only the CSRF tokens are set aside (each response gets a fresh one), and on an HTML page what
+lies outside its ``<main>`` (the site's header and footer, which change on their own)."""
 
 from __future__ import annotations
 
@@ -24,10 +25,12 @@ from django.conf import settings
 
 HERE = Path(__file__).parent / "league_migration"
 CSRF = re.compile(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[A-Za-z0-9]+')
+MAIN = re.compile(r"<main\b.*?</main>", re.S)
 
 
-def normalised(html: str) -> str:
-    return CSRF.sub(r"\1-", html)
+def normalised(page: str) -> str:
+    main = MAIN.search(page)
+    return CSRF.sub(r"\1-", main.group(0) if main else page)
 
 
 def run(*args: str, database: Path) -> None:
