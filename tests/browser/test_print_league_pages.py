@@ -46,10 +46,13 @@ def test_hand_calculator_taps_cards_and_shows_the_reading(new_page, artifacts_di
     for code in MY_SERIES.split():
         page.locator(f"label.card-toggle:has(input[value='{code}'])").click()
     reading = page.locator("#reading")
-    reading.get_by_text("200 points").wait_for()
+    total = reading.locator(
+        ":scope > p", has_text="points"
+    )  # the hand's total, not the hands in reach
+    total.filter(has_text="200 points").wait_for()
     assert "My Series" in reading.inner_text()
     page.get_by_label("Element").select_option("water")
-    reading.get_by_text("100 points").wait_for()
+    total.filter(has_text="100 points").wait_for()
     page.screenshot(path=artifacts_dir / "hand-calculator.png", full_page=True)
 
 
