@@ -138,6 +138,7 @@ from functools import cached_property
 from importlib import import_module
 from typing import Any
 
+from django.dispatch import Signal
 from django.utils.functional import Promise
 
 from games.engine import Action, Engine, State, check_action
@@ -269,10 +270,13 @@ class RegisteredGame:
 
 
 GAMES: dict[str, RegisteredGame] = {}
+# Sent with ``kind`` once a game is registered (the platform's receivers hear of its models).
+game_registered = Signal()
 
 
 def register(kind: RegisteredGame) -> RegisteredGame:
     GAMES[kind.name] = kind
+    game_registered.send(sender=RegisteredGame, kind=kind)
     return kind
 
 

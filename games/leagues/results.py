@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import Model, QuerySet
 
-from games.registry import RegisteredGame, game_kind
+from games.registry import GAMES, RegisteredGame, game_kind
 
 
 def _kind(game: str | RegisteredGame) -> RegisteredGame:
@@ -66,3 +66,12 @@ def completes(game: str | RegisteredGame) -> bool:
 def done_at(result: Any) -> Any:
     """When a result was finished: a set when it completed, a game when it was recorded."""
     return getattr(result, "completed_at", None) or result.created_at
+
+
+def game_of(model: type[Model]) -> str:
+    """The game whose league result or line ``model`` is."""
+    return next(
+        name
+        for name, kind in GAMES.items()
+        if kind.has_league and model in (kind.league.RESULT_MODEL, kind.league.LINE_MODEL)
+    )
