@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Model
+from django.db.models import F, Model
 from django.db.models.signals import post_delete, post_save
 
 from games.leagues import results
@@ -24,6 +24,9 @@ from games.models import Result, ResultLine
 from games.registry import GAMES, game_registered
 
 FIGURES = ("member_id", "rank", "victory_points", "by_bot", "points")
+# Rating changes name their result by its platform ``Result``: while a migration renames them,
+# a game's own pks are moved out of the way by this much.
+RENAMING = 10**15
 
 
 def own_models(game: Any) -> bool:
@@ -38,11 +41,15 @@ def kept_here() -> list[str]:
 
 def _status(result: Any) -> dict[str, Any]:
     """What the platform's result says of a game's result: a game's result without a
-    ``complete`` field counts once recorded."""
+    ``complete`` field counts once recorded; it was finished (the ratings' order) when it
+    completed, or was recorded."""
+    complete = getattr(result, "complete", True)
+    done = getattr(result, "completed_at", None) or result.created_at
     return {
         "voided_at": result.voided_at,
         "voided_by_id": result.voided_by_id,
-        "complete": getattr(result, "complete", True),
+        "complete": complete,
+        "completed_at": done if complete else None,
     }
 
 
@@ -147,8 +154,15 @@ def carried_over(app_label: str, result: str, line: str, points: str) -> Any:
         carry_over(apps, app_label, result, line, points)
 
     def backwards(apps: Any, schema_editor: Any) -> None:
-        generic = apps.get_model("games", "Result").objects
-        generic.filter(match__league__game=app_label).delete()
+        generic = apps.get_model("games", "Result").objects.filter(match__league__game=app_label)
+        changes = apps.get_model("games", "RatingChange").objects.filter(game=app_label)
+        changes.update(result_id=F("result_id") + RENAMING)
+        own = apps.get_model(app_label, result).objects
+        for kept in generic.iterator():
+            found = own.filter(match_id=kept.match_id, number=kept.number).first()
+            if found is not None:
+                changes.filter(result_id=kept.pk + RENAMING).update(result_id=found.pk)
+        generic.delete()
 
     return migrations.RunPython(forwards, backwards)
 
@@ -156,7 +170,9 @@ def carried_over(app_label: str, result: str, line: str, points: str) -> Any:
 def carry_over(apps: Any, app_label: str, result: str, line: str, points: str) -> None:
     """For a data migration: give every stored result of a game (its app's ``result`` and
     ``line`` models, the line's total in ``points``) its platform result and lines, with the
-    historical models of ``apps``."""
+    historical models of ``apps``; its rating changes then name the platform's result."""
+    changes = apps.get_model("games", "RatingChange").objects.filter(game=app_label)
+    changes.update(result_id=F("result_id") + RENAMING)
     generic_result = apps.get_model("games", "Result")
     generic_line = apps.get_model("games", "ResultLine")
     own_line = apps.get_model(app_label, line)
@@ -181,3 +197,4 @@ def carry_over(apps: Any, app_label: str, result: str, line: str, points: str) -
             )
             for row in own_line.objects.filter(**{key: own}).order_by("seat")
         )
+        changes.filter(result_id=own.pk + RENAMING).update(result_id=generic.pk)

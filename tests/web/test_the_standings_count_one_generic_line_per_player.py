@@ -84,6 +84,7 @@ def test_a_sets_generic_lines_follow_its_games_corrections_undo_void_and_restore
     assert generic(match) == set_lines(match)
     set_result.refresh_from_db()
     assert set_result.complete
+    assert Result.objects.get(match=match).completed_at == set_result.completed_at  # rated then
     aki = standing(league, "Aki")
     assert aki.played == 1 and aki.total_points == SetLine.objects.get(seat=0).points > 0
 
@@ -99,6 +100,7 @@ def test_a_sets_generic_lines_follow_its_games_corrections_undo_void_and_restore
     assert generic(match) == set_lines(match)
     set_result.refresh_from_db()
     assert not set_result.complete and standing(league, "Dai").played == 0
+    assert Result.objects.get(match=match).completed_at is None
 
     post(client, page, {"winner": 2, "win": "dan", "hand": "sephirot_6"})
     assert generic(match) == set_lines(match)
