@@ -53,15 +53,18 @@ def _status(result: Any) -> dict[str, Any]:
     }
 
 
-def keep(result: Any) -> None:
+def keep(result: Any, *, made: bool = True) -> None:
     """Make the platform's result and lines of ``result`` (one of a game's own results, saved)
-    say what the game's result and lines say now."""
+    say what the game's result and lines say now. Without ``made``, only a platform result
+    made already is kept (a line saved or deleted: its result's rows may be going too)."""
     game = results.game_of(type(result))
     status = _status(result)
-    generic, created = Result.objects.get_or_create(
-        match_id=result.match_id, number=result.number, defaults=status
-    )
-    if not created and any(getattr(generic, key) != value for key, value in status.items()):
+    generic = Result.objects.filter(match_id=result.match_id, number=result.number).first()
+    if generic is None and not made:
+        return
+    if generic is None:
+        generic = Result.objects.create(match_id=result.match_id, number=result.number, **status)
+    elif any(getattr(generic, key) != value for key, value in status.items()):
         Result.objects.filter(pk=generic.pk).update(**status)
     points = results.line_points(game)
     own = {
@@ -115,7 +118,7 @@ def _saved(sender: type[Model], instance: Any, raw: bool = False, **_: Any) -> N
         return
     key = getattr(instance, f"{results.line_result(game)}_id")
     for result in results.result_model(game).objects.filter(pk=key):
-        keep(result)
+        keep(result, made=False)
 
 
 def _deleted(sender: type[Model], instance: Any, **_: Any) -> None:

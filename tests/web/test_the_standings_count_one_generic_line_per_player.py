@@ -17,7 +17,14 @@ from dragonformula.models import SetGame, SetLine
 from dragsaga.models import DragSagaLine, DragSagaResult
 from games.leagues import selectors
 from games.models import GameKind, GuestSeat, Result, ResultLine
-from tests.support.leagues import make_league, make_members, record_dragsaga, sign_in_organiser
+from tests.support.leagues import (
+    make_league,
+    make_members,
+    record_dragsaga,
+    record_set,
+    sign_in_organiser,
+    won,
+)
 from tests.web.test_leagues_corrections import table  # noqa: F401 (the fixture)
 from tests.web.test_leagues_identity import guest_played_dragsaga, keeper_client
 
@@ -173,3 +180,20 @@ def test_a_plain_member_voids_nothing(client):
     )
     assert Result.objects.get(match=result.match).voided_at is None
     assert standing(league, "Aki").played == 1
+
+
+def test_deleting_a_match_or_a_league_takes_its_generic_rows_with_it():
+    league = make_league()
+    members = make_members(league, "Aki", "Ben", "Chie", "Dai")
+    first = record_set(league, members, [won(0), won(1), won(2), won(3)])
+    record_set(league, members, [won(3), won(2), won(1), won(0)])
+    assert Result.objects.count() == 2 and ResultLine.objects.count() == 8
+    first.match.delete()
+    assert Result.objects.count() == 1 and ResultLine.objects.count() == 4
+    assert standing(league, "Aki").played == 1
+    saga = make_league(GameKind.DRAGSAGA, "Saga League")
+    aki, ben = make_members(saga, "Aki2", "Ben2")
+    record_dragsaga(saga, [(aki, 3, 2, 1), (ben, 5, 0, 0)])
+    league.delete()
+    saga.delete()
+    assert not Result.objects.exists() and not ResultLine.objects.exists()
