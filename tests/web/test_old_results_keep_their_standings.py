@@ -139,3 +139,13 @@ def test_every_stored_result_has_the_platforms_line_for_each_player(migrated_dat
             for table in ("games_setresult", "games_dragsagaresult")
         )
         assert results == own_results
+        # The ratings' changes name the platform's result of their own game, in the same order.
+        named = db.execute(
+            """SELECT c.game, c.position, c.member_id, c.rank FROM games_ratingchange c
+               JOIN games_result r ON r.id = c.result_id
+               JOIN games_resultline l ON l.result_id = r.id AND l.member_id = c.member_id
+               JOIN games_match m ON m.id = r.match_id JOIN games_league g ON g.id = m.league_id
+               WHERE g.game = c.game AND l.rank = c.rank"""
+        ).fetchall()
+        changes = db.execute("SELECT game, position, member_id, rank FROM games_ratingchange")
+        assert sorted(named) == sorted(changes.fetchall()) and named
