@@ -30,10 +30,12 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.apps import apps  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from dragonformula.models import SetLine, SetResult  # noqa: E402
+from games.leagues.result_lines import carry_over  # noqa: E402
 from games.models import GameKind, League, Match, Member, RatingChange  # noqa: E402
 from games.ratings import ratings  # noqa: E402
 
@@ -79,6 +81,9 @@ def build(count: int, rng: random.Random) -> None:
                 )
             )
     SetLine.objects.bulk_create(lines, batch_size=2000)
+    # The platform's result and lines of each set, which the ratings read (as the migration
+    # carries stored sets over).
+    carry_over(apps, "dragonformula", "SetResult", "SetLine", "points")
 
 
 def main(count: int) -> None:

@@ -21,7 +21,6 @@ from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues import counting
 from games.leagues.csv_cells import yes_no
-from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
 from games.models import Game, GameKind, Match, Member
 
@@ -162,14 +161,12 @@ BEST_HANDS = 5  # the player page's best won hands
 
 
 def member_section(member: Member, section: Any) -> None:
-    """A player's Dragon Formula: sets and games played, games won and by which hand, the
-    best won hands, and whom they met most (complete Dragon Formula sets that are not void)."""
+    """A player's Dragon Formula beyond the sets played (``section.played``): games played,
+    games won and by which hand, the best won hands (complete sets that are not void)."""
     counted = SetLine.objects.filter(
         counting.through("set", counting.counted(GameKind.DRAGON_FORMULA)), member=member
     )
-    # Another game may keep its results as sets too: those are its own.
-    sets = counted.filter(set__match__league__game=GameKind.DRAGON_FORMULA).values("set_id")
-    section.played = sets.count()
+    sets = counted.values("set_id")
     games = SetGame.objects.filter(set_id__in=sets)
     won = games.filter(winner=member).exclude(hand="")
     section.figures = {
@@ -185,8 +182,6 @@ def member_section(member: Member, section: Any) -> None:
             ]
         ),
     }
-    lines = SetLine.objects.filter(set_id__in=sets).select_related("member")
-    section.head_to_head = head_to_head(member, list(lines), "set_id")
 
 
 def blank_sheet(players: int) -> tuple[str, dict[str, Any]]:

@@ -25,7 +25,7 @@ from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
-from games.leagues import services
+from games.leagues import result_lines, services
 from games.models import GameKind, Match, Member, NightTable
 from games.ratings import ratings
 
@@ -115,6 +115,7 @@ def start_set(match: Match, seats: Sequence[SeatEntry]) -> SetResult:
         SetLine(set=set_result, member=s.member, seat=seat, element=s.element)
         for seat, s in enumerate(seats)
     )
+    result_lines.keep(set_result)
     return set_result
 
 
@@ -253,6 +254,7 @@ def _settle_set(set_result: SetResult, lines: list[SetLine]) -> bool:
         line.points = points[line.member_id]
     services.place_lines(lines, key=lambda line: line.points)
     SetLine.objects.bulk_update(lines, ["points", "rank", "victory_points"])
+    result_lines.keep(set_result)
     counted = sum(1 for game in games if game.counts)
     was_complete = set_result.complete
     if counted >= len(lines) and not was_complete:

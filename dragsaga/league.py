@@ -16,10 +16,8 @@ from dragsaga import forms, scoring, sheets
 from dragsaga.models import DragSagaLine, DragSagaResult
 from dragsaga.rules.cards import CardSet
 from dragsaga.scoring import DragSagaEntry
-from games.leagues import counting
-from games.leagues.members import head_to_head
 from games.leagues.online import seat_members
-from games.models import Game, GameKind, Match, Member
+from games.models import Game, Match, Member
 
 RECENT_RESULTS = "dragsaga/league/_recent_results.html"  # the league page's list
 # The standings' total is final damage: less places higher.
@@ -70,19 +68,9 @@ MEMBER_FIGURES = "dragsaga/league/_member_figures.html"
 
 
 def member_section(member: Member, section: Any) -> None:
-    """A player's DragSaga: games played, first places (shared ones too), whom they met most
-    (games that are not void)."""
-    counted = DragSagaLine.objects.filter(
-        counting.through("game", counting.counted(GameKind.DRAGSAGA)), member=member
-    )
-    games = counted.values("game_id")
-    section.played = games.count()
-    section.figures = {
-        "games_played": section.played,
-        "first_places": counted.filter(rank=1).count(),
-    }
-    lines = DragSagaLine.objects.filter(game_id__in=games).select_related("member")
-    section.head_to_head = head_to_head(member, list(lines), "game_id")
+    """A player's DragSaga: games played and first places (shared ones too), as the platform
+    counted them (games that are not void)."""
+    section.figures = {"games_played": section.played, "first_places": section.first_places}
 
 
 def blank_sheet(players: int) -> tuple[str, dict[str, Any]]:

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from dragsaga.models import DragSagaLine, DragSagaResult
-from games.leagues import services
+from games.leagues import result_lines, services
 from games.models import GameKind, Match, Member
 from games.ratings import ratings
 
@@ -81,5 +81,6 @@ def record_result(match: Match, seats: Sequence[DragSagaEntry]) -> DragSagaResul
     ]
     services.place_lines(lines, key=lambda line: (-line.final_damage, -line.cards_left))
     DragSagaLine.objects.bulk_create(lines)
+    result_lines.keep(result)
     ratings.rate_result(result)
     return result

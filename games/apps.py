@@ -9,12 +9,13 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games.coach import reviews
-        from games.leagues import online
+        from games.leagues import online, result_lines
         from games.live import announce, timers
         from games.nights import nights
         from games.tables import events as table_events
 
         nights.connect_signals()  # a club night's pages hear of its results
+        result_lines.connect_signals()  # every game's results in the platform's lines
         # After every committed change: the sockets hear of it, then the timers arm the
         # server's next move (in this order). With every saved move: a league's results, and
         # once a game ended, its players' reviews.

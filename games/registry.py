@@ -25,7 +25,11 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
         also ``complete``/``completed_at``) and of a player's line in it (a
         ``games.models.PlacingLine`` keyed to its result, with the player's total in the
         field ``LINE_POINTS``), and the word the void links name its results by (``set``
-        …). The platform reads them through ``games.leagues.results``.
+        …); or the platform's own ``Result`` and ``ResultLine`` for a game without. The
+        platform reads them through ``games.leagues.results``, and keeps each result of a
+        game's own models as a platform ``Result`` with one ``ResultLine`` per player
+        (``games.leagues.result_lines``), which the standings, ratings and player pages
+        count; a game that writes its lines in bulk calls ``result_lines.keep(result)``.
     ``PLAYED_LABEL``, ``AVERAGE_LABEL``, ``POINTS_LABEL``, ``ORDER_NOTE``, ``LESS_IS_BETTER``
         the standings' words for a player's results, VP per result and total (default
         "Games", "VP / game", "Points"), the note on their order, and whether less of
@@ -103,10 +107,10 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     ``RESULTS_CSV``
         the results CSV's extra columns: ``(label, cell)`` pairs, ``cell(result, line)``.
     ``member_section(member, section)``, ``MEMBER_FIGURES``, ``MEMBER_DETAILS``
-        the game's part of a player's page: fill ``section``
-        (``games.leagues.members.GameSection``: ``played`` — 0 hides a section without a
-        rating —, ``head_to_head`` through ``members.head_to_head``, and the game's own
-        figures in ``section.figures``), and the templates of its figures (inside the
+        the game's part of a player's page: fill the game's own figures in ``section.figures``
+        (``games.leagues.members.GameSection``, whose ``played``, ``first_places`` and
+        ``head_to_head`` the platform counted from its generic lines already; ``played`` 0
+        hides a section without a rating), and the templates of its figures (inside the
         section's ``<dl>``) and of what it shows below the rating chart (both read
         ``section``). Without them the section shows the rating alone.
 
@@ -138,6 +142,7 @@ from functools import cached_property
 from importlib import import_module
 from typing import Any
 
+from django.dispatch import Signal
 from django.utils.functional import Promise
 
 from games.engine import Action, Engine, State, check_action
@@ -269,10 +274,13 @@ class RegisteredGame:
 
 
 GAMES: dict[str, RegisteredGame] = {}
+# Sent with ``kind`` once a game is registered (the platform's receivers hear of its models).
+game_registered = Signal()
 
 
 def register(kind: RegisteredGame) -> RegisteredGame:
     GAMES[kind.name] = kind
+    game_registered.send(sender=RegisteredGame, kind=kind)
     return kind
 
 

@@ -7,6 +7,7 @@ and shown read-only here; the League page links to its standings (a custom admin
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -14,7 +15,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from games.leagues import services
+from games.leagues import result_lines, services
 from games.leagues import views as league_views
 from games.models import (
     ClubNight,
@@ -207,11 +208,20 @@ class ComputedInline(admin.TabularInline):
 # --- the platform's own results (a game without result models of its own) ----------------
 
 
+def recorded_in_the_platform(results: QuerySet) -> QuerySet:
+    """The platform's results of games without result models of their own: a game's own
+    results are kept, voided and deleted in its admin (their platform rows follow)."""
+    return results.exclude(match__league__game__in=result_lines.kept_here())
+
+
 @result_inline
 class ResultOfMatchInline(ResultInline):
     model = Result
     fields = ["number", "complete"]
     readonly_fields = ["number", "complete"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return recorded_in_the_platform(super().get_queryset(request))
 
 
 class ResultLineInline(ComputedInline):
@@ -227,6 +237,9 @@ class ResultAdmin(VoidableAdmin):
     list_filter = ["complete", "match__league", ("voided_at", admin.EmptyFieldListFilter)]
     readonly_fields = ["match", "number", "complete", "completed_at", "voided_at", "voided_by"]
     inlines = [ResultLineInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return recorded_in_the_platform(super().get_queryset(request))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -1,10 +1,12 @@
 """What counts in a league: the one definition every figure reads.
 
-A result (a set, a game: its game's ``RESULT_MODEL``) counts when it is not void
-and, for sets, complete. The standings, tonight's table and the projector, Wins, Best hand,
-the member page, the ratings, the CSV and the printed standings all filter with
-:func:`counted` (read through a relation with :func:`through`), so a void result counts in
-none of them.
+A result counts when it is not void and complete (a set once every player has started a
+game; any other result once recorded). The standings' figures (victory points, results
+played, wins, points, and with them tonight's table, the projector, the CSV and the printed
+standings) count the platform's generic result lines of every game, filtered with
+:func:`counted_lines`. A game's own figures (Dragon Formula's Best hand and games won, the
+member pages) and the ratings filter its own results with :func:`counted`. Read through a
+relation with :func:`through`; a void result counts in none of them.
 """
 
 from __future__ import annotations
@@ -23,6 +25,17 @@ def counted(game: str, league: Any = None, night: Any = None) -> dict[str, Any]:
     fields: dict[str, Any] = {"voided_at": None}
     if results.completes(game):
         fields["complete"] = True
+    if league is not None:
+        fields["match__league"] = league
+    if night is not None:
+        fields["match__club_night"] = night
+    return fields
+
+
+def counted_lines(league: Any = None, night: Any = None) -> dict[str, Any]:
+    """Filter arguments on the platform's ``Result`` (every game's, ``result_lines``) that
+    counts: not void, complete; of ``league`` and of the club ``night`` when given."""
+    fields: dict[str, Any] = {"voided_at": None, "complete": True}
     if league is not None:
         fields["match__league"] = league
     if night is not None:

@@ -1,8 +1,10 @@
 """Reads for a league player's page: ratings and their history, what they played and won,
 their best hands, and how they placed against the players they met most.
 
-Only results that count are read (complete sets, games not void). What a section shows of
-its game beyond the rating is the game's own (its ``member_section`` hook, ``games.registry``).
+Only results that count are read (complete sets, games not void). Every game's section counts
+the platform's generic lines (``games.leagues.result_lines``): results played, first places
+and head-to-head; what it shows of its game beyond those and the rating is the game's own (its
+``member_section`` hook, ``games.registry``).
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.models import Member, RatingChange
+from games.leagues import counting
+from games.models import Member, RatingChange, ResultLine
 from games.ratings import ratings
 from games.registry import GAMES
 
@@ -32,8 +35,9 @@ class Opponent:
 
 @dataclass
 class GameSection:
-    """A game's section of a player's page. The game's ``member_section`` hook fills
-    ``played`` (results that count), ``head_to_head`` and its own ``figures``, which its
+    """A game's section of a player's page: ``played`` (results that count), ``first_places``
+    (shared ones too) and ``head_to_head`` from the platform's lines (:func:`fill_played`);
+    the game's ``member_section`` hook fills its own ``figures``, which its
     ``MEMBER_FIGURES`` / ``MEMBER_DETAILS`` templates show."""
 
     kind: str
@@ -43,6 +47,7 @@ class GameSection:
     provisional: bool = True
     chart: dict[str, Any] | None = None
     played: int = 0
+    first_places: int = 0
     figures: dict[str, Any] = field(default_factory=dict)
     figures_template: str = ""
     details_template: str = ""
@@ -73,6 +78,20 @@ def head_to_head(member: Member, lines: list[Any], group: str) -> list[Opponent]
                 row.level += 1
     rows = sorted(opponents.values(), key=lambda o: (-o.met, o.member.name))
     return rows[:HEAD_TO_HEAD_ROWS]
+
+
+def fill_played(member: Member, section: GameSection) -> None:
+    """The member's results of the section's game that count, their first places and whom
+    they met most, from every game's generic lines."""
+    counted = ResultLine.objects.filter(
+        counting.through("result", counting.counted_lines()),
+        result__match__league__game=section.kind,
+        member=member,
+    )
+    section.played = counted.count()
+    section.first_places = counted.filter(rank=1).count() if section.played else 0
+    lines = ResultLine.objects.filter(result_id__in=counted.values("result_id"))
+    section.head_to_head = head_to_head(member, list(lines.select_related("member")), "result_id")
 
 
 def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
@@ -133,6 +152,7 @@ def member_page(member: Member) -> dict[str, Any]:
             figures_template=kind.league_hook("MEMBER_FIGURES", ""),
             details_template=kind.league_hook("MEMBER_DETAILS", ""),
         )
+        fill_played(member, section)
         fill = kind.league_hook("member_section")
         if fill is not None:
             fill(member, section)

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.leagues import results, services
+from games.leagues import result_lines, results, services
 from games.models import (
     ClubNight,
     Game,
@@ -105,6 +105,7 @@ def mark_bot_lines(match: Match, table_id: int) -> int:
     lines = results.lines_of_match(match.league.game, match)
     marked = lines.filter(seat__in=numbers, by_bot=False).update(by_bot=True)
     if marked:
+        result_lines.keep_match(match)
         ratings.rebuild(match.league.game)
     return marked
 

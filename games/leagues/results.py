@@ -5,7 +5,9 @@ game of a match, with ``match``, ``number``, ``created_at``, ``voided_at``/``voi
 a result of ``"sets"`` also ``complete``/``completed_at``) and their lines
 (``LINE_MODEL``, a ``games.models.PlacingLine`` with the game's total in ``LINE_POINTS``).
 The platform finds the relations between them and ``Member``/``Match`` from the models
-themselves, so it names no game's model.
+themselves, so it names no game's model. The standings and ratings count the platform's
+generic result and lines that ``games.leagues.result_lines`` keeps of them; the game's own
+rows are its detail (its pages, sheets, CSV columns and own figures).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from django.db.models import Model, QuerySet
 
-from games.registry import RegisteredGame, game_kind
+from games.registry import GAMES, RegisteredGame, game_kind
 
 
 def _kind(game: str | RegisteredGame) -> RegisteredGame:
@@ -42,11 +44,6 @@ def line_result(game: str | RegisteredGame) -> str:
     return next(f.name for f in line_model(game)._meta.fields if f.related_model is results)
 
 
-def member_lines(game: str | RegisteredGame) -> str:
-    """How a ``Member`` query reaches its lines of ``game`` (``set_lines`` …)."""
-    return line_model(game)._meta.get_field("member").related_query_name()
-
-
 def match_results(game: str | RegisteredGame) -> str:
     """How a ``Match`` query reaches its results of ``game`` (``sets`` …)."""
     return result_model(game)._meta.get_field("match").related_query_name()
@@ -63,6 +60,10 @@ def completes(game: str | RegisteredGame) -> bool:
     return any(field.name == "complete" for field in result_model(game)._meta.fields)
 
 
-def done_at(result: Any) -> Any:
-    """When a result was finished: a set when it completed, a game when it was recorded."""
-    return getattr(result, "completed_at", None) or result.created_at
+def game_of(model: type[Model]) -> str:
+    """The game whose league result or line ``model`` is."""
+    return next(
+        name
+        for name, kind in GAMES.items()
+        if kind.has_league and model in (kind.league.RESULT_MODEL, kind.league.LINE_MODEL)
+    )

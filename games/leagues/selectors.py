@@ -77,8 +77,8 @@ def wins(league: League, night: ClubNight | None = None) -> Func:
     own = game_kind(league.game).league_hook("standings_wins")
     if own is not None:
         return own(counted)
-    lines, result = results.member_lines(league.game), results.line_result(league.game)
-    return Count(lines, filter=_through(f"{lines}__{result}", counted) & Q(**{f"{lines}__rank": 1}))
+    firsts = _through("result_lines__result", counting.counted_lines(league, night))
+    return Count("result_lines", filter=firsts & Q(result_lines__rank=1))
 
 
 def standings(
@@ -95,11 +95,11 @@ def standings(
     ``sort`` is a key of :data:`SORT_FIELDS`; ties always fall back to the place.
     ``by_bot`` counts the results a bot played for the member (a drawn seat nobody took).
     With ``night``: tonight's table, the night's checked-in players and its results only.
-    What counts is :func:`counted_results` (no void, no unfinished set).
+    The figures count every game's generic lines that count (``counting.counted_lines``: no
+    void, no unfinished set); the game's own annotations its own results (:func:`counted_results`).
     """
-    related, points_field = results.member_lines(league.game), results.line_points(league.game)
-    result = f"{related}__{results.line_result(league.game)}"
-    counted = _through(result, counted_results(league, night))
+    related = "result_lines"  # every game's generic lines (``games.leagues.result_lines``)
+    counted = _through(f"{related}__result", counting.counted_lines(league, night))
     if night is not None:
         rows = Member.objects.filter(pk__in=night.entrants.values("member"))
     else:
@@ -115,7 +115,7 @@ def standings(
         by_bot=Count(related, filter=counted & Q(**{f"{related}__by_bot": True})),
         wins=wins(league, night),
         total_points=Coalesce(
-            Sum(f"{related}__{points_field}", filter=counted), Value(0), output_field=IntegerField()
+            Sum(f"{related}__points", filter=counted), Value(0), output_field=IntegerField()
         ),
     ).annotate(
         vp_average=Case(

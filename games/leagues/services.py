@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import place, victory_point_table
-from games.leagues import results
+from games.leagues import result_lines, results
 from games.models import (
     ClubNight,
     GuestSeat,
@@ -247,6 +247,7 @@ def name_guest_seat(guest_seat: GuestSeat, member: Member, named_by: AbstractBas
     if placeholder is not None:
         lines = results.lines_of_match(match.league.game, match)
         lines.filter(member=placeholder).update(member=member)
+        result_lines.keep_match(match)
         hand_over = game_kind(match.league.game).league_hook("hand_over")
         if hand_over is not None:
             hand_over(match, placeholder, member)

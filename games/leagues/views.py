@@ -570,21 +570,26 @@ def name_seat(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
     return _back_to_league(league, "pending")
 
 
-def result_model(kind: str) -> Any:
-    """The results a void link names by ``kind``: the game whose ``RESULT_KIND`` it is."""
-    for game in GAMES.values():
-        if game.has_league and game.league_hook("RESULT_KIND") == kind:
-            return game.league.RESULT_MODEL
-    return None
+def voidable_results(kind: str) -> Any:
+    """The results a void link names by ``kind``: those of the games whose ``RESULT_KIND`` it is
+    (the platform's ``Result`` of a game with results of its own is never voided by itself)."""
+    games = [
+        name
+        for name, game in GAMES.items()
+        if game.has_league and game.league_hook("RESULT_KIND") == kind
+    ]
+    if not games:
+        return None
+    return game_kind(games[0]).league.RESULT_MODEL.objects.filter(match__league__game__in=games)
 
 
 @require_POST
 def void_result(request: HttpRequest, kind: str, pk: int, restore: bool = False) -> HttpResponse:
     """A keeper voids a result (or restores it): it stays listed and the ratings recompute."""
-    model = result_model(kind)
-    if model is None:
+    found = voidable_results(kind)
+    if found is None:
         raise Http404
-    result = get_object_or_404(model.objects.select_related("match__league"), pk=pk)
+    result = get_object_or_404(found.select_related("match__league"), pk=pk)
     league = result.match.league
     if (refused := organiser_refusal(request, league)) is not None:
         return refused

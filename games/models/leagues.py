@@ -1,12 +1,13 @@
 """Leagues, club nights, matches, league players and their ratings.
 
 A league plays one game. A *match* is one table's whole match on a club night,
-played online or with real cards. Its results are the game's own models (Dragon Formula's
-sets in ``dragonformula.models``, DragSaga's games in ``dragsaga.models``), whose lines
-are :class:`PlacingLine` rows: seat, rank and victory points, computed by each game's
-league scoring with ``games.leagues.services`` and stored, so the standings are plain
-aggregates over the lines. The platform reaches a game's results only through its
-``GameKind`` (``games.registry``).
+played online or with real cards. Each of its results is a platform :class:`Result` (void,
+complete) with one :class:`ResultLine` per player (member, seat, rank, victory points,
+points, played by a bot), so the standings and ratings are plain aggregates over the
+platform's lines whatever the game. A game with result models of its own (Dragon Formula's
+sets in ``dragonformula.models``, DragSaga's games in ``dragsaga.models``) keeps its detail
+there, and ``games.leagues.result_lines`` keeps their platform result and lines; the
+platform reaches a game's models only through its ``GameKind`` (``games.registry``).
 """
 
 from __future__ import annotations
@@ -286,8 +287,9 @@ class CompletedResult(LeagueResult):
 
 
 class Result(CompletedResult):
-    """A ranked result of a match for a game that keeps no result models of its own (its
-    league hooks name this and :class:`ResultLine`): complete once recorded whole."""
+    """A ranked result of a match, of every game: recorded here by a game that keeps no result
+    models of its own (its league hooks name this and :class:`ResultLine`; complete once
+    recorded whole), kept by ``games.leagues.result_lines`` for a game that does."""
 
     match = models.ForeignKey(
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="results"
@@ -310,7 +312,8 @@ class Result(CompletedResult):
 
 
 class ResultLine(PlacingLine):
-    """A player's line in a :class:`Result`: their points, rank and victory points."""
+    """A player's line in a :class:`Result`: their points, rank and victory points (what the
+    standings and ratings count, for every game)."""
 
     result = models.ForeignKey(
         Result, verbose_name=_("result"), on_delete=models.CASCADE, related_name="lines"

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.leagues import results, selectors, services
-from games.models import ClubNight, NightRound, NightTable, Table
+from games.models import ClubNight, NightRound, NightTable, ResultLine, Table
 from games.nights import nights
 from games.registry import RegisteredGame, game_kind
 from games.tables import selectors as table_selectors
@@ -85,12 +85,16 @@ def _online_elements(table: Table | None) -> list[str]:
     return list(dealt(game.state)) if dealt is not None else []
 
 
-def _results(result: Any, points: str) -> str:
-    """A table's first result in a line: each player's points and victory points, a seat a
-    bot played for its member marked; a void result says so (it counts nowhere)."""
+def _results(result: Any) -> str:
+    """A table's first result in a line, from the platform's generic lines of it: each
+    player's points and victory points, a seat a bot played for its member marked; a void
+    result says so (it counts nowhere)."""
+    lines = ResultLine.objects.filter(
+        result__match_id=result.match_id, result__number=result.number
+    )
     text = "; ".join(
-        f"{services.line_label(line)} {getattr(line, points)} · {line.victory_points.normalize():f}"
-        for line in result.lines.select_related("member")
+        f"{services.line_label(line)} {line.points} · {line.victory_points.normalize():f}"
+        for line in lines.select_related("member")
     )
     return f"{_('void')}: {text}" if result.voided_at is not None else text
 
@@ -142,7 +146,7 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
     if first is not None:
         keep_url, sheet_url = kind.result_pages(first)
         row.sheet_url, row.keep_url = sheet_url or "", "" if recorded_here else keep_url or ""
-        row.results = _results(first, results.line_points(kind))
+        row.results = _results(first)
         row.void = first.voided_at is not None
     elif recorded_here and table is None:  # real cards: a sheet with the drawn names
         night_id = night_table.round.night_id

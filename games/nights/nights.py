@@ -34,7 +34,7 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.leagues import online, results, selectors, services
+from games.leagues import online, selectors, services
 from games.models import (
     ClubNight,
     League,
@@ -44,6 +44,7 @@ from games.models import (
     NightRound,
     NightSeat,
     NightTable,
+    Result,
     Table,
 )
 from games.nights import seating
@@ -649,14 +650,11 @@ def tonight_standings(night: ClubNight) -> list[StandingRow]:
 
 
 def table_finished(night_table: NightTable) -> bool:
-    """A night table is done when its match's first set is complete (DragSaga: a game)."""
-    match = night_table.match
-    if match is None:
+    """A night table is done when its match has a complete result (a set every player has
+    started a game of; a DragSaga game once recorded), as the platform's results say."""
+    if night_table.match_id is None:
         return False
-    recorded = getattr(match, results.match_results(match.league.game))
-    if results.completes(match.league.game):
-        return recorded.filter(complete=True).exists()
-    return recorded.exists()
+    return Result.objects.filter(match_id=night_table.match_id, complete=True).exists()
 
 
 # --- telling the night's sockets when results arrive ----------------------------------------------

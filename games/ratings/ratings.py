@@ -27,12 +27,12 @@ from itertools import groupby
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Exists, F, Max, OuterRef, Q
+from django.db.models import Exists, Max, OuterRef, Q
 from django.db.models.functions import Coalesce
 from openskill.models import PlackettLuce
 
-from games.leagues import counting, results
-from games.models import League, Member, Rating, RatingChange
+from games.leagues import counting
+from games.models import League, Member, Rating, RatingChange, Result, ResultLine
 
 MODEL = PlackettLuce()
 PROVISIONAL_RESULTS = 5
@@ -70,7 +70,7 @@ class Current:
 
 @dataclass(frozen=True)
 class Rated:
-    """One rated result: its pk (in its game's results) and (member, rank)."""
+    """One rated result: its platform ``Result``'s pk and (member, rank)."""
 
     pk: int
     placings: tuple[tuple[int, int], ...]
@@ -121,13 +121,11 @@ def _insert_changes(rows: list[tuple]) -> None:
 
 
 def _rated_lines(game: str) -> Q:
-    """Lines of results that count (``counting``), played by people, none waiting to be named."""
-    result = results.line_result(game)
-    waiting = results.line_model(game).objects.filter(
-        **{result: OuterRef(result)}, member__guest=True, by_bot=False
-    )
-    counts = counting.through(result, counting.counted(game))
-    return counts & Q(by_bot=False) & ~Q(Exists(waiting))
+    """Generic lines (``games.leagues.result_lines``) of ``game``'s results that count
+    (``counting``), played by people, none waiting to be named."""
+    waiting = ResultLine.objects.filter(result=OuterRef("result"), member__guest=True, by_bot=False)
+    counts = counting.through("result", counting.counted_lines())
+    return counts & Q(by_bot=False, result__match__league__game=game) & ~Q(Exists(waiting))
 
 
 def _grouped(rows: Iterable[tuple[int, int, int]]) -> Iterator[Rated]:
@@ -139,17 +137,12 @@ def _grouped(rows: Iterable[tuple[int, int, int]]) -> Iterator[Rated]:
 
 def rated_results(game: str) -> Iterator[Rated]:
     """Every result of ``game`` that counts, in the order the results were completed (a set
-    when it completed, a game when it was recorded)."""
-    result = results.line_result(game)
-    finished = [f"{result}__created_at"]
-    if results.completes(game):
-        finished.insert(0, f"{result}__completed_at")
+    when it completed, a game when it was recorded), each by its platform ``Result``."""
     rows = (
-        results.line_model(game)
-        .objects.filter(_rated_lines(game), **{f"{result}__match__league__game": game})
-        .annotate(done=Coalesce(*finished) if len(finished) > 1 else F(finished[0]))
-        .order_by("done", f"{result}_id", "seat")
-        .values_list(f"{result}_id", "member_id", "rank")
+        ResultLine.objects.filter(_rated_lines(game))
+        .annotate(done=Coalesce("result__completed_at", "result__created_at"))
+        .order_by("done", "result_id", "seat")
+        .values_list("result_id", "member_id", "rank")
     )
     return _grouped(rows.iterator(chunk_size=BATCH))
 
@@ -224,10 +217,11 @@ def _rate_latest(game: str, result: Rated) -> None:
 
 
 @transaction.atomic
-def rate_result(result: Any) -> None:
+def rate_result(recorded: Any) -> None:
     """Rate a result (a set, a game) that has just been completed, if it counts, in its
-    league's game."""
-    game = League.objects.values_list("game", flat=True).get(matches=result.match_id)
+    league's game: by its platform ``Result`` and generic lines, kept already."""
+    game = League.objects.values_list("game", flat=True).get(matches=recorded.match_id)
+    result = Result.objects.get(match_id=recorded.match_id, number=recorded.number)
     lines = list(result.lines.select_related("member").order_by("seat"))
     if result.voided_at is not None:
         return
@@ -249,10 +243,15 @@ def _out_of_order(game: str, result: Any) -> bool:
     last = RatingChange.objects.filter(game=game).order_by("-position").first()
     if last is None:
         return False
-    previous = results.result_model(game).objects.filter(pk=last.result_id).first()
+    previous = Result.objects.filter(pk=last.result_id).first()
     if previous is None:
         return True  # the last rated result is gone: the ratings are rebuilt without it
-    return (results.done_at(previous), previous.pk) > (results.done_at(result), result.pk)
+    return (_done_at(previous), previous.pk) > (_done_at(result), result.pk)
+
+
+def _done_at(result: Result) -> Any:
+    """When a result was finished: a set when it completed, a game when it was recorded."""
+    return result.completed_at or result.created_at
 
 
 # --- reading -----------------------------------------------------------------------------

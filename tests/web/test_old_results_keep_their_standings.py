@@ -41,13 +41,18 @@ def run(*args: str, database: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def migrated_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    folder = tmp_path_factory.mktemp("old_db")
-    database = folder / "old.sqlite3"
+def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    database = tmp_path_factory.mktemp("old_db") / "old.sqlite3"
     database.write_bytes(gzip.decompress((HERE / "old_main.sqlite3.gz").read_bytes()))
     run("manage.py", "migrate", "--no-input", database=database)
-    run(str(HERE / "capture_old.py"), "render", str(folder / "pages.json"), database=database)
-    return json.loads((folder / "pages.json").read_text())
+    return database
+
+
+@pytest.fixture(scope="module")
+def migrated_pages(migrated_database: Path) -> dict[str, str]:
+    pages = migrated_database.parent / "pages.json"
+    run(str(HERE / "capture_old.py"), "render", str(pages), database=migrated_database)
+    return json.loads(pages.read_text())
 
 
 def old_pages() -> dict[str, str]:
@@ -96,3 +101,51 @@ def test_every_stored_result_and_its_history_is_kept(migrated_pages, tmp_path):
     assert before["games_historicalsetgame"] > before["games_setgame"]  # a correction's history
     run("manage.py", "migrate", "--no-input", database=old)
     assert rows(old) == before
+
+
+# Each game's results and lines as the platform's generic result and lines read them: match,
+# number, void, complete (a DragSaga game once recorded); member, seat, rank, victory points,
+# played by a bot, and the line's total (set points; final damage).
+OWN_LINES = {
+    "sets": """
+        SELECT r.match_id, r.number, r.voided_at, r.voided_by_id, r.complete,
+               l.seat, l.member_id, l.rank, l.victory_points, l.by_bot, l.points
+        FROM games_setresult r JOIN games_setline l ON l.set_id = r.id""",
+    "DragSaga games": """
+        SELECT r.match_id, r.number, r.voided_at, r.voided_by_id, 1,
+               l.seat, l.member_id, l.rank, l.victory_points, l.by_bot, l.final_damage
+        FROM games_dragsagaresult r JOIN games_dragsagaline l ON l.game_id = r.id""",
+}
+GENERIC_LINES = """
+    SELECT r.match_id, r.number, r.voided_at, r.voided_by_id, r.complete,
+           l.seat, l.member_id, l.rank, l.victory_points, l.by_bot, l.points
+    FROM games_result r JOIN games_resultline l ON l.result_id = r.id
+    JOIN games_match m ON m.id = r.match_id JOIN games_league g ON g.id = m.league_id
+    WHERE g.game = ?"""
+
+
+def test_every_stored_result_has_the_platforms_line_for_each_player(migrated_database):
+    """Every stored set and DragSaga game, voided ones too, has the platform's generic result and
+    one generic line per player, saying what the game's own rows say."""
+    with sqlite3.connect(migrated_database) as db:
+        for (name, own), game in zip(OWN_LINES.items(), ("dragonformula", "dragsaga"), strict=True):
+            lines = sorted(db.execute(own).fetchall())
+            assert lines, name
+            assert any(line[2] is not None for line in lines), f"no voided {name} to carry over"
+            assert sorted(db.execute(GENERIC_LINES, [game]).fetchall()) == lines, name
+        results = db.execute("SELECT count(*) FROM games_result").fetchone()[0]
+        own_results = sum(
+            db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("games_setresult", "games_dragsagaresult")
+        )
+        assert results == own_results
+        # The ratings' changes name the platform's result of their own game, in the same order.
+        named = db.execute(
+            """SELECT c.game, c.position, c.member_id, c.rank FROM games_ratingchange c
+               JOIN games_result r ON r.id = c.result_id
+               JOIN games_resultline l ON l.result_id = r.id AND l.member_id = c.member_id
+               JOIN games_match m ON m.id = r.match_id JOIN games_league g ON g.id = m.league_id
+               WHERE g.game = c.game AND l.rank = c.rank"""
+        ).fetchall()
+        changes = db.execute("SELECT game, position, member_id, rank FROM games_ratingchange")
+        assert sorted(named) == sorted(changes.fetchall()) and named
