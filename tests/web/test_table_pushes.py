@@ -126,6 +126,9 @@ async def test_a_socket_never_goes_back_to_an_earlier_move(players):
     watcher = next(s for s in range(4) if s not in ENGINE.waiting_for(game.state))
     socket = await open_socket(table.code, seated[watcher])
     await socket.receive_from()
+    # The push saying this seat came to the table (games.presence.at_the_table).
+    while not await socket.receive_nothing(timeout=0.3):
+        await socket.receive_from()
     layer = get_channel_layer()
     channel = await layer.new_channel()
     await layer.group_add(table_events.group_name(table.pk), channel)
