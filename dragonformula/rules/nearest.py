@@ -20,7 +20,7 @@ from typing import Any
 
 from .cards import ALL_CARDS, INDEX
 from .hands import _SEPHIROT_NUMBERS, HAND_SIZE, SPECIAL_HANDS, best_reading, own_suit_of
-from .melds import NUMBER_TRIPLES, SUITED_MELD_PAIRS, SUITED_MELDS, codes_of, mask_of
+from .melds import NUMBER_TRIPLES, SUITED_MELDS, codes_of, mask_of
 
 _EVERY_CARD = (1 << len(ALL_CARDS)) - 1
 # The suited melds a sephirot hand needs beside its head, by how many majors it holds.
@@ -80,12 +80,13 @@ def _nearest(hand: int, own: str, allowed: int) -> tuple[Reach, ...]:
     for mask, readings in SPECIAL_HANDS.items():
         if not mask & ~allowed:
             offer(readings[0].hand, (mask & hand).bit_count(), mask)
+    melds = _overlapping_melds(hand, allowed)
     for (n, majors), (overlap, mask) in _best_majors(hand, allowed).items():
         beside = _MELDS_BESIDE_HEAD[majors]
         for head in NUMBER_TRIPLES[n]:
             if head.mask & ~allowed:
                 continue
-            rest = _best_melds(hand, allowed, head.mask, beside)
+            rest = _best_melds(melds, head.mask, beside)
             if rest is not None:
                 total = overlap + (head.mask & hand).bit_count() + rest[0]
                 offer(f"sephirot_{n}", total, mask | head.mask | rest[1])
@@ -120,19 +121,32 @@ def _best_majors(hand: int, allowed: int) -> dict[tuple[int, int], tuple[int, in
     return best
 
 
-def _best_melds(hand: int, allowed: int, head: int, count: int) -> tuple[int, int] | None:
-    """``count`` allowed suited melds beside ``head`` overlapping the hand most."""
+def _overlapping_melds(hand: int, allowed: int) -> list[tuple[int, int]]:
+    """The allowed suited melds, in their order, each as (overlap with the hand, mask)."""
+    return [
+        ((meld.mask & hand).bit_count(), meld.mask)
+        for meld in SUITED_MELDS
+        if not meld.mask & ~allowed
+    ]
+
+
+def _best_melds(melds: list[tuple[int, int]], head: int, count: int) -> tuple[int, int] | None:
+    """``count`` (0-2) of the allowed ``melds`` beside ``head``, sharing no card, that
+    overlap the hand most: (overlap, mask). Of equals, the first in the melds' order
+    (for two, the first of the first meld, then the first second)."""
     if count == 0:
         return 0, 0
-    masks = SUITED_MELD_PAIRS if count == 2 else [meld.mask for meld in SUITED_MELDS]
-    best: tuple[int, int] | None = None
-    for mask in masks:
-        if mask & head or mask & ~allowed:
-            continue
-        overlap = (mask & hand).bit_count()
-        if best is None or overlap > best[0]:
-            best = (overlap, mask)
-    return best
+    beside = [(overlap, mask) for overlap, mask in melds if not mask & head]
+    if not beside:
+        return None
+    if count == 1:
+        return max(beside, key=lambda meld: meld[0])  # max keeps the first of equals
+    for wanted in range(2 * max(overlap for overlap, _mask in beside), -1, -1):
+        for i, (first_overlap, first) in enumerate(beside):
+            for second_overlap, second in beside[i + 1 :]:
+                if first_overlap + second_overlap == wanted and not first & second:
+                    return wanted, first | second
+    return None
 
 
 def _codes(mask: int) -> tuple[str, ...]:
