@@ -20,7 +20,7 @@ from typing import Any
 
 from .cards import ALL_CARDS, INDEX
 from .hands import _SEPHIROT_NUMBERS, HAND_SIZE, SPECIAL_HANDS, best_reading, own_suit_of
-from .melds import NUMBER_TRIPLES, SUITED_MELDS, codes_of, mask_of
+from .melds import MAJOR_BITS, NUMBER_TRIPLES, SUITED_MELDS, codes_of, mask_of
 
 _EVERY_CARD = (1 << len(ALL_CARDS)) - 1
 # The suited melds a sephirot hand needs beside its head, by how many majors it holds.
@@ -106,19 +106,42 @@ def _nearest(hand: int, own: str, allowed: int) -> tuple[Reach, ...]:
     return tuple(sorted(found, key=lambda r: (r.away, -r.total, r.hand)))
 
 
+def _majors_by_part() -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+    parts: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for place, (mask, numbers) in enumerate(_SEPHIROT_NUMBERS.items()):
+        for n in numbers:
+            parts.setdefault((n, mask.bit_count()), []).append((place, mask))
+    return {part: tuple(masks) for part, masks in parts.items()}
+
+
+# (N, how many majors) -> every set of majors a sephirot hand of N may hold, each with its
+# place in the order all of them are searched in.
+_MAJORS_BY_PART = _majors_by_part()
+
+
 def _best_majors(hand: int, allowed: int) -> dict[tuple[int, int], tuple[int, int]]:
     """(N, how many majors) -> the allowed majors of a sephirot hand of N overlapping the
-    hand most: (overlap, mask)."""
-    best: dict[tuple[int, int], tuple[int, int]] = {}
-    for mask, numbers in _SEPHIROT_NUMBERS.items():
-        if mask & ~allowed:
-            continue
-        overlap = (mask & hand).bit_count()
-        for n in numbers:
-            key = (n, mask.bit_count())
-            if key not in best or best[key][0] < overlap:
-                best[key] = (overlap, mask)
-    return best
+    hand most, the first of equals: (overlap, mask); the parts in the order their first
+    allowed majors come in."""
+    held = (hand & MAJOR_BITS).bit_count()
+    found: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
+    for part, masks in _MAJORS_BY_PART.items():
+        most = min(held, part[1])  # no set of majors overlaps the hand more
+        first: int | None = None
+        best = (-1, 0)
+        for place, mask in masks:
+            if mask & ~allowed:
+                continue
+            if first is None:
+                first = place
+            overlap = (mask & hand).bit_count()
+            if best[0] < overlap:
+                best = (overlap, mask)
+                if overlap == most:
+                    break
+        if first is not None:
+            found.append((first, part, best))
+    return {part: best for _first, part, best in sorted(found)}
 
 
 def _overlapping_melds(hand: int, allowed: int) -> list[tuple[int, int]]:
