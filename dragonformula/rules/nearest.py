@@ -164,10 +164,13 @@ def _best_melds(melds: list[tuple[int, int]], head: int, count: int) -> tuple[in
         return None
     if count == 1:
         return max(beside, key=lambda meld: meld[0])  # max keeps the first of equals
-    for wanted in range(2 * max(overlap for overlap, _mask in beside), -1, -1):
-        for i, (first_overlap, first) in enumerate(beside):
-            for second_overlap, second in beside[i + 1 :]:
-                if first_overlap + second_overlap == wanted and not first & second:
+    by_overlap: dict[int, list[tuple[int, int]]] = {}
+    for place, (overlap, mask) in enumerate(beside):
+        by_overlap.setdefault(overlap, []).append((place, mask))
+    for wanted in range(2 * max(by_overlap), -1, -1):
+        for place, (first_overlap, first) in enumerate(beside):
+            for second_place, second in by_overlap.get(wanted - first_overlap, ()):
+                if second_place > place and not first & second:
                     return wanted, first | second
     return None
 
