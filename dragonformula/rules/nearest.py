@@ -81,7 +81,7 @@ def _nearest(hand: int, own: str, allowed: int) -> tuple[Reach, ...]:
         if not mask & ~allowed:
             offer(readings[0].hand, (mask & hand).bit_count(), mask)
     melds = _overlapping_melds(hand, allowed)
-    for (n, majors), (overlap, mask) in _best_majors(hand, allowed).items():
+    for (n, majors), (overlap, mask) in _best_majors(hand & MAJOR_BITS, allowed & MAJOR_BITS):
         beside = _MELDS_BESIDE_HEAD[majors]
         for head in NUMBER_TRIPLES[n]:
             if head.mask & ~allowed:
@@ -119,10 +119,13 @@ def _majors_by_part() -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
 _MAJORS_BY_PART = _majors_by_part()
 
 
-def _best_majors(hand: int, allowed: int) -> dict[tuple[int, int], tuple[int, int]]:
-    """(N, how many majors) -> the allowed majors of a sephirot hand of N overlapping the
-    hand most, the first of equals: (overlap, mask); the parts in the order their first
-    allowed majors come in."""
+@lru_cache(maxsize=4096)
+def _best_majors(hand: int, allowed: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """((N, how many majors), (overlap, mask)): the allowed majors of a sephirot hand of N
+    overlapping the hand most, the first of equals; the parts in the order their first
+    allowed majors come in. Only majors count (``hand`` and ``allowed`` are the majors
+    held and allowed), so a hand whose majors and whose unseen majors did not change
+    since a card went by is answered from memory."""
     held = (hand & MAJOR_BITS).bit_count()
     found: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
     for part, masks in _MAJORS_BY_PART.items():
@@ -141,7 +144,7 @@ def _best_majors(hand: int, allowed: int) -> dict[tuple[int, int], tuple[int, in
                     break
         if first is not None:
             found.append((first, part, best))
-    return {part: best for _first, part, best in sorted(found)}
+    return tuple((part, best) for _first, part, best in sorted(found))
 
 
 def _overlapping_melds(hand: int, allowed: int) -> list[tuple[int, int]]:
