@@ -12,7 +12,9 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 
 # The local server speaks plain HTTP on loopback; production sets these through its environment.
-RUN_ENV := SECRET_KEY="$$(cat .local-secret-key)" SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0
+# Two malloc heaps for all the request threads (glibc's own setting; docs/deploy.md).
+RUN_ENV := SECRET_KEY="$$(cat .local-secret-key)" SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0 \
+	MALLOC_ARENA_MAX=2
 
 .PHONY: run test test-integration venv system-deps clean i18n lock
 

@@ -118,8 +118,9 @@ class Listener:
         self.sync(self.layer.group_add)(table_events.group_name(table_id), self.channel)
 
     def settle(self) -> None:
-        """One turn of the event loop: a move's announcement is put on it without waiting
-        (``config.channel_layers``), so it reaches the group's queues there."""
+        """One turn of an event loop, for any announcement still on its way to the group's
+        queues (here, without Daphne's loop, a move's thread sends it and waits:
+        ``games.live.server_loop``)."""
         import asyncio
 
         self.sync(asyncio.sleep)(0)

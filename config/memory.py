@@ -1,50 +1,18 @@
-"""Give memory back after a burst: glibc's allocator, tuned for one long-lived server process.
+"""Keep the garbage collector's full walks short in the long-lived serving process: what
+start-up built, and what has lived long since, is kept out of its sight (Python's own
+``gc.freeze``), and everything is walked once a minute.
 
-What a burst of requests (PDF downloads, thousands of refused uploads, table spam)
-allocates is freed when the burst ends, but glibc keeps freed memory inside its heaps
-(one heap, an "arena", per thread that allocated, up to 8 per core) instead of giving
-it back to the system, so the process's RSS stays where the burst took it. Measured
-under ``bench/abuse.py``: 38 MB of the server's 76 MB of malloc heaps free but kept,
-spread over 16 arenas (Django runs each HTTP request in a thread of its own).
-
-Two settings change that, both through ``mallopt``/``malloc_trim`` (no environment
-variable for the service to remember):
-
-- :data:`ARENAS` heaps at most (``M_ARENA_MAX``): threads share them, so what one
-  request freed is reused by the next instead of sitting in a heap of its own;
-- every :data:`TRIM_SECONDS` a thread calls ``malloc_trim(0)``, which hands the free
-  pages inside every heap back to the system (a few milliseconds, without the GIL).
-
-``CLUB_MALLOC_ARENAS`` and ``CLUB_MALLOC_TRIM_SECONDS`` override them (0 leaves glibc's
-default, or never trims). On a C library other than glibc nothing is changed.
+glibc's allocator is tuned by its own environment variables, not from here: the service
+sets ``MALLOC_ARENA_MAX=2`` (docs/deploy.md), so request threads share two heaps and what
+one request freed is reused by the next.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
-import logging
 import os
 import threading
 import time
-
-logger = logging.getLogger(__name__)
-
-ARENAS = 2
-TRIM_SECONDS = 5.0
-M_ARENA_MAX = -8  # glibc's malloc.h
-
-_started = threading.Event()
-
-
-def _glibc() -> ctypes.CDLL | None:
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        libc.malloc_trim, libc.mallopt  # noqa: B018 - glibc has both; musl has neither
-    except (OSError, AttributeError):
-        return None
-    return libc
 
 
 def _setting(name: str, default: float) -> float:
@@ -52,30 +20,6 @@ def _setting(name: str, default: float) -> float:
         return float(os.environ.get(name, default))
     except ValueError:
         return default
-
-
-def trim() -> bool:
-    """Hand the free pages of every malloc heap back to the system now; whether any were."""
-    libc = _glibc()
-    return bool(libc is not None and libc.malloc_trim(0))
-
-
-def tune() -> bool:
-    """Limit the arenas and start the trimming thread (once per process); whether glibc
-    was there to tune."""
-    libc = _glibc()
-    if libc is None or _started.is_set():
-        return libc is not None
-    _started.set()
-    arenas = int(_setting("CLUB_MALLOC_ARENAS", ARENAS))
-    if arenas > 0:
-        libc.mallopt(M_ARENA_MAX, arenas)
-    every = _setting("CLUB_MALLOC_TRIM_SECONDS", TRIM_SECONDS)
-    if every > 0:
-        threading.Thread(
-            target=_trim_every, args=(libc, every), name="malloc-trim", daemon=True
-        ).start()
-    return True
 
 
 def freeze_what_is_loaded() -> int:
@@ -145,9 +89,3 @@ def _sweep_every(seconds: float) -> None:
     while True:
         time.sleep(seconds)
         sweep()
-
-
-def _trim_every(libc: ctypes.CDLL, seconds: float) -> None:
-    while True:
-        time.sleep(seconds)
-        libc.malloc_trim(0)

@@ -107,8 +107,6 @@ MIDDLEWARE = [
     # Login throttling (django-axes): after AuthenticationMiddleware, as its docs ask.
     "axes.middleware.AxesMiddleware",
 ]
-# Under Daphne the chain runs in Django's sync mode, in one thread per request, with no
-# hop to the event loop inside it (config/request_threads.py).
 
 ROOT_URLCONF = "config.urls"
 
@@ -153,9 +151,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
-    # The table sockets' pushes all run in one long-lived worker thread, and requests in
-    # a few kept threads (config/request_threads.py): keeping their connections saves
-    # opening (and setting up) a new one for every push and every request.
+    # The table sockets' pushes all run in one long-lived worker thread: keeping its
+    # connection saves opening (and setting up) a new one for every push. (Django runs each
+    # request in a thread of its own, whose connection goes with the thread.)
     DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DB_CONN_MAX_AGE", "300"))
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg 3. Under ASGI every request may run on a new thread, so persistent
@@ -179,9 +177,8 @@ if REDIS_URL:
         "default": {
             # Redis's publish and subscribe (channels-redis's pub/sub layer): a table's
             # change is one PUBLISH, heard once by every process with a socket of that
-            # table, which hands it to its own sockets (docs/performance.md, sixth round); a
-            # move's request thread does not wait for it (config/redis_layer.py).
-            "BACKEND": "config.redis_layer.RedisPubSubChannelLayer",
+            # table, which hands it to its own sockets (docs/deploy.md, sixth round).
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 # A connection that stops answering is given up after 30 s, not waited on.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
@@ -191,17 +188,17 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            # Django's Redis cache, one client (and pool) for the process, not one per
-            # request (config/redis_cache.py).
-            "BACKEND": "config.redis_cache.ProcessRedisCache",
+            # django-redis: one connection pool for the process. (Django's own Redis cache
+            # makes a client, with its pool and connection, for every request's context.)
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CHANNELS_PREFIX", "clubtable"),
         }
     }
 else:
-    # Channels' in-memory layer, its sweep of expired messages run once a second, not at
-    # every message (config/channel_layers.py).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "config.channel_layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, one process's; a move's thread sends on the sockets' event
+    # loop (games/live/server_loop.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     # The one process's memory; a session is about 200 bytes, so the whole club fits.
     CACHES = {
         "default": {

@@ -10,15 +10,10 @@ sockets.
 
 from __future__ import annotations
 
-import asyncio
-import threading
 import uuid
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
-from games.live import snapshots
+from games.live import server_loop, snapshots
 from games.tables.events import group_name
 
 
@@ -43,9 +38,6 @@ def notify(
     caller has remembered the table under it): the sockets that hear it share one
     reading of the table (``games.live.snapshots.for_change``).
     """
-    layer = get_channel_layer()
-    if layer is None:
-        return
     message = {
         "type": "table.changed",
         "table": table_id,
@@ -54,24 +46,4 @@ def notify(
         "change": change or uuid.uuid4().hex,
     }
 
-    def send() -> None:
-        async_to_sync(layer.group_send)(group_name(table_id), message)
-
-    # The server's layers send it without waiting for its sockets' event loop: one process's
-    # puts it on the loop (config.channel_layers), Redis's publishes it from this thread
-    # (config.redis_layer); without a running loop of theirs, it is sent and waited for.
-    # Looked up on the class: Redis's pub/sub layer answers any other attribute by
-    # looking for a running event loop, which a request thread does not have.
-    send_soon = getattr(type(layer), "group_send_soon", None)
-    if send_soon is not None and send_soon(layer, group_name(table_id), message):
-        return
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        send()  # the usual case: a sync view or a worker thread
-    else:
-        # This thread runs an event loop of its own (a script driving a browser, say):
-        # async_to_sync cannot block here, so a helper thread sends.
-        helper = threading.Thread(target=send)
-        helper.start()
-        helper.join()
+    server_loop.group_send(group_name(table_id), message)

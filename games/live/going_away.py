@@ -40,9 +40,13 @@ def close_every_socket(reactor: Any) -> int:
 def attach_to_server() -> None:
     """Under Daphne (Twisted's asyncio reactor): close every socket before the shutdown."""
     reactor = sys.modules.get("twisted.internet.reactor")
-    if getattr(reactor, "_asyncioEventloop", None) is None:
+    if reactor is None:
         return
     from twisted.internet import task
+    from twisted.internet.asyncioreactor import AsyncioSelectorReactor
+
+    if not isinstance(reactor, AsyncioSelectorReactor):
+        return
 
     def before_shutdown() -> Any:
         close_every_socket(reactor)

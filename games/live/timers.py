@@ -56,11 +56,19 @@ def attach(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def attach_to_server() -> None:
-    """Attach to Daphne's loop (Twisted's asyncio reactor), if this process is Daphne."""
+    """Attach to Daphne's loop, if this process is Daphne (Twisted's asyncio reactor): the
+    reactor calls :func:`attach` on it once it runs (``callFromThread``, Twisted's own)."""
     reactor = sys.modules.get("twisted.internet.reactor")
-    loop = getattr(reactor, "_asyncioEventloop", None)
-    if loop is not None and getattr(settings, "TABLE_TIMERS", True):
-        attach(loop)
+    if reactor is None or not getattr(settings, "TABLE_TIMERS", True):
+        return
+    from twisted.internet.asyncioreactor import AsyncioSelectorReactor
+
+    if isinstance(reactor, AsyncioSelectorReactor):
+        reactor.callFromThread(_attach_to_running_loop)
+
+
+def _attach_to_running_loop() -> None:
+    attach(asyncio.get_running_loop())
 
 
 def schedule(game_id: int, version: int, delay: float) -> None:

@@ -12,12 +12,10 @@ Refusals raise :class:`NightRefused` with a message for the keeper and an HTTP s
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import hashlib
 import logging
 import secrets
-import threading
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,8 +23,6 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Prefetch, Q
@@ -35,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.leagues import online, selectors, services
+from games.live import server_loop
 from games.models import (
     ClubNight,
     League,
@@ -74,21 +71,7 @@ def announce(night_id: int) -> None:
     """After the commit, tell the night's sockets that something changed."""
 
     def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-
-        def push() -> None:
-            async_to_sync(layer.group_send)(group_name(night_id), {"type": "night.changed"})
-
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            push()
-        else:  # a thread with its own event loop (a script driving a browser): send from a helper
-            helper = threading.Thread(target=push)
-            helper.start()
-            helper.join()
+        server_loop.group_send(group_name(night_id), {"type": "night.changed"})
 
     transaction.on_commit(send)
 

@@ -1,10 +1,9 @@
-"""A table socket's written-out statements on PostgreSQL (``games.tables.statements``): the seat
-read on opening, the socket's row upserted, closed with ``UPDATE ... RETURNING``, a seat's
-signs of presence read together, each doing what the ORM did, as on SQLite: the same tests
+"""A table socket's statements on PostgreSQL (``games.statements``): the seat read on
+opening, the socket's row upserted, closed and its seat read, a seat's signs of presence
+read together, each doing what the ORM did, as on SQLite: the same tests
 (``tests/web/test_written_out_socket_statements_do_what_the_orm_did.py``), collected here."""
 
 import pytest
-from django.db import connection
 
 from tests.web.test_written_out_socket_statements_do_what_the_orm_did import (  # noqa: F401
     test_a_closed_socket_says_its_seat_as_it_stands,
@@ -20,11 +19,3 @@ from tests.web.test_written_out_socket_statements_do_what_the_orm_did import (  
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def test_postgres_closes_a_socket_with_update_returning_and_opens_it_with_an_upsert(db):
-    from games.tables import statements
-
-    assert connection.vendor == "postgresql"
-    assert statements.sockets._returns_from_update()
-    assert connection.features.supports_update_conflicts_with_target

@@ -11,7 +11,7 @@ from games.live import timers
 from games.models import AwayLimit, Game, Seat, ServerProcess, StandIn
 from games.presence import leavers
 from games.registry import engine_for
-from games.tables import services, statements
+from games.tables import services
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
@@ -253,20 +253,17 @@ def test_the_lobby_sets_the_tables_away_limit(players):
     assert response.status_code == 400 and Table.objects.count() == 2
 
 
-@pytest.mark.parametrize("returning", [True, False], ids=["update-returning", "find-then-update"])
 @pytest.mark.parametrize("meanwhile", ["swept", "deleted"])
 def test_a_socket_closing_after_its_row_was_closed_or_deleted_is_quietly_ignored(
-    players, meanwhile, returning, monkeypatch
+    players, meanwhile
 ):
     """Just before the write that closes the socket's row, another process's start-up sweep
     may close it, or an admin delete its table: the socket still closes cleanly, and the
-    sweep's moment stays (closed in one ``UPDATE ... RETURNING`` where the database has it,
-    else found first and then updated by its key)."""
+    sweep's moment stays."""
     ben = players[1]
     table, _game = two_humans(players, limit=60)
     leavers.connected(table, ben, "ben-socket")
     swept_at = time.time()
-    monkeypatch.setattr(statements.sockets, "_returns_from_update", lambda: returning)
     happened = []
 
     def meanwhile_write(execute, sql, params, many, context):

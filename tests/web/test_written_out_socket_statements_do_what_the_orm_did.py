@@ -1,11 +1,11 @@
-"""A table socket's opening and closing run written-out statements (``games.tables.statements``):
-each must read and write what the ORM's queries did, or a returning player would be shown
+"""A table socket's statements (``games.statements``; its table and a seat's signs of
+presence written out, its opening and closing in one ORM statement each): each must read
+and write what the ORM's plain queries did, or a returning player would be shown
 as a spectator, keep a bot in their seat, or be taken over while their page is open."""
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection
 
 from games.models import ActionLog, Game, Seat, SeatConnection, StandIn
 from games.presence import away, leavers
@@ -69,9 +69,7 @@ def test_the_opening_sees_a_bot_holding_the_seat_only_in_the_running_game():
     assert StandIn.objects.filter(player=bo, ended__isnull=True).exists()
 
 
-@pytest.mark.parametrize("upsert", [True, False], ids=["one-upsert", "update-then-insert"])
-def test_an_opened_socket_is_stored_as_the_orm_stored_it(upsert, monkeypatch):
-    monkeypatch.setattr(connection.features, "supports_update_conflicts_with_target", upsert)
+def test_an_opened_socket_is_stored_as_the_orm_stored_it():
     table, _game, (ann, bo) = seated_table("dragonformula", ["Ann", "Bo"])
     ann_seat, bo_seat = Seat.objects.filter(table=table).order_by("number")
     before = datetime.now(tz=UTC)
@@ -118,9 +116,7 @@ def test_forgetting_closed_sockets_deletes_only_that_players_closed_rows_at_that
     }
 
 
-@pytest.mark.parametrize("returning", [True, False], ids=["update-returning", "find-then-update"])
-def test_a_closed_socket_says_its_seat_as_it_stands(returning, monkeypatch):
-    monkeypatch.setattr(statements.sockets, "_returns_from_update", lambda: returning)
+def test_a_closed_socket_says_its_seat_as_it_stands():
     table, game, (ann, bo) = seated_table("dragonformula", ["Ann", "Bo"])
     ann_seat = Seat.objects.get(table=table, number=0)
     statements.open_connection(ann_seat, ann.pk, "ann-1", "daphne-1")

@@ -1,5 +1,6 @@
-"""A table socket's written-out statements: its opening and closing, a seat's signs of
-presence, the bots standing in for away players."""
+"""A table socket's statements: its table, a seat's signs of presence and the bots standing
+in for away players, written out (read on every request and move); its opening and
+closing, the ORM's queries (each one statement all the same)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from django.db import connection
+from django.db.models import Exists, FilteredRelation, OuterRef, Q, Subquery
 
 from games.models import ActionLog, Game, Player, Seat, SeatConnection, StandIn, Table
 from games.tables.statements.columns import (
     Columns,
-    bare_column,
     column,
     sliced_rows,
     sockets_exist,
@@ -42,7 +43,20 @@ def _table_sql(vendor: str) -> str:
     )
 
 
-_OPENING_SEAT = Columns(Seat, alias="s")
+def _open_sockets(seat: Any, player: Any) -> Exists:
+    """Whether the player ``player`` has a table socket of the seat ``seat`` open (each an
+    ``OuterRef`` or a value)."""
+    return Exists(SeatConnection.objects.filter(seat=seat, player=player, closed__isnull=True))
+
+
+def _running_game(table: Any) -> Subquery:
+    """The id of the newest unfinished game of the table ``table`` (an ``OuterRef`` or a
+    value), as ``games.leavers`` finds the running game."""
+    running = Game.objects.filter(table=table, finished__isnull=True).order_by("-created", "-pk")
+    return Subquery(running.values("pk")[:1])
+
+
+_SEAT_FIELDS = [field.attname for field in Seat._meta.concrete_fields]
 
 
 def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, int | None, bool]:
@@ -54,109 +68,50 @@ def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, i
     else ``None``, and whether that seat has a socket of theirs open already (if not, the
     table is told they are at it, ``games.presence.at_the_table``).
     """
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _opening_sql(connection.vendor),
-            [player_id, player_id, player_id, table_id, table_id, player_id],
-        )
-        row = cursor.fetchone()
-    seat_values = row[: _OPENING_SEAT.width]
-    closed, still_open, held = row[-3], row[-2], row[-1]
-    seat = _OPENING_SEAT.build(seat_values) if seat_values[0] is not None else None
-    return seat, bool(closed), held, bool(still_open)
-
-
-@lru_cache(maxsize=4)
-def _opening_sql(vendor: str) -> str:
-    """The statement of :func:`seat_on_opening` (``vendor``: its quoting)."""
-    i, g = "i", "g"
-    closed = sockets_exist(column(Seat, "id", "s"), "%s", closed=True)
-    still_open = sockets_exist(column(Seat, "id", "s"), "%s")
-    return (
-        f"SELECT {_OPENING_SEAT.sql()}, {closed}, {still_open}, ("
-        f"SELECT {column(StandIn, 'game', i)} FROM {table_name(StandIn)} {i}"
-        f" WHERE {column(StandIn, 'player', i)} = %s AND {column(StandIn, 'ended', i)} IS NULL"
-        f" AND {column(StandIn, 'game', i)} = ({_running_game_sql(g, '%s')}) LIMIT 1)"
-        f" FROM (SELECT 1 AS one) one LEFT JOIN {table_name(Seat)} s"
-        f" ON {column(Seat, 'table', 's')} = %s AND {column(Seat, 'player', 's')} = %s"
-        f" ORDER BY {column(Seat, 'number', 's')} LIMIT 1"
+    held = StandIn.objects.filter(
+        player_id=player_id, ended__isnull=True, game=_running_game(OuterRef(OuterRef("pk")))
     )
-
-
-def _running_game_sql(alias: str, table: str) -> str:
-    """A subquery: the id of the newest unfinished game of the table ``table`` (a column
-    or a placeholder), as ``games.presence.leavers`` finds the running game."""
-    return (
-        f"SELECT {column(Game, 'id', alias)} FROM {table_name(Game)} {alias}"
-        f" WHERE {column(Game, 'table', alias)} = {table}"
-        f" AND {column(Game, 'finished', alias)} IS NULL"
-        f" ORDER BY {column(Game, 'created', alias)} DESC, {column(Game, 'id', alias)} DESC"
-        f" LIMIT 1"
+    closed = SeatConnection.objects.filter(
+        seat=OuterRef("mine__pk"), player_id=player_id, closed__isnull=False
     )
+    row = (
+        Table.objects.filter(pk=table_id)
+        # The table's one row, with the player's seats beside it (none: one row of nulls).
+        .annotate(mine=FilteredRelation("seats", condition=Q(seats__player_id=player_id)))
+        .annotate(closed_before=Exists(closed), held_in=Subquery(held.values("game")[:1]))
+        .order_by("mine__number")
+        .values_list(*(f"mine__{name}" for name in _SEAT_FIELDS), "closed_before", "held_in")
+        .first()
+    )
+    if row is None:  # no such table
+        return None, False, None
+    values, closed_before, held_in = row[: len(_SEAT_FIELDS)], row[-2], row[-1]
+    if values[0] is None:
+        return None, False, held_in
+    seat = Seat.from_db(Seat.objects.db, _SEAT_FIELDS, values)  # as the ORM's reads build it
+    return seat, bool(closed_before), held_in
 
 
 def forget_closed_connections(seat_id: int, player_id: int) -> None:
-    """Delete the closed socket rows of ``player_id`` at seat ``seat_id``: what
-    ``SeatConnection.objects.filter(seat=..., player=..., closed__isnull=False).delete()``
-    deletes (nothing refers to a socket's row, so the ORM's delete is this one statement
-    too), without the transaction the ORM's delete opens around it."""
-    with connection.cursor() as cursor:
-        cursor.execute(_forget_sql(connection.vendor), [seat_id, player_id])
-
-
-@lru_cache(maxsize=4)
-def _forget_sql(vendor: str) -> str:
-    """The statement of :func:`forget_closed_connections` (``vendor``: its quoting)."""
-    seat, player, closed = (
-        bare_column(SeatConnection, name) for name in ("seat", "player", "closed")
-    )
-    return (
-        f"DELETE FROM {table_name(SeatConnection)}"
-        f" WHERE {seat} = %s AND {player} = %s AND {closed} IS NOT NULL"
-    )
-
-
-_CONNECTION_FIELDS = [f for f in SeatConnection._meta.concrete_fields if not f.primary_key]
-# What a socket that reopens its channel name changes of its row (not when it first opened).
-_REOPENED = ("seat", "player", "closed", "server")
+    """Delete the closed socket rows of ``player_id`` at seat ``seat_id`` (rows an open
+    socket supersedes)."""
+    SeatConnection.objects.filter(
+        seat_id=seat_id, player_id=player_id, closed__isnull=False
+    ).delete()
 
 
 def open_connection(seat: Seat, player_id: int, channel_name: str, server: str) -> None:
     """The socket ``channel_name`` is open at ``seat``: its row inserted, or where the name
     has a row already (a caller reopening a name it holds), that row's seat, player and
-    server set and its ``closed`` cleared, in one statement where the database has an
-    upsert (SQLite, PostgreSQL); else the update, then the insert if none was updated."""
+    server set and its ``closed`` cleared, in one statement (the ORM's upsert)."""
     row = SeatConnection(
         seat=seat, player_id=player_id, channel_name=channel_name, closed=None, server=server
     )
-    if not connection.features.supports_update_conflicts_with_target:
-        opened = {"seat": seat, "player_id": player_id, "closed": None, "server": server}
-        if not SeatConnection.objects.filter(channel_name=channel_name).update(**opened):
-            row.save(force_insert=True)
-        return
-    values = [
-        field.get_db_prep_save(field.pre_save(row, True), connection)
-        for field in _CONNECTION_FIELDS
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_upsert_sql(connection.vendor), values)
-
-
-@lru_cache(maxsize=4)
-def _upsert_sql(vendor: str) -> str:
-    """The statement of :func:`open_connection` (``vendor``: its quoting and upsert)."""
-    from django.db.models.constants import OnConflict
-
-    quote = connection.ops.quote_name
-    columns = [field.column for field in _CONNECTION_FIELDS]
-    changed = [SeatConnection._meta.get_field(name).column for name in _REOPENED]
-    unique = [SeatConnection._meta.get_field("channel_name").column]
-    on_conflict = connection.ops.on_conflict_suffix_sql(
-        _CONNECTION_FIELDS, OnConflict.UPDATE, changed, unique
-    )
-    return (
-        f"INSERT INTO {table_name(SeatConnection)} ({', '.join(map(quote, columns))})"
-        f" VALUES ({', '.join(['%s'] * len(columns))}) {on_conflict}"
+    SeatConnection.objects.bulk_create(
+        [row],
+        update_conflicts=True,
+        unique_fields=["channel_name"],
+        update_fields=["seat", "player", "closed", "server"],
     )
 
 
@@ -174,66 +129,23 @@ def close_connection(channel_name: str, at: Any) -> ClosedSocket | None:
     """The open socket ``channel_name`` closed at ``at`` (an aware datetime): its row's
     ``closed`` set; then its seat as it stands, in a second statement
     (:class:`ClosedSocket`). ``None`` when there was no open row of that name (closed
-    already, by another process's sweep, or gone with its table).
-
-    One ``UPDATE ... RETURNING`` where the database returns rows from an update (SQLite ≥
-    3.35, PostgreSQL); else the row is found first and updated by its key."""
-    closed = SeatConnection._meta.get_field("closed").get_db_prep_save(at, connection)
-    with connection.cursor() as cursor:
-        returning, find, by_pk = _close_sqls(connection.vendor)
-        if _returns_from_update():
-            cursor.execute(returning, [closed, channel_name])
-            row = cursor.fetchone()
-        else:
-            cursor.execute(find, [channel_name])
-            row = cursor.fetchone()
-            if row is not None:
-                cursor.execute(by_pk, [closed, row[0]])
-                row = row[1:] if cursor.rowcount == 1 else None
-        if row is None:
-            return None
-        seat_id = row[0]
-        cursor.execute(_left_seat_sql(connection.vendor), [seat_id])
-        seat = cursor.fetchone()
+    already, by another process's sweep, or gone with its table)."""
+    closing = SeatConnection.objects.filter(channel_name=channel_name, closed__isnull=True)
+    if not closing.update(closed=at):
+        return None
+    seat = (
+        Seat.objects.filter(connections__channel_name=channel_name)
+        .annotate(
+            still_open=_open_sockets(OuterRef("pk"), OuterRef("player")),
+            running=_running_game(OuterRef("table")),
+        )
+        .values_list("pk", "player", "table", "still_open", "running")
+        .first()
+    )
     if seat is None:
         return None
-    return ClosedSocket(seat_id, seat[0], seat[1], bool(seat[2]), seat[3])
-
-
-def _returns_from_update() -> bool:
-    """Whether ``UPDATE ... RETURNING`` is there: PostgreSQL's, SQLite's since 3.35 (the
-    version since which Django's SQLite backend returns columns from an insert)."""
-    vendor = connection.vendor
-    return vendor == "postgresql" or (
-        vendor == "sqlite" and connection.features.can_return_columns_from_insert
-    )
-
-
-@lru_cache(maxsize=4)
-def _close_sqls(vendor: str) -> tuple[str, str, str]:
-    """The statements of :func:`close_connection` (``vendor``: its quoting): the update
-    that returns the row's seat; else the open row found, then updated by its key."""
-    pk, seat, closed, channel = (
-        bare_column(SeatConnection, name) for name in ("id", "seat", "closed", "channel_name")
-    )
-    rows, still_open = table_name(SeatConnection), f"{closed} IS NULL"
-    return (
-        f"UPDATE {rows} SET {closed} = %s WHERE {channel} = %s AND {still_open} RETURNING {seat}",
-        f"SELECT {pk}, {seat} FROM {rows} WHERE {channel} = %s AND {still_open}",
-        f"UPDATE {rows} SET {closed} = %s WHERE {pk} = %s AND {still_open}",
-    )
-
-
-@lru_cache(maxsize=4)
-def _left_seat_sql(vendor: str) -> str:
-    """The seat a socket closed at: its player, its table, whether that player still
-    has a socket open there (``games.presence.away.open_connections``), the table's running game."""
-    still_open = sockets_exist(column(Seat, "id", "s"), column(Seat, "player", "s"))
-    return (
-        f"SELECT {column(Seat, 'player', 's')}, {column(Seat, 'table', 's')}, {still_open},"
-        f" ({_running_game_sql('g', column(Seat, 'table', 's'))})"
-        f" FROM {table_name(Seat)} s WHERE {column(Seat, 'id', 's')} = %s"
-    )
+    seat_id, player_id, table_id, still_open, running = seat
+    return ClosedSocket(seat_id, player_id, table_id, bool(still_open), running)
 
 
 # --- a seat's signs of presence ---------------------------------------------------

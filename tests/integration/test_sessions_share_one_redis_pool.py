@@ -3,14 +3,12 @@ Django keeps a cache backend per async context, so each request of a Daphne got 
 one, and Django's Redis backend a new connection pool with it: a new TCP connection to
 Redis per request, left open until the garbage collector found it (Django ticket #35651).
 An operator would see it as Redis's client count climbing with the traffic, and every
-request paying a connect. ``config.redis_cache`` gives the process one client and pool,
-which also saves making a redis-py client for every command a request sends."""
+request paying a connect. django-redis keeps one connection pool for the process."""
 
 from __future__ import annotations
 
 import contextvars
 import threading
-from unittest import mock
 
 import redis
 from django.conf import settings
@@ -57,21 +55,3 @@ def test_requests_in_their_own_contexts_and_threads_share_one_pool(db):
     # At most a connection per request thread at once (and the counting one), not one
     # per request: 60 requests made 61 connections before.
     assert connections_received() - before <= 4 + 1
-
-
-def test_a_requests_session_read_makes_no_new_redis_client(db):
-    session = saved_session()
-    assert SessionStore(session.session_key).get("player_id") == 7  # the process's client
-    made = []
-    make = redis.Redis.__init__
-
-    def counted(client, *args, **kwargs):
-        made.append(client)
-        make(client, *args, **kwargs)
-
-    read = []
-    with mock.patch.object(redis.Redis, "__init__", counted):
-        as_requests(lambda: read.append(SessionStore(session.session_key).get("player_id")), 5)
-    assert read == [7] * 15
-    # Django's own client made a redis-py client for every command it sent.
-    assert made == []
