@@ -2,18 +2,17 @@
 asking player, a table read for its sockets.
 
 The ORM compiles a statement again each time it runs it; for the move's lock (the game
-with its table, its away limit and its shuffle commitment, four tables' columns) the
-compiling cost more than the running: the ORM's query took 628-872 µs on SQLite, 339-394
-of them compiling, against 92-123 µs written out; the asking player 191-197 µs against
-23. So these few statements, read on every request and move, are written out once per
-database vendor, from the models' own columns, and their rows are turned back into model instances with the ORM's own
-converters (``from_db_value``, the backend's datetime and JSON converters): what a caller
-gets is what the ORM's query would have given it
-(``tests/web/test_written_out_statements_read_what_the_orm_reads.py``, and on PostgreSQL
-``tests/integration/test_postgres.py``). They reach below the ORM's documented API and
-were written against Django 5.2 (``tests/web/test_written_out_statements_stand_on_django_5_2.py``
-trips at an upgrade; kept for what they save a move: docs/performance.md). A socket's
-opening and closing, and every other read and write, stay with the ORM.
+with its table, its away limit and its shuffle commitment, four tables' columns) and the
+asking player, read on every request and move, the compiling costs more than the running.
+So these few statements are written out once per database vendor, from the models' own
+columns, and their rows are turned back into model instances with the ORM's own converters
+(``from_db_value``, the backend's datetime and JSON converters): what a caller gets is what
+the ORM's query would have given it (``tests/web/test_written_out_statements_read_what_the_orm_reads.py``,
+and on PostgreSQL ``tests/integration/test_postgres.py``). They reach below the ORM's
+documented API and were written against Django 5.2
+(``tests/web/test_written_out_statements_stand_on_django_5_2.py`` trips at an upgrade;
+what they save a move is in docs/performance.md). A socket's opening and closing, and every
+other read and write, stay with the ORM.
 """
 
 from games.tables.statements.columns import Columns, bare_column, column, table_name

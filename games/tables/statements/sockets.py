@@ -74,22 +74,29 @@ def seat_on_opening(table_id: int, player_id: int) -> tuple[Seat | None, bool, i
     closed = SeatConnection.objects.filter(
         seat=OuterRef("mine__pk"), player_id=player_id, closed__isnull=False
     )
+    still_open = _open_sockets(OuterRef("mine__pk"), player_id)
     row = (
         Table.objects.filter(pk=table_id)
         # The table's one row, with the player's seats beside it (none: one row of nulls).
         .annotate(mine=FilteredRelation("seats", condition=Q(seats__player_id=player_id)))
-        .annotate(closed_before=Exists(closed), held_in=Subquery(held.values("game")[:1]))
+        .annotate(
+            closed_before=Exists(closed),
+            open_before=still_open,
+            held_in=Subquery(held.values("game")[:1]),
+        )
         .order_by("mine__number")
-        .values_list(*(f"mine__{name}" for name in _SEAT_FIELDS), "closed_before", "held_in")
+        .values_list(
+            *(f"mine__{name}" for name in _SEAT_FIELDS), "closed_before", "open_before", "held_in"
+        )
         .first()
     )
     if row is None:  # no such table
-        return None, False, None
-    values, closed_before, held_in = row[: len(_SEAT_FIELDS)], row[-2], row[-1]
+        return None, False, None, False
+    values, closed_before, open_before, held_in = row[: len(_SEAT_FIELDS)], *row[-3:]
     if values[0] is None:
-        return None, False, held_in
+        return None, False, held_in, False
     seat = Seat.from_db(Seat.objects.db, _SEAT_FIELDS, values)  # as the ORM's reads build it
-    return seat, bool(closed_before), held_in
+    return seat, bool(closed_before), held_in, bool(open_before)
 
 
 def forget_closed_connections(seat_id: int, player_id: int) -> None:
