@@ -375,16 +375,18 @@ def rematch(table: Table, player: Player) -> Table:
 
 def set_away_limit(table: Table, seconds: int | None) -> None:
     """The table's option: ``seconds`` away before a bot takes a seat (``None``: the default)."""
-    table._state.fields_cache.pop("away_limit", None)  # read afresh by away_seconds
     if seconds is None:
         AwayLimit.objects.filter(table=table).delete()
+        table.away_limit = None  # what away_seconds reads of it from now on: the default
         return
     if not away.MIN_AWAY_SECONDS <= seconds <= away.MAX_AWAY_SECONDS:
         raise ValueError(
             f"The away limit is {away.MIN_AWAY_SECONDS} to {away.MAX_AWAY_SECONDS} seconds, "
             f"not {seconds}."
         )
-    AwayLimit.objects.update_or_create(table=table, defaults={"seconds": seconds})
+    table.away_limit, _created = AwayLimit.objects.update_or_create(
+        table=table, defaults={"seconds": seconds}
+    )
 
 
 # --- games ------------------------------------------------------------------

@@ -284,3 +284,16 @@ def test_a_socket_closing_after_its_row_was_closed_or_deleted_is_quietly_ignored
         assert rows[0].closed.timestamp() == pytest.approx(swept_at, abs=0.01)
     else:
         assert rows == []
+
+
+def test_a_tables_away_limit_is_read_as_set_at_once(players):
+    """The lobby sets a new table's away limit and goes on with the same table: the limit
+    it reads from then on is the one just set, or the default once it is cleared."""
+    table, _game = two_humans(players)
+    assert leavers.away_seconds(table) == leavers.DEFAULT_AWAY_SECONDS
+    leavers.set_away_limit(table, 120)
+    assert leavers.away_seconds(table) == 120
+    leavers.set_away_limit(table, None)
+    assert leavers.away_seconds(table) == leavers.DEFAULT_AWAY_SECONDS
+    leavers.set_away_limit(table, 90)
+    assert leavers.away_seconds(table) == 90 == AwayLimit.objects.get(table=table).seconds
