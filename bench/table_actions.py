@@ -118,9 +118,8 @@ class Listener:
         self.sync(self.layer.group_add)(table_events.group_name(table_id), self.channel)
 
     def settle(self) -> None:
-        """One turn of an event loop, for any announcement still on its way to the group's
-        queues (here, without Daphne's loop, a move's thread sends it and waits:
-        ``games.live.server_loop``)."""
+        """One turn of the event loop: a move's announcement is put on it without waiting
+        (``games.live.server_loop``), so it reaches the group's queues there."""
         import asyncio
 
         self.sync(asyncio.sleep)(0)
@@ -339,9 +338,18 @@ def main() -> None:
             bot_moves("dragonformula", 4, "smart", args.actions, profile)
             bot_moves("dragsaga", 4, "heuristic", args.actions, profile)
 
-        # As under Daphne: the sync code runs in a worker thread of a running event loop,
-        # so the channel layer's sends go to that loop (not to a new loop per send).
-        asyncio.run(sync_to_async(run)())
+        async def served() -> None:
+            # As under Daphne: the sync code runs in a worker thread of a running event
+            # loop, the server's, on which the moves' announcements are sent.
+            from games.live import server_loop
+
+            server_loop.attach(asyncio.get_running_loop())
+            try:
+                await sync_to_async(run)()
+            finally:
+                server_loop.attach(None)
+
+        asyncio.run(served())
     if profile is not None:
         print_profile(profile, 60)
 
