@@ -1,4 +1,4 @@
-"""A table socket's statements on PostgreSQL (``games.statements``): the seat read on
+"""A table socket's statements on PostgreSQL (``games.tables.statements``): the seat read on
 opening, the socket's row upserted, closed and its seat read, a seat's signs of presence
 read together, each doing what the ORM did, as on SQLite: the same tests
 (``tests/web/test_written_out_socket_statements_do_what_the_orm_did.py``), collected here."""

@@ -1,4 +1,4 @@
-"""A table socket's statements (``games.statements``; its table and a seat's signs of
+"""A table socket's statements (``games.tables.statements``; its table and a seat's signs of
 presence written out, its opening and closing in one ORM statement each): each must read
 and write what the ORM's plain queries did, or a returning player would be shown
 as a spectator, keep a bot in their seat, or be taken over while their page is open."""
