@@ -1,12 +1,18 @@
-"""Sending to a Channels group from any thread: on the event loop Daphne serves the sockets on.
+"""Sending to a Channels group from any thread, without waiting for the send.
 
 A move is saved in a request thread, and its table's sockets live on the server's event
-loop. :func:`group_send` puts the layer's own ``group_send`` on that loop and goes on
-without waiting for it (the loop may be busy pushing other tables); one thread's sends
-keep their order. Channels' in-memory layer must be sent to on the loop its sockets read
-from, and channels-redis's pub/sub layer publishes on that loop's own connection, so the
-same way serves both. Without a server loop (tests, management commands) the send is made
-and waited for, as Channels documents (``async_to_sync``).
+loop. :func:`group_send` hands the layer's own ``group_send`` to an event loop and goes on;
+one thread's sends keep their order; a send that fails is logged.
+
+- Channels' in-memory layer (one process) keeps its sockets' queues on the server's loop,
+  so it is sent to there (:func:`attach`, at Daphne's start-up).
+- A layer that sends over the network (channels-redis's pub/sub layer, scaled out) is sent
+  to on a loop of its own, in a thread of its own (:data:`PUBLISHER_THREAD`), with its own
+  connection: a busy server loop (rendering other tables' pushes) never holds up a move's
+  announcement to the other processes.
+
+Without a server loop, the in-memory layer's send is made and waited for, as Channels
+documents (``async_to_sync``): tests and management commands.
 """
 
 from __future__ import annotations
@@ -19,16 +25,20 @@ from contextvars import Context
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 logger = logging.getLogger(__name__)
 
+PUBLISHER_THREAD = "channel-layer-publisher"
+
 _loop: asyncio.AbstractEventLoop | None = None
+_publisher: asyncio.AbstractEventLoop | None = None
+_publisher_started = threading.Lock()
 _sending: set[asyncio.Task[None]] = set()
 
 
 def attach(loop: asyncio.AbstractEventLoop | None) -> None:
-    """Send on ``loop`` from now on (``None``: send and wait, as without a server)."""
+    """Send the in-memory layer's messages on ``loop`` from now on (``None``: send and wait)."""
     global _loop
     _loop = loop
 
@@ -45,11 +55,11 @@ def attach_to_server() -> None:
 
 
 def group_send(group: str, message: dict[str, Any]) -> None:
-    """Send ``message`` to the Channels ``group`` from any thread; a failed send is logged."""
+    """Send ``message`` to the Channels ``group`` from any thread."""
     layer = get_channel_layer()
     if layer is None:
         return
-    loop = _loop
+    loop = _loop if isinstance(layer, InMemoryChannelLayer) else _publishing_loop()
     if loop is not None and loop.is_running():
         # A fresh context: the caller's (asgiref's thread markers) must not reach the send.
         loop.call_soon_threadsafe(_start, layer, group, message, context=Context())
@@ -68,6 +78,20 @@ def group_send(group: str, message: dict[str, Any]) -> None:
         helper = threading.Thread(target=send)
         helper.start()
         helper.join()
+
+
+def _publishing_loop() -> asyncio.AbstractEventLoop:
+    """The event loop of :data:`PUBLISHER_THREAD`, started on first use."""
+    global _publisher
+    with _publisher_started:
+        if _publisher is None:
+            loop = asyncio.new_event_loop()
+            running = threading.Event()
+            loop.call_soon(running.set)
+            threading.Thread(target=loop.run_forever, name=PUBLISHER_THREAD, daemon=True).start()
+            running.wait(5)
+            _publisher = loop
+    return _publisher
 
 
 def _start(layer: Any, group: str, message: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import threading
 import uuid
 from unittest import mock
 
@@ -18,6 +19,7 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
 from games import health
+from games.live import announce
 from games.tables import events as table_events
 from tests.support.servers import ROOT
 
@@ -177,18 +179,51 @@ async def test_health_probes_leave_no_channel_or_subscription_behind(monkeypatch
     assert [c for c in redis_client().pubsub_channels() if b"healthz." in c] == []
 
 
-@pytest.mark.django_db(transaction=True)  # the table's other after-commit work reads it
+async def test_a_moves_announcement_is_published_while_the_event_loop_is_busy():
+    """A move's announcement is published from a loop of its own (``games.live.server_loop``):
+    the server's event loop may be busy rendering and framing other tables' pushes (here it
+    is held for the whole test), and the table's seats in every process still hear of the
+    move at once."""
+    layer = get_channel_layer()
+    table_id = 900_000 + int(uuid.uuid4().hex[:4], 16)
+    channel = await layer.new_channel()
+    await layer.group_add(table_events.group_name(table_id), channel)  # as a socket joins
+    key = group_key(table_events.group_name(table_id))
+    await subscribed(key)
+    other_process = redis_client().pubsub()  # another process's subscription, as Redis sees it
+    other_process.subscribe(key)
+    try:
+        assert other_process.get_message(timeout=5)["type"] == "subscribe"
+        # From here on this test holds the event loop: nothing is awaited.
+        mover = threading.Thread(target=announce.notify, args=(table_id, 1, 3))
+        mover.start()
+        mover.join(10)
+        assert not mover.is_alive()
+        published = other_process.get_message(timeout=5)
+        assert published is not None, "the announcement waited for the event loop"
+        heard = layer.deserialize(published["data"])
+        # This process's own socket hears it through its subscription, once the loop is free.
+        message = await asyncio.wait_for(layer.receive(channel), 10)
+    finally:
+        other_process.close()
+        await layer.group_discard(table_events.group_name(table_id), channel)
+    assert (heard["type"], heard["table"], heard["version"]) == ("table.changed", table_id, 3)
+    assert message == heard
+
+
 async def test_an_announcement_redis_refuses_is_logged_and_the_move_goes_on(caplog):
-    """A move's announcement is sent after its commit; Redis refusing it is logged, and
-    the move (saved already) and the table's other after-commit work go on."""
+    """A move's announcement is sent after its commit without waiting; Redis refusing it
+    is logged, and the move (saved already) goes on."""
     table_id = 900_000 + int(uuid.uuid4().hex[:4], 16)
 
     async def refused(*_args, **_kwargs):
         raise redis.ConnectionError("Redis went away")
 
     with mock.patch.object(redis.asyncio.Redis, "publish", refused):
-        await asyncio.wait_for(
-            asyncio.to_thread(table_events.after_commit, table_id, announce=True), 10
-        )
-    assert f"After a change to table {table_id}" in caplog.text
+        await asyncio.wait_for(asyncio.to_thread(announce.notify, table_id, 1, 3), 10)
+        for _ in range(100):
+            if "Redis went away" in caplog.text:
+                break
+            await asyncio.sleep(0.05)
+    assert "A group send failed" in caplog.text
     assert "Redis went away" in caplog.text
