@@ -177,8 +177,9 @@ if REDIS_URL:
         "default": {
             # Redis's publish and subscribe (channels-redis's pub/sub layer): a table's
             # change is one PUBLISH, heard once by every process with a socket of that
-            # table, which hands it to its own sockets (docs/deploy.md, sixth round).
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # table, which hands it to its own sockets; a move's thread publishes it
+            # itself (config/redis_layer.py).
+            "BACKEND": "config.redis_layer.RedisPubSubChannelLayer",
             "CONFIG": {
                 # A connection that stops answering is given up after 30 s, not waited on.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],

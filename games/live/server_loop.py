@@ -6,10 +6,11 @@ one thread's sends keep their order; a send that fails is logged.
 
 - Channels' in-memory layer (one process) keeps its sockets' queues on the server's loop,
   so it is sent to there (:func:`attach`, at Daphne's start-up).
-- A layer that sends over the network (channels-redis's pub/sub layer, scaled out) is sent
-  to on a loop of its own, in a thread of its own (:data:`PUBLISHER_THREAD`), with its own
-  connection: a busy server loop (rendering other tables' pushes) never holds up a move's
-  announcement to the other processes.
+- Scaled out, channels-redis's pub/sub layer publishes from the move's own thread
+  (``config.redis_layer``'s ``publish_now``); any other layer that sends over the network
+  is sent to on a loop of its own, in a thread of its own (:data:`PUBLISHER_THREAD`), with
+  its own connection. Either way a busy server loop (rendering other tables' pushes) never
+  holds up a move's announcement to the other processes.
 
 Without a server loop, the in-memory layer's send is made and waited for, as Channels
 documents (``async_to_sync``): tests and management commands.
@@ -59,6 +60,9 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    publish_now = getattr(type(layer), "publish_now", None)  # config.redis_layer's
+    if publish_now is not None and not _on_a_loop() and publish_now(layer, group, message):
+        return
     loop = _loop if isinstance(layer, InMemoryChannelLayer) else _publishing_loop()
     if loop is not None and loop.is_running():
         # A fresh context: the caller's (asgiref's thread markers) must not reach the send.
@@ -78,6 +82,14 @@ def group_send(group: str, message: dict[str, Any]) -> None:
         helper = threading.Thread(target=send)
         helper.start()
         helper.join()
+
+
+def _on_a_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def _publishing_loop() -> asyncio.AbstractEventLoop:
