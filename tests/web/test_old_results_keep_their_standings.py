@@ -5,8 +5,10 @@ corrected game and its history, a voided set, a voided DragSaga game, seats a bo
 (league page, printed standings, both CSVs, every player's page, each result's page and
 sheet; as a visitor and as a keeper, in both languages) reads as that code rendered it.
 
-Only the CSRF tokens are set aside (each response gets a fresh one), and on an HTML page what
-lies outside its ``<main>`` (the site's header and footer, which change on their own)."""
+Only the CSRF tokens are set aside (each response gets a fresh one), the day a printed
+standings page says it is "as of" (the day it is rendered, in the club's time zone), and on
+an HTML page what lies outside its ``<main>`` (the site's header and footer, which change on
+their own)."""
 
 from __future__ import annotations
 
@@ -26,11 +28,12 @@ from django.conf import settings
 HERE = Path(__file__).parent / "league_migration"
 CSRF = re.compile(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[A-Za-z0-9]+')
 MAIN = re.compile(r"<main\b.*?</main>", re.S)
+AS_OF = re.compile(r"(as of|集計日) \d{4}-\d{2}-\d{2}")
 
 
 def normalised(page: str) -> str:
     main = MAIN.search(page)
-    return CSRF.sub(r"\1-", main.group(0) if main else page)
+    return AS_OF.sub(r"\1 (today)", CSRF.sub(r"\1-", main.group(0) if main else page))
 
 
 def run(*args: str, database: Path) -> None:
