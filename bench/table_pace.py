@@ -75,6 +75,9 @@ def main() -> None:
         from django.conf import settings
 
         settings.TABLE_TIMERS = False
+        # The pace of the table, not the coach's: a review queued as a set ends would still
+        # be writing when the bench's database is removed.
+        settings.REVIEWS_AFTER_THE_GAME = False
         logging.disable(logging.INFO)  # the operations log of every move
         print(f"{PLAYERS} seats: one human acting at once, three smart bots; {sets} sets each")
         for pace in paces:

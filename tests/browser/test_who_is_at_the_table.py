@@ -60,8 +60,13 @@ def test_the_table_sees_ben_away_then_a_bot_for_him_then_ben_back(new_page, live
     catch_up = ben_page.locator("#catch-up .catch-up")
     catch_up.wait_for()
     assert catch_up.inner_text().startswith("While you were away, Bot 2")
-    # Above the prompt, on screen.
-    assert catch_up.bounding_box()["y"] < ben_page.locator("#prompt").bounding_box()["y"]
+    # Above the prompt, on screen (read in one go: a bot's move may redraw the region).
+    ben_page.wait_for_function(
+        "() => { const c = document.querySelector('#catch-up .catch-up'),"
+        " p = document.querySelector('#prompt');"
+        " return c && p && c.getBoundingClientRect().y < p.getBoundingClientRect().y; }",
+        timeout=5_000,
+    )
     ben_page.screenshot(path=SHOTS / f"presence-catch-up-{tag}.png")
     ann_page.locator("#log .event-back").wait_for(state="attached")
     assert ann_page.locator("#log .event-back").inner_text() == "Ben is back and plays again."
