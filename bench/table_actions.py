@@ -126,7 +126,7 @@ class Listener:
 
     def messages(self) -> list[dict[str, Any]]:
         found = []
-        while self.layer.channels.get(self.channel):  # InMemoryChannelLayer: what is queued
+        while self.layer.queued(self.channel):
             found.append(self.sync(self.layer.receive)(self.channel))
         return found
 

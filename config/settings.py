@@ -197,9 +197,10 @@ if REDIS_URL:
         }
     }
 else:
-    # Channels' in-memory layer, one process's; a move's thread sends on the sockets' event
-    # loop (games/live/server_loop.py).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process's layer in its memory (config/local_layer.py: Channels' in-memory layer's
+    # rules, without its walk over every socket at every message); a move's thread sends on
+    # the sockets' event loop (games/live/server_loop.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "config.local_layer.LocalChannelLayer"}}
     # The one process's memory; a session is about 200 bytes, so the whole club fits.
     CACHES = {
         "default": {

@@ -1,19 +1,18 @@
 """Sending to a Channels group from any thread, without waiting for the send.
 
 A move is saved in a request thread, and its table's sockets live on the server's event
-loop. :func:`group_send` hands the layer's own ``group_send`` to an event loop and goes on;
+loop. :func:`group_send` hands the layer's own ``group_send`` to that loop and goes on;
 one thread's sends keep their order; a send that fails is logged.
 
-- Channels' in-memory layer (one process) keeps its sockets' queues on the server's loop,
-  so it is sent to there (:func:`attach`, at Daphne's start-up).
+- One process's layer (``config.local_layer``) keeps its sockets' queues on the server's
+  loop, so it is sent to there (:func:`attach`, at Daphne's start-up). So is any layer
+  without a faster way, as the sockets' consumers send on that loop too.
 - Scaled out, channels-redis's pub/sub layer publishes from the move's own thread
-  (``config.redis_layer``'s ``publish_now``); any other layer that sends over the network
-  is sent to on a loop of its own, in a thread of its own (:data:`PUBLISHER_THREAD`), with
-  its own connection. Either way a busy server loop (rendering other tables' pushes) never
-  holds up a move's announcement to the other processes.
+  (``config.redis_layer``'s ``publish_now``), so a busy server loop (rendering other
+  tables' pushes) never holds up a move's announcement to the other processes.
 
-Without a server loop, the in-memory layer's send is made and waited for, as Channels
-documents (``async_to_sync``): tests and management commands.
+Without a server loop, the send is made and waited for, as Channels documents
+(``async_to_sync``): tests and management commands.
 """
 
 from __future__ import annotations
@@ -26,20 +25,16 @@ from contextvars import Context
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import get_channel_layer
 
 logger = logging.getLogger(__name__)
 
-PUBLISHER_THREAD = "channel-layer-publisher"
-
 _loop: asyncio.AbstractEventLoop | None = None
-_publisher: asyncio.AbstractEventLoop | None = None
-_publisher_started = threading.Lock()
 _sending: set[asyncio.Task[None]] = set()
 
 
 def attach(loop: asyncio.AbstractEventLoop | None) -> None:
-    """Send the in-memory layer's messages on ``loop`` from now on (``None``: send and wait)."""
+    """Send the layer's messages on ``loop`` from now on (``None``: send and wait)."""
     global _loop
     _loop = loop
 
@@ -63,7 +58,7 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     publish_now = getattr(type(layer), "publish_now", None)  # config.redis_layer's
     if publish_now is not None and not _on_a_loop() and publish_now(layer, group, message):
         return
-    loop = _loop if isinstance(layer, InMemoryChannelLayer) else _publishing_loop()
+    loop = _loop
     if loop is not None and loop.is_running():
         # A fresh context: the caller's (asgiref's thread markers) must not reach the send.
         loop.call_soon_threadsafe(_start, layer, group, message, context=Context())
@@ -90,20 +85,6 @@ def _on_a_loop() -> bool:
     except RuntimeError:
         return False
     return True
-
-
-def _publishing_loop() -> asyncio.AbstractEventLoop:
-    """The event loop of :data:`PUBLISHER_THREAD`, started on first use."""
-    global _publisher
-    with _publisher_started:
-        if _publisher is None:
-            loop = asyncio.new_event_loop()
-            running = threading.Event()
-            loop.call_soon(running.set)
-            threading.Thread(target=loop.run_forever, name=PUBLISHER_THREAD, daemon=True).start()
-            running.wait(5)
-            _publisher = loop
-    return _publisher
 
 
 def _start(layer: Any, group: str, message: dict[str, Any]) -> None:

@@ -1,7 +1,7 @@
 """A move is saved in a request thread and announced to its table's sockets, which live on
 the server's event loop: the thread puts the announcement on that loop and goes on, never
 waiting for a loop that may be busy pushing other tables; without a server loop (tests,
-management commands) it is sent and waited for. One process's layer is Channels' own."""
+management commands) it is sent and waited for. One process's layer is config.local_layer's."""
 
 import asyncio
 import threading
@@ -9,14 +9,15 @@ import threading
 import channels.layers
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer
 from django.conf import settings
 
+from config.local_layer import LocalChannelLayer
 from games.live import announce, server_loop
 
 
-def test_one_process_uses_channels_in_memory_layer():  # without REDIS_URL, as `make run` runs
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+def test_one_process_uses_the_local_layer():  # without REDIS_URL, as `make run` runs
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "config.local_layer.LocalChannelLayer"
+    assert isinstance(channels.layers.get_channel_layer(), LocalChannelLayer)
 
 
 @pytest.fixture
@@ -24,7 +25,7 @@ def layer():
     """A fresh in-memory layer as the process's default, and no server loop around it."""
     layers = channels.layers.channel_layers
     saved = layers.backends.get("default")
-    fresh = layers.backends["default"] = InMemoryChannelLayer()
+    fresh = layers.backends["default"] = LocalChannelLayer()
     yield fresh
     server_loop.attach(None)
     if saved is None:
