@@ -1,8 +1,8 @@
 """ASGI entry point: Django over HTTP, the table consumers over websockets (served by Daphne).
 
-HTTP is Django's WSGI application under a2wsgi's ``WSGIMiddleware``: each request runs
-the middleware chain and the view as under any threaded WSGI server, in one of a few kept
-threads (:data:`REQUEST_THREADS`), each keeping its database connection between requests
+HTTP is Django's WSGI application in a few kept threads (:data:`REQUEST_THREADS`,
+``config.wsgi_threads``): each request runs the middleware chain and the view as under any
+threaded WSGI server, each thread keeping its database connection between requests
 (``CONN_MAX_AGE``); the answer is closed in the request's thread, which ends Django's
 request (``request_finished``) there. Django's own ASGI handler would hand every step of a
 sync middleware (WhiteNoise is sync only) to a new thread and back, and open a database
@@ -16,10 +16,10 @@ import sys
 import threading
 import time
 
-from a2wsgi import WSGIMiddleware
 from django.core.wsgi import get_wsgi_application
 
 from config import memory
+from config.wsgi_threads import WsgiThreads
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_wsgi_app = get_wsgi_application()
@@ -72,7 +72,7 @@ REQUEST_THREADS = 8
 
 application = ProtocolTypeRouter(
     {
-        "http": BodyLimit(WSGIMiddleware(django_wsgi_app, workers=REQUEST_THREADS)),
+        "http": BodyLimit(WsgiThreads(django_wsgi_app, threads=REQUEST_THREADS)),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
         ),
