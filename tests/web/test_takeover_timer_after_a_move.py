@@ -29,7 +29,7 @@ def test_a_seat_without_a_page_is_due_for_a_bot_after_the_tables_limit(
     AwayLimit.objects.create(table=table, seconds=5)
     for number, player in enumerate(players[:2]):  # Cy never opened the table
         leavers.connected(table, player, f"page-{number}")
-    started = time.time()
+    started = game.created.timestamp()  # a seat never opened is away since the game began
     game = move(game, players, django_capture_on_commit_callbacks)
     (_game, version, delay) = armed[-1]
     assert version == game.version
