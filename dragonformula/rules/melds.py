@@ -54,6 +54,16 @@ def codes_of(mask: int) -> tuple[str, ...]:
     return tuple(codes)
 
 
+def bits_of(mask: int) -> list[int]:
+    """The single bits of a mask (one per card), lowest first."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
+
+
 @dataclass(frozen=True)
 class Meld:
     """Three cards that go together. ``rank`` is the number (or court rank 11–14) of a

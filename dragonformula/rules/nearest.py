@@ -5,22 +5,39 @@ still take are those it cannot see).
 
 A hand of 10 or 11 cards is ``k`` cards away from a winning hand of 11 when it holds all
 but ``k`` of them: it must take those ``k`` and let go of the rest of its own. For each
-winning hand (by its id) the search finds its nearest cards: a special hand is one of a
-few hundred fixed sets of cards; a sephirot hand of N is the majors derived from N (with
+winning hand (by its id) the search finds its nearest cards: a special hand is one of
+some 1,400 fixed sets of cards; a sephirot hand of N is the majors derived from N (with
 any major series), the head (a triple of N) and suited melds, each part taken at its
 most overlapping with the hand, independently, as the parts never share a card.
+
+The candidates of each kind (the suited melds, the sets of majors of each N and count,
+the special hands) are numbered once, at import, and a question about all of them at
+once is asked with a bit set over their numbers (bit ``i`` stands for candidate ``i``):
+for each card, the candidates holding it; which ones hold none of the cards that may not
+be taken; which ones hold at least k of the hand's cards. Of equally overlapping
+candidates the first (the lowest number) is chosen, so the cards a reach lacks and lets
+go are always the same for the same hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .cards import ALL_CARDS, INDEX
+from .cards import ALL_CARDS
 from .hands import _SEPHIROT_NUMBERS, HAND_SIZE, SPECIAL_HANDS, best_reading, own_suit_of
-from .melds import MAJOR_BITS, NUMBER_TRIPLES, SUITED_MELDS, codes_of, mask_of
+from .melds import (
+    MAJOR_BITS,
+    NUMBER_TRIPLES,
+    SUITED_BITS,
+    SUITED_MELDS,
+    bits_of,
+    codes_of,
+    mask_of,
+    mask_of_codes,
+)
 
 _EVERY_CARD = (1 << len(ALL_CARDS)) - 1
 # The suited melds a sephirot hand needs beside its head, by how many majors it holds.
@@ -61,62 +78,161 @@ def nearest_hands(
     view: what it cannot see); every other card by default. ``ValueError`` for bad cards
     or a bad element."""
     codes = cards.split() if isinstance(cards, str) else list(cards)
-    hand = mask_of(codes)
+    hand = _mask(codes)
     if len(codes) not in (HAND_SIZE - 1, HAND_SIZE) or hand.bit_count() != len(codes):
         raise ValueError("A hand to measure has 10 or 11 distinct cards.")
-    pool = _EVERY_CARD if unseen is None else mask_of(unseen)
+    pool = _EVERY_CARD if unseen is None else _mask(list(unseen))
     return list(_nearest(hand, own_suit_of(element), pool | hand))
+
+
+def _mask(codes: list[str]) -> int:
+    """The mask of some cards: canonical codes (a seat's view) straight from the table,
+    any other spelling through the parser (which names a bad code)."""
+    try:
+        return mask_of_codes(codes)
+    except ValueError:
+        return mask_of(codes)
 
 
 @lru_cache(maxsize=512)
 def _nearest(hand: int, own: str, allowed: int) -> tuple[Reach, ...]:
     """``allowed``: the cards a winning hand may be made of (the hand's and those it may take)."""
-    nearest: dict[str, tuple[int, int]] = {}  # hand id -> (overlap, the winning hand's mask)
-
-    def offer(hand_id: str, overlap: int, mask: int) -> None:
+    held = bits_of(hand)
+    barred = bits_of(_EVERY_CARD & ~allowed)
+    # hand id -> (overlap, the winning hand's mask), in the order the hands are first met
+    nearest: dict[str, tuple[int, int]] = {}
+    for hand_id, overlap, mask in _nearest_specials(held, barred):
+        nearest[hand_id] = (overlap, mask)
+    for n, overlap, mask in _nearest_sephirot(hand, allowed, held, barred):
+        hand_id = f"sephirot_{n}"
         if hand_id not in nearest or nearest[hand_id][0] < overlap:
             nearest[hand_id] = (overlap, mask)
-
-    for mask, readings in SPECIAL_HANDS.items():
-        if not mask & ~allowed:
-            offer(readings[0].hand, (mask & hand).bit_count(), mask)
-    melds = _overlapping_melds(hand, allowed)
-    for (n, majors), (overlap, mask) in _best_majors(hand & MAJOR_BITS, allowed & MAJOR_BITS):
-        beside = _MELDS_BESIDE_HEAD[majors]
-        for head in NUMBER_TRIPLES[n]:
-            if head.mask & ~allowed:
-                continue
-            rest = _best_melds(melds, head.mask, beside)
-            if rest is not None:
-                total = overlap + (head.mask & hand).bit_count() + rest[0]
-                offer(f"sephirot_{n}", total, mask | head.mask | rest[1])
     found = []
     for _overlap, mask in nearest.values():
-        scored = best_reading(mask, own)
+        scored = _scored(mask, own)
         if scored is not None:  # every mask offered is a winning hand
+            hand_id, points = scored
             found.append(
                 Reach(
-                    scored.hand,
+                    hand_id,
                     HAND_SIZE - (mask & hand).bit_count(),
-                    _codes(mask & ~hand),
-                    _codes(hand & ~mask),
-                    scored.points,
+                    codes_of(mask & ~hand),
+                    codes_of(hand & ~mask),
+                    points,
                 )
             )
     return tuple(sorted(found, key=lambda r: (r.away, -r.total, r.hand)))
 
 
-def _majors_by_part() -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+@lru_cache(maxsize=4096)
+def _scored(mask: int, own: str) -> tuple[str, int] | None:
+    """The hand id and points of the best reading of a winning hand (``None``: no win)."""
+    best = best_reading(mask, own)
+    return None if best is None else (best.hand, best.points)
+
+
+# --- bit sets over numbered candidates ------------------------------------------------
+
+
+def _holders(masks: Sequence[int]) -> dict[int, int]:
+    """Each card (as its bit) -> the bit set of the ``masks`` (by their place) holding it."""
+    holders: dict[int, int] = {}
+    for place, mask in enumerate(masks):
+        for bit in bits_of(mask):
+            holders[bit] = holders.get(bit, 0) | 1 << place
+    return holders
+
+
+def _without(members: int, holders: dict[int, int], cards: list[int]) -> int:
+    """The ``members`` that hold none of ``cards`` (bits)."""
+    for bit in cards:
+        members &= ~holders.get(bit, 0)
+    return members
+
+
+def _at_least(members: int, holders: dict[int, int], cards: list[int], most: int) -> list[int]:
+    """``levels[k]`` for k from 0 to ``most``: the ``members`` that hold at least k of
+    ``cards`` (bits)."""
+    levels = [members] + [0] * most
+    for count, bit in enumerate(cards, 1):
+        holding = holders.get(bit, 0)
+        for k in range(min(count, most), 0, -1):
+            levels[k] |= levels[k - 1] & holding
+    return levels
+
+
+def _top(levels: list[int]) -> int:
+    """The highest non-empty level (one of them is not empty)."""
+    top = len(levels) - 1
+    while not levels[top]:
+        top -= 1
+    return top
+
+
+def _lowest(members: int) -> int:
+    """The number of the first member of a non-empty bit set."""
+    return (members & -members).bit_length() - 1
+
+
+# --- special hands ---------------------------------------------------------------------
+
+_SPECIAL_MASKS = tuple(SPECIAL_HANDS)
+_EVERY_SPECIAL = (1 << len(_SPECIAL_MASKS)) - 1
+_SPECIALS_HOLDING = _holders(_SPECIAL_MASKS)
+
+
+def _specials_by_hand() -> tuple[tuple[str, int], ...]:
+    sets: dict[str, int] = {}
+    for place, readings in enumerate(SPECIAL_HANDS.values()):
+        sets[readings[0].hand] = sets.get(readings[0].hand, 0) | 1 << place
+    return tuple(sets.items())
+
+
+# Each special hand's id with the bit set of its card sets (by their place in SPECIAL_HANDS).
+_SPECIALS_BY_HAND = _specials_by_hand()
+
+
+def _nearest_specials(held: list[int], barred: list[int]) -> Iterator[tuple[str, int, int]]:
+    """Each special hand with an allowed card set, at its most overlapping with the hand
+    (the first of equals): (hand id, overlap, mask), in the order of their first allowed
+    card sets."""
+    allowed = _without(_EVERY_SPECIAL, _SPECIALS_HOLDING, barred)
+    if not allowed:
+        return
+    levels = _at_least(allowed, _SPECIALS_HOLDING, held, HAND_SIZE)
+    top = _top(levels)
+    in_reach = sorted(
+        (_lowest(sets & allowed), hand_id, sets)
+        for hand_id, sets in _SPECIALS_BY_HAND
+        if sets & allowed
+    )
+    for _first, hand_id, sets in in_reach:
+        overlap = top
+        while not levels[overlap] & sets:
+            overlap -= 1
+        yield hand_id, overlap, _SPECIAL_MASKS[_lowest(levels[overlap] & sets)]
+
+
+# --- sephirot hands: majors ------------------------------------------------------------
+
+
+def _majors_by_part() -> dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]:
     parts: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for place, (mask, numbers) in enumerate(_SEPHIROT_NUMBERS.items()):
         for n in numbers:
             parts.setdefault((n, mask.bit_count()), []).append((place, mask))
-    return {part: tuple(masks) for part, masks in parts.items()}
+    return {
+        part: (tuple(place for place, _ in found), tuple(mask for _, mask in found))
+        for part, found in parts.items()
+    }
 
 
-# (N, how many majors) -> every set of majors a sephirot hand of N may hold, each with its
-# place in the order all of them are searched in.
+# (N, how many majors) -> every set of majors a sephirot hand of N may hold: their places
+# in the order all of them are searched in, and their masks (the sets are numbered in
+# that order).
 _MAJORS_BY_PART = _majors_by_part()
+# (N, how many majors) -> each major (as its bit) -> the bit set of the part's sets holding it.
+_MAJORS_HOLDING = {part: _holders(masks) for part, (_places, masks) in _MAJORS_BY_PART.items()}
 
 
 @lru_cache(maxsize=4096)
@@ -126,57 +242,115 @@ def _best_majors(hand: int, allowed: int) -> tuple[tuple[tuple[int, int], tuple[
     allowed majors come in. Only majors count (``hand`` and ``allowed`` are the majors
     held and allowed), so a hand whose majors and whose unseen majors did not change
     since a card went by is answered from memory."""
-    held = (hand & MAJOR_BITS).bit_count()
+    held = bits_of(hand)
+    barred = bits_of(MAJOR_BITS & ~allowed)
     found: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
-    for part, masks in _MAJORS_BY_PART.items():
-        most = min(held, part[1])  # no set of majors overlaps the hand more
-        first: int | None = None
-        best = (-1, 0)
-        for place, mask in masks:
-            if mask & ~allowed:
-                continue
-            if first is None:
-                first = place
-            overlap = (mask & hand).bit_count()
-            if best[0] < overlap:
-                best = (overlap, mask)
-                if overlap == most:
-                    break
-        if first is not None:
-            found.append((first, part, best))
+    for part, (places, masks) in _MAJORS_BY_PART.items():
+        holders = _MAJORS_HOLDING[part]
+        sets = _without((1 << len(masks)) - 1, holders, barred)
+        if not sets:
+            continue
+        levels = _at_least(sets, holders, held, min(len(held), part[1]))
+        overlap = _top(levels)
+        found.append((places[_lowest(sets)], part, (overlap, masks[_lowest(levels[overlap])])))
     return tuple((part, best) for _first, part, best in sorted(found))
 
 
-def _overlapping_melds(hand: int, allowed: int) -> list[tuple[int, int]]:
-    """The allowed suited melds, in their order, each as (overlap with the hand, mask)."""
-    return [
-        ((meld.mask & hand).bit_count(), meld.mask)
-        for meld in SUITED_MELDS
-        if not meld.mask & ~allowed
-    ]
+# --- sephirot hands: head and suited melds -----------------------------------------------
+
+_MELD_MASKS = tuple(meld.mask for meld in SUITED_MELDS)
+_EVERY_MELD = (1 << len(_MELD_MASKS)) - 1
+_MELDS_HOLDING = _holders(_MELD_MASKS)
+# Each suited meld (by its number) -> the bit set of the melds sharing no card with it.
+_APART = tuple(
+    sum(1 << place for place, other in enumerate(_MELD_MASKS) if not other & mask)
+    for mask in _MELD_MASKS
+)
+# N -> the numbers of its triples (the heads of a sephirot hand of N) among the melds.
+_HEADS = {
+    n: tuple(_MELD_MASKS.index(head.mask) for head in heads) for n, heads in NUMBER_TRIPLES.items()
+}
 
 
-def _best_melds(melds: list[tuple[int, int]], head: int, count: int) -> tuple[int, int] | None:
-    """``count`` (0-2) of the allowed ``melds`` beside ``head``, sharing no card, that
-    overlap the hand most: (overlap, mask). Of equals, the first in the melds' order
-    (for two, the first of the first meld, then the first second)."""
-    if count == 0:
-        return 0, 0
-    beside = [(overlap, mask) for overlap, mask in melds if not mask & head]
-    if not beside:
-        return None
-    if count == 1:
-        return max(beside, key=lambda meld: meld[0])  # max keeps the first of equals
-    by_overlap: dict[int, list[tuple[int, int]]] = {}
-    for place, (overlap, mask) in enumerate(beside):
-        by_overlap.setdefault(overlap, []).append((place, mask))
-    for wanted in range(2 * max(by_overlap), -1, -1):
-        for place, (first_overlap, first) in enumerate(beside):
-            for second_place, second in by_overlap.get(wanted - first_overlap, ()):
-                if second_place > place and not first & second:
-                    return wanted, first | second
+def _nearest_sephirot(
+    hand: int, allowed: int, held: list[int], barred: list[int]
+) -> Iterator[tuple[int, int, int]]:
+    """For each sephirot hand of N with allowed majors, each allowed head and its allowed
+    melds beside it: (N, overlap, mask); each head's melds at their most overlapping, the
+    parts in the order the majors come in, then the heads in their order."""
+    melds = _without(_EVERY_MELD, _MELDS_HOLDING, [bit for bit in barred if bit & SUITED_BITS])
+    at_least = _at_least(melds, _MELDS_HOLDING, [bit for bit in held if bit & SUITED_BITS], 3)
+    # The allowed melds holding exactly k of the hand's cards, by k.
+    by_overlap = [at_least[k] & ~at_least[k + 1] for k in range(3)] + [at_least[3]]
+    overall = _best_pair(by_overlap, melds)  # the best pair of all the allowed melds
+    for (n, majors), (overlap, mask) in _best_majors(hand & MAJOR_BITS, allowed & MAJOR_BITS):
+        beside = _MELDS_BESIDE_HEAD[majors]
+        for head in _HEADS[n]:
+            if not melds >> head & 1:
+                continue
+            apart = melds & _APART[head]
+            if beside == 0:
+                rest: tuple[int, int] | None = (0, 0)
+            elif beside == 1:
+                rest = _best_meld(by_overlap, apart)
+            else:
+                rest = _best_pair_apart(by_overlap, apart, overall)
+            if rest is not None:
+                head_mask = _MELD_MASKS[head]
+                total = overlap + (head_mask & hand).bit_count() + rest[0]
+                yield n, total, mask | head_mask | rest[1]
+
+
+def _best_meld(by_overlap: list[int], among: int) -> tuple[int, int] | None:
+    """The meld of ``among`` that overlaps the hand most, the first of equals: (overlap, mask)."""
+    for overlap in range(3, -1, -1):
+        melds = by_overlap[overlap] & among
+        if melds:
+            return overlap, _MELD_MASKS[_lowest(melds)]
     return None
 
 
-def _codes(mask: int) -> tuple[str, ...]:
-    return tuple(sorted(codes_of(mask), key=INDEX.get))
+def _best_pair_apart(
+    by_overlap: list[int], among: int, overall: tuple[int, int, int] | None
+) -> tuple[int, int] | None:
+    """Two melds of ``among`` sharing no card that overlap the hand most, as
+    :func:`_best_pair` chooses them: (overlap, mask). ``overall`` is the best pair of all
+    the allowed melds (``None``: there is none): when both its melds are among these, no
+    pair of them overlaps more or comes first among equals."""
+    if overall is None:
+        return None
+    if not (among >> overall[1] & among >> overall[2] & 1):
+        overall = _best_pair(by_overlap, among)
+        if overall is None:
+            return None
+    overlap, first, second = overall
+    return overlap, _MELD_MASKS[first] | _MELD_MASKS[second]
+
+
+def _best_pair(by_overlap: list[int], among: int) -> tuple[int, int, int] | None:
+    """Two melds of ``among`` sharing no card that overlap the hand most, the first of
+    equals (the first first meld, then the first second one): (overlap, the first's
+    number, the second's), or ``None``."""
+    if not among:
+        return None
+    levels = [melds & among for melds in by_overlap]
+    for wanted in range(2 * _top(levels), -1, -1):  # the pair's overlap, the most first
+        pair: tuple[int, int] | None = None
+        # The first meld of a pair overlapping by ``wanted`` overlaps by ``first_overlap``,
+        # the second by the rest: the first such first meld with a later meld apart from
+        # it, over every split of ``wanted``.
+        for first_overlap in range(max(0, wanted - 3), min(3, wanted) + 1):
+            firsts, seconds = levels[first_overlap], levels[wanted - first_overlap]
+            while firsts and seconds:
+                low = firsts & -firsts
+                first = low.bit_length() - 1
+                if pair is not None and first > pair[0]:
+                    break
+                partners = seconds & _APART[first] & -(low << 1)  # the melds after the first
+                if partners:
+                    pair = (first, _lowest(partners))
+                    break
+                firsts ^= low
+        if pair is not None:
+            return wanted, *pair
+    return None

@@ -25,7 +25,7 @@ from dragonformula.rules import bots, pick_window
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.hands import is_winning, wins
 from dragonformula.rules.hidden_deals import known_cards, unseen
-from dragonformula.rules.melds import mask_of_codes
+from dragonformula.rules.melds import bits_of, mask_of_codes
 from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, play_on
 from games.engine import Action, View
 
@@ -94,7 +94,7 @@ def efficient(view: View, moves: list[Action] | None = None) -> Action:
 def _pick_is_closer(view: View, hand: int, live: list[int]) -> bool:
     card = _BIT[view["window"]["card"]]
     after = hand | card
-    majors = [bit for bit in _bits(hand) if is_major(_CODE[bit])]
+    majors = [bit for bit in bits_of(hand) if is_major(_CODE[bit])]
     closest, _ = best_throw(after, majors, live)
     return closest > standing(hand, live)
 
@@ -145,7 +145,7 @@ def _start(view: View, action: Action) -> tuple[Action, int, int]:
     if action["type"] != pick_window.PICK:
         raise ValueError(f"no play-out for {action['type']!r}")
     card = _BIT[view["window"]["card"]]
-    majors = [bit for bit in _bits(hand) if bit & MAJORS]
+    majors = [bit for bit in bits_of(hand) if bit & MAJORS]
     _, thrown = best_throw(hand | card, majors, unseen_bits(view))
     return action, (hand | card) ^ thrown, thrown
 
@@ -224,21 +224,12 @@ def best_throw(hand: int, choices: list[int], live: list[int]) -> tuple[tuple[in
     return max((standing(hand ^ bit, live), -_links(hand, bit), bit) for bit in choices)[0::2]
 
 
-# --- bits ----------------------------------------------------------------------------
-
-
-def _bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low)
-        mask ^= low
-    return found
+# --- links ---------------------------------------------------------------------------
 
 
 def _links(hand: int, bit: int) -> float:
     row = _link_row(bit)
-    return sum(row[other] for other in _bits(hand ^ bit))
+    return sum(row[other] for other in bits_of(hand ^ bit))
 
 
 @cache

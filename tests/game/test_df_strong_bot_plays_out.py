@@ -6,7 +6,7 @@ import random
 
 from dragonformula.rules import strong
 from dragonformula.rules.hands import wins
-from dragonformula.rules.melds import mask_of_codes
+from dragonformula.rules.melds import bits_of, mask_of_codes
 from dragonformula.rules.playouts import Plan, deal, play_on
 from dragonformula.rules.view import view
 from tests.game.df_table import act, all_pass, table
@@ -61,7 +61,7 @@ def test_a_deal_keeps_what_the_seat_saw_and_deals_every_other_card_once():
     assert hands[1] & _mask("M3")
     assert [hand.bit_count() for hand in hands] == seen["hand_sizes"]
     assert len(pile) == seen["pile_size"]
-    held = [bit for hand in hands for bit in _bits(hand)] + pile
+    held = [bit for hand in hands for bit in bits_of(hand)] + pile
     discarded = [mask_of_codes([card]) for cards in seen["discards"] for card in cards]
     assert len(set(held + discarded)) == len(held) + len(discarded) == 78
 
@@ -73,11 +73,3 @@ def test_the_same_view_always_gets_the_same_decision():
     first = strong.decide(seen)
     assert all(strong.decide(view(state, 0)) == first for _ in range(3))
     assert first["type"] == "discard"
-
-
-def _bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        found.append(mask & -mask)
-        mask ^= mask & -mask
-    return found

@@ -2,10 +2,13 @@
 which cards each hand lacks and lets go; only cards one may still take count."""
 
 import random
+from itertools import combinations
 
 import pytest
 
 from dragonformula.rules import ALL_CARDS, is_winning, waits
+from dragonformula.rules.hands import SEPHIROT_MAJORS, random_winning_hand, readings
+from dragonformula.rules.melds import NUMBER_TRIPLES, SUITED_MELDS, mask_of
 from dragonformula.rules.nearest import cards_away, nearest_hands
 
 WINNING = "W5 C5 S5 W1 W2 W3 C7 C8 C9 M7 M8"  # Geburah (5): head 5s, two series, M7 M8
@@ -60,3 +63,58 @@ def test_bad_hands_are_refused():
         nearest_hands("W1 W1 W2", "fire")
     with pytest.raises(ValueError):
         nearest_hands(WINNING, "lava")
+
+
+def _fewest_lacking_by_brute_force(hand: int, allowed: int) -> dict[int, int]:
+    """N -> the fewest cards a sephirot hand of N made of ``allowed`` cards lacks against
+    ``hand``, trying every allowed set of majors, every head and every single meld or
+    pair of melds beside it. Majors and suited cards never meet, so the best majors of
+    each N and count add to the best head and melds."""
+    majors: dict[tuple[int, int], int] = {}  # (N, how many majors) -> their most overlap
+    for mask, entries in SEPHIROT_MAJORS.items():
+        if mask & ~allowed:
+            continue
+        for n in {entry[0] for entry in entries}:
+            part = (n, mask.bit_count())
+            majors[part] = max(majors.get(part, 0), (mask & hand).bit_count())
+    melds = [meld.mask for meld in SUITED_MELDS if not meld.mask & ~allowed]
+    pairs = [first | second for first, second in combinations(melds, 2) if not first & second]
+    beside = {2: pairs, 5: melds, 8: [0]}  # what a head needs beside it, by the majors
+    fewest: dict[int, int] = {}
+    for (n, count), majors_overlap in majors.items():
+        for head in NUMBER_TRIPLES[n]:
+            if head.mask & ~allowed:
+                continue
+            for rest in beside[count]:
+                if not rest & head.mask:
+                    overlap = majors_overlap + ((head.mask | rest) & hand).bit_count()
+                    fewest[n] = min(fewest.get(n, 11), 11 - overlap)
+    return fewest
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_no_sephirot_hand_is_nearer_than_the_search_says(seed):
+    rng = random.Random(seed)
+    size = 10 + seed % 2
+    if seed % 3:  # near a win: a winning hand with a few cards changed
+        cards = random_winning_hand(rng, special_share=0)[:size]
+        for place in rng.sample(range(size), rng.randrange(1, 4)):
+            cards[place] = rng.choice([card for card in ALL_CARDS if card not in cards])
+    else:
+        cards = rng.sample(ALL_CARDS, size)
+    rest = [card for card in ALL_CARDS if card not in cards]
+    unseen = rng.sample(rest, len(rest) - rng.randrange(0, 30))  # the others were seen
+    reaches = nearest_hands(cards, "air", unseen)
+    fewest = _fewest_lacking_by_brute_force(mask_of(cards), mask_of(cards + unseen))
+    # A reach is named after its best-scoring reading, which may be another N's: the
+    # nearest sephirot hand of N is the nearest reach that reads as N at all.
+    reading_as: dict[int, list[int]] = {}  # N -> how far each reach reading as N is
+    for reach in reaches:
+        assert set(reach.lacks) <= set(unseen) and set(reach.let_go) <= set(cards)
+        assert reach.away == len(reach.lacks) == 11 - size + len(reach.let_go)
+        made = [card for card in cards if card not in reach.let_go] + list(reach.lacks)
+        assert len(made) == 11 and is_winning(made, "air")
+        for reading in readings(mask_of(made)):
+            if reading.sephira is not None:
+                reading_as.setdefault(reading.sephira, []).append(reach.away)
+    assert {n: min(aways) for n, aways in reading_as.items()} == fewest
