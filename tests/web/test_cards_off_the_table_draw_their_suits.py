@@ -13,6 +13,11 @@ from tests.web.trust_helpers import bots_only_table, finish
 
 pytestmark = pytest.mark.django_db
 
+# A set game whose replay draws cards of every suit: a game dealt at random may leave a suit
+# out of the replay's hands (seed 78's has no Pentacles), and a page could then leave that
+# suit's symbol out unseen. The deal and the bots' choices both come from the seed.
+EVERY_SUIT_SEED = 1
+
 
 def suits_drawn_and_defined(page: str) -> tuple[set[str], list[str]]:
     used = set(re.findall(r'<use href="#(suit-[WCSP])"', page))
@@ -21,7 +26,7 @@ def suits_drawn_and_defined(page: str) -> tuple[set[str], list[str]]:
 
 
 def test_replays_and_verify_pages_define_the_suits_their_cards_draw(client):
-    table, game = bots_only_table("dragonformula", 2, "smart")
+    table, game = bots_only_table("dragonformula", 2, "smart", seed=EVERY_SUIT_SEED)
     game = finish(game)
     commitment = ShuffleCommitment.objects.get(game=game)
     pages = {

@@ -7,10 +7,10 @@ from games.models import Game
 from games.tables import services
 
 
-def bots_only_table(game_name, players, level):
-    """A table the club starts with bots in every seat."""
+def bots_only_table(game_name, players, level, seed=None):
+    """A table the club starts with bots in every seat (dealt from ``seed`` if given)."""
     table = services.create_table(game_name=game_name, players=players, bot_level=level)
-    return table, services.start(table, None)
+    return table, services.start(table, None, seed=seed)
 
 
 def finish(game, limit=5000):
