@@ -80,8 +80,11 @@ def test_a_player_leaves_mid_game_a_bot_plays_for_them_and_they_play_on(
     left = time.time()
 
     # Ann plays on; after the limit a bot takes Ben's seat and plays his turns.
-    play_until([ann_page], lambda: StandIn.objects.filter(game=game, ended=None).exists())
-    stand_in = StandIn.objects.get(game=game)
+    # The bot now in Ben's seat: an earlier one may have played a turn his clock ran out on
+    # and ended already.
+    in_his_seat = StandIn.objects.filter(game=game, seat_number=1, ended=None)
+    play_until([ann_page], in_his_seat.exists)
+    stand_in = in_his_seat.get()
     assert stand_in.player == ben and stand_in.started.timestamp() >= left + AWAY_SECONDS - 0.01
     play_until([ann_page], lambda: seat_actions(game, 1, stand_in.started).count() >= 2)
     ann_page.locator('#table-trust .stand-in[data-seat="1"]').wait_for()
