@@ -33,6 +33,9 @@ def test_a_restarted_server_picks_up_the_table_where_it_stood(
     port = free_port()
 
     # The first server's bots are slow on purpose: it stops while they still have to move.
+    # It is killed, as in a crash: a server stopped gracefully tells the other serving
+    # processes at once (``leavers.process_stopping``), and the test run's own live server
+    # would then take the table over and move its bots before the restart.
     with daphne(port=port, env={**env, "TABLE_BOT_DELAY": "600"}) as url:
         context = browser.new_context(base_url=url, locale="en-US")
         page = context.new_page()
@@ -43,6 +46,8 @@ def test_a_restarted_server_picks_up_the_table_where_it_stood(
         page.wait_for_selector("#prompt .card-button")
         assert take_dragsaga_step(page)  # Ann keeps a divine dragon
         page.wait_for_selector("#prompt:has-text('Waiting for the others')")
+        url.process.kill()
+        url.process.wait()
     game = Game.objects.get(pk=game.pk)
     assert game.version == 1
     assert engine.waiting_for(game.state) == [1, 2]  # the bots' turn, never taken
