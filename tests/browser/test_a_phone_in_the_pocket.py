@@ -2,9 +2,12 @@
 their session by the server, so a reload keeps it); once on, the table's page vibrates
 when a turn becomes theirs (navigator.vibrate, stubbed here to count its calls)."""
 
+from games.registry import engine_for
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as, open_table, take_a_step
 from tests.web.tables import seated_table
+
+ENGINE = engine_for("dragonformula")
 
 STUB_VIBRATE = (
     "window.buzzed = [];"
@@ -16,11 +19,27 @@ ASKED = "#prompt button[data-action='pass']"
 def a_table_and_who_waits():
     table, game, players = seated_table("dragonformula", ["Ann", "Ben"], seed=3)
     mover = game.state["turn"]
-    return table, players[mover], players[1 - mover]
+    return table, game, players[mover], players[1 - mover]
+
+
+def play_until_the_table_asks(other, game, seat, steps=6):
+    """Play the seat of the page ``other``, a step at a time, until the table waits for
+    ``seat``: each step once ``other`` shows the table as it stands (a click made before a
+    push reached it is on a table gone by, and the turn may then never come round)."""
+    for _step in range(steps):
+        game.refresh_from_db()
+        if seat in ENGINE.waiting_for(game.state):
+            return
+        other.wait_for_function(
+            "v => Number(document.querySelector('#table-version').value) >= v", arg=game.version
+        )
+        take_a_step(other)
+    raise AssertionError(f"seat {seat} was not asked within {steps} steps of the other seat")
 
 
 def test_vibration_is_off_by_default_and_on_buzzes_when_the_turn_comes(new_page, live_server_url):
-    table, mover, waiter = off_the_browser_loop(a_table_and_who_waits)
+    table, game, mover, waiter = off_the_browser_loop(a_table_and_who_waits)
+    waiter_seat = 1 - game.state["turn"]
     other = browser_as(new_page, live_server_url, mover)
     page = browser_as(new_page, live_server_url, waiter)
     page.context.add_init_script(STUB_VIBRATE)
@@ -29,8 +48,7 @@ def test_vibration_is_off_by_default_and_on_buzzes_when_the_turn_comes(new_page,
     button = page.locator("[data-alert='vibrate']")
     assert button.is_visible() and button.get_attribute("aria-pressed") == "false"
 
-    take_a_step(other)  # draw
-    take_a_step(other)  # discard: the waiter is asked Pick or Pass
+    play_until_the_table_asks(other, game, waiter_seat)  # draws and discards: Pick or Pass?
     page.locator(ASKED).wait_for()
     page.wait_for_timeout(300)
     assert page.evaluate("window.buzzed") == []  # off by default: no vibration
@@ -43,7 +61,7 @@ def test_vibration_is_off_by_default_and_on_buzzes_when_the_turn_comes(new_page,
     for _move in range(3):  # pass, draw, discard
         take_a_step(page)
     page.evaluate("window.buzzed = []")
-    for _move in range(3):  # the other passes, draws and discards: the waiter is asked again
-        take_a_step(other)
+    # The other passes, draws and discards: the waiter is asked again, and the phone buzzes.
+    play_until_the_table_asks(other, game, waiter_seat)
     page.wait_for_function("() => window.buzzed.length > 0", timeout=10_000)
     assert page.evaluate("window.buzzed") == [200]
