@@ -131,21 +131,21 @@
     if (face && window.clubAnnounce) window.clubAnnounce(note.textContent);
   }
 
+  // The choice is noted in the tap's own event, never later: a push landing before a later
+  // task would redraw the hand from the cards chosen before the tap. table.js has already
+  // unticked the oldest of three by then: its listener on the document was added first (its
+  // script comes first in the page), so it runs first in this same event.
   document.addEventListener("change", (event) => {
-    if (event.target.closest && event.target.closest("#hand .pickable")) {
-      // table.js unticks the oldest of three first (it listens earlier); read after it.
-      window.setTimeout(() => {
-        const before = chosenIds;
-        chosenIds = boxes().filter((box) => box.checked).map((box) => box.value);
-        const box = event.target;
-        const dropped = box.checked
-          ? before.filter((id) => !chosenIds.includes(id)).map((id) => boxes().find((b) => b.value === id))[0]
-          : null;
-        notePutBack(dropped);
-        chosenIds.sort((a, b) => (a === box.value) - (b === box.value)); // the newest last
-        showPlacing();
-      }, 0);
-    }
+    if (!(event.target.closest && event.target.closest("#hand .pickable"))) return;
+    const before = chosenIds;
+    chosenIds = boxes().filter((box) => box.checked).map((box) => box.value);
+    const box = event.target;
+    const dropped = box.checked
+      ? before.filter((id) => !chosenIds.includes(id)).map((id) => boxes().find((b) => b.value === id))[0]
+      : null;
+    notePutBack(dropped);
+    chosenIds.sort((a, b) => (a === box.value) - (b === box.value)); // the newest last
+    showPlacing();
   });
   // Escape drops the cards chosen for placing (nothing is sent until "Ready").
   document.addEventListener("keydown", (event) => {

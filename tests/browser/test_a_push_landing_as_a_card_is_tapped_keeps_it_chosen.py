@@ -1,0 +1,79 @@
+"""Placing at DragSaga: a push that lands as a card is tapped (the other player placed) redraws
+the hand with the cards chosen so far, and the card just tapped is one of them."""
+
+from games.models import Game
+from tests.browser.tables import (
+    off_the_browser_loop,
+    take_dragsaga_step,
+    version,
+    wait_for_new_version,
+)
+from tests.browser.test_ds_placing_keeps_the_choice import CHOSEN, placing_table
+from tests.browser.test_leaver import browser_as
+
+# The table's pushes wait while ``window.heldPushes`` is a list, and ``window.releasePushes()``
+# hands them to the page at once: a push then lands in the very task a card is tapped in,
+# before anything the tap left for later. ``window.heldVersion()``: the latest table version
+# a held push brings (-1: none).
+HOLD_PUSHES = """(() => {
+  const Socket = window.WebSocket;
+  const versionIn = (data) => {
+    const match = /id="table-version"[^>]*value="(\\d+)"/.exec(typeof data === "string" ? data : "");
+    return match ? Number(match[1]) : -1;
+  };
+  window.pushesSeen = 0;
+  window.heldPushes = null;
+  window.WebSocket = class extends Socket {
+    addEventListener(type, listener, options) {
+      if (type !== "message") return super.addEventListener(type, listener, options);
+      return super.addEventListener(type, (event) => {
+        window.pushesSeen += 1;
+        const land = () => listener.call(this, event);
+        if (window.heldPushes) window.heldPushes.push({ version: versionIn(event.data), land });
+        else land();
+      }, options);
+    }
+  };
+  window.heldVersion = () => Math.max(-1, ...window.heldPushes.map((push) => push.version));
+  window.releasePushes = () => {
+    const held = window.heldPushes;
+    window.heldPushes = null;
+    for (const push of held) push.land();
+  };
+})();"""
+TAP_AS_THE_PUSH_LANDS = """id => {
+  document.querySelector(`#hand .pickable input[value="${id}"]`).closest("label").click();
+  window.releasePushes();
+}"""
+
+
+def test_a_card_tapped_as_a_push_lands_stays_chosen(new_page, live_server_url):
+    table, (ann, ben) = off_the_browser_loop(placing_table)
+    page = browser_as(new_page, live_server_url, ann)
+    page.add_init_script(HOLD_PUSHES)
+    ben_page = browser_as(new_page, live_server_url, ben)
+    ben_page.goto(f"/dragsaga/{table.code}/")
+    ben_page.locator("#hand .pickable").first.wait_for()
+    page.goto(f"/dragsaga/{table.code}/")
+    cards = page.locator("#hand .pickable")
+    cards.first.wait_for()
+    page.wait_for_function("() => window.pushesSeen > 0")  # the socket's first push is in
+    ids = [cards.nth(i).locator("input").get_attribute("value") for i in range(2)]
+    cards.nth(0).click()
+    assert page.evaluate(CHOSEN) == [ids[0]]
+
+    page.evaluate("window.heldPushes = []")
+    seen = version(page)
+    assert take_dragsaga_step(ben_page)  # Ben places his two cards: a push to Ann's page
+    page.wait_for_function("seen => window.heldVersion() > Number(seen)", arg=seen)  # held
+    page.evaluate(TAP_AS_THE_PUSH_LANDS, ids[1])
+    assert version(page) != seen  # the push landed
+    assert sorted(page.evaluate(CHOSEN)) == sorted(ids)
+    names = [cards.nth(i).locator(".ds-card").get_attribute("data-name") for i in range(2)]
+    assert page.locator("[data-place-chosen]").inner_text() == " + ".join(names)
+
+    seen = version(page)
+    page.click("#place-form button.primary")  # Ready: the two cards chosen are placed
+    wait_for_new_version(page, seen)
+    placed = Game.objects.get(table=table).log.filter(seat=0).latest("version").action
+    assert placed["type"] == "place" and sorted(map(str, placed["cards"])) == sorted(ids)
