@@ -162,6 +162,12 @@
     keepChosen();
     showPlacing();
   });
+  // And at once as a region is swapped in out of band (htmx:load comes at the settle,
+  // later): no moment shows a chosen card unchosen, as table.js keeps its selection.
+  document.addEventListener("htmx:oobAfterSwap", () => {
+    keepChosen();
+    showPlacing();
+  });
   document.addEventListener("DOMContentLoaded", () => {
     refresh();
     showPlacing();

@@ -31,6 +31,15 @@ COVERED = """() => {
   return covered;
 }"""
 CHOSEN = "() => [...document.querySelectorAll('#hand .pickable input:checked')].map(b => b.value)"
+# The chosen cards at the first change of the page that shows a refusal.
+AS_THE_REFUSAL_LANDS = f"""() => {{
+  const seen = new MutationObserver(() => {{
+    if (!document.querySelector('#prompt .refusal')) return;
+    window.chosenAsRefused = ({CHOSEN})();
+    seen.disconnect();
+  }});
+  seen.observe(document.body, {{subtree: true, childList: true, attributes: true}});
+}}"""
 
 
 def placing_table():
@@ -54,8 +63,12 @@ def test_a_third_card_is_named_as_put_back_and_a_refused_ready_keeps_the_choice(
 
     cards.nth(0).click()
     seen = version(page)
+    # What the page shows as the refusal lands (read as the DOM changes, not a moment
+    # later): the refusal redraws the hand, and the chosen card never shows unchosen.
+    page.evaluate(AS_THE_REFUSAL_LANDS)
     page.click("#place-form button.primary")  # Ready with one card: refused
-    page.locator("#prompt .refusal").wait_for()
+    page.wait_for_function("() => window.chosenAsRefused !== undefined")
+    assert page.evaluate("window.chosenAsRefused") == [ids[0]]
     assert version(page) == seen
     assert page.evaluate(CHOSEN) == [ids[0]]  # still chosen after the refusal
 
