@@ -25,6 +25,9 @@ def sign_in(page, night, username, password):
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("heading", name="Rounds").wait_for()
+    # Measured once its style sheets apply (the load event): before, the draw's 64-digit
+    # commitment is unbroken text, which no browser shows (they paint after the sheets).
+    page.wait_for_load_state()
 
 
 def press(page, name):
