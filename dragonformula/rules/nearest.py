@@ -85,6 +85,22 @@ def nearest_hands(
     return list(_nearest(hand, own_suit_of(element), pool | hand))
 
 
+def closeness(hand: int, allowed: int) -> tuple[int, int]:
+    """How near the cards of ``hand`` (a mask) are to a win made of ``allowed`` cards
+    only (the hand's and those it may still take): how many cards away its nearest
+    winning hands are (12 when none is in reach), and how many different cards those
+    nearest hands lack between them (more is a wider choice of ways in)."""
+    reaches = _nearest(hand, "W", allowed)
+    if not reaches:
+        return HAND_SIZE + 1, 0
+    away = reaches[0].away
+    lacking: set[str] = set()
+    for reach in reaches:
+        if reach.away == away:
+            lacking.update(reach.lacks)
+    return away, len(lacking)
+
+
 def _mask(codes: list[str]) -> int:
     """The mask of some cards: canonical codes (a seat's view) straight from the table,
     any other spelling through the parser (which names a bad code)."""

@@ -26,12 +26,15 @@ from dragonformula.rules.deal import is_major
 from dragonformula.rules.hands import is_winning, wins
 from dragonformula.rules.hidden_deals import known_cards, unseen
 from dragonformula.rules.melds import bits_of, mask_of_codes
+from dragonformula.rules.nearest import closeness
 from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, play_on
+from dragonformula.rules.safety import danger, others_may_hold
 from games.engine import Action, View
 
 DEALS = 24  # deals played out per decision, each candidate on every one
 OTHERS_WIN = 0.5  # what another seat's win costs, against 1 for a win of one's own
 MARGIN = 1.5  # the score (over all deals) a candidate needs above the efficiency choice
+LATE = 12  # pile cards left from which a hand that is not waiting on a win stops feeding others
 MOST_CANDIDATES = 5  # discards weighed at once (the efficiency choice and the least useful)
 _BIT = BIT
 _CODE = {bit: code for code, bit in BIT.items()}
@@ -84,7 +87,8 @@ def efficient(view: View, moves: list[Action] | None = None) -> Action:
     hand = mask_of_codes(view["hand"])
     if kinds <= {"discard", "discard_major"}:
         choices = [_BIT[move["card"]] for move in moves]
-        _, thrown = best_throw(hand, choices, live)
+        late = view["pile_size"] <= LATE
+        _, thrown = best_throw(hand, choices, live, others_may_hold(view) if late else 0)
         return {"type": moves[0]["type"], "card": _CODE[thrown]}
     if pick_window.PICK in kinds and _pick_is_closer(view, hand, live):
         return {"type": pick_window.PICK}
@@ -209,19 +213,36 @@ def unseen_bits(view: View) -> list[int]:
 
 def standing(hand: int, live: list[int]) -> tuple[int, int, int]:
     """How close a ten-card ``hand`` is to winning, larger is closer: how many ``live``
-    cards complete it, how many cards its best plan covers, how many ``live`` cards
-    would make that plan cover more."""
+    cards complete it; else, from the winning hands made of its own and ``live`` cards
+    only (:func:`nearest.closeness`), minus how many cards away the nearest are and how
+    many different cards they lack."""
     finishing = sum(1 for bit in live if wins(hand | bit))
-    covered = bots.plan(hand)[0]
     if finishing:
-        return finishing, covered, 0
-    better = sum(1 for bit in live if bots.plan(hand | bit)[0] > covered)
-    return 0, covered, better
+        return finishing, 0, 0
+    allowed = hand
+    for bit in live:
+        allowed |= bit
+    away, lacking = closeness(hand, allowed)
+    return 0, -away, lacking
 
 
-def best_throw(hand: int, choices: list[int], live: list[int]) -> tuple[tuple[int, int, int], int]:
-    """The card of ``choices`` whose throw leaves ``hand`` closest to winning, and how close."""
-    return max((standing(hand ^ bit, live), -_links(hand, bit), bit) for bit in choices)[0::2]
+def best_throw(
+    hand: int, choices: list[int], live: list[int], others: int = 0
+) -> tuple[tuple[int, int, int], int]:
+    """The card of ``choices`` whose throw leaves ``hand`` closest to winning, and how close.
+    ``others``: late in the game, the cards the other seats may hold or draw (a mask); a
+    hand that still waits on a win after some throw keeps waiting, with the least
+    dangerous of its best throws (:func:`safety.danger`); one that cannot gives up on
+    its win and throws what the others can least use."""
+    rows = [(standing(hand ^ bit, live), -_links(hand, bit), bit) for bit in choices]
+    if not others:
+        return max(rows)[0::2]
+    waiting = [row for row in rows if row[0][0]]
+    if waiting:
+        best = max((near, -danger(bit, others), links, bit) for near, links, bit in waiting)
+        return best[0], best[3]
+    best = max((-danger(bit, others), near, links, bit) for near, links, bit in rows)
+    return best[1], best[3]
 
 
 # --- links ---------------------------------------------------------------------------
