@@ -1,15 +1,18 @@
 """The ``strong`` bot: it plays its choices out on many deals its seat cannot tell apart.
 
 It reads ``view(state, seat)`` only. Its first choice is the efficiency choice
-(:func:`efficient`): the throw that leaves its hand closest to winning, and a pick when the
-hand is closer after it. When it has a real choice (a discard, a pick or pass, the major
-thrown after a pick) it also lists a few other candidates and plays each out on the same
-:data:`DEALS` deals of the unseen cards (:mod:`playouts`: every seat plays on, the
-others' hands as far along as their draws so far), scoring a win of its own 1 and another
-seat's win -:data:`OTHERS_WIN`; a candidate must beat the efficiency choice by
-:data:`MARGIN` to overrule it. The play-outs are counted, not timed, so the bot plays the
-same however busy the machine is; the deals are drawn from a seed the view gives, so the
-same view always gets the same decision.
+(:func:`efficient`): the throw that leaves its hand closest to winning (the most live
+cards completing it; else the nearest winning hands made of cards it may still take,
+:func:`nearest.closeness`), and a pick when the hand is closer after it. Late in a game
+(:data:`LATE`) it stops feeding the others: a hand that waits on no card throws the card
+they can least use (:mod:`safety`). When it has a real choice (a discard, a pick or
+pass, the major thrown after a pick) it also lists a few other candidates and plays each
+out on the same :data:`DEALS` deals of the unseen cards (:mod:`playouts`: every seat
+plays on, the others' hands as far along as their draws so far), scoring a win of its
+own 1 and another seat's win -:data:`OTHERS_WIN`; a candidate must beat the efficiency
+choice by :data:`MARGIN` to overrule it. The play-outs are counted, not timed, so the
+bot plays the same however busy the machine is; the deals are drawn from a seed the view
+gives, so the same view always gets the same decision.
 
 The coach scores a member's own choices with the same play-outs (:func:`chances`).
 """
@@ -31,9 +34,9 @@ from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, play_on
 from dragonformula.rules.safety import danger, others_may_hold
 from games.engine import Action, View
 
-DEALS = 24  # deals played out per decision, each candidate on every one
+DEALS = 96  # deals played out per decision, each candidate on every one
 OTHERS_WIN = 0.5  # what another seat's win costs, against 1 for a win of one's own
-MARGIN = 1.5  # the score (over all deals) a candidate needs above the efficiency choice
+MARGIN = 6.0  # the score (over all deals) a candidate needs above the efficiency choice
 LATE = 12  # pile cards left from which a hand that is not waiting on a win stops feeding others
 MOST_CANDIDATES = 5  # discards weighed at once (the efficiency choice and the least useful)
 _BIT = BIT

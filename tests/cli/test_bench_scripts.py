@@ -16,7 +16,11 @@ from tests.support.commands import python
         ("bench/seating.py", ["12", "--rounds", "2"], "slowest round"),
         ("bench/table_pace.py", ["1", "quick"], "discard -> next draw median"),
         ("bench/table_actions.py", ["8"], "queries/move"),
-        ("bench/bots.py", ["--games", "4", "--ds-games", "1"], "strong decision CPU ms p50"),
+        (
+            "bench/bots.py",
+            ["--games", "4", "--ds-games", "2", "--workers", "2"],
+            "strong decision CPU ms p50",
+        ),
         (
             "bench/load.py",
             ["--config", "single", "--tables", "1", "--duration", "3", "--beside-tables", "2"]
