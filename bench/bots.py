@@ -131,6 +131,23 @@ def _played_out(play: Callable[[int, int], Played], tables: int, seed: int, work
     return rows, cpu, wall
 
 
+def _moved(
+    engine: Engine,
+    state: State,
+    seat: int,
+    clock: Clock,
+    choices: Callable[[State, int], list[Action]] | None,
+    weaker: str,
+) -> State:
+    """The table after ``seat``'s move: the strong bot's, timed, when ``choices`` lists its
+    moves (to tell a real choice), else the ``weaker`` bot's."""
+    if choices is None:
+        action = engine.bot_action(state, seat, weaker)
+    else:
+        action = clock.timed(engine, state, seat, len(choices(state, seat)))
+    return engine.apply(state, seat, action, 0.0)
+
+
 def _df_match(k: int, seed: int) -> Played:
     """One one-set match of four, the strong seat at seat ``k % 4``: each game's row."""
     clock = Clock()
@@ -139,12 +156,8 @@ def _df_match(k: int, seed: int) -> Played:
     state = DF.new_game(PLAYERS, {}, seed + k)
     while not state["finished"]:
         seat = DF.waiting_for(state)[0]
-        if seat == strong:
-            choices = len(df_bots.sensible_actions(state, seat))
-            action = clock.timed(DF, state, seat, choices)
-        else:
-            action = DF.bot_action(state, seat, "smart")
-        state = DF.apply(state, seat, action, 0.0)
+        choices = df_bots.sensible_actions if seat == strong else None
+        state = _moved(DF, state, seat, clock, choices, "smart")
     for record in state["games"]:
         won = record["result"] == "win"
         rows.append(
@@ -178,12 +191,8 @@ def _ds_game(k: int, seed: int, engine: Engine = DS) -> Played:
         for seat in engine.waiting_for(state):
             if state["finished"] or seat not in engine.waiting_for(state):
                 continue
-            if seat == strong:
-                choices = len(engine.legal_actions(state, seat))
-                action = clock.timed(engine, state, seat, choices)
-            else:
-                action = engine.bot_action(state, seat, "heuristic")
-            state = engine.apply(state, seat, action, 0.0)
+            choices = engine.legal_actions if seat == strong else None
+            state = _moved(engine, state, seat, clock, choices, "heuristic")
     others = [_first(state, s) for s in range(PLAYERS) if s != strong]
     return [(_first(state, strong), sum(others) / len(others))], clock.cpu, clock.wall
 
