@@ -90,7 +90,7 @@ def closeness(hand: int, allowed: int) -> tuple[int, int]:
     only (the hand's and those it may still take): how many cards away its nearest
     winning hands are (12 when none is in reach), and how many different cards those
     nearest hands lack between them (more is a wider choice of ways in)."""
-    reaches = _nearest(hand, "W", allowed)
+    reaches = _nearest(hand, "W", allowed)  # the own suit changes a hand's points, not its distance
     if not reaches:
         return HAND_SIZE + 1, 0
     away = reaches[0].away
