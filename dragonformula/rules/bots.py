@@ -15,11 +15,10 @@ import random
 from functools import cache, lru_cache
 
 from dragonformula.rules import pick_window, schema
-from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.cards import card as card_of
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.game import legal_actions
-from dragonformula.rules.melds import NUMBER_TRIPLES, mask_of, mask_of_codes, melds_with_card
+from dragonformula.rules.melds import MELD_MASKS_WITH_CARD, NUMBER_TRIPLES, mask_of, mask_of_codes
 from dragonformula.rules.tree import DERIVED_MAJORS
 from dragonformula.rules.turn import hand_wins
 from dragonformula.rules.waits import unseen_cards, waits
@@ -141,16 +140,13 @@ def plan(mask: int) -> tuple[int, int, int]:
 
 
 _HEADS = {n: tuple(meld.mask for meld in melds) for n, melds in NUMBER_TRIPLES.items()}
-_MELDS_OF_CARD = {
-    mask_of_codes((code,)): tuple(meld.mask for meld in melds_with_card(code)) for code in ALL_CARDS
-}
 
 
 def _melds_touching(mask: int) -> set[int]:
     found: set[int] = set()
     while mask:
         low = mask & -mask
-        found.update(_MELDS_OF_CARD[low])
+        found.update(MELD_MASKS_WITH_CARD[low])
         mask ^= low
     return found
 

@@ -118,6 +118,13 @@ MELDS_WITH_CARD: dict[str, tuple[Meld, ...]] = {
 """Every meld that uses a card, by the card's canonical code (see :func:`melds_with_card`)."""
 
 
+MELD_MASKS_WITH_CARD: dict[int, tuple[int, ...]] = {
+    mask_of_codes((code,)): tuple(meld.mask for meld in melds)
+    for code, melds in MELDS_WITH_CARD.items()
+}
+"""Every meld's mask that uses a card, by the card's bit: for questions asked of masks."""
+
+
 def melds_with_card(code: str | Card) -> tuple[Meld, ...]:
     """Every meld that uses the card ``code`` (any case); ``ValueError`` for a bad code."""
     return MELDS_WITH_CARD[card(code).code]

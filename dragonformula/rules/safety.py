@@ -12,17 +12,9 @@ card could still complete from the cards the others may hold or draw
 from __future__ import annotations
 
 from dragonformula.rules.hidden_deals import known_cards, unseen
-from dragonformula.rules.melds import ALL_MELDS, NUMBER_TRIPLES, bits_of, mask_of_codes
+from dragonformula.rules.melds import MELD_MASKS_WITH_CARD, NUMBER_TRIPLES, mask_of_codes
 from dragonformula.rules.tree import DERIVED_MAJORS
 from games.engine import View
-
-
-def _melds_by_card() -> dict[int, tuple[int, ...]]:
-    found: dict[int, list[int]] = {}
-    for meld in ALL_MELDS:
-        for bit in bits_of(meld.mask):
-            found.setdefault(bit, []).append(meld.mask)
-    return {bit: tuple(masks) for bit, masks in found.items()}
 
 
 def _heads_by_major() -> dict[int, tuple[int, ...]]:
@@ -35,7 +27,6 @@ def _heads_by_major() -> dict[int, tuple[int, ...]]:
     return {bit: tuple(masks) for bit, masks in found.items()}
 
 
-_MELDS = _melds_by_card()
 _HEADS = _heads_by_major()
 
 
@@ -54,5 +45,5 @@ def danger(card: int, others: int) -> int:
     """How many melds the ``card`` (a bit) could still complete in another seat's hand,
     and for a major how many heads it could stand beside, given the cards ``others`` may
     hold (a mask)."""
-    count = sum(1 for meld in _MELDS[card] if not (meld ^ card) & ~others)
+    count = sum(1 for meld in MELD_MASKS_WITH_CARD[card] if not (meld ^ card) & ~others)
     return count + sum(1 for head in _HEADS.get(card, ()) if not head & ~others)
