@@ -116,6 +116,44 @@ def take_dragsaga_step(page: Page) -> bool:
     return True
 
 
+DRAGON_FORMULA_STEPS = (
+    '#prompt button[data-action="dan"]',
+    '#prompt button[data-action="pick_and_dan"]',
+    '#prompt button[data-action="pass"]',
+    '#prompt button[data-action="draw"]',
+    '#prompt button[data-action="next_game"]',
+    "#hand .card-button",
+)
+"""What a simple Dragon Formula player clicks, first offered first: win when the table
+offers it, else pass, draw, go on to the next game or discard the first card."""
+
+PASS_DRAW_DISCARD = (
+    '#prompt button[data-action="pass"]',
+    '#prompt button[data-action="draw"]',
+    "#hand .card-button",
+)
+"""A player who never declares: the game goes on as long as the other seats let it."""
+
+
+def take_dragon_formula_step(page: Page, steps: tuple[str, ...] = DRAGON_FORMULA_STEPS) -> bool:
+    """Click the first of ``steps`` the table offers this player now (a discard takes two
+    taps) and wait for the table to move on; ``False`` when none is offered."""
+    for selector in steps:
+        button = page.locator(selector).first
+        if button.count() and button.is_visible() and button.is_enabled():
+            seen = version(page)
+            try:
+                button.click()
+                if selector == "#hand .card-button":
+                    button.click()  # a discard takes two taps: choose, then confirm
+            except Error:
+                return True  # the region was replaced under the click by a push: look again
+            with contextlib.suppress(Error):
+                wait_for_new_version(page, seen, timeout=10_000)
+            return True
+    return False
+
+
 def play_dragsaga_until_the_end(page: Page, limit_seconds: float = 240) -> None:
     deadline = time.monotonic() + limit_seconds
     while time.monotonic() < deadline:

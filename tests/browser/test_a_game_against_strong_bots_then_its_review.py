@@ -16,6 +16,7 @@ from tests.browser.tables import (
     never_reloaded,
     open_dragsaga_table,
     play_dragsaga_until_the_end,
+    take_dragon_formula_step,
     version,
     wait_for_new_version,
 )
@@ -52,35 +53,6 @@ def test_a_game_against_a_strong_bot_then_its_review(new_page, artifacts_dir, si
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= size["width"]  # nothing to scroll sideways, on a phone either
     page.screenshot(path=artifacts_dir / f"strong_bot_review_{name}.png", full_page=True)
-
-
-DF_STEPS = (
-    '#prompt button[data-action="dan"]',
-    '#prompt button[data-action="pick_and_dan"]',
-    '#prompt button[data-action="pass"]',
-    '#prompt button[data-action="draw"]',
-    '#prompt button[data-action="next_game"]',
-    "#hand .card-button",
-)
-
-
-def take_dragon_formula_step(page) -> bool:
-    """Win when the table offers it, else pass, draw, go on to the next game or discard
-    the first card (two taps); ``False`` when nothing is offered."""
-    for selector in DF_STEPS:
-        button = page.locator(selector).first
-        if button.count() and button.is_visible() and button.is_enabled():
-            seen = version(page)
-            try:
-                button.click()
-                if selector == "#hand .card-button":
-                    button.click()  # a discard takes two taps: choose, then confirm
-            except Error:
-                return True  # the region was replaced under the click by a push: look again
-            with contextlib.suppress(Error):
-                wait_for_new_version(page, seen, timeout=10_000)
-            return True
-    return False
 
 
 @pytest.mark.parametrize(("size", "name"), [(LAPTOP, "laptop"), (PHONE, "phone")])

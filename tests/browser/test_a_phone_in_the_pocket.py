@@ -3,8 +3,12 @@ their session by the server, so a reload keeps it); once on, the table's page vi
 when a turn becomes theirs (navigator.vibrate, stubbed here to count its calls)."""
 
 from games.registry import engine_for
-from tests.browser.tables import off_the_browser_loop
-from tests.browser.test_leaver import browser_as, open_table, take_a_step
+from tests.browser.tables import (
+    PASS_DRAW_DISCARD,
+    off_the_browser_loop,
+    take_dragon_formula_step,
+)
+from tests.browser.test_leaver import browser_as, open_table
 from tests.web.tables import seated_table
 
 ENGINE = engine_for("dragonformula")
@@ -33,7 +37,7 @@ def play_until_the_table_asks(other, game, seat, steps=6):
         other.wait_for_function(
             "v => Number(document.querySelector('#table-version').value) >= v", arg=game.version
         )
-        take_a_step(other)
+        take_dragon_formula_step(other, PASS_DRAW_DISCARD)
     raise AssertionError(f"seat {seat} was not asked within {steps} steps of the other seat")
 
 
@@ -59,7 +63,7 @@ def test_vibration_is_off_by_default_and_on_buzzes_when_the_turn_comes(new_page,
     page.locator(ASKED).wait_for()
     assert page.locator("[data-alert='vibrate']").get_attribute("aria-pressed") == "true"
     for _move in range(3):  # pass, draw, discard
-        take_a_step(page)
+        take_dragon_formula_step(page, PASS_DRAW_DISCARD)
     page.evaluate("window.buzzed = []")
     # The other passes, draws and discards: the waiter is asked again, and the phone buzzes.
     play_until_the_table_asks(other, game, waiter_seat)

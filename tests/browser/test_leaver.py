@@ -5,7 +5,11 @@ import time
 from django.conf import settings
 
 from games.models import ActionLog, AwayLimit, Game, Seat, StandIn
-from tests.browser.tables import off_the_browser_loop
+from tests.browser.tables import (
+    PASS_DRAW_DISCARD,
+    off_the_browser_loop,
+    take_dragon_formula_step,
+)
 from tests.support.sessions import session_key_for
 from tests.web.tables import seated_table
 
@@ -28,32 +32,12 @@ def open_table(page, table):
     page.locator(".connection.online, body:not(.offline)").first.wait_for(state="attached")
 
 
-def take_a_step(page):
-    """Click what the table offers this player now: Pass a pick window, draw, or discard."""
-    for selector in (
-        '#prompt button[data-action="pass"]',
-        '#prompt button[data-action="draw"]',
-        "#hand .card-button",
-    ):
-        button = page.locator(selector).first
-        if button.count() and button.is_visible() and button.is_enabled():
-            version = page.locator("#table-version").input_value()
-            button.click()
-            if selector == "#hand .card-button":
-                button.click()  # a discard takes two taps: choose, then confirm
-            page.wait_for_function(
-                "v => document.querySelector('#table-version').value !== v", arg=version
-            )
-            return True
-    return False
-
-
 def play_until(pages, condition, seconds=45):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():
             return
-        if not any(take_a_step(page) for page in pages):
+        if not any(take_dragon_formula_step(page, PASS_DRAW_DISCARD) for page in pages):
             time.sleep(0.2)  # a bot, or a countdown, is moving the table
     raise AssertionError("the table did not get there in time")
 
