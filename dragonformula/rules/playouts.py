@@ -4,11 +4,13 @@ A play-out deals the cards the seat cannot see again (:func:`deal`): the other h
 the cards they are known to hold (picked and not discarded since) and random unseen ones,
 then as many draws' worth of keeping the better card as each has drawn this game, so they
 are as far along as real hands that many turns in. Then everybody plays on with cards as
-bit masks (:func:`play_on`): every seat declares when a card completes its hand (the one
-nearest after the discarder first); the other seats throw their least linked card; the
-seat itself follows its :class:`Plan` (it keeps and picks the cards its best readings
-want, and throws what they do not use). A play-out ends with the winning seat, or
-``None`` when the pile runs out.
+bit masks (:func:`play_on`). A discard goes to the seat nearest after the discarder that
+wants it: one it completes a winning hand for, or one that picks it. The other seats pick
+a discard that completes a meld with two of their cards when they hold a major to give
+up (:func:`picks_up`), and throw their least linked card or major; the seat itself
+follows its :class:`Plan` (it keeps and picks the cards its best readings want, and
+throws what they do not use). A play-out ends with the winning seat, or ``None`` when
+the pile runs out.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.hands import wins
 from dragonformula.rules.hidden_deals import known_cards, unseen
-from dragonformula.rules.melds import mask_of_codes
+from dragonformula.rules.melds import MELD_MASKS_WITH_CARD, mask_of_codes
 from games.engine import View
 
 BIT = {code: mask_of_codes((code,)) for code in ALL_CARDS}
 MAJORS = mask_of_codes(code for code in ALL_CARDS if is_major(code))
+PICKS_A_PLAY_OUT = 24  # then nobody picks: two seats could hand majors back and forth for ever
 _UNITS = {0.5: 1, 0.7: 1, 1.0: 2, 1.5: 3, 2.0: 4}  # bots._link's values, in half links
 
 
@@ -119,6 +122,19 @@ def _bettered(hand: int, draws: int, pool: list[int], rng: random.Random) -> int
     return hand
 
 
+def picks_up(hand: int, card: int) -> bool:
+    """Whether another seat picks the discard ``card`` in a play-out: it holds a major to
+    give up, and the card completes a meld with two of its cards (the smart bot picks a
+    card its readings want, and a meld is what they want most)."""
+    if not hand & MAJORS:
+        return False
+    for meld in MELD_MASKS_WITH_CARD[card]:
+        rest = meld ^ card
+        if rest & hand == rest:
+            return True
+    return False
+
+
 def play_on(
     hands: list[int],
     pile: list[int],
@@ -133,17 +149,23 @@ def play_on(
     the pile runs out (``None``); ``seat`` plays its ``plan``. ``asked=False``: ``seat``
     has passed on this discard already."""
     players = len(hands)
+    picks = PICKS_A_PLAY_OUT
     while True:
-        for step in range(1, players):
-            other = (discarder + step) % players
-            if (asked or other != seat) and wins(hands[other] | card):
-                return other
         spare = hands[seat] & MAJORS & ~plan.useful
-        if asked and discarder != seat and card & plan.wanted and spare:
-            together = hands[seat] | card
-            plan.keep(card)
-            discarder, card = seat, least_linked(together, spare, rng)
-            hands[seat] = together ^ card
+        takes = asked and discarder != seat and bool(card & plan.wanted and spare)
+        taker, won = _taker(hands, seat, discarder, card, asked, takes, picking=picks > 0)
+        if won:
+            return taker
+        if taker is not None:
+            picks -= 1
+            together = hands[taker] | card
+            if taker == seat:
+                plan.keep(card)
+                thrown = least_linked(together, spare, rng)
+            else:
+                thrown = least_linked(together, hands[taker] & MAJORS, rng)
+            hands[taker] = together ^ thrown
+            discarder, card, asked = taker, thrown, True
             continue
         asked = True
         if not pile:
@@ -162,3 +184,30 @@ def play_on(
             card = drawn
         hands[drawer] = together ^ card
         discarder = drawer
+
+
+def _taker(
+    hands: list[int],
+    seat: int,
+    discarder: int,
+    card: int,
+    asked: bool,
+    takes: bool,
+    picking: bool,
+) -> tuple[int | None, bool]:
+    """Who takes a discard, and whether they win with it: the seat nearest after the
+    discarder that wins with it or picks it (nearness alone decides, RULES §1.5).
+    ``asked=False``: ``seat`` passed on it already; ``takes``: ``seat`` picks it."""
+    players = len(hands)
+    for step in range(1, players):
+        other = (discarder + step) % players
+        if other == seat:
+            if asked and wins(hands[seat] | card):
+                return seat, True
+            if takes and picking:
+                return seat, False
+        elif wins(hands[other] | card):
+            return other, True
+        elif picking and picks_up(hands[other], card):
+            return other, False
+    return None, False

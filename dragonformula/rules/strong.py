@@ -8,7 +8,7 @@ cards completing it; else the nearest winning hands made of cards it may still t
 they can least use (:mod:`safety`). When it has a real choice (a discard, a pick or
 pass, the major thrown after a pick) it also lists a few other candidates and plays each
 out on the same :data:`DEALS` deals of the unseen cards (:mod:`playouts`: every seat
-plays on, the others' hands as far along as their draws so far), scoring a win of its
+plays on and picks, the others' hands as far along as their draws so far), scoring a win of its
 own 1 and another seat's win -:data:`OTHERS_WIN`; a candidate must beat the efficiency
 choice by :data:`MARGIN` to overrule it. The play-outs are counted, not timed, so the
 bot plays the same however busy the machine is; the deals are drawn from a seed the view
@@ -30,7 +30,7 @@ from dragonformula.rules.hands import is_winning, wins
 from dragonformula.rules.hidden_deals import known_cards, unseen
 from dragonformula.rules.melds import bits_of, mask_of_codes
 from dragonformula.rules.nearest import closeness
-from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, play_on
+from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, picks_up, play_on
 from dragonformula.rules.safety import danger, others_may_hold
 from games.engine import Action, View
 
@@ -167,20 +167,18 @@ def _play_out(
     rng: random.Random,
 ) -> int | None:
     seat = view["seat"]
-    plan = Plan(hand)
     if action["type"] in ("discard", "discard_major"):
         hands[seat] = hand
-        return play_on(hands, pile, plan, seat, seat, thrown, rng)
+        return play_on(hands, pile, Plan(hand), seat, seat, thrown, rng)
     window = view["window"]
     discarder, card = window["discarder"], _BIT[window["card"]]
     order = [(discarder + step) % view["players"] for step in range(1, view["players"])]
-    for other in order[: order.index(seat)]:  # a nearer seat that wins with it takes it first
-        if wins(hands[other] | card):
-            return other
-    if action["type"] == pick_window.PICK:
+    nearer = order[: order.index(seat)]  # a nearer seat that wins with it or picks it takes it
+    taken = any(wins(hands[other] | card) or picks_up(hands[other], card) for other in nearer)
+    if action["type"] == pick_window.PICK and not taken:
         hands[seat] = hand
-        return play_on(hands, pile, plan, seat, seat, thrown, rng)
-    return play_on(hands, pile, plan, seat, discarder, card, rng, asked=False)
+        return play_on(hands, pile, Plan(hand), seat, seat, thrown, rng)
+    return play_on(hands, pile, Plan(hands[seat]), seat, discarder, card, rng, asked=False)
 
 
 def _seed(view: View) -> int:
