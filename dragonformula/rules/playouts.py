@@ -144,16 +144,16 @@ def play_on(
     card: int,
     rng: random.Random,
     asked: bool = True,
+    picks: int = PICKS_A_PLAY_OUT,
 ) -> int | None:
     """Play on from ``discarder``'s discard of ``card`` until a seat wins (its number) or
     the pile runs out (``None``); ``seat`` plays its ``plan``. ``asked=False``: ``seat``
-    has passed on this discard already."""
+    has passed on this discard already; ``picks``: how many picks may still be made."""
     players = len(hands)
-    picks = PICKS_A_PLAY_OUT
     while True:
         spare = hands[seat] & MAJORS & ~plan.useful
-        takes = asked and discarder != seat and bool(card & plan.wanted and spare)
-        taker, won = _taker(hands, seat, discarder, card, asked, takes, picking=picks > 0)
+        takes = asked and bool(card & plan.wanted and spare)
+        taker, won = first_taker(hands, seat, discarder, card, asked, takes, picking=picks > 0)
         if won:
             return taker
         if taker is not None:
@@ -186,7 +186,7 @@ def play_on(
         discarder = drawer
 
 
-def _taker(
+def first_taker(
     hands: list[int],
     seat: int,
     discarder: int,

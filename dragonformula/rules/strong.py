@@ -30,7 +30,7 @@ from dragonformula.rules.hands import is_winning, wins
 from dragonformula.rules.hidden_deals import known_cards, unseen
 from dragonformula.rules.melds import bits_of, mask_of_codes
 from dragonformula.rules.nearest import closeness
-from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, picks_up, play_on
+from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, first_taker, play_on
 from dragonformula.rules.safety import danger, others_may_hold
 from games.engine import Action, View
 
@@ -172,10 +172,9 @@ def _play_out(
         return play_on(hands, pile, Plan(hand), seat, seat, thrown, rng)
     window = view["window"]
     discarder, card = window["discarder"], _BIT[window["card"]]
-    order = [(discarder + step) % view["players"] for step in range(1, view["players"])]
-    nearer = order[: order.index(seat)]  # a nearer seat that wins with it or picks it takes it
-    taken = any(wins(hands[other] | card) or picks_up(hands[other], card) for other in nearer)
-    if action["type"] == pick_window.PICK and not taken:
+    # A nearer seat that wins with the card or picks it takes it before this seat's pick.
+    taker, _ = first_taker(hands, seat, discarder, card, asked=False, takes=True, picking=True)
+    if action["type"] == pick_window.PICK and taker == seat:
         hands[seat] = hand
         return play_on(hands, pile, Plan(hand), seat, seat, thrown, rng)
     return play_on(hands, pile, Plan(hands[seat]), seat, discarder, card, rng, asked=False)

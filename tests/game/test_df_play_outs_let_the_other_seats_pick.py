@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-from dragonformula.rules import playouts
 from dragonformula.rules.hands import wins
 from dragonformula.rules.melds import mask_of_codes
 from dragonformula.rules.playouts import Plan, picks_up, play_on
@@ -47,9 +46,8 @@ def test_without_the_pick_the_farther_seat_wins():
     assert winner == 2
 
 
-def test_after_so_many_picks_in_a_play_out_nobody_picks(monkeypatch):
-    monkeypatch.setattr(playouts, "PICKS_A_PLAY_OUT", 0)
+def test_after_so_many_picks_in_a_play_out_nobody_picks():
     hands = _hands(PICKS_C2)
-    winner = play_on(hands, [], Plan(hands[0]), 0, 0, _mask("C2"), random.Random(1))
+    winner = play_on(hands, [], Plan(hands[0]), 0, 0, _mask("C2"), random.Random(1), picks=0)
     assert winner == 2
     assert hands[1] == _mask(PICKS_C2)
