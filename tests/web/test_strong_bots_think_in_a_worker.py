@@ -45,6 +45,13 @@ def test_a_strong_bot_thinks_in_another_process_and_its_thought_is_played(bot_to
     assert (logged.seat, logged.action) == (1, thought[1])
 
 
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling only")
+def test_a_bot_thinks_only_on_cores_the_serving_process_leaves_idle():
+    assert bot_thinking.pool().submit(os.sched_getscheduler, 0).result() == os.SCHED_IDLE
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the server's own work comes first
+    bot_thinking.shut_down()
+
+
 def test_a_thought_for_an_older_version_is_not_played(bot_to_move):
     game = bot_to_move
     assert services.advance(game.pk, game.version + 1, thought={1: {"type": "draw"}}) is None
