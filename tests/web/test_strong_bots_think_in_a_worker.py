@@ -45,11 +45,17 @@ def test_a_strong_bot_thinks_in_another_process_and_its_thought_is_played(bot_to
     assert (logged.seat, logged.action) == (1, thought[1])
 
 
-@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling only")
-def test_a_bot_thinks_only_on_cores_the_serving_process_leaves_idle():
-    assert bot_thinking.pool().submit(os.sched_getscheduler, 0).result() == os.SCHED_IDLE
-    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the server's own work comes first
+@pytest.fixture
+def thinking_pool():
+    """The platform's thinking pool, shut down after the test however it ends."""
+    yield bot_thinking.pool()
     bot_thinking.shut_down()
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling only")
+def test_a_bot_thinks_only_on_cores_the_serving_process_leaves_idle(thinking_pool):
+    assert thinking_pool.submit(os.sched_getscheduler, 0).result() == os.SCHED_IDLE
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the server's own work comes first
 
 
 def test_a_thought_for_an_older_version_is_not_played(bot_to_move):
