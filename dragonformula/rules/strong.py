@@ -3,7 +3,8 @@
 It reads ``view(state, seat)`` only. Its first choice is the efficiency choice
 (:func:`efficient`): the throw that leaves its hand closest to winning (the most live
 cards completing it; else the nearest winning hands made of cards it may still take,
-:func:`nearest.closeness`), and a pick when the hand is closer after it. Late in a game
+:func:`nearest.closeness`), and a pick when the hand waits on more cards or is fewer
+cards from a win after it. Late in a game
 (:data:`LATE`) it stops feeding the others: a hand that waits on no card throws the card
 they can least use (:mod:`safety`). When it has a real choice (a discard, a pick or
 pass, the major thrown after a pick) it also lists a few other candidates and plays each
@@ -78,7 +79,7 @@ def decide(view: View) -> Action:
 
 def efficient(view: View, moves: list[Action] | None = None) -> Action:
     """The throw that leaves the hand closest to winning (:func:`standing`), and a pick
-    when the hand is closer after it."""
+    when the hand waits on more cards or is fewer cards from a win after it."""
     moves = sensible(view) if moves is None else moves
     if not moves:
         raise ValueError(f"Seat {view['seat']} has nothing to do now")
@@ -99,11 +100,15 @@ def efficient(view: View, moves: list[Action] | None = None) -> Action:
 
 
 def _pick_is_closer(view: View, hand: int, live: list[int]) -> bool:
+    """Whether the pick, with the best major thrown after it, leaves the hand waiting on
+    more winning cards or fewer cards from a win. A pick that only widens the ways in
+    at the same distance is not worth the major it gives up."""
     card = _BIT[view["window"]["card"]]
     after = hand | card
     majors = [bit for bit in bits_of(hand) if is_major(_CODE[bit])]
     closest, _ = best_throw(after, majors, live)
-    return closest > standing(hand, live)
+    waiting_on, away, _ = closest
+    return (waiting_on, away) > standing(hand, live)[:2]
 
 
 def chances(
