@@ -104,9 +104,7 @@ def _pick_is_closer(view: View, hand: int, live: list[int]) -> bool:
     more winning cards or fewer cards from a win. A pick that only widens the ways in
     at the same distance is not worth the major it gives up."""
     card = _BIT[view["window"]["card"]]
-    after = hand | card
-    majors = [bit for bit in bits_of(hand) if is_major(_CODE[bit])]
-    closest, _ = best_throw(after, majors, live)
+    closest, _ = best_throw(hand | card, _majors(hand), live)
     waiting_on, away, _ = closest
     return (waiting_on, away) > standing(hand, live)[:2]
 
@@ -157,8 +155,7 @@ def _start(view: View, action: Action) -> tuple[Action, int, int]:
     if action["type"] != pick_window.PICK:
         raise ValueError(f"no play-out for {action['type']!r}")
     card = _BIT[view["window"]["card"]]
-    majors = [bit for bit in bits_of(hand) if bit & MAJORS]
-    _, thrown = best_throw(hand | card, majors, unseen_bits(view))
+    _, thrown = best_throw(hand | card, _majors(hand), unseen_bits(view))
     return action, (hand | card) ^ thrown, thrown
 
 
@@ -183,6 +180,11 @@ def _play_out(
         hands[seat] = hand
         return play_on(hands, pile, Plan(hand), seat, seat, thrown, rng)
     return play_on(hands, pile, Plan(hands[seat]), seat, discarder, card, rng, asked=False)
+
+
+def _majors(hand: int) -> list[int]:
+    """The majors of ``hand`` (bits): the cards a pick may give up."""
+    return [bit for bit in bits_of(hand) if bit & MAJORS]
 
 
 def _seed(view: View) -> int:

@@ -5,6 +5,7 @@ it only widens the ways in at the same distance."""
 from __future__ import annotations
 
 from dragonformula.rules import strong
+from dragonformula.rules.playouts import BIT
 from dragonformula.rules.view import view
 from tests.game.df_table import act, deal, table
 
@@ -27,8 +28,8 @@ def test_a_pick_that_only_widens_the_ways_in_is_passed():
     seen = _window("W6 C6 S6 W1 C1 S1 W5 C10 M2 M9", "P5")  # P5 beside W5: as far as before
     hand = strong.mask_of_codes(seen["hand"])
     live = strong.unseen_bits(seen)
-    majors = [strong._BIT[card] for card in ("M2", "M9")]
+    majors = [BIT[card] for card in ("M2", "M9")]
     before = strong.standing(hand, live)
-    after, _ = strong.best_throw(hand | strong._BIT["P5"], majors, live)
+    after, _ = strong.best_throw(hand | BIT["P5"], majors, live)
     assert after[:2] == before[:2] and after[2] > before[2]  # more ways in, no nearer
     assert strong.efficient(seen) == {"type": "pass"}
