@@ -40,7 +40,6 @@ OTHERS_WIN = 0.5  # what another seat's win costs, against 1 for a win of one's 
 MARGIN = 6.0  # the score (over all deals) a candidate needs above the efficiency choice
 LATE = 12  # pile cards left from which a hand that is not waiting on a win stops feeding others
 MOST_CANDIDATES = 5  # discards weighed at once (the efficiency choice and the least useful)
-_BIT = BIT
 _CODE = {bit: code for code, bit in BIT.items()}
 FORCED = ("dan", pick_window.PICK_AND_DAN, "draw", "next_game")
 
@@ -90,7 +89,7 @@ def efficient(view: View, moves: list[Action] | None = None) -> Action:
     live = unseen_bits(view)
     hand = mask_of_codes(view["hand"])
     if kinds <= {"discard", "discard_major"}:
-        choices = [_BIT[move["card"]] for move in moves]
+        choices = [BIT[move["card"]] for move in moves]
         late = view["pile_size"] <= LATE
         _, thrown = best_throw(hand, choices, live, others_may_hold(view) if late else 0)
         return {"type": moves[0]["type"], "card": _CODE[thrown]}
@@ -103,7 +102,7 @@ def _pick_is_closer(view: View, hand: int, live: list[int]) -> bool:
     """Whether the pick, with the best major thrown after it, leaves the hand waiting on
     more winning cards or fewer cards from a win. A pick that only widens the ways in
     at the same distance is not worth the major it gives up."""
-    card = _BIT[view["window"]["card"]]
+    card = BIT[view["window"]["card"]]
     closest, _ = best_throw(hand | card, _majors(hand), live)
     waiting_on, away, _ = closest
     return (waiting_on, away) > standing(hand, live)[:2]
@@ -148,13 +147,13 @@ def _start(view: View, action: Action) -> tuple[Action, int, int]:
     """The seat's ten cards after ``action`` and the card it throws (0 for a pass)."""
     hand = mask_of_codes(view["hand"])
     if action["type"] in ("discard", "discard_major"):
-        thrown = _BIT[action["card"]]
+        thrown = BIT[action["card"]]
         return action, hand ^ thrown, thrown
     if action["type"] == pick_window.PASS:
         return action, hand, 0
     if action["type"] != pick_window.PICK:
         raise ValueError(f"no play-out for {action['type']!r}")
-    card = _BIT[view["window"]["card"]]
+    card = BIT[view["window"]["card"]]
     _, thrown = best_throw(hand | card, _majors(hand), unseen_bits(view))
     return action, (hand | card) ^ thrown, thrown
 
@@ -173,7 +172,7 @@ def _play_out(
         hands[seat] = hand
         return play_on(hands, pile, Plan(hand), seat, seat, thrown, rng)
     window = view["window"]
-    discarder, card = window["discarder"], _BIT[window["card"]]
+    discarder, card = window["discarder"], BIT[window["card"]]
     # A nearer seat that wins with the card or picks it takes it before this seat's pick.
     taker, _ = first_taker(hands, seat, discarder, card, asked=False, takes=True, picking=True)
     if action["type"] == pick_window.PICK and taker == seat:
@@ -204,7 +203,7 @@ def _candidates(view: View, moves: list[Action], choice: Action) -> list[Action]
     hand = view["hand"]
     _, useful, _ = bots.plan(mask_of_codes(hand))
     links = bots._connections(cards, hand)
-    ranked = sorted(cards, key=lambda card: (bool(_BIT[card] & useful), links[card], card))
+    ranked = sorted(cards, key=lambda card: (bool(BIT[card] & useful), links[card], card))
     chosen = [choice["card"], *[c for c in ranked if c != choice["card"]]][:MOST_CANDIDATES]
     return [{"type": choice["type"], "card": card} for card in chosen]
 
@@ -215,7 +214,7 @@ def _candidates(view: View, moves: list[Action], choice: Action) -> list[Action]
 def unseen_bits(view: View) -> list[int]:
     """The cards this seat may still meet (not in its hand, a discard pile or a hand the
     table saw pick it), as bits."""
-    return [_BIT[card] for card in unseen(view, known_cards(view))]
+    return [BIT[card] for card in unseen(view, known_cards(view))]
 
 
 def standing(hand: int, live: list[int]) -> tuple[int, int, int]:
