@@ -72,7 +72,7 @@ def _card(code: str) -> tuple[str, int]:
 
 
 @cache
-def _link(a: str, b: str) -> float:
+def link(a: str, b: str) -> float:
     """How much two cards help each other towards a meld or a Sephirot reading."""
     suit_a, rank_a = _card(a)
     suit_b, rank_b = _card(b)
@@ -101,9 +101,9 @@ def _sephiroth(major: int) -> frozenset[int]:
     return frozenset(n for n, majors in DERIVED_MAJORS.items() if f"M{major}" in majors)
 
 
-def _connections(cards: list[str], hand: list[str]) -> dict[str, float]:
+def connections(cards: list[str], hand: list[str]) -> dict[str, float]:
     """How much each of ``cards`` links with the rest of ``hand``."""
-    return {card: sum(_link(card, other) for other in hand if other != card) for card in cards}
+    return {card: sum(link(card, other) for other in hand if other != card) for card in cards}
 
 
 @lru_cache(maxsize=1 << 14)
@@ -189,7 +189,7 @@ def _best_discard(state: State, seat: int, candidates: list[str]) -> str:
     hand = state["hands"][seat]
     covered, useful, _ = plan(mask_of_codes(hand))
     spare = [card for card in candidates if not mask_of_codes((card,)) & useful] or candidates
-    links = _connections(spare, hand)
+    links = connections(spare, hand)
     rng = _rng(state, seat)
     ranked = sorted(spare, key=lambda card: (links[card], rng.random()))
     if covered < len(hand) - 1:

@@ -29,17 +29,17 @@ from games.engine import View
 BIT = {code: mask_of_codes((code,)) for code in ALL_CARDS}
 MAJORS = mask_of_codes(code for code in ALL_CARDS if is_major(code))
 PICKS_A_PLAY_OUT = 24  # then nobody picks: two seats could hand majors back and forth for ever
-_UNITS = {0.5: 1, 0.7: 1, 1.0: 2, 1.5: 3, 2.0: 4}  # bots._link's values, in half links
+_UNITS = {0.5: 1, 0.7: 1, 1.0: 2, 1.5: 3, 2.0: 4}  # bots.link's values, in half links
 
 
 def _planes() -> dict[int, tuple[int, int, int]]:
     """Per card, three masks whose weighted counts in a hand (1, 2, 4) are how strongly
-    the card links with that hand (:func:`bots._link` in half links), for quick sums."""
+    the card links with that hand (:func:`bots.link` in half links), for quick sums."""
     planes = {}
     for code in ALL_CARDS:
         masks = [0, 0, 0]
         for other in ALL_CARDS:
-            units = _UNITS.get(round(bots._link(code, other), 1), 0) if other != code else 0
+            units = _UNITS.get(round(bots.link(code, other), 1), 0) if other != code else 0
             for plane in range(3):
                 if units >> plane & 1:
                     masks[plane] |= BIT[other]

@@ -202,7 +202,7 @@ def _candidates(view: View, moves: list[Action], choice: Action) -> list[Action]
     cards = [m["card"] for m in moves]
     hand = view["hand"]
     _, useful, _ = bots.plan(mask_of_codes(hand))
-    links = bots._connections(cards, hand)
+    links = bots.connections(cards, hand)
     ranked = sorted(cards, key=lambda card: (bool(BIT[card] & useful), links[card], card))
     chosen = [choice["card"], *[c for c in ranked if c != choice["card"]]][:MOST_CANDIDATES]
     return [{"type": choice["type"], "card": card} for card in chosen]
@@ -220,8 +220,8 @@ def unseen_bits(view: View) -> list[int]:
 def standing(hand: int, live: list[int]) -> tuple[int, int, int]:
     """How close a ten-card ``hand`` is to winning, larger is closer: how many ``live``
     cards complete it; else, from the winning hands made of its own and ``live`` cards
-    only (:func:`nearest.closeness`), minus how many cards away the nearest are and how
-    many different cards they lack."""
+    only (:func:`nearest.closeness`), minus how many cards away the nearest are, then how
+    many different cards they lack between them (more is a wider choice of ways in)."""
     finishing = sum(1 for bit in live if wins(hand | bit))
     if finishing:
         return finishing, 0, 0
@@ -262,4 +262,4 @@ def _links(hand: int, bit: int) -> float:
 @cache
 def _link_row(bit: int) -> dict[int, float]:
     code = _CODE[bit]
-    return {other: bots._link(code, _CODE[other]) for other in _CODE if other != bit}
+    return {other: bots.link(code, _CODE[other]) for other in _CODE if other != bit}
