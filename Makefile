@@ -69,11 +69,13 @@ i18n: venv
 # Starts throwaway PostgreSQL and Redis servers (installed from Debian's packages when missing),
 # runs the tests marked integration against them, then stops them whatever the outcome.
 # pytest's exit 5 ("no tests collected") fails the stage: it must never pass by running nothing.
-INTEGRATION_DIR ?= /tmp/clubtable-integration
+# Each run has its own folder (INTEGRATION_DIR names one) and free ports, so two runs
+# on one machine never meet.
 test-integration: venv
-	@trap 'INTEGRATION_DIR=$(INTEGRATION_DIR) bash scripts/integration-services.sh stop' EXIT; \
-	INTEGRATION_DIR=$(INTEGRATION_DIR) bash scripts/integration-services.sh start && \
-	. $(INTEGRATION_DIR)/env && \
+	@export INTEGRATION_DIR="$${INTEGRATION_DIR:-$$(mktemp -d /tmp/clubtable-integration.XXXXXX)}"; \
+	trap 'bash scripts/integration-services.sh stop' EXIT; \
+	bash scripts/integration-services.sh start && \
+	. "$$INTEGRATION_DIR/env" && \
 	status=0 && $(BIN)/pytest -m integration $(PYTEST_ARGS) || status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test-integration: no test is marked integration." >&2; fi; \
 	exit $$status

@@ -5,16 +5,17 @@
 #   scripts/integration-services.sh stop    # stop both and remove their data
 #
 # Both run as throwaway instances of their own (own data folder, own port), so they
-# never touch a cluster or a Redis the machine already has. `start` writes
-# DATABASE_URL and REDIS_URL to $INTEGRATION_DIR/env (default /tmp/clubtable-integration) for
-# `make test-integration` to source. As root the servers run as the postgres/redis
+# never touch a cluster or a Redis the machine already has, nor another run's servers:
+# each run gets its own $INTEGRATION_DIR (`make test-integration` makes a fresh one) and,
+# unless INTEGRATION_PG_PORT / INTEGRATION_REDIS_PORT name them, ports the machine has
+# free at that moment. `start` writes DATABASE_URL and REDIS_URL to $INTEGRATION_DIR/env
+# for `make test-integration` to source. As root the servers run as the postgres/redis
 # users; as anyone else they run as that user (the packages must then be installed).
 set -euo pipefail
 
 STATE_DIR=${INTEGRATION_DIR:-/tmp/clubtable-integration}
 ENV_FILE=$STATE_DIR/env
-PG_PORT=${INTEGRATION_PG_PORT:-55432}
-REDIS_PORT=${INTEGRATION_REDIS_PORT:-56379}
+PORTS_FILE=$STATE_DIR/ports
 DB_NAME=clubtable
 DB_USER=clubtable
 DB_PASSWORD=clubtable
@@ -28,6 +29,10 @@ as_service_user() {  # run a command as the given system user when root, else as
   else
     "$@"
   fi
+}
+
+free_port() {  # a loopback port nothing listens on right now
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 pg_bin() {
@@ -62,12 +67,24 @@ start_postgres() {
     }
   fi
   # Loopback only; a test server, so no fsync (its data is thrown away at `stop`).
-  as_service_user "$owner" "$bin/pg_ctl" -D "$data" -l "$STATE_DIR/postgres.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $data -c fsync=off \
-        -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null || {
-    cat "$STATE_DIR/postgres.log" >&2
-    exit 1
-  }
+  # A port picked free can be taken before the server binds it: then try another.
+  local attempt
+  for attempt in 1 2 3 4 5; do
+    PG_PORT=${INTEGRATION_PG_PORT:-$(free_port)}
+    if as_service_user "$owner" "$bin/pg_ctl" -D "$data" -l "$STATE_DIR/postgres.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $data -c fsync=off \
+          -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      start >/dev/null 2>&1; then
+      break
+    fi
+    if [ -n "${INTEGRATION_PG_PORT:-}" ] || [ "$attempt" -eq 5 ] ||
+      ! grep -q "Address already in use" "$STATE_DIR/postgres.log"; then
+      cat "$STATE_DIR/postgres.log" >&2
+      exit 1
+    fi
+    : >"$STATE_DIR/postgres.log"
+  done
+  echo "PG_PORT=$PG_PORT" >>"$PORTS_FILE"
   psql_admin() { as_service_user "$owner" psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -v ON_ERROR_STOP=1 -qAt "$@"; }
   if [ "$(psql_admin -c "SELECT 1 FROM pg_roles WHERE rolname = '$DB_USER'")" != 1 ]; then
     psql_admin -c "CREATE ROLE $DB_USER LOGIN CREATEDB PASSWORD '$DB_PASSWORD'"
@@ -84,27 +101,38 @@ start_redis() {
   id "$owner" >/dev/null 2>&1 || owner=$(id -un)
   mkdir -p "$STATE_DIR/redis"
   chown "$owner" "$STATE_DIR/redis"
-  as_service_user "$owner" redis-server --bind 127.0.0.1 --port "$REDIS_PORT" \
-    --dir "$STATE_DIR/redis" --save "" --appendonly no --daemonize yes \
-    --pidfile "$STATE_DIR/redis/redis.pid" --logfile "$STATE_DIR/redis/redis.log"
-  for _ in $(seq 50); do
-    redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && break
-    sleep 0.1
+  local attempt
+  for attempt in 1 2 3 4 5; do
+    REDIS_PORT=${INTEGRATION_REDIS_PORT:-$(free_port)}
+    as_service_user "$owner" redis-server --bind 127.0.0.1 --port "$REDIS_PORT" \
+      --dir "$STATE_DIR/redis" --save "" --appendonly no --daemonize yes \
+      --pidfile "$STATE_DIR/redis/redis.pid" --logfile "$STATE_DIR/redis/redis.log"
+    for _ in $(seq 50); do
+      redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && break
+      sleep 0.1
+    done
+    if redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG; then
+      break
+    fi
+    if [ -n "${INTEGRATION_REDIS_PORT:-}" ] || [ "$attempt" -eq 5 ] ||
+      ! grep -q "Address already in use" "$STATE_DIR/redis/redis.log"; then
+      cat "$STATE_DIR/redis/redis.log" >&2
+      exit 1
+    fi
   done
-  redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping | grep -q PONG || {
-    cat "$STATE_DIR/redis/redis.log" >&2
-    exit 1
-  }
+  echo "REDIS_PORT=$REDIS_PORT" >>"$PORTS_FILE"
   echo "Redis $(redis-server --version | awk '{print $3}' | cut -d= -f2) on 127.0.0.1:$REDIS_PORT"
 }
 
 stop_all() {
-  local data=$STATE_DIR/pg owner
+  local data=$STATE_DIR/pg owner REDIS_PORT=
+  # shellcheck disable=SC1090  # the ports this run's servers were started on
+  [ -f "$PORTS_FILE" ] && . "$PORTS_FILE"
   owner=$([ "$(id -u)" -eq 0 ] && echo postgres || id -un)
   if [ -f "$data/postmaster.pid" ]; then
     as_service_user "$owner" "$(pg_bin)/pg_ctl" -D "$data" -m fast -w stop >/dev/null || true
   fi
-  if [ -f "$STATE_DIR/redis/redis.pid" ]; then
+  if [ -f "$STATE_DIR/redis/redis.pid" ] && [ -n "$REDIS_PORT" ]; then
     redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
   fi
   rm -rf "$STATE_DIR"
