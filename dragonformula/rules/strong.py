@@ -4,9 +4,8 @@ It reads ``view(state, seat)`` only. Its first choice is the efficiency choice
 (:func:`efficient`): the throw that leaves its hand closest to winning (the most live
 cards completing it; else the nearest winning hands made of cards it may still take,
 :func:`nearest.closeness`), and a pick when the hand waits on more cards or is fewer
-cards from a win after it. Late in a game
-(:data:`LATE`) it stops feeding the others: a hand that waits on no card throws the card
-they can least use (:mod:`safety`). When it has a real choice (a discard, a pick or
+cards from a win after it. Late in a game (:data:`LATE`) it stops feeding the others: a
+hand that waits on no card throws the card they can least use (:mod:`safety`). When it has a real choice (a discard, a pick or
 pass, the major thrown after a pick) it also lists a few other candidates and plays each
 out on the same :data:`DEALS` deals of the unseen cards (:mod:`playouts`: every seat
 plays on and picks, the others' hands as far along as their draws so far), scoring a win of its
@@ -102,10 +101,15 @@ def _pick_is_closer(view: View, hand: int, live: list[int]) -> bool:
     """Whether the pick, with the best major thrown after it, leaves the hand waiting on
     more winning cards or fewer cards from a win. A pick that only widens the ways in
     at the same distance is not worth the major it gives up."""
-    card = BIT[view["window"]["card"]]
-    closest, _ = best_throw(hand | card, _majors(hand), live)
-    waiting_on, away, _ = closest
+    (waiting_on, away, _), _ = _after_pick(view, hand, live)
     return (waiting_on, away) > standing(hand, live)[:2]
+
+
+def _after_pick(view: View, hand: int, live: list[int]) -> tuple[tuple[int, int, int], int]:
+    """How close the hand is after picking the window's card and throwing its best major
+    (:func:`best_throw` over its majors), and that major."""
+    card = BIT[view["window"]["card"]]
+    return best_throw(hand | card, _majors(hand), live)
 
 
 def chances(
@@ -153,9 +157,8 @@ def _start(view: View, action: Action) -> tuple[Action, int, int]:
         return action, hand, 0
     if action["type"] != pick_window.PICK:
         raise ValueError(f"no play-out for {action['type']!r}")
-    card = BIT[view["window"]["card"]]
-    _, thrown = best_throw(hand | card, _majors(hand), unseen_bits(view))
-    return action, (hand | card) ^ thrown, thrown
+    _, thrown = _after_pick(view, hand, unseen_bits(view))
+    return action, (hand | BIT[view["window"]["card"]]) ^ thrown, thrown
 
 
 def _play_out(

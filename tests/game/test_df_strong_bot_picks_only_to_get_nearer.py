@@ -5,6 +5,7 @@ it only widens the ways in at the same distance."""
 from __future__ import annotations
 
 from dragonformula.rules import strong
+from dragonformula.rules.melds import mask_of_codes
 from dragonformula.rules.playouts import BIT
 from dragonformula.rules.view import view
 from tests.game.df_table import act, deal, table
@@ -20,13 +21,13 @@ def _window(hand: str, discard: str) -> dict:
 def test_a_pick_that_brings_the_hand_a_card_nearer_is_taken():
     seen = _window("W6 C6 S6 W1 C1 S1 C9 W3 M13 M17", "C3")  # C3 beside W3: a meld in reach
     live = strong.unseen_bits(seen)
-    assert strong.standing(strong.mask_of_codes(seen["hand"]), live)[1] == -3
+    assert strong.standing(mask_of_codes(seen["hand"]), live)[1] == -3
     assert strong.efficient(seen) == {"type": "pick"}
 
 
 def test_a_pick_that_only_widens_the_ways_in_is_passed():
     seen = _window("W6 C6 S6 W1 C1 S1 W5 C10 M2 M9", "P5")  # P5 beside W5: as far as before
-    hand = strong.mask_of_codes(seen["hand"])
+    hand = mask_of_codes(seen["hand"])
     live = strong.unseen_bits(seen)
     majors = [BIT[card] for card in ("M2", "M9")]
     before = strong.standing(hand, live)
