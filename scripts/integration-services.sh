@@ -35,6 +35,26 @@ free_port() {  # a loopback port nothing listens on right now
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# Runs the start function $3 with a port, and sets STARTED_PORT to the port it started on:
+# the pinned port $1 if one is given, else ports free at that moment, another one when the
+# server's log $2 says the port was taken before it could bind it (up to five tries).
+on_a_free_port() {
+  local pinned=$1 log=$2 start=$3 port
+  for _ in 1 2 3 4 5; do
+    port=${pinned:-$(free_port)}
+    if [ -f "$log" ]; then : >"$log"; fi # keeps its owner, the server's user
+    if "$start" "$port"; then
+      STARTED_PORT=$port
+      return
+    fi
+    if [ -n "$pinned" ] || ! grep -q "Address already in use" "$log"; then
+      break
+    fi
+  done
+  cat "$log" >&2
+  exit 1
+}
+
 pg_bin() {
   local dir
   dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -67,23 +87,14 @@ start_postgres() {
     }
   fi
   # Loopback only; a test server, so no fsync (its data is thrown away at `stop`).
-  # A port picked free can be taken before the server binds it: then try another.
-  local attempt
-  for attempt in 1 2 3 4 5; do
-    PG_PORT=${INTEGRATION_PG_PORT:-$(free_port)}
-    if as_service_user "$owner" "$bin/pg_ctl" -D "$data" -l "$STATE_DIR/postgres.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $data -c fsync=off \
+  pg_ctl_start() {
+    as_service_user "$owner" "$bin/pg_ctl" -D "$data" -l "$STATE_DIR/postgres.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -p $1 -k $data -c fsync=off \
           -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-      start >/dev/null 2>&1; then
-      break
-    fi
-    if [ -n "${INTEGRATION_PG_PORT:-}" ] || [ "$attempt" -eq 5 ] ||
-      ! grep -q "Address already in use" "$STATE_DIR/postgres.log"; then
-      cat "$STATE_DIR/postgres.log" >&2
-      exit 1
-    fi
-    : >"$STATE_DIR/postgres.log"
-  done
+      start >/dev/null 2>&1
+  }
+  on_a_free_port "${INTEGRATION_PG_PORT:-}" "$STATE_DIR/postgres.log" pg_ctl_start
+  PG_PORT=$STARTED_PORT
   echo "PG_PORT=$PG_PORT" >>"$PORTS_FILE"
   psql_admin() { as_service_user "$owner" psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -v ON_ERROR_STOP=1 -qAt "$@"; }
   if [ "$(psql_admin -c "SELECT 1 FROM pg_roles WHERE rolname = '$DB_USER'")" != 1 ]; then
@@ -101,25 +112,18 @@ start_redis() {
   id "$owner" >/dev/null 2>&1 || owner=$(id -un)
   mkdir -p "$STATE_DIR/redis"
   chown "$owner" "$STATE_DIR/redis"
-  local attempt
-  for attempt in 1 2 3 4 5; do
-    REDIS_PORT=${INTEGRATION_REDIS_PORT:-$(free_port)}
-    as_service_user "$owner" redis-server --bind 127.0.0.1 --port "$REDIS_PORT" \
+  redis_start() {
+    as_service_user "$owner" redis-server --bind 127.0.0.1 --port "$1" \
       --dir "$STATE_DIR/redis" --save "" --appendonly no --daemonize yes \
       --pidfile "$STATE_DIR/redis/redis.pid" --logfile "$STATE_DIR/redis/redis.log"
     for _ in $(seq 50); do
-      redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && break
+      redis-cli -h 127.0.0.1 -p "$1" ping 2>/dev/null | grep -q PONG && return 0
       sleep 0.1
     done
-    if redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG; then
-      break
-    fi
-    if [ -n "${INTEGRATION_REDIS_PORT:-}" ] || [ "$attempt" -eq 5 ] ||
-      ! grep -q "Address already in use" "$STATE_DIR/redis/redis.log"; then
-      cat "$STATE_DIR/redis/redis.log" >&2
-      exit 1
-    fi
-  done
+    return 1
+  }
+  on_a_free_port "${INTEGRATION_REDIS_PORT:-}" "$STATE_DIR/redis/redis.log" redis_start
+  REDIS_PORT=$STARTED_PORT
   echo "REDIS_PORT=$REDIS_PORT" >>"$PORTS_FILE"
   echo "Redis $(redis-server --version | awk '{print $3}' | cut -d= -f2) on 127.0.0.1:$REDIS_PORT"
 }

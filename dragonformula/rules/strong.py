@@ -5,14 +5,15 @@ It reads ``view(state, seat)`` only. Its first choice is the efficiency choice
 cards completing it; else the nearest winning hands made of cards it may still take,
 :func:`nearest.closeness`), and a pick when the hand waits on more cards or is fewer
 cards from a win after it. Late in a game (:data:`LATE`) it stops feeding the others: a
-hand that waits on no card throws the card they can least use (:mod:`safety`). When it has a real choice (a discard, a pick or
-pass, the major thrown after a pick) it also lists a few other candidates and plays each
-out on the same :data:`DEALS` deals of the unseen cards (:mod:`playouts`: every seat
-plays on and picks, the others' hands as far along as their draws so far), scoring a win of its
-own 1 and another seat's win -:data:`OTHERS_WIN`; a candidate must beat the efficiency
-choice by :data:`MARGIN` to overrule it. The play-outs are counted, not timed, so the
-bot plays the same however busy the machine is; the deals are drawn from a seed the view
-gives, so the same view always gets the same decision.
+hand that waits on no card throws the card they can least use (:mod:`safety`). When it
+has a real choice (a discard, a pick or pass, the major thrown after a pick) it also
+lists a few other candidates and plays each out on the same :data:`DEALS` deals of the
+unseen cards (:mod:`playouts`: every seat plays on and picks, the others' hands as far
+along as their draws so far), scoring a win of its own 1 and another seat's win
+-:data:`OTHERS_WIN`; a candidate must beat the efficiency choice by :data:`MARGIN` to
+overrule it. The play-outs are counted, not timed, so the bot plays the same however
+busy the machine is; the deals are drawn from a seed the view gives, so the same view
+always gets the same decision.
 
 The coach scores a member's own choices with the same play-outs (:func:`chances`).
 """
