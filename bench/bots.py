@@ -1,6 +1,7 @@
 """Benchmark: how much the strong bots win, side by side with the bots they play against.
 
-    .venv/bin/python bench/bots.py [--games N] [--ds-games N] [--seed S] [--workers W]
+    .venv/bin/python bench/bots.py [--games N] [--ds-games N] [--seed S | --seeds S,S,...]
+                                   [--workers W]
 
 Dragon Formula: one-set matches of four, one strong seat against three smart seats, the
 strong seat rotating over the four seats; target: the strong seat wins at least 2.5x as
@@ -9,8 +10,10 @@ heuristic seats, rotating; target: the strong seat is first at least 1.6x as oft
 heuristic seat. Both: a strong decision (one with more than one sensible move) takes at
 most 250 ms of one core at p95 (CPU time of the deciding thread; wall time beside it).
 Win shares carry a 95 % Wilson interval, ratios a 95 % bootstrap interval over games.
-``--workers``: tables played at once in as many processes (each decision still on one
-core); the figures are the same as with one, only sooner.
+``--seeds``: a run of each seed, then all of them pooled (one figure over every game,
+its interval too); table k of a run is dealt from its seed + k, so seeds closer than a
+run's tables are refused. ``--workers``: tables played at once in as many processes
+(each decision still on one core); the figures are the same as with one, only sooner.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -169,13 +173,29 @@ def _df_match(k: int, seed: int) -> Played:
     return rows, clock.cpu, clock.wall
 
 
-def dragon_formula(games: int, seed: int, workers: int = 1) -> None:
+def dragon_formula(games: int, seed: int, workers: int = 1, name: str = "Dragon Formula") -> Played:
     matches = max(1, math.ceil(games / PLAYERS))
-    rows, cpu, wall = _played_out(_df_match, matches, seed, workers)
+    played = _played_out(_df_match, matches, seed, workers)
+    show(name, "won", played, DF_TARGET, seed)
+    return played
+
+
+def show(name: str, what: str, played: Played, target: float, seed: int) -> None:
+    """Print the win shares, their ratio and the decision times of ``played``."""
+    rows, cpu, wall = played
     clock = Clock()
     clock.cpu, clock.wall = cpu, wall
-    report("Dragon Formula", "won", rows, DF_TARGET, seed)
-    print(clock.line("Dragon Formula"))
+    report(name, what, rows, target, seed)
+    print(clock.line(name))
+
+
+def pooled(played: list[Played]) -> Played:
+    """Several runs' games and decision times as one run's."""
+    return (
+        [row for rows, _, _ in played for row in rows],
+        [ms for _, cpu, _ in played for ms in cpu],
+        [ms for _, _, wall in played for ms in wall],
+    )
 
 
 def _first(state: State, seat: int) -> float:
@@ -197,16 +217,16 @@ def _ds_game(k: int, seed: int, engine: Engine = DS) -> Played:
     return [(_first(state, strong), sum(others) / len(others))], clock.cpu, clock.wall
 
 
-def dragsaga(games: int, seed: int, engine: Engine = DS, workers: int = 1) -> None:
+def dragsaga(
+    games: int, seed: int, engine: Engine = DS, workers: int = 1, name: str = "DragSaga"
+) -> Played | None:
     if "strong" not in engine.bot_levels():
         print("DragSaga: no strong level")
-        return
+        return None
     play = _ds_game if engine is DS else partial(_ds_game, engine=engine)
-    rows, cpu, wall = _played_out(play, games, seed, workers)
-    clock = Clock()
-    clock.cpu, clock.wall = cpu, wall
-    report("DragSaga", "was first", rows, DS_TARGET, seed)
-    print(clock.line("DragSaga"))
+    played = _played_out(play, games, seed, workers)
+    show(name, "was first", played, DS_TARGET, seed)
+    return played
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -214,12 +234,46 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="Dragon Formula games")
     parser.add_argument("--ds-games", type=int, default=200, help="DragSaga games")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seeds",
+        type=_seeds,
+        help="several seeds, comma-separated: each seed's figures, then all of them pooled",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes playing tables")
     args = parser.parse_args(argv)
-    if args.games:
-        dragon_formula(args.games, args.seed, workers=args.workers)
-    if args.ds_games:
-        dragsaga(args.ds_games, args.seed, workers=args.workers)
+    seeds = args.seeds or [args.seed]
+    several = len(seeds) > 1
+    # Table k of a run is dealt from seed + k: seeds closer than that would replay deals.
+    tables = max(math.ceil(args.games / PLAYERS), args.ds_games)
+    ordered = sorted(seeds)
+    if any(later - earlier < tables for earlier, later in pairwise(ordered)):
+        parser.error(f"--seeds must be at least {tables} apart, or runs would share deals")
+    for games, run, game, what, target in (
+        (args.games, dragon_formula, "Dragon Formula", "won", DF_TARGET),
+        (args.ds_games, dragsaga, "DragSaga", "was first", DS_TARGET),
+    ):
+        if not games:
+            continue
+        runs = [
+            run(games, seed, workers=args.workers, name=_named(game, seed, several))
+            for seed in seeds
+        ]
+        played = [one for one in runs if one is not None]
+        if several and played:
+            show(f"{game} ({len(seeds)} seeds pooled)", what, pooled(played), target, seeds[0])
+
+
+def _named(game: str, seed: int, several: bool) -> str:
+    """A run's name in the printout: the game, and its seed when there are several."""
+    return f"{game} (seed {seed})" if several else game
+
+
+def _seeds(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        message = f"seeds are whole numbers, comma-separated: {text!r}"
+        raise argparse.ArgumentTypeError(message) from None
 
 
 if __name__ == "__main__":
