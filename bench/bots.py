@@ -245,8 +245,7 @@ def main(argv: list[str] | None = None) -> None:
     several = len(seeds) > 1
     # Table k of a run is dealt from seed + k: seeds closer than that would replay deals.
     tables = max(math.ceil(args.games / PLAYERS), args.ds_games)
-    ordered = sorted(seeds)
-    if any(later - earlier < tables for earlier, later in pairwise(ordered)):
+    if any(later - earlier < tables for earlier, later in pairwise(sorted(seeds))):
         parser.error(f"--seeds must be at least {tables} apart, or runs would share deals")
     for games, run, game, what, target in (
         (args.games, dragon_formula, "Dragon Formula", "won", DF_TARGET),
