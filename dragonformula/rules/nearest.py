@@ -101,6 +101,108 @@ def closeness(hand: int, allowed: int) -> tuple[int, int]:
     return away, len(lacking)
 
 
+def ways_in(hand: int, allowed: int) -> tuple[int, int]:
+    """How many cards the ten-card ``hand`` (a mask) is from its nearest winning hands
+    made of ``allowed`` cards (12 when none is in reach), and every card that would bring
+    it one nearer (a mask): the cards any of those nearest hands lacks, over every one of
+    them, not only the first of equals that :func:`closeness` counts."""
+    return _ways_in(hand, allowed)
+
+
+@lru_cache(maxsize=2048)
+def _ways_in(hand: int, allowed: int) -> tuple[int, int]:
+    held = bits_of(hand)
+    barred = bits_of(_EVERY_CARD & ~allowed)
+    takeable = allowed & ~hand
+    most, ways = -1, 0  # the most cards a winning hand shares with the hand, and its ways in
+    specials = _without(_EVERY_SPECIAL, _SPECIALS_HOLDING, barred)
+    if specials:
+        levels = _at_least(specials, _SPECIALS_HOLDING, held, HAND_SIZE)
+        most = _top(levels)
+        ways = _holding_any(levels[most], _SPECIALS_HOLDING, takeable)
+    melds = _without(_EVERY_MELD, _MELDS_HOLDING, [bit for bit in barred if bit & SUITED_BITS])
+    at_least = _at_least(melds, _MELDS_HOLDING, [bit for bit in held if bit & SUITED_BITS], 3)
+    by_overlap = [at_least[k] & ~at_least[k + 1] for k in range(3)] + [at_least[3]]
+    overall = _best_pair(by_overlap, melds)
+    for (n, majors), (overlap, sets) in _majors_at_most(hand & MAJOR_BITS, allowed & MAJOR_BITS):
+        beside = _MELDS_BESIDE_HEAD[majors]
+        for head in _HEADS[n]:
+            if not melds >> head & 1:
+                continue
+            apart = melds & _APART[head]
+            rest = _nearest_rest(by_overlap, apart, overall, beside)
+            if rest is None:
+                continue
+            head_mask = _MELD_MASKS[head]
+            total = overlap + (head_mask & hand).bit_count() + rest[0]
+            if total < most:
+                continue
+            if total > most:
+                most, ways = total, 0
+            ways |= _holding_any(sets, _MAJORS_HOLDING[(n, majors)], takeable & MAJOR_BITS)
+            ways |= head_mask & ~hand
+            ways |= _holding_any(rest[1], _MELDS_HOLDING, takeable & SUITED_BITS)
+    if most < 0:
+        return HAND_SIZE + 1, 0
+    return HAND_SIZE - most, ways
+
+
+def _holding_any(members: int, holders: dict[int, int], cards: int) -> int:
+    """The ``cards`` (a mask) that at least one of ``members`` holds."""
+    return sum(bit for bit in bits_of(cards) if holders.get(bit, 0) & members)
+
+
+@lru_cache(maxsize=4096)
+def _majors_at_most(hand: int, allowed: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """((N, how many majors), (overlap, sets)): for each part with allowed majors, the
+    most majors of the hand its sets hold and the bit set of every set holding that many."""
+    held = bits_of(hand)
+    barred = bits_of(MAJOR_BITS & ~allowed)
+    found = []
+    for part, (_places, masks) in _MAJORS_BY_PART.items():
+        holders = _MAJORS_HOLDING[part]
+        sets = _without((1 << len(masks)) - 1, holders, barred)
+        if not sets:
+            continue
+        levels = _at_least(sets, holders, held, min(len(held), part[1]))
+        overlap = _top(levels)
+        found.append((part, (overlap, levels[overlap])))
+    return tuple(found)
+
+
+def _nearest_rest(
+    by_overlap: list[int], apart: int, overall: tuple[int, int, int] | None, beside: int
+) -> tuple[int, int] | None:
+    """The melds beside a head: how many of the hand's cards the best of them hold, and
+    the bit set of every meld in some best choice (``None``: no choice is allowed)."""
+    if beside == 0:
+        return 0, 0
+    if beside == 1:
+        for overlap in range(3, -1, -1):
+            if by_overlap[overlap] & apart:
+                return overlap, by_overlap[overlap] & apart
+        return None
+    pair = _best_pair_apart(by_overlap, apart, overall)
+    if pair is None:
+        return None
+    wanted = pair[0]
+    members = 0
+    for first_overlap in range(max(0, wanted - 3), min(3, wanted) + 1):
+        seconds = by_overlap[wanted - first_overlap] & apart
+        for first in _numbers(by_overlap[first_overlap] & apart):
+            partners = seconds & _APART[first]
+            if partners:
+                members |= 1 << first | partners
+    return wanted, members
+
+
+def _numbers(members: int) -> Iterator[int]:
+    while members:
+        low = members & -members
+        yield low.bit_length() - 1
+        members ^= low
+
+
 def _mask(codes: list[str]) -> int:
     """The mask of some cards: canonical codes (a seat's view) straight from the table,
     any other spelling through the parser (which names a bad code)."""

@@ -30,7 +30,7 @@ from dragonformula.rules.deal import is_major
 from dragonformula.rules.hands import is_winning, wins
 from dragonformula.rules.hidden_deals import known_cards, unseen
 from dragonformula.rules.melds import bits_of, mask_of_codes
-from dragonformula.rules.nearest import closeness
+from dragonformula.rules.nearest import ways_in
 from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, first_taker, play_on
 from dragonformula.rules.safety import danger, others_may_hold
 from games.engine import Action, View
@@ -41,6 +41,8 @@ MARGIN = 6.0  # the score (over all deals) a candidate needs above the efficienc
 LATE = 12  # pile cards left from which a hand that is not waiting on a win stops feeding others
 MOST_CANDIDATES = 5  # discards weighed at once (the efficiency choice and the least useful)
 _CODE = {bit: code for code, bit in BIT.items()}
+# A throw's rank: waiting on how many cards, minus how far, kept a major, how many ways in.
+Rank = tuple[int, int, bool, int]
 FORCED = ("dan", pick_window.PICK_AND_DAN, "draw", "next_game")
 
 
@@ -102,11 +104,11 @@ def _pick_is_closer(view: View, hand: int, live: list[int]) -> bool:
     """Whether the pick, with the best major thrown after it, leaves the hand waiting on
     more winning cards or fewer cards from a win. A pick that only widens the ways in
     at the same distance is not worth the major it gives up."""
-    (waiting_on, away, _), _ = _after_pick(view, hand, live)
+    (waiting_on, away, *_), _ = _after_pick(view, hand, live)
     return (waiting_on, away) > standing(hand, live)[:2]
 
 
-def _after_pick(view: View, hand: int, live: list[int]) -> tuple[tuple[int, int, int], int]:
+def _after_pick(view: View, hand: int, live: list[int]) -> tuple[Rank, int]:
     """How close the hand is after picking the window's card and throwing its best major
     (:func:`best_throw` over its majors), and that major."""
     card = BIT[view["window"]["card"]]
@@ -224,33 +226,43 @@ def unseen_bits(view: View) -> list[int]:
 def standing(hand: int, live: list[int]) -> tuple[int, int, int]:
     """How close a ten-card ``hand`` is to winning, larger is closer: how many ``live``
     cards complete it; else, from the winning hands made of its own and ``live`` cards
-    only (:func:`nearest.closeness`), minus how many cards away the nearest are, then how
-    many different cards they lack between them (more is a wider choice of ways in)."""
+    only, minus how many cards away the nearest are, then how many different cards would
+    bring it one nearer (:func:`nearest.ways_in`: more is a wider choice of ways in)."""
     finishing = sum(1 for bit in live if wins(hand | bit))
     if finishing:
         return finishing, 0, 0
     allowed = hand
     for bit in live:
         allowed |= bit
-    away, lacking = closeness(hand, allowed)
-    return 0, -away, lacking
+    away, ways = ways_in(hand, allowed)
+    return 0, -away, ways.bit_count()
 
 
-def best_throw(
-    hand: int, choices: list[int], live: list[int], others: int = 0
-) -> tuple[tuple[int, int, int], int]:
-    """The card of ``choices`` whose throw leaves ``hand`` closest to winning, and how close.
+def rank(hand: int, thrown: int, live: list[int]) -> Rank:
+    """How good throwing ``thrown`` from the eleven cards of ``hand`` is, larger is better:
+    how close the ten left are (:func:`standing`), but of throws that leave them as near,
+    a suited card before a major (a major kept is a pick the seat can still make), then
+    the wider choice of ways in."""
+    waiting_on, away, ways = standing(hand ^ thrown, live)
+    return waiting_on, away, not thrown & MAJORS, ways
+
+
+def best_throw(hand: int, choices: list[int], live: list[int], others: int = 0) -> tuple[Rank, int]:
+    """The card of ``choices`` whose throw is best (:func:`rank`), and its rank.
     ``others``: late in the game, the cards the other seats may hold or draw (a mask); a
     hand that still waits on a win after some throw keeps waiting, with the least
     dangerous of its best throws (:func:`safety.danger`); one that cannot gives up on
     its win and throws what the others can least use."""
-    rows = [(standing(hand ^ bit, live), -_links(hand, bit), bit) for bit in choices]
+    rows = [(rank(hand, bit, live), -_links(hand, bit), bit) for bit in choices]
     if not others:
         return max(rows)[0::2]
     waiting = [row for row in rows if row[0][0]]
     if waiting:
-        best = max((near, -danger(bit, others), links, bit) for near, links, bit in waiting)
-        return best[0], best[3]
+        # On how many cards it waits, then danger: a major kept late is no use to a waiting hand.
+        best = max(
+            (near[:2], -danger(bit, others), links, bit, near) for near, links, bit in waiting
+        )
+        return best[4], best[3]
     best = max((-danger(bit, others), near, links, bit) for near, links, bit in rows)
     return best[1], best[3]
 

@@ -26,11 +26,11 @@ def test_a_pick_that_brings_the_hand_a_card_nearer_is_taken():
 
 
 def test_a_pick_that_only_widens_the_ways_in_is_passed():
-    seen = _window("W6 C6 S6 W1 C1 S1 W5 C10 M2 M9", "P5")  # P5 beside W5: as far as before
+    seen = _window("W6 C6 S6 W1 C1 S1 C4 S3 M2 M9", "S4")  # S4 beside S3: as far as before
     hand = mask_of_codes(seen["hand"])
     live = strong.unseen_bits(seen)
     majors = [BIT[card] for card in ("M2", "M9")]
     before = strong.standing(hand, live)
-    after, _ = strong.best_throw(hand | BIT["P5"], majors, live)
-    assert after[:2] == before[:2] and after[2] > before[2]  # more ways in, no nearer
+    after, _ = strong.best_throw(hand | BIT["S4"], majors, live)
+    assert after[:2] == before[:2] and after[3] > before[2]  # more ways in, no nearer
     assert strong.efficient(seen) == {"type": "pass"}

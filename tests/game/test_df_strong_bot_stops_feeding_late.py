@@ -13,7 +13,7 @@ from tests.game.df_table import act, deal, table
 EVERY_CARD = (1 << 78) - 1
 # Eleven cards far from any win. P3's melds all hold a card the seat has seen (W3 C3 S3,
 # P1 P2 P4 P5), as do W1's (W2 is its own, C1 S1 P1 are seen); M10 is live for others.
-FAR = "W1 W2 C5 C6 S9 SK PP PN M0 M10 P3"
+FAR = "W1 W2 C5 C6 P8 SK PP PN M0 M10 P3"
 SEEN = "W3 C3 S3 P1 P2 P4 P5 C1 S1 W4 P6 P7"
 # Waiting on a major derived from 6, with P5 drawn: throwing P5 keeps the wait.
 WAITING = "W6 C6 S6 W1 C1 S1 W2 C2 S2 M4 P5"
