@@ -8,11 +8,13 @@ import pytest
 
 from dragonformula.rules import ALL_CARDS, is_winning, waits
 from dragonformula.rules.hands import SEPHIROT_MAJORS, random_winning_hand, readings
-from dragonformula.rules.melds import NUMBER_TRIPLES, SUITED_MELDS, mask_of
-from dragonformula.rules.nearest import cards_away, nearest_hands
+from dragonformula.rules.melds import NUMBER_TRIPLES, SUITED_MELDS, bits_of, mask_of
+from dragonformula.rules.nearest import cards_away, closeness, nearest_hands, ways_in
 
 WINNING = "W5 C5 S5 W1 W2 W3 C7 C8 C9 M7 M8"  # Geburah (5): head 5s, two series, M7 M8
 WAITING = "W5 C5 S5 W1 W2 W3 C7 C8 C9 M7"  # the same less M8 (M11 and M12 win too)
+PICKING = "W6 C6 S6 W1 C1 S1 C4 S3 M2 M9"  # a head of 6, two 1s, and S3 to build on
+RUNS = ["S2", "S4", "S5"]  # each in a run with S3
 
 
 def test_a_winning_hand_is_no_card_away():
@@ -118,3 +120,25 @@ def test_no_sephirot_hand_is_nearer_than_the_search_says(seed):
             if reading.sephira is not None:
                 reading_as.setdefault(reading.sephira, []).append(reach.away)
     assert {n: min(aways) for n, aways in reading_as.items()} == fewest
+
+
+def test_every_way_in_counts_not_only_the_first_of_equally_near_hands():
+    hand = mask_of(PICKING.split())
+    away, ways = ways_in(hand, (1 << 78) - 1)
+    assert away == closeness(hand, (1 << 78) - 1)[0]
+    # Equally near hands build a run on S3 with S1 S2, S2 S4 or S4 S5: all three count.
+    assert ways & mask_of(RUNS) == mask_of(RUNS)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_ways_in_are_the_cards_that_bring_the_hand_one_nearer(seed):
+    rng = random.Random(seed)
+    cards = rng.sample(ALL_CARDS, 10 + rng.randrange(40))
+    hand = mask_of(cards[:10])
+    allowed = hand | mask_of(cards[10:]) if seed % 2 else (1 << 78) - 1
+    away, ways = ways_in(hand, allowed)
+    nearer = [
+        bit for bit in bits_of(allowed & ~hand) if closeness(hand | bit, allowed)[0] == away - 1
+    ]
+    assert away == closeness(hand, allowed)[0]
+    assert ways == sum(nearer)
