@@ -85,32 +85,12 @@ def nearest_hands(
     return list(_nearest(hand, own_suit_of(element), pool | hand))
 
 
-def closeness(hand: int, allowed: int) -> tuple[int, int]:
-    """How near the cards of ``hand`` (a mask) are to a win made of ``allowed`` cards
-    only (the hand's and those it may still take): how many cards away its nearest
-    winning hands are (12 when none is in reach), and how many different cards those
-    nearest hands lack between them (more is a wider choice of ways in)."""
-    reaches = _nearest(hand, "W", allowed)  # the own suit changes a hand's points, not its distance
-    if not reaches:
-        return HAND_SIZE + 1, 0
-    away = reaches[0].away
-    lacking: set[str] = set()
-    for reach in reaches:
-        if reach.away == away:
-            lacking.update(reach.lacks)
-    return away, len(lacking)
-
-
+@lru_cache(maxsize=2048)
 def ways_in(hand: int, allowed: int) -> tuple[int, int]:
     """How many cards the ten-card ``hand`` (a mask) is from its nearest winning hands
     made of ``allowed`` cards (12 when none is in reach), and every card that would bring
     it one nearer (a mask): the cards any of those nearest hands lacks, over every one of
-    them, not only the first of equals that :func:`closeness` counts."""
-    return _ways_in(hand, allowed)
-
-
-@lru_cache(maxsize=2048)
-def _ways_in(hand: int, allowed: int) -> tuple[int, int]:
+    them (where :func:`nearest_hands` names only the first of equals of each hand id)."""
     held = bits_of(hand)
     barred = bits_of(_EVERY_CARD & ~allowed)
     takeable = allowed & ~hand

@@ -2,8 +2,10 @@
 
 It reads ``view(state, seat)`` only. Its first choice is the efficiency choice
 (:func:`efficient`): the throw that leaves its hand closest to winning (the most live
-cards completing it; else the nearest winning hands made of cards it may still take,
-:func:`nearest.closeness`), and a pick when the hand waits on more cards or is fewer
+cards completing it; else the fewest cards from a winning hand made of cards it may still
+take), of those as close a suited card before a major (a major kept is a pick it can
+still make), then the one leaving the most cards that bring the hand nearer
+(:func:`nearest.ways_in`); and a pick when the hand waits on more cards or is fewer
 cards from a win after it. Late in a game (:data:`LATE`) it stops feeding the others: a
 hand that waits on no card throws the card they can least use (:mod:`safety`). When it
 has a real choice (a discard, a pick or pass, the major thrown after a pick) it also

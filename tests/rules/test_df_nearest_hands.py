@@ -8,8 +8,8 @@ import pytest
 
 from dragonformula.rules import ALL_CARDS, is_winning, waits
 from dragonformula.rules.hands import SEPHIROT_MAJORS, random_winning_hand, readings
-from dragonformula.rules.melds import NUMBER_TRIPLES, SUITED_MELDS, bits_of, mask_of
-from dragonformula.rules.nearest import cards_away, closeness, nearest_hands, ways_in
+from dragonformula.rules.melds import NUMBER_TRIPLES, SUITED_MELDS, bits_of, codes_of, mask_of
+from dragonformula.rules.nearest import cards_away, nearest_hands, ways_in
 
 WINNING = "W5 C5 S5 W1 W2 W3 C7 C8 C9 M7 M8"  # Geburah (5): head 5s, two series, M7 M8
 WAITING = "W5 C5 S5 W1 W2 W3 C7 C8 C9 M7"  # the same less M8 (M11 and M12 win too)
@@ -125,7 +125,7 @@ def test_no_sephirot_hand_is_nearer_than_the_search_says(seed):
 def test_every_way_in_counts_not_only_the_first_of_equally_near_hands():
     hand = mask_of(PICKING.split())
     away, ways = ways_in(hand, (1 << 78) - 1)
-    assert away == closeness(hand, (1 << 78) - 1)[0]
+    assert away == _away(hand, (1 << 78) - 1)
     # Equally near hands build a run on S3 with S1 S2, S2 S4 or S4 S5: all three count.
     assert ways & mask_of(RUNS) == mask_of(RUNS)
 
@@ -137,8 +137,14 @@ def test_the_ways_in_are_the_cards_that_bring_the_hand_one_nearer(seed):
     hand = mask_of(cards[:10])
     allowed = hand | mask_of(cards[10:]) if seed % 2 else (1 << 78) - 1
     away, ways = ways_in(hand, allowed)
-    nearer = [
-        bit for bit in bits_of(allowed & ~hand) if closeness(hand | bit, allowed)[0] == away - 1
-    ]
-    assert away == closeness(hand, allowed)[0]
+    nearer = [bit for bit in bits_of(allowed & ~hand) if _away(hand | bit, allowed) == away - 1]
+    assert away == _away(hand, allowed)
     assert ways == sum(nearer)
+
+
+def _away(hand: int, allowed: int) -> int:
+    """How many cards ``hand`` is from its nearest win of ``allowed`` cards, as the
+    calculator says (12 when none is in reach)."""
+    reaches = nearest_hands(codes_of(hand), "fire", unseen=codes_of(allowed & ~hand))
+    away = cards_away(reaches)
+    return 12 if away is None else away
