@@ -100,28 +100,21 @@ def ways_in(hand: int, allowed: int) -> tuple[int, int]:
         levels = _at_least(specials, _SPECIALS_HOLDING, held, HAND_SIZE)
         most = _top(levels)
         ways = _holding_any(levels[most], _SPECIALS_HOLDING, takeable)
-    melds = _without(_EVERY_MELD, _MELDS_HOLDING, [bit for bit in barred if bit & SUITED_BITS])
-    at_least = _at_least(melds, _MELDS_HOLDING, [bit for bit in held if bit & SUITED_BITS], 3)
-    by_overlap = [at_least[k] & ~at_least[k + 1] for k in range(3)] + [at_least[3]]
-    overall = _best_pair(by_overlap, melds)
-    for (n, majors), (overlap, sets) in _majors_at_most(hand & MAJOR_BITS, allowed & MAJOR_BITS):
-        beside = _MELDS_BESIDE_HEAD[majors]
-        for head in _HEADS[n]:
-            if not melds >> head & 1:
-                continue
-            apart = melds & _APART[head]
-            rest = _nearest_rest(by_overlap, apart, overall, beside)
-            if rest is None:
-                continue
-            head_mask = _MELD_MASKS[head]
-            total = overlap + (head_mask & hand).bit_count() + rest[0]
-            if total < most:
-                continue
-            if total > most:
-                most, ways = total, 0
-            ways |= _holding_any(sets, _MAJORS_HOLDING[(n, majors)], takeable & MAJOR_BITS)
-            ways |= head_mask & ~hand
-            ways |= _holding_any(rest[1], _MELDS_HOLDING, takeable & SUITED_BITS)
+    melds, by_overlap, overall = _allowed_melds(held, barred)
+    parts = _majors_at_most(hand & MAJOR_BITS, allowed & MAJOR_BITS)
+    for (n, majors), (overlap, sets), head, apart in _with_heads(parts, melds):
+        rest = _nearest_rest(by_overlap, apart, overall, _MELDS_BESIDE_HEAD[majors])
+        if rest is None:
+            continue
+        head_mask = _MELD_MASKS[head]
+        total = overlap + (head_mask & hand).bit_count() + rest[0]
+        if total < most:
+            continue
+        if total > most:
+            most, ways = total, 0
+        ways |= _holding_any(sets, _MAJORS_HOLDING[(n, majors)], takeable & MAJOR_BITS)
+        ways |= head_mask & ~hand
+        ways |= _holding_any(rest[1], _MELDS_HOLDING, takeable & SUITED_BITS)
     if most < 0:
         return HAND_SIZE + 1, 0
     return HAND_SIZE - most, ways
@@ -136,18 +129,10 @@ def _holding_any(members: int, holders: dict[int, int], cards: int) -> int:
 def _majors_at_most(hand: int, allowed: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
     """((N, how many majors), (overlap, sets)): for each part with allowed majors, the
     most majors of the hand its sets hold and the bit set of every set holding that many."""
-    held = bits_of(hand)
-    barred = bits_of(MAJOR_BITS & ~allowed)
-    found = []
-    for part, (_places, masks) in _MAJORS_BY_PART.items():
-        holders = _MAJORS_HOLDING[part]
-        sets = _without((1 << len(masks)) - 1, holders, barred)
-        if not sets:
-            continue
-        levels = _at_least(sets, holders, held, min(len(held), part[1]))
-        overlap = _top(levels)
-        found.append((part, (overlap, levels[overlap])))
-    return tuple(found)
+    return tuple(
+        (part, (overlap, nearest))
+        for part, _sets, overlap, nearest in _majors_in_reach(hand, allowed)
+    )
 
 
 def _nearest_rest(
@@ -340,18 +325,27 @@ def _best_majors(hand: int, allowed: int) -> tuple[tuple[tuple[int, int], tuple[
     allowed majors come in. Only majors count (``hand`` and ``allowed`` are the majors
     held and allowed), so a hand whose majors and whose unseen majors did not change
     since a card went by is answered from memory."""
+    found: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
+    for part, sets, overlap, nearest in _majors_in_reach(hand, allowed):
+        places, masks = _MAJORS_BY_PART[part]
+        found.append((places[_lowest(sets)], part, (overlap, masks[_lowest(nearest)])))
+    return tuple((part, best) for _first, part, best in sorted(found))
+
+
+def _majors_in_reach(hand: int, allowed: int) -> Iterator[tuple[tuple[int, int], int, int, int]]:
+    """For each part (N, how many majors) with allowed sets of majors: the part, the bit
+    set of those sets, the most of the hand's majors one of them holds, and the bit set
+    of the sets holding that many."""
     held = bits_of(hand)
     barred = bits_of(MAJOR_BITS & ~allowed)
-    found: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
-    for part, (places, masks) in _MAJORS_BY_PART.items():
+    for part, (_places, masks) in _MAJORS_BY_PART.items():
         holders = _MAJORS_HOLDING[part]
         sets = _without((1 << len(masks)) - 1, holders, barred)
         if not sets:
             continue
         levels = _at_least(sets, holders, held, min(len(held), part[1]))
         overlap = _top(levels)
-        found.append((places[_lowest(sets)], part, (overlap, masks[_lowest(levels[overlap])])))
-    return tuple((part, best) for _first, part, best in sorted(found))
+        yield part, sets, overlap, levels[overlap]
 
 
 # --- sephirot hands: head and suited melds -----------------------------------------------
@@ -376,27 +370,42 @@ def _nearest_sephirot(
     """For each sephirot hand of N with allowed majors, each allowed head and its allowed
     melds beside it: (N, overlap, mask); each head's melds at their most overlapping, the
     parts in the order the majors come in, then the heads in their order."""
+    melds, by_overlap, overall = _allowed_melds(held, barred)
+    parts = _best_majors(hand & MAJOR_BITS, allowed & MAJOR_BITS)
+    for (n, majors), (overlap, mask), head, apart in _with_heads(parts, melds):
+        beside = _MELDS_BESIDE_HEAD[majors]
+        if beside == 0:
+            rest: tuple[int, int] | None = (0, 0)
+        elif beside == 1:
+            rest = _best_meld(by_overlap, apart)
+        else:
+            rest = _best_pair_apart(by_overlap, apart, overall)
+        if rest is not None:
+            head_mask = _MELD_MASKS[head]
+            total = overlap + (head_mask & hand).bit_count() + rest[0]
+            yield n, total, mask | head_mask | rest[1]
+
+
+def _with_heads(
+    parts: tuple[tuple[tuple[int, int], tuple[int, int]], ...], melds: int
+) -> Iterator[tuple[tuple[int, int], tuple[int, int], int, int]]:
+    """Each part of majors (as given) with each allowed head of its N, in order: (part,
+    its majors, the head's number, the bit set of the allowed melds apart from the head)."""
+    for part, majors in parts:
+        for head in _HEADS[part[0]]:
+            if melds >> head & 1:
+                yield part, majors, head, melds & _APART[head]
+
+
+def _allowed_melds(
+    held: list[int], barred: list[int]
+) -> tuple[int, list[int], tuple[int, int, int] | None]:
+    """The suited melds holding no barred card (a bit set), those of them holding exactly
+    k of the ``held`` cards (by k, 0 to 3), and the best pair of them (:func:`_best_pair`)."""
     melds = _without(_EVERY_MELD, _MELDS_HOLDING, [bit for bit in barred if bit & SUITED_BITS])
     at_least = _at_least(melds, _MELDS_HOLDING, [bit for bit in held if bit & SUITED_BITS], 3)
-    # The allowed melds holding exactly k of the hand's cards, by k.
     by_overlap = [at_least[k] & ~at_least[k + 1] for k in range(3)] + [at_least[3]]
-    overall = _best_pair(by_overlap, melds)  # the best pair of all the allowed melds
-    for (n, majors), (overlap, mask) in _best_majors(hand & MAJOR_BITS, allowed & MAJOR_BITS):
-        beside = _MELDS_BESIDE_HEAD[majors]
-        for head in _HEADS[n]:
-            if not melds >> head & 1:
-                continue
-            apart = melds & _APART[head]
-            if beside == 0:
-                rest: tuple[int, int] | None = (0, 0)
-            elif beside == 1:
-                rest = _best_meld(by_overlap, apart)
-            else:
-                rest = _best_pair_apart(by_overlap, apart, overall)
-            if rest is not None:
-                head_mask = _MELD_MASKS[head]
-                total = overlap + (head_mask & hand).bit_count() + rest[0]
-                yield n, total, mask | head_mask | rest[1]
+    return melds, by_overlap, _best_pair(by_overlap, melds)
 
 
 def _best_meld(by_overlap: list[int], among: int) -> tuple[int, int] | None:
