@@ -233,8 +233,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="Dragon Formula games")
     parser.add_argument("--ds-games", type=int, default=200, help="DragSaga games")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--seed", type=int, default=1)
+    which.add_argument(
         "--seeds",
         type=_seeds,
         help="several seeds, comma-separated: each seed's figures, then all of them pooled",

@@ -26,6 +26,13 @@ def test_each_seed_is_printed_then_all_of_them_pooled():
     assert result.stdout.count("strong decision CPU ms p50") == 3
 
 
+def test_one_seed_and_several_at_once_are_refused():
+    args = ["bench/bots.py", "--games", "4", "--ds-games", "0", "--seed", "3", "--seeds", "7,90"]
+    result = python({**os.environ}, *args, timeout=60)
+    assert result.returncode == 2
+    assert "not allowed with argument --seed" in result.stderr
+
+
 def test_seeds_given_twice_not_numbers_or_sharing_deals_are_refused():
     # Table k of a run is dealt from its seed + k: 8 games are two tables, 7 and 8 share one.
     for games, seeds in (("4", "7,7"), ("4", "7,x"), ("8", "7,8")):
