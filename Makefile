@@ -20,9 +20,12 @@ RUN_ENV := SECRET_KEY="$$(cat .local-secret-key)" SECURE_SSL_REDIRECT=0 SECURE_C
 
 # Every package, the app's and the tests', at the version and with the hashes of requirements.lock,
 # from PyPI alone (no configured mirror, find-links or constraints: what a fresh machine gets).
-# After changing pyproject.toml's dependencies: `make lock` writes the lock again.
+# After changing pyproject.toml's dependencies: `make lock` writes the lock again. The lock
+# names every package, so pip installs it as it is (--no-deps) and resolves nothing itself:
+# pip 23.2 refuses a locked package that another asks for with extras (fonttools[woff])
+# whenever PyPI has a newer release of it.
 PIP_FROM_LOCK := PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= PIP_EXTRA_INDEX_URL= PIP_CONSTRAINT= \
-	$(BIN)/python -m pip install --quiet --require-hashes
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps
 LOCK := $(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
 	--python-version 3.11 --no-header --quiet -o requirements.lock
 
