@@ -271,21 +271,23 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Login throttling (django-axes), on the login page and the admin's: after
-# LOGIN_FAILURES_PER_ACCOUNT failed tries for one username from one address, that pair waits
-# AXES_COOLOFF_TIME hours, and so does an address after LOGIN_FAILURES_PER_ADDRESS failed
-# tries whatever the usernames (games/trust/login_throttle.py); a successful login resets the count.
+# Login throttling (django-axes), on the login page and the admin's
+# (games/trust/login_throttle.py): LOGIN_FAILURES_PER_ACCOUNT failed tries for one username
+# from one address lock that pair for AXES_COOLOFF_TIME hours; LOGIN_FAILURES_PER_ADDRESS
+# failed tries from one address whatever the usernames lock the address, except for accounts
+# that have signed in from it before. A successful login clears only that account's
+# failures from that address (AXES_RESET_ON_SUCCESS would clear the address's too).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "100"))
 AXES_FAILURE_LIMIT = "games.trust.login_throttle.failure_limit"
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
-AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = "games.trust.login_throttle.lockout_parameters"
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 LOGIN_URL = "login"
