@@ -34,7 +34,7 @@ def test_guessing_a_members_password_between_ones_own_logins_is_locked_at_the_fi
     assert settings.LOGIN_FAILURES_PER_ACCOUNT == 5
     guesses = []
     for _ in range(10):
-        for n in range(4):
+        for _guess in range(4):
             guesses.append(attempt("victimuser", f"guess-{len(guesses)}", ATTACKER).status_code)
         assert attempt("mallory", "mallory-own-pw", ATTACKER).status_code == 302
     assert guesses[:4] == [200] * 4  # the form again, with its message
