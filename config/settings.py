@@ -216,6 +216,9 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Seconds a bot waits before its move, so people can follow it (tests and load runs shorten it).
 TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "0.8"))
+# Minutes a table opened from the lobby plays on with no human at it (no table socket open,
+# no move by a player) before its bots stop; a player opening it again starts them.
+TABLE_UNATTENDED_MINUTES = float(os.environ.get("TABLE_UNATTENDED_MINUTES", "10"))
 # Worker processes in which strong bots think (games.coach.bot_thinking), off the serving process.
 BOT_THINKING_WORKERS = int(os.environ.get("BOT_THINKING_WORKERS", "1"))
 # Deals the coach plays out per decision it reviews (None: each game's own count).

@@ -1,8 +1,9 @@
 """What one visitor may open: a few tables that have not started, per player and per
 browser session, more per address; lobby tables that never start go away by themselves.
 
-- :data:`MAX_OPEN_PER_PLAYER` / :data:`MAX_OPEN_PER_SESSION` open (not started) tables
-  made from the lobby; one more is refused with a message (:class:`TooManyTables`, 429).
+- :data:`MAX_OPEN_PER_PLAYER` / :data:`MAX_OPEN_PER_SESSION` waiting tables made from the
+  lobby: not started, or started and left to their bots (no player's socket open) until
+  they stop; one more is refused with a message (:class:`TooManyTables`, 429).
 - Per address (a club behind one address is many players): :data:`MAX_OPEN_PER_ADDRESS`
   waiting, and ``client_limits.TABLES_PER_ADDRESS`` opened per hour, so a client taking a
   new cookie (a new guest) for every table cannot fill the lobby.
@@ -22,11 +23,12 @@ import time
 from datetime import UTC, datetime, timedelta
 
 from django.core.cache import cache
-from django.db.models import Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils.translation import gettext as _
 
 from games.learn.steps import GUIDED  # a guided first game's Table.created_session
 from games.models import Player, Seat, SeatConnection, Table
+from games.presence import away
 from games.registry import GAMES
 from games.tables import client_limits
 from games.tables.services import ActionRefused
@@ -50,25 +52,62 @@ def _waiting() -> Q:
     return Q(status=Table.Status.OPEN)
 
 
+def _waiting_or_left_playing(now: datetime) -> Q:
+    """Tables that count toward a client's waiting tables: those not started, and those a
+    client started and left playing by themselves (no seat's socket open), until they stop
+    (``away.unattended_seconds``; approximated here by the game's start and the last
+    socket of the table to close)."""
+    since = now - timedelta(seconds=away.unattended_seconds())
+    someone_there = SeatConnection.objects.filter(
+        seat__table=OuterRef("pk"), closed__isnull=True
+    )
+    recently = Q(games__created__gt=since, games__finished__isnull=True) | Q(
+        seats__connections__closed__gt=since
+    )
+    left_playing = (
+        Q(status=Table.Status.PLAYING) & ~Q(created_session="") & ~Exists(someone_there) & recently
+    )
+    return _waiting() | left_playing
+
+
 def check_may_open(player: Player, browser: str, address: str | None = None) -> None:
     """Refuse a new lobby table when this player or this browser (the id its session keeps
     under :data:`SESSION_BROWSER`) has enough waiting, or this address has (counted then)."""
     expire_now_and_then()
-    waiting = Table.objects.filter(_waiting())
-    by_player = waiting.filter(created_by=player).count()
-    by_session = waiting.filter(created_session=browser).count() if browser else 0
-    by_address = waiting.filter(created_address=address).count() if address else 0
-    if by_player >= MAX_OPEN_PER_PLAYER or by_session >= MAX_OPEN_PER_SESSION:
+    mine = Q(created_by=player)
+    if browser:
+        mine |= Q(created_session=browser)
+    if address:
+        mine |= Q(created_address=address)
+    # One query: this client's waiting tables, and those it left playing by themselves.
+    waiting = Table.objects.filter(mine, _waiting_or_left_playing(datetime.now(tz=UTC)))
+    rows = set(
+        waiting.values_list("pk", "status", "created_by_id", "created_session", "created_address")
+    )
+    by_player = [row for row in rows if row[2] == player.pk]
+    by_session = [row for row in rows if browser and row[3] == browser]
+    by_address = [row for row in rows if address and row[4] == address]
+    if len(by_player) >= MAX_OPEN_PER_PLAYER or len(by_session) >= MAX_OPEN_PER_SESSION:
+        count = max(len(by_player), len(by_session))
+        if any(row[1] == Table.Status.PLAYING for row in [*by_player, *by_session]):
+            raise TooManyTables(
+                _(
+                    "You already have %(count)d tables waiting for players or left playing "
+                    "by themselves: go back to one of them before opening another."
+                )
+                % {"count": count},
+                "too_many_tables",
+            )
         raise TooManyTables(
             _(
                 "You already have %(count)d tables waiting for players: start one of them "
                 "(bots can take the empty seats) before opening another."
             )
-            % {"count": max(by_player, by_session)},
+            % {"count": count},
             "too_many_tables",
         )
     # Counted only for a table this player and browser may open.
-    if by_address >= MAX_OPEN_PER_ADDRESS or (
+    if len(by_address) >= MAX_OPEN_PER_ADDRESS or (
         address and not client_limits.take(client_limits.TABLES_PER_ADDRESS, address)
     ):
         raise TooManyTables(

@@ -546,7 +546,9 @@ def bot_delay(pace: str = BotPace.NORMAL, forced: bool = False) -> float:
 
 def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> float | None:
     """Seconds until the server must move this game itself (a bot's turn, a deadline, a
-    seat's take-over).
+    seat's take-over); ``None`` when nothing is due, or when a lobby table has had no human
+    at it for ``away.unattended_seconds`` (it stops until a player opens it again, whose
+    socket arms it).
 
     ``seats``: the table's seats if the caller has just read them (with their presence,
     ``away.seats_with_presence``: then this costs no query while nobody is away).
@@ -555,6 +557,8 @@ def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> floa
         return None
     if seats is None:
         seats = away.seats_with_presence(game.table_id)
+    if away.stopped_unattended(game, now, seats):
+        return None  # nobody has been at this lobby table for long: it waits for a player
     engine = game_kind(game.game_name).engine
     delays = []
     bots = _bot_levels(seats)
