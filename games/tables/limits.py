@@ -58,9 +58,7 @@ def _waiting_or_left_playing(now: datetime) -> Q:
     (``away.unattended_seconds``; approximated here by the game's start and the last
     socket of the table to close)."""
     since = now - timedelta(seconds=away.unattended_seconds())
-    someone_there = SeatConnection.objects.filter(
-        seat__table=OuterRef("pk"), closed__isnull=True
-    )
+    someone_there = SeatConnection.objects.filter(seat__table=OuterRef("pk"), closed__isnull=True)
     recently = Q(games__created__gt=since, games__finished__isnull=True) | Q(
         seats__connections__closed__gt=since
     )

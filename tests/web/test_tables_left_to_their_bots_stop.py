@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from games.models import Table
 from games.live import timers
+from games.models import Table
 from games.presence import leavers
 from games.tables import limits as table_limits
 from games.tables import services
