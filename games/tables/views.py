@@ -272,7 +272,7 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
         oplog.log_action_rejected(
             table,
             seat,
-            _logged_action(request, game_name),
+            _logged_type(request, game_name),
             refusal.code,
             _claimed_version(request),
         )
@@ -345,15 +345,15 @@ def _posted_action(request: HttpRequest, game_name: str) -> dict[str, Any]:
     return action
 
 
-def _logged_action(request: HttpRequest, game_name: str) -> dict[str, Any] | str:
-    """A refused action as the operator's log writes it: as every seat would be told of it
-    (a refused placing's face-down cards are no more logged than an applied one's), or its
-    raw text cut short when it is no action at all."""
+def _logged_type(request: HttpRequest, game_name: str) -> str:
+    """A refused action as the operator's log writes it: its type, if it is one of the
+    game's, else "not_an_action"; never its fields (a refused placing's face-down cards,
+    whatever else its sender put in)."""
     try:
-        action = _posted_action(request, game_name)
+        action: Any = _posted_action(request, game_name)
     except IllegalMove:
-        return request.POST.get("action") or request.POST.get("type", "")
-    return game_kind(game_name).public_action(action)
+        action = {"type": request.POST.get("type")}
+    return game_kind(game_name).action_type(action)
 
 
 def _no_constant(name: str) -> Any:
