@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games.registry import RegisteredGame
 from games.tables.models import JOIN_CODE_LENGTH, BotPace
 from games.tables.services import default_bot_level
-from games.tables.validators import plain_name
+from games.tables.validators import DigitsFloatField, DigitsIntegerField, plain_name
 from games.templatetags.bot_levels import bot_level_choices
 from games.trust.forms import away_seconds_field
 
@@ -92,9 +92,9 @@ def _option_field(default: Any, label: Any, choices: Any) -> forms.Field | None:
     if isinstance(default, bool):
         return forms.BooleanField(label=label, required=False, initial=default)
     if isinstance(default, int):
-        return forms.IntegerField(label=label, initial=default, min_value=0)
+        return DigitsIntegerField(label=label, initial=default, min_value=0)
     if isinstance(default, float):
-        return forms.FloatField(label=label, initial=default, min_value=0)
+        return DigitsFloatField(label=label, initial=default, min_value=0)
     if isinstance(default, str):
         return forms.CharField(label=label, initial=default, required=False)
     return None  # options the lobby does not offer keep their defaults

@@ -146,7 +146,14 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
         return _refuse_page(request, _("Please name yourself first."), 403)
     form = NewTableForm(kind, request.POST)
     if not form.is_valid():
-        return _refuse_page(request, _("Please check the table's options."), 400)
+        problems = "; ".join(
+            f"{form.fields[name].label}: {' '.join(errors)}"
+            if name in form.fields
+            else " ".join(errors)
+            for name, errors in form.errors.items()
+        )
+        message = _("Please check the table's options: %(problems)s") % {"problems": problems}
+        return _refuse_page(request, message, 400)
     # This browser, for the limits: kept in the session's data, so it outlives the key
     # cycling when a guest names themselves (``guest``).
     browser = request.session.setdefault(table_limits.SESSION_BROWSER, secrets.token_hex(16))
