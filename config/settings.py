@@ -295,8 +295,10 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 LOGIN_URL = "login"
 
-# E-mail (a member's "forgot your password" link): printed to the console unless an SMTP host
-# is given in the environment.
+# E-mail (a member's "forgot your password" link): sent by SMTP when a host is given in the
+# environment, else written to a folder (EMAIL_FILE_PATH, one file per mail; staff read it
+# at /accounts/outbox/), never to the server's log: a reset link there would let anyone who
+# reads the log take the account.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
@@ -305,7 +307,8 @@ if EMAIL_HOST:
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 else:
-    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+EMAIL_FILE_PATH = Path(os.environ.get("EMAIL_FILE_PATH", BASE_DIR / "outbox"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubtable@localhost")
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
