@@ -102,12 +102,12 @@ def setup() -> dict[str, Any]:
 
     def started_table(names: list[str]) -> tuple[str, list[str]]:
         players = [services.create_guest(name) for name in names]
-        # Four sets: a one-set match can end before the last abuse, whose figures would
+        # Eight sets: a shorter match can end before the last abuse, whose figures would
         # then be of a table with nothing left to play (0 actions).
         table = services.create_table(
             game_name=GAME,
             players=2,
-            options={"pick_seconds": 20, "sets": 4},
+            options={"pick_seconds": 20, "sets": 8},
             created_by=players[0],
         )
         services.sit(table, players[1])

@@ -123,7 +123,9 @@ class _Thinking:
     def _done(self, loop: asyncio.AbstractEventLoop, done: Any, answer: Any) -> None:
         self.running -= 1
         if not answer.done():
-            if done.exception() is not None:
+            if done.cancelled():  # the pool was shut down
+                answer.cancel()
+            elif done.exception() is not None:
                 answer.set_exception(done.exception())
             else:
                 answer.set_result(done.result())

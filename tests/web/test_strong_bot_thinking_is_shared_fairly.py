@@ -58,3 +58,17 @@ def test_another_clients_strong_bot_answers_before_the_spammers_thoughts_are_don
     assert spam_thoughts >= 3 * SPAM_TABLES  # three or four bots each
     # It waited for a few of the spammer's thoughts, never for most of them.
     assert done_before <= spam_thoughts // 2, (done_before, spam_thoughts)
+
+
+def test_clients_take_turns_and_so_do_one_clients_tables():
+    from games.coach.bot_thinking import FairQueue
+
+    waiting = FairQueue()
+    for n in range(3):
+        waiting.put("spammer", "table 1", f"spam 1.{n}")
+    waiting.put("spammer", "table 2", "spam 2.0")
+    waiting.put("club", "table 3", "club 3.0")
+    order = [waiting.take() for _ in range(len(waiting))]
+    assert order == ["spam 1.0", "club 3.0", "spam 2.0", "spam 1.1", "spam 1.2"]
+    with pytest.raises(IndexError):
+        waiting.take()
