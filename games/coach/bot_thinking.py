@@ -83,6 +83,8 @@ class FairQueue:
 
     def take(self) -> Any:
         """The next item in turn (``IndexError`` when nothing waits)."""
+        if not self._lines:
+            raise IndexError("no thought is waiting")
         client = next(iter(self._lines))  # the client whose turn it is
         tables = self._lines.pop(client)
         table = next(iter(tables))
