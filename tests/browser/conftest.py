@@ -83,7 +83,9 @@ def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     ARTIFACTS.mkdir(exist_ok=True)
     # The server's own log (a line per action, warnings, tracebacks) is kept with the
     # screenshots, for reading after a failed run.
-    with daphne(env=env, log=ARTIFACTS / "live-server.log") as url:
+    # One server per pytest-xdist worker, each with its own log.
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    with daphne(env=env, log=ARTIFACTS / f"live-server-{worker}.log") as url:
         yield url
 
 
