@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from games.leagues import online, selectors, services
 from games.live import server_loop
+from games.presence import leavers
 from games.models import (
     ClubNight,
     League,
@@ -42,6 +43,7 @@ from games.models import (
     NightSeat,
     NightTable,
     Result,
+    StandIn,
     Table,
 )
 from games.nights import seating
@@ -489,15 +491,40 @@ def _online_seat(night_table: NightTable, number: int) -> Any:
     return seat
 
 
+def _waiting_stand_in(seat: Any) -> StandIn | None:
+    """The bot standing in, in a started game, for the drawn player of ``seat`` who has not
+    arrived yet (``tables.services`` puts one in each kept seat nobody took at the start)."""
+    return (
+        StandIn.objects.filter(
+            game__table_id=seat.table_id,
+            game__finished__isnull=True,
+            seat_number=seat.number,
+            reason=StandIn.Reason.NOT_ARRIVED,
+            ended__isnull=True,
+        )
+        .select_related("player")
+        .first()
+    )
+
+
+def _round_is_on(night_seat: NightSeat) -> None:
+    if night_seat.table.round.status != NightRound.Status.DRAWN:
+        raise NightRefused(_("This round is over: its seats are played out."), 409)
+
+
 @transaction.atomic
 def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
-    """``player`` sits in the online seat the night drew for them (and only there)."""
+    """``player`` sits in the online seat the night drew for them (and only there). At a
+    table that started without them, the bot standing in for them hands the seat over at
+    the next decision, as to a player who comes back."""
     from games.tables import services as tables
 
     night_table = night_seat.table
     _open_night(night_table.round.night)
+    _round_is_on(night_seat)
     seat = _online_seat(night_table, night_seat.number)
     member = night_seat.entrant.member
+    standing_in = _waiting_stand_in(seat)
     linked_since = (
         member.user_id is not None
         and player.user_id == member.user_id
@@ -509,9 +536,19 @@ def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
         seat.save(update_fields=["kept_for"])
         night_seat.link_hash = ""  # a seat link made for them before is worth nothing now
         night_seat.save(update_fields=["link_hash"])
+        if standing_in is not None:
+            standing_in.player = player
+            standing_in.save(update_fields=["player"])
     if seat.kept_for_id != player.pk:
         raise NightRefused(_("That seat is kept for the player drawn to it."), 403)
     if seat.player_id == player.pk:
+        return seat.table
+    if standing_in is not None:  # late: the bot gives the seat back
+        if leavers.retake(seat.table, player) is None:
+            raise NightRefused(_("This table's game is over."), 409)
+        if night_table.match is not None:
+            online.mark_bot_lines(night_table.match, seat.table_id)
+        announce(night_table.round.night_id)
         return seat.table
     try:
         tables.sit(seat.table, player, seat.number)
@@ -528,10 +565,12 @@ def _link_hash(token: str) -> str:
 @transaction.atomic
 def make_seat_link(night_seat: NightSeat) -> str:
     """A one-time token that seats a phone for a drawn member without an account (an
-    organiser shows it as a link and a QR code). Only its hash is kept; a new one replaces
-    the last."""
+    organiser shows it as a link and a QR code), before the start or, for one who arrives
+    late, while the bot stands in. Only its hash is kept; a new one replaces the last; it
+    ends with its round."""
     night_seat = NightSeat.objects.select_for_update().get(pk=night_seat.pk)
     _open_night(night_seat.table.round.night)
+    _round_is_on(night_seat)
     seat = _online_seat(night_seat.table, night_seat.number)
     if night_seat.entrant.member.user_id is not None:
         raise NightRefused(
@@ -539,7 +578,7 @@ def make_seat_link(night_seat: NightSeat) -> str:
             % {"name": night_seat.entrant.name},
             409,
         )
-    if seat.player_id is not None or seat.bot_level:
+    if seat.player_id is not None or (seat.bot_level and _waiting_stand_in(seat) is None):
         raise NightRefused(_("This seat is taken already."), 409)
     token = secrets.token_urlsafe(24)
     night_seat.link_hash, night_seat.link_used_at = _link_hash(token), None
@@ -547,11 +586,24 @@ def make_seat_link(night_seat: NightSeat) -> str:
     return token
 
 
-def seat_link_seat(token: str) -> NightSeat | None:
-    """The drawn seat a seat link (not used yet) is for."""
+def _unused_links() -> Any:
+    """The seat links not used yet whose round and night are still on: a link ends with its
+    round."""
     return (
-        NightSeat.objects.filter(link_hash=_link_hash(str(token)[:64]), link_used_at=None)
+        NightSeat.objects.filter(
+            link_used_at=None,
+            table__round__status=NightRound.Status.DRAWN,
+            table__round__night__ended=None,
+        )
         .exclude(link_hash="")
+    )
+
+
+def seat_link_seat(token: str) -> NightSeat | None:
+    """The drawn seat a seat link (not used yet, its round still on) is for."""
+    return (
+        _unused_links()
+        .filter(link_hash=_link_hash(str(token)[:64]))
         .select_related("table__round__night__league", "entrant")
         .first()
     )
@@ -561,22 +613,27 @@ def seat_link_seat(token: str) -> NightSeat | None:
 def use_seat_link(token: str) -> tuple[NightSeat, Any]:
     """The phone holding a seat link becomes the drawn member's player and sits (once)."""
     night_seat = (
-        NightSeat.objects.select_for_update()
-        .filter(link_hash=_link_hash(str(token)[:64]), link_used_at=None)
-        .exclude(link_hash="")
+        _unused_links()
+        .select_for_update()
+        .filter(link_hash=_link_hash(str(token)[:64]))
         .select_related("table__round__night", "entrant")
         .first()
     )
     if night_seat is None:
-        raise NightRefused(_("This seat link has been used or replaced; ask an organiser."), 404)
+        raise NightRefused(link_gone_message(), 404)
     seat = _online_seat(night_seat.table, night_seat.number)
     player = seat.kept_for
     if player is None or not player.is_guest:  # a link never makes a phone an account's player
-        raise NightRefused(_("This seat link has been used or replaced; ask an organiser."), 404)
+        raise NightRefused(link_gone_message(), 404)
     take_drawn_seat(night_seat, player)
     night_seat.link_used_at = timezone.now()
     night_seat.save(update_fields=["link_used_at"])
     return night_seat, player
+
+
+def link_gone_message() -> str:
+    """What a seat link that no longer seats anyone says."""
+    return _("This seat link has been used, replaced, or ended with its round; ask an organiser.")
 
 
 def start_online_table(night_table: NightTable) -> None:

@@ -289,7 +289,7 @@ def take_seat(request: HttpRequest, token: str) -> HttpResponse:
     permission: it works once, for one seat."""
     seat = nights.seat_link_seat(token)
     if seat is None:
-        message = _("This seat link has been used or replaced; ask an organiser.")
+        message = nights.link_gone_message()
         return render(request, "leagues/message.html", {"message": message}, status=404)
     if request.user.is_authenticated:
         message = _(
