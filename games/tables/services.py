@@ -668,12 +668,15 @@ def take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
 
 def _stand_ins_finish(game: Game) -> bool:
     """The game ended: bots still standing in finished it for their players, whose seats
-    (and so results and history) go back to them. Whether any seat went back."""
+    (and so results and history) go back to them; the seat of one who never arrived stays
+    the bot's, who played all of it. Whether any seat went back."""
     returned = False
     for stand_in in StandIn.objects.filter(game=game, ended__isnull=True):
         stand_in.ended = game.finished or timezone.now()
         stand_in.finished_game = True
         stand_in.save(update_fields=["ended", "finished_game"])
+        if stand_in.reason == StandIn.Reason.NOT_ARRIVED:
+            continue
         Seat.objects.filter(table_id=game.table_id, number=stand_in.seat_number).update(
             player=stand_in.player, bot_level=""
         )
