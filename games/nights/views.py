@@ -88,16 +88,18 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def new_night(request: HttpRequest, league: int) -> HttpResponse:
-    """Tonight's night: the one scheduled for today is opened, else one is made, open."""
+    """Tonight's night (``nights.run_tonight``): a day outside the season asks first."""
     league_row = get_object_or_404(League, pk=league)
     if (refused := league_views.organiser_refusal(request, league_row)) is not None:
         return refused
-    today = nights.timezone.localdate()
-    scheduled = league_row.club_nights.filter(date=today, opened=None, ended=None).first()
-    if scheduled is not None:
-        night = nights.open_night(scheduled, today)
-    else:
-        night = ClubNight.objects.create(league=league_row, date=today)
+    try:
+        night = nights.run_tonight(league_row, confirmed=request.POST.get("confirmed") == "yes")
+    except nights.NeedsConfirmation as question:
+        back = reverse("leagues:league_detail", args=[league_row.pk])
+        return confirm_step(request, league_row, question.message, _("Yes, run it tonight"), back)
+    except nights.NightRefused as refusal:
+        context = {"message": refusal.message}
+        return render(request, "leagues/message.html", context, status=refusal.status)
     return redirect("nights:night", pk=night.pk)
 
 
