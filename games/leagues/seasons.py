@@ -80,6 +80,7 @@ def end_season(
     :class:`ScheduledNights` choice; refused without one when there are any).
     """
     from games.nights import nights
+
     league = League.objects.select_for_update().get(pk=league.pk)
     if league.archived:
         raise ValueError(_("This season has ended already."))

@@ -15,9 +15,7 @@ urlpatterns = [
     path("<int:pk>/record/", views.record, name="record"),
     path("<int:pk>/calendar/", season_views.calendar, name="calendar"),
     path("<int:pk>/calendar/schedule/", season_views.schedule, name="schedule"),
-    path(
-        "<int:pk>/calendar/<int:night>/change/", season_views.change_night, name="change_night"
-    ),
+    path("<int:pk>/calendar/<int:night>/change/", season_views.change_night, name="change_night"),
     path("<int:pk>/season/end/", season_views.end_season, name="end_season"),
     path("<int:pk>/tables/", views.open_table, name="open_table"),
     path("<int:pk>/sheet/", views.standings_sheet, name="standings_sheet"),

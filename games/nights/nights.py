@@ -32,7 +32,6 @@ from django.utils.translation import gettext as _
 
 from games.leagues import online, selectors, services
 from games.live import server_loop
-from games.presence import leavers
 from games.models import (
     ClubNight,
     League,
@@ -48,6 +47,7 @@ from games.models import (
     Table,
 )
 from games.nights import seating
+from games.presence import leavers
 from games.registry import GAMES, game_kind
 from games.tables.validators import plain_name
 from games.trust import fairness
@@ -176,7 +176,9 @@ def _scheduled(night: ClubNight) -> ClubNight:
         raise NightRefused(_("This season has ended: its calendar is read-only."), 409)
     if night.state != ClubNight.State.SCHEDULED:
         raise NightRefused(
-            _("Only a night that is still scheduled can be moved or cancelled; this one is %(state)s.")
+            _(
+                "Only a night that is still scheduled can be moved or cancelled; this one is %(state)s."
+            )
             % {"state": night.get_state_display()},
             409,
         )
@@ -756,14 +758,11 @@ def make_seat_link(night_seat: NightSeat) -> str:
 def _unused_links() -> Any:
     """The seat links not used yet whose round and night are still on: a link ends with its
     round."""
-    return (
-        NightSeat.objects.filter(
-            link_used_at=None,
-            table__round__status=NightRound.Status.DRAWN,
-            table__round__night__ended=None,
-        )
-        .exclude(link_hash="")
-    )
+    return NightSeat.objects.filter(
+        link_used_at=None,
+        table__round__status=NightRound.Status.DRAWN,
+        table__round__night__ended=None,
+    ).exclude(link_hash="")
 
 
 def seat_link_seat(token: str) -> NightSeat | None:

@@ -91,19 +91,28 @@ def test_a_night_is_renamed_moved_and_cancelled_with_its_history(calendar):
     history = list(first.changes.values_list("kind", "before", "after", "reason", "by__username"))
     assert history == [
         ("renamed", "", "春の決勝", "", "org"),
-        ("moved", f"{new_date - datetime.timedelta(days=2):%Y-%m-%d}", f"{new_date:%Y-%m-%d}",
-         "Hall booked", "org"),
+        (
+            "moved",
+            f"{new_date - datetime.timedelta(days=2):%Y-%m-%d}",
+            f"{new_date:%Y-%m-%d}",
+            "Hall booked",
+            "org",
+        ),
         ("cancelled", "", "", "Typhoon", "org"),
     ]
     page = Client().get(reverse("leagues:calendar", args=[league.pk])).content.decode()
     row = page[page.index(f'id="night-{first.pk}"') :]
     assert "春の決勝" in row and "cancelled" in row and "Hall booked" in row and "Typhoon" in row
     # A cancelled night is not opened, moved or cancelled again.
-    assert organiser.post(reverse("nights:act", args=[first.pk]), {"action": "open"}).status_code == 409
+    assert (
+        organiser.post(reverse("nights:act", args=[first.pk]), {"action": "open"}).status_code
+        == 409
+    )
     assert change(organiser, first, "move", date=new_date.isoformat()).status_code == 409
-    assert "This night was cancelled" in organiser.get(
-        reverse("nights:night", args=[first.pk])
-    ).content.decode()
+    assert (
+        "This night was cancelled"
+        in organiser.get(reverse("nights:night", args=[first.pk])).content.decode()
+    )
 
 
 def test_a_move_outside_the_season_asks_first(calendar):
@@ -114,7 +123,10 @@ def test_a_move_outside_the_season_asks_first(calendar):
     assert asked.status_code == 200 and "outside the season" in asked.content.decode()
     first.refresh_from_db()
     assert first.date != outside and not first.changes.exists()
-    assert change(organiser, first, "move", date=outside.isoformat(), confirmed="yes").status_code == 302
+    assert (
+        change(organiser, first, "move", date=outside.isoformat(), confirmed="yes").status_code
+        == 302
+    )
     first.refresh_from_db()
     assert first.date == outside
 
