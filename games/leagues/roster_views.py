@@ -4,6 +4,7 @@ with a QR code. Both are an organiser's (``may_keep_score``), checked on each re
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -13,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.leagues import roster, services
@@ -32,6 +33,10 @@ class RosterForm(forms.Form):
             "naming the columns is allowed."
         ),
     )
+    import_flagged = forms.BooleanField(
+        label=gettext_lazy("Import the lines flagged as possible duplicates too (they are other people)"),
+        required=False,
+    )
 
 
 def _organiser_league(request: HttpRequest, pk: int) -> tuple[League, HttpResponse | None]:
@@ -47,6 +52,7 @@ def import_members(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     form = RosterForm(request.POST or None, request.FILES or None)
     problems: list[str] = []
+    flagged = False
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -59,19 +65,59 @@ def import_members(request: HttpRequest, pk: int) -> HttpResponse:
                             % {"size": roster.MAX_BYTES // 1024}
                         ]
                     )
-                made = roster.import_members(league, roster.read(upload.read()))
+                made, plan = roster.import_members(
+                    league,
+                    roster.read(upload.read()),
+                    request.user,
+                    import_flagged=form.cleaned_data["import_flagged"],
+                )
+            except roster.DuplicatesFlagged as refusal:
+                problems, flagged = refusal.problems, True
+                status = 409
             except roster.RosterRefused as refusal:
                 problems = refusal.problems
+                status = 400
             else:
-                messages.success(
-                    request,
-                    _("%(count)s members imported: %(names)s.")
-                    % {"count": len(made), "names": ", ".join(m.name for m in made)},
-                )
+                claim_url = qr.public_url(request, reverse("leagues:claim"))
+                invited = roster.invite(league, made, request.user, claim_url)
+                messages.success(request, _summary(made, plan, invited))
                 return redirect(f"{reverse('leagues:league_detail', args=[league.pk])}#players")
-        status = 400
-    context = {"league": league, "form": form, "problems": problems}
+        else:
+            status = 400
+    context = {"league": league, "form": form, "problems": problems, "flagged": flagged}
     return render(request, "leagues/import_members.html", context, status=status)
+
+
+def _summary(made: list[Any], plan: roster.ImportPlan, invited: int) -> str:
+    """What an import did, in a sentence for the organiser."""
+    parts = [
+        ngettext(
+            "%(count)s member imported",
+            "%(count)s members imported",
+            len(made),
+        )
+        % {"count": len(made)}
+        + (f": {', '.join(m.name for m in made)}" if made else "")
+    ]
+    if plan.on_roster:
+        parts.append(
+            ngettext(
+                "%(count)s line already on the roster (skipped)",
+                "%(count)s lines already on the roster (skipped)",
+                len(plan.on_roster),
+            )
+            % {"count": len(plan.on_roster)}
+        )
+    if invited:
+        parts.append(
+            ngettext(
+                "%(count)s invited by e-mail with a claim code",
+                "%(count)s invited by e-mail with a claim code",
+                invited,
+            )
+            % {"count": invited}
+        )
+    return "; ".join(parts) + "."
 
 
 @require_POST
