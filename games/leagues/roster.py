@@ -24,6 +24,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.leagues import services
@@ -213,7 +214,12 @@ class DuplicatesFlagged(RosterRefused):
 
 def plan(league: League, rows: list[RosterRow]) -> ImportPlan:
     """Which rows are on the roster already, which are new, and which new ones to flag."""
-    roster = list(league.members.filter(guest=False))
+    withdrawn = league.roster_changes.filter(kind=MemberChange.Kind.WITHDRAWN).values("member")
+    roster = list(
+        Member.objects.filter(guest=False).filter(
+            Q(pk__in=league.members.values("pk")) | Q(pk__in=withdrawn)
+        )
+    )
     waiting: dict[tuple[str, ...], list[Member]] = {}
     for member in roster:
         waiting.setdefault(_key(member.name, member.reading, member.email), []).append(member)

@@ -17,10 +17,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.leagues import roster, services
+from games.leagues import roster, roster_care, services
 from games.leagues.views import organiser_refusal, sheet_response
 from games.models import League
+from games.nights.views import confirm_step
 from games.tables import qr
+from games.tables.validators import posted_id
 
 MAX_SLIPS = 60  # six A4 pages: a sheet a printer and a PDF worker make in a few seconds
 
@@ -34,7 +36,9 @@ class RosterForm(forms.Form):
         ),
     )
     import_flagged = forms.BooleanField(
-        label=gettext_lazy("Import the lines flagged as possible duplicates too (they are other people)"),
+        label=gettext_lazy(
+            "Import the lines flagged as possible duplicates too (they are other people)"
+        ),
         required=False,
     )
 
@@ -118,6 +122,64 @@ def _summary(made: list[Any], plan: roster.ImportPlan, invited: int) -> str:
             % {"count": invited}
         )
     return "; ".join(parts) + "."
+
+
+MEMBER_CHANGES = {
+    "withdraw": (
+        gettext_lazy("Withdraw %(name)s from the league? Their results stay in the standings."),
+        gettext_lazy("Yes, withdraw"),
+    ),
+    "remove": (
+        gettext_lazy("Remove %(name)s from the league? They have no results."),
+        gettext_lazy("Yes, remove"),
+    ),
+    "merge": (
+        gettext_lazy(
+            "Merge %(name)s into %(into)s? Every result, night and history of %(name)s becomes "
+            "%(into)s's, and %(name)s is gone. This cannot be taken back."
+        ),
+        gettext_lazy("Yes, merge them"),
+    ),
+}
+
+
+@require_POST
+def change_member(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    """An organiser withdraws a member, removes one with no results, or merges one into
+    another (``into``); each asks once more, and is kept in the roster's history."""
+    league, refused = _organiser_league(request, pk)
+    if refused is not None:
+        return refused
+    member = get_object_or_404(league.members.filter(guest=False), pk=member_pk)
+    action = request.POST.get("action", "")
+    back = f"{reverse('leagues:league_detail', args=[league.pk])}#players"
+    if action not in MEMBER_CHANGES:
+        return _refused(request, league, _("That is not a choice here."), 400)
+    into = None
+    if action == "merge":
+        into_pk = posted_id(request.POST.get("into"))
+        into = league.members.filter(guest=False, pk=into_pk).first() if into_pk else None
+        if into is None or into.pk == member.pk:
+            return _refused(request, league, _("Choose another player of this league."), 400)
+    if request.POST.get("confirmed") != "yes":
+        question, label = MEMBER_CHANGES[action]
+        names = {"name": member.name, "into": into.name if into else ""}
+        return confirm_step(request, league, str(question) % names, str(label), back)
+    try:
+        if action == "withdraw":
+            roster_care.withdraw(league, member, request.user)
+        elif action == "remove":
+            roster_care.remove(league, member, request.user)
+        else:
+            roster_care.merge(league, member, into, request.user)
+    except roster_care.RosterChangeRefused as refusal:
+        return _refused(request, league, refusal.message, refusal.status)
+    return redirect(back)
+
+
+def _refused(request: HttpRequest, league: League, message: str, status: int) -> HttpResponse:
+    context = {"message": message, "league": league}
+    return render(request, "leagues/message.html", context, status=status)
 
 
 @require_POST

@@ -23,6 +23,11 @@ urlpatterns = [
     path("<int:pk>/players/link/", views.link_member, name="link_member"),
     path("<int:pk>/players/import/", roster_views.import_members, name="import_members"),
     path("<int:pk>/players/claim-slips/", roster_views.claim_slips, name="claim_slips"),
+    path(
+        "<int:pk>/players/<int:member_pk>/change/",
+        roster_views.change_member,
+        name="change_member",
+    ),
     path("<int:pk>/players/<int:member_pk>/unlink/", views.unlink_member, name="unlink_member"),
     path("<int:pk>/players/<int:member_pk>/claim-code/", views.claim_code, name="claim_code"),
     path("<int:pk>/seats/<int:seat_pk>/name/", views.name_seat, name="name_seat"),

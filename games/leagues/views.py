@@ -87,6 +87,9 @@ def organiser_refusal(request: HttpRequest, league: League) -> HttpResponse | No
 # --- public pages -----------------------------------------------------------------------
 
 
+ROSTER_CHANGES = 30  # the latest changes to the roster the players' section lists
+
+
 def blank_sheets() -> list[tuple[str, Any]]:
     """Every game's blank score sheet: its name (for ``leagues:blank_sheet``) and label."""
     return [(kind.name, kind.league.SHEET_NAME) for kind in GAMES.values() if kind.has_league]
@@ -194,6 +197,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["table_form"] = forms.LeagueTableForm(league=league)
         context["league_players"] = league.members.filter(guest=False).select_related("user")
         context["link_form"] = identity_forms.LinkMemberForm(league=league)
+        context["roster_changes"] = league.roster_changes.select_related("by")[:ROSTER_CHANGES]
         context["seat_form"] = identity_forms.NameSeatForm(league=league)
         context["claim_days"] = services.claim_code_lifetime().days
     return render(request, "leagues/league_detail.html", context)
