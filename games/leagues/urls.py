@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games.leagues import roster_views, season_views, views
+from games.leagues import roster_views, season_views, tournament_views, views
 from games.registry import GAMES
 
 app_name = "leagues"
@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("<int:pk>/results.csv", views.results_csv, name="results_csv"),
     path("<int:pk>/record/", views.record, name="record"),
+    path("<int:pk>/night-by-night/", tournament_views.season_progress, name="season_progress"),
     path("<int:pk>/calendar/", season_views.calendar, name="calendar"),
     path("<int:pk>/calendar/schedule/", season_views.schedule, name="schedule"),
     path("<int:pk>/calendar/<int:night>/change/", season_views.change_night, name="change_night"),

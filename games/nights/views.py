@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import results
+from games.leagues import results, tournament
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import (
@@ -67,6 +67,7 @@ def _page(request: HttpRequest, night: ClubNight, message: str = "", status: int
             if keeper
             else [],
             "message": message,
+            "by_round": tournament.standings_by_round(night),
             "modes": NightTable.Mode,
             "statuses": NightRound.Status,
         }
