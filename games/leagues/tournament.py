@@ -33,16 +33,14 @@ class ResultRow:
     others: list[str]
     url: str | None
     counts: bool
-    void: bool
-    complete: bool
 
 
 def member_results(member: Member) -> list[ResultRow]:
     """Every league result ``member`` has a line in, newest first, each with its link (the
-    game's own result page, its ``result_pages`` hook); void and unfinished ones are listed
-    and said to count nowhere."""
+    game's own result page, its ``result_pages`` hook); an unfinished one is listed and said
+    to count nowhere yet; a void one is not listed (its own page says it is void)."""
     lines = list(
-        ResultLine.objects.filter(member=member)
+        ResultLine.objects.filter(member=member, result__voided_at=None)
         .select_related("result__match__league", "result__match__club_night")
         .order_by("-result__match__played_on", "-result__match_id", "-result__number")
     )
@@ -66,9 +64,7 @@ def member_results(member: Member) -> list[ResultRow]:
                 night=match.club_night,
                 others=others.get(line.result_id, []),
                 url=None,
-                counts=result.voided_at is None and result.complete,
-                void=result.voided_at is not None,
-                complete=result.complete,
+                counts=result.complete,
             )
         )
     _link(rows)
