@@ -187,7 +187,8 @@ def standings_by_night(league: League) -> Progress:
         return next((night.pk for night in nights if night.date >= played), later)
 
     steps: list[tuple[Hashable, str]] = [
-        (night.pk, night.name or f"{night.date:%Y-%m-%d}") for night in nights
+        (night.pk, " · ".join(filter(None, [f"{night.date:%Y-%m-%d}", night.name])))
+        for night in nights
     ]
     if any(step_of(line) == later for line in lines):
         steps.append((later, str(_("Other results"))))
@@ -208,7 +209,11 @@ def standings_by_round(night: ClubNight) -> Progress:
         )
     )
     numbers = sorted({line["result__match__night_table__round__number"] for line in lines} - {None})
-    steps = [(number, str(_("Round %(number)s") % {"number": number})) for number in numbers]
+    steps: list[tuple[Hashable, str]] = [
+        (number, str(_("Round %(number)s") % {"number": number})) for number in numbers
+    ]
+    if any(line["result__match__night_table__round__number"] is None for line in lines):
+        steps.append((None, str(_("Other results"))))  # recorded for the night, at no table
     return _progress(
         night.league, lines, steps, lambda line: line["result__match__night_table__round__number"]
     )

@@ -251,3 +251,25 @@ def test_running_tonights_night_outside_the_season_asks_first(calendar):
     again = organiser.post(reverse("nights:new", args=[league.pk]), {"confirmed": "yes"})
     assert again["Location"].endswith(f"/nights/{tonight.pk}/")
     assert ClubNight.objects.filter(date=timezone.localdate(), league=league).count() == 1
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"start": "٢٠٢٧-01-01", "scheduled": "cancel"},
+        {"start": "２０２７-01-01", "scheduled": "cancel"},
+        {"start": "2027-02-30", "scheduled": "cancel"},
+        {"scheduled": "x" * (1 << 20)},
+        {"name": "x" * (1 << 20), "scheduled": "cancel"},
+        {"end": "2026-12-31", "scheduled": "move"},  # ends before it starts
+    ],
+)
+def test_a_bad_end_of_season_changes_nothing(calendar, fields):
+    league, _first, _second, clients = calendar
+    before = snapshot(league)
+    form = {"name": "Summer", "start": "2027-01-01", "end": "2027-03-01", **fields}
+    response = clients["organiser"].post(reverse("leagues:end_season", args=[league.pk]), form)
+    assert response.status_code == 400
+    assert snapshot(league) == before
+    league.refresh_from_db()
+    assert not league.archived
