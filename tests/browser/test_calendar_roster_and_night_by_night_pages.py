@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import ClubNight, League, Match, Member
+from tests.browser.test_a11y import axe_problems
 from tests.support.leagues import make_league, make_members, record_set, won
 from tests.web.night_helpers import keeper_of
 
@@ -81,6 +82,7 @@ def test_an_organiser_keeps_the_calendar_and_roster_and_reads_night_by_night(
     page.locator(f"#night-{ahead.pk}").get_by_text("Hall booked").wait_for()
     fits(page, viewport["width"])
     page.screenshot(path=artifacts_dir / f"calendar-changed-{size}.png", full_page=True)
+    assert axe_problems(page) == []
 
     # Merge Tom Smith entered twice, from the players' section.
     page.goto(f"/leagues/{league.pk}/#players")
@@ -94,6 +96,7 @@ def test_an_organiser_keeps_the_calendar_and_roster_and_reads_night_by_night(
     assert not Member.objects.filter(pk=twice.pk).exists()
     fits(page, viewport["width"])
     page.screenshot(path=artifacts_dir / f"roster-merged-{size}.png", full_page=True)
+    assert axe_problems(page) == []
 
     # Night by night and who met whom, for anyone.
     reader = new_page(viewport=viewport)
@@ -101,12 +104,14 @@ def test_an_organiser_keeps_the_calendar_and_roster_and_reads_night_by_night(
     reader.get_by_role("heading", name="Who met whom").wait_for()
     reader.screenshot(path=artifacts_dir / f"night-by-night-{size}.png", full_page=True)
     fits(reader, viewport["width"])
+    assert axe_problems(reader) == []
 
     # End the season: the night still scheduled moves into the next season.
     page.goto(f"/leagues/{league.pk}/season/end/")
     page.get_by_text("1 night of this season is still scheduled").wait_for()
     page.get_by_label("Move them into the next season (same dates)").check()
     page.screenshot(path=artifacts_dir / f"end-season-{size}.png", full_page=True)
+    assert axe_problems(page) == []
     fits(page, viewport["width"])
     page.get_by_role("button", name="End this season and start the next").click()
     page.get_by_role("heading", name="(next season)").wait_for()
