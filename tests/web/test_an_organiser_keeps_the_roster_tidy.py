@@ -241,3 +241,13 @@ def test_merging_into_oneself_or_a_stranger_changes_nothing(twice):
         response = change(clients["organiser"], league, tom2, "merge", into=into, confirmed="yes")
         assert response.status_code == 400
     assert roster_state() == before
+
+
+def test_a_merge_posted_without_its_csrf_token_changes_nothing(twice):
+    league, tom, tom2, _clients = twice
+    forged = Client(enforce_csrf_checks=True)
+    forged.force_login(User.objects.get(username="org"))
+    before = roster_state()
+    response = change(forged, league, tom2, "merge", into=tom.pk, confirmed="yes")
+    assert response.status_code == 403
+    assert roster_state() == before

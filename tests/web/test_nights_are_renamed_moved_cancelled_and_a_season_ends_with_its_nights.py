@@ -273,3 +273,28 @@ def test_a_bad_end_of_season_changes_nothing(calendar, fields):
     assert snapshot(league) == before
     league.refresh_from_db()
     assert not league.archived
+
+
+def test_staff_run_tonights_night_and_end_the_season(calendar):
+    league, first, _second, clients = calendar
+    staff = clients["staff"]
+    assert staff.post(reverse("nights:new", args=[league.pk])).status_code == 302
+    ClubNight.objects.filter(league=league, date=timezone.localdate()).update(ended=timezone.now())
+    form = {"name": "Summer", "start": "2027-01-01", "end": "2027-03-01", "scheduled": "move"}
+    assert staff.post(reverse("leagues:end_season", args=[league.pk]), form).status_code == 302
+    first.refresh_from_db()
+    assert first.league.name == "Summer" and first.changes.get().by.username == "staff"
+
+
+def test_a_post_without_its_csrf_token_changes_nothing(calendar):
+    league, first, _second, _clients = calendar
+    forged = Client(enforce_csrf_checks=True)
+    forged.force_login(User.objects.get(username="org"))
+    before = snapshot(league)
+    for response in (
+        change(forged, first, "cancel", confirmed="yes"),
+        change(forged, first, "rename", name="Forged"),
+        forged.post(reverse("nights:new", args=[league.pk]), {"confirmed": "yes"}),
+    ):
+        assert response.status_code == 403
+    assert snapshot(league) == before
