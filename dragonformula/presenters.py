@@ -67,7 +67,7 @@ REPLAY_OPEN_ACTIONS = {
 
 # The actions no other seat sees taken at all while the game is played ("pass
 # automatically" is a seat's own setting): another viewer's replay makes no step of them.
-REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass"})
+REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass", "standing_answer"})
 
 
 def event_sentence(context: Mapping[str, Any]) -> Any:
@@ -77,7 +77,7 @@ def event_sentence(context: Mapping[str, Any]) -> Any:
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
-    "pick_seconds": _("Pick window (seconds)"),
+    "pick_seconds": _("Pick window (seconds; 0: it waits for every answer)"),
     "sets": _("Sets"),
     "turn_seconds": _("Seconds per turn (0: no clock)"),
     "time_bank": _("Time bank per seat and set (seconds)"),
