@@ -77,7 +77,7 @@ def event_sentence(context: Mapping[str, Any]) -> Any:
 
 OPTION_LABELS = {
     "dan_assist": _("Dan assist"),
-    "pick_seconds": _("Pick window (seconds; 0: it waits for every answer)"),
+    "pick_seconds": _("Pick window (seconds)"),
     "sets": _("Sets"),
     "turn_seconds": _("Seconds per turn (0: no clock)"),
     "time_bank": _("Time bank per seat and set (seconds)"),

@@ -13,6 +13,7 @@ class GamesConfig(AppConfig):
         from games.live import announce, timers
         from games.nights import nights
         from games.tables import events as table_events
+        from games.turns import deadlines
 
         nights.connect_signals()  # a club night's pages hear of its results
         result_lines.connect_signals()  # every game's results in the platform's lines
@@ -23,3 +24,7 @@ class GamesConfig(AppConfig):
         table_events.table_changed.connect(timers.arm_next_move, dispatch_uid="timers")
         table_events.game_saved.connect(online.game_saved, dispatch_uid="league_results")
         table_events.game_saved.connect(reviews.game_saved, dispatch_uid="reviews")
+        # A turn-based game's deadlines are written with each move, and as it starts.
+        table_events.game_saved.connect(deadlines.game_saved, dispatch_uid="turn_deadlines")
+        table_events.game_started.connect(deadlines.game_started, dispatch_uid="turn_start")
+        table_events.table_changed.connect(deadlines.seats_changed, dispatch_uid="turn_seats")

@@ -45,7 +45,7 @@ TICK: Action = {"type": "tick"}
 TIME_OUT = "time_out"
 
 
-def time_out(seat: int) -> Action:
+def time_out_action(seat: int) -> Action:
     """The server's action for ``seat`` whose turn-based move deadline has passed."""
     return {"type": TIME_OUT, "seat": seat}
 

@@ -129,6 +129,14 @@ class Table(models.Model):
     created_address = models.GenericIPAddressField(
         _("created from address"), null=True, blank=True, db_index=True
     )
+    # Turn-based tables (games.turns): each seat has this many seconds for a move (12 hours,
+    # 1 day or 3 days, ``games.turns.models.MoveDeadline``); blank: a live table.
+    move_deadline = models.PositiveIntegerField(
+        _("move deadline (seconds)"),
+        null=True,
+        blank=True,
+        help_text=_("Turn-based tables only: how long each seat has for a move."),
+    )
     # The league a table plays for is added by the leagues room.
 
     class Meta:
@@ -139,6 +147,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_name} {self.code}"
+
+    @property
+    def is_turn_based(self) -> bool:
+        return self.move_deadline is not None
 
 
 class Seat(models.Model):

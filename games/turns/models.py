@@ -1,0 +1,94 @@
+"""The records of turn-based tables: each seat's move deadline, and members' vacations.
+
+A :class:`Deadline` is what the server will do to a turn-based game by itself and when:
+a seat's move out of time (``move``), a bot's move (``bot``), or the game's own deadline
+(``tick``, e.g. the result screen between two games). The rows are written in the same
+transaction as the move that makes them (``games.turns.deadlines``), so a restart loses
+none, and ``games.turns.scheduler`` plays each once, whichever process finds it first.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.tables.models import Game, Player, Table
+
+__all__ = ["Deadline", "MoveDeadline", "Vacation"]
+
+HOUR = 3600
+DAY = 24 * HOUR
+
+
+class MoveDeadline(models.IntegerChoices):
+    """How long each seat of a turn-based table has for a move (``Table.move_deadline``)."""
+
+    TWELVE_HOURS = 12 * HOUR, _("12 hours")
+    ONE_DAY = DAY, _("1 day")
+    THREE_DAYS = 3 * DAY, _("3 days")
+
+
+class Deadline(models.Model):
+    """What the scheduler does to a turn-based game at ``due``, once."""
+
+    class Kind(models.TextChoices):
+        MOVE = "move", _("a seat's move")
+        BOT = "bot", _("a bot's move")
+        TICK = "tick", _("the game's own deadline")
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="deadlines", verbose_name=_("game")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="deadlines", verbose_name=_("table")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    due = models.DateTimeField(_("due"))
+    # The player the move is waited on (a ``move``): what their inbox lists.
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="deadlines",
+        verbose_name=_("player"),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("move deadline")
+        verbose_name_plural = _("move deadlines")
+        ordering = ["due"]
+        indexes = [
+            models.Index(fields=["due"], name="deadline_due"),
+            models.Index(fields=["player", "due"], name="deadline_player_due"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "kind", "seat"], name="one_deadline_per_seat_and_kind"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} seat {self.seat} of game {self.game_id} at {self.due:%Y-%m-%d %H:%M}"
+
+
+class Vacation(models.Model):
+    """Days a member is away from all their turn-based tables: their deadlines wait."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="vacations", verbose_name=_("player")
+    )
+    starts = models.DateTimeField(_("starts"))
+    ends = models.DateTimeField(_("ends"))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+        ordering = ["-starts"]
+        indexes = [models.Index(fields=["player", "ends"], name="vacation_player_ends")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.starts:%Y-%m-%d} – {self.ends:%Y-%m-%d}"
