@@ -156,10 +156,7 @@ def create_table(
     options = dict(options or {})
     if move_deadline is not None:
         if move_deadline not in MoveDeadline.values:
-            raise ActionRefused(
-                _("A turn-based table gives 12 hours, 1 day or 3 days for a move."),
-                "move_deadline",
-            )
+            raise move_deadline_refused()
         turn_based = getattr(engine, "turn_based_options", None)
         if turn_based is None:
             raise ActionRefused(_("This game has no turn-based tables."), "move_deadline")
@@ -186,6 +183,13 @@ def create_table(
         if seat_bots and bot_level:
             Seat.objects.filter(table=table, player__isnull=True).update(bot_level=bot_level)
     return table
+
+
+def move_deadline_refused() -> ActionRefused:
+    """The refusal of a move deadline that is not one of those offered."""
+    return ActionRefused(
+        _("A turn-based table gives 12 hours, 1 day or 3 days for a move."), "move_deadline"
+    )
 
 
 def _locked_open_table(table: Table) -> Table:

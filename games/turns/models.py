@@ -12,20 +12,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.tables.models import Game, Player, Table
+from games.tables.models import DAY, HOUR, Game, MoveDeadline, Player, Table
 
-__all__ = ["Deadline", "MoveDeadline", "Vacation"]
-
-HOUR = 3600
-DAY = 24 * HOUR
-
-
-class MoveDeadline(models.IntegerChoices):
-    """How long each seat of a turn-based table has for a move (``Table.move_deadline``)."""
-
-    TWELVE_HOURS = 12 * HOUR, _("12 hours")
-    ONE_DAY = DAY, _("1 day")
-    THREE_DAYS = 3 * DAY, _("3 days")
+__all__ = ["DAY", "HOUR", "Deadline", "MoveDeadline", "Vacation"]
 
 
 class Deadline(models.Model):
