@@ -102,6 +102,12 @@ STANDING_LABELS = {
 }
 
 
+def notice_kind(view: dict[str, Any]) -> str:
+    """What a turn-based seat's e-mail says it is waited for (``games.turns.notices``): a
+    Pick window, or its move."""
+    return "pick" if view.get("window") is not None else "your_move"
+
+
 def standing_answers(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The seat's standing answers as buttons: each one's action, label and whether it is
     the seat's choice now."""

@@ -19,5 +19,6 @@ urlpatterns = [
     path("alerts/", alerts.set_alert, name="set_alert"),
     path("your-move/", turn_views.your_move, name="your_move"),
     path("your-move/vacation/", turn_views.vacation, name="vacation"),
+    path("your-move/notices/", turn_views.notice_settings, name="notice_settings"),
     path("", include("games.trust.urls")),
 ]

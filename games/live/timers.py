@@ -34,7 +34,7 @@ from games.coach import bot_thinking
 from games.models import Game
 from games.presence import leavers
 from games.tables import services
-from games.turns import scheduler
+from games.turns import notices, scheduler
 
 logger = logging.getLogger(__name__)
 
@@ -192,6 +192,7 @@ async def _turn_based_deadlines() -> None:
         await asyncio.sleep(scheduler.POLL_SECONDS)
         try:
             await database_sync_to_async(scheduler.run_due, thread_sensitive=False)()
+            await database_sync_to_async(notices.send_due, thread_sensitive=False)()
         except Exception:
             logger.exception("Playing the turn-based deadlines failed")
 

@@ -24,10 +24,12 @@ from typing import Any
 
 from django.db import transaction
 
-from games.models import Deadline, Game, Seat
+from games.models import Deadline, Game, Notice, Seat
 from games.registry import game_kind
 from games.tables import services, statements
-from games.turns import vacations
+from games.turns import notices, vacations
+
+REMIND_BEFORE = 12 * 3600  # "12 hours left", for a member who asked for e-mail
 
 
 def _moment(at: float) -> datetime:
@@ -39,7 +41,11 @@ def game_saved(
 ) -> None:
     """The ``game_saved`` subscriber: a turn-based game's deadlines follow its move."""
     if game.table.is_turn_based:
-        sync(game, time.time() if at is None else at, set(acted))
+        now = time.time() if at is None else at
+        sync(game, now, set(acted))
+        if game.is_finished:
+            for seat in Seat.objects.filter(table_id=game.table_id, player__isnull=False):
+                notices.queue(seat.player_id, game.table_id, Notice.Kind.GAME_OVER, now)
 
 
 def game_started(sender: Any, game: Game, **_: Any) -> None:
@@ -67,6 +73,15 @@ def resync(game_id: int, now: float) -> None:
             sync(game, now, set())
 
 
+def _notice_kind(game: Game, engine: Any, seat: int) -> str:
+    """ "A Pick is waiting" or "your move": the game's presenters tell from the seat's view
+    (``notice_kind``; a game without it has moves only)."""
+    telling = getattr(game_kind(game.game_name).presenters, "notice_kind", None)
+    if telling is None:
+        return Notice.Kind.YOUR_MOVE
+    return telling(engine.view(game.state, seat))
+
+
 def sync(game: Game, now: float, acted: set[int]) -> None:
     """Write the game's deadlines as its state now asks (inside the game's lock)."""
     table = game.table
@@ -89,12 +104,21 @@ def sync(game: Game, now: float, acted: set[int]) -> None:
                 wanted[key] = (due, None)
             elif seat.player_id is not None:
                 key = (Deadline.Kind.MOVE, number)
+                remind = (Deadline.Kind.REMIND, number)
                 kept = existing.get(key)
                 if kept is not None and number not in acted and kept.player_id == seat.player_id:
                     wanted[key] = (kept.due.timestamp(), seat.player_id)
-                else:
-                    start = vacations.back_at(seat.player_id, now)
-                    wanted[key] = (start + table.move_deadline, seat.player_id)
+                    if remind in existing:
+                        wanted[remind] = (existing[remind].due.timestamp(), seat.player_id)
+                    continue
+                start = vacations.back_at(seat.player_id, now)
+                due = start + table.move_deadline
+                wanted[key] = (due, seat.player_id)
+                if notices.wants_email(seat.player_id):
+                    kind = _notice_kind(game, engine, number)
+                    notices.queue(seat.player_id, game.table_id, kind, now)
+                    if table.move_deadline > REMIND_BEFORE:
+                        wanted[remind] = (due - REMIND_BEFORE, seat.player_id)
     gone = [d.pk for key, d in existing.items() if key not in wanted]
     if gone:
         Deadline.objects.filter(pk__in=gone).delete()

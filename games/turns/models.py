@@ -1,8 +1,9 @@
 """The records of turn-based tables: each seat's move deadline, and members' vacations.
 
 A :class:`Deadline` is what the server will do to a turn-based game by itself and when:
-a seat's move out of time (``move``), a bot's move (``bot``), or the game's own deadline
-(``tick``, e.g. the result screen between two games). The rows are written in the same
+a seat's move out of time (``move``), a bot's move (``bot``), the game's own deadline
+(``tick``, e.g. the result screen between two games), or telling a member who asked to be
+told that 12 hours are left (``remind``). The rows are written in the same
 transaction as the move that makes them (``games.turns.deadlines``), so a restart loses
 none, and ``games.turns.scheduler`` plays each once, whichever process finds it first.
 """
@@ -14,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.tables.models import DAY, HOUR, Game, MoveDeadline, Player, Table
 
-__all__ = ["DAY", "HOUR", "Deadline", "MoveDeadline", "Vacation"]
+__all__ = ["DAY", "HOUR", "Deadline", "MoveDeadline", "Notice", "NoticeSettings", "Vacation"]
 
 
 class Deadline(models.Model):
@@ -24,6 +25,7 @@ class Deadline(models.Model):
         MOVE = "move", _("a seat's move")
         BOT = "bot", _("a bot's move")
         TICK = "tick", _("the game's own deadline")
+        REMIND = "remind", _("12 hours left")
 
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="deadlines", verbose_name=_("game")
@@ -81,3 +83,59 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.starts:%Y-%m-%d} – {self.ends:%Y-%m-%d}"
+
+
+class NoticeSettings(models.Model):
+    """How a member hears of their turn-based tables by e-mail: off until they say so."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="notice_settings", verbose_name=_("player")
+    )
+    email = models.BooleanField(_("e-mail me"), default=False)
+    digest = models.BooleanField(
+        _("one message a day"),
+        default=False,
+        help_text=_("A daily digest instead of one message each time."),
+    )
+    # Hours of the club's day (0-23) when no message is sent; both blank: no quiet hours.
+    quiet_from = models.PositiveSmallIntegerField(_("quiet from (hour)"), null=True, blank=True)
+    quiet_until = models.PositiveSmallIntegerField(_("quiet until (hour)"), null=True, blank=True)
+    language = models.CharField(_("language"), max_length=8, default="ja")
+    last_digest = models.DateTimeField(_("last digest"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification settings")
+        verbose_name_plural = _("notification settings")
+
+    def __str__(self) -> str:
+        return f"{self.player}: {'e-mail' if self.email else 'off'}"
+
+
+class Notice(models.Model):
+    """Something to tell a member about a turn-based table, queued with the move that made
+    it (so it is told once) and sent by the scheduler when their settings allow."""
+
+    class Kind(models.TextChoices):
+        YOUR_MOVE = "your_move", _("your move")
+        PICK = "pick", _("a Pick is waiting")
+        TWELVE_HOURS = "twelve_hours", _("12 hours left")
+        GAME_OVER = "game_over", _("the game is over")
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="notices", verbose_name=_("player")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="notices", verbose_name=_("table")
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    created = models.DateTimeField(_("created"))
+    sent = models.DateTimeField(_("sent"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notice")
+        verbose_name_plural = _("notices")
+        ordering = ["created"]
+        indexes = [models.Index(fields=["sent", "created"], name="notice_unsent")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.player} at {self.table_id}"

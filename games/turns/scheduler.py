@@ -27,9 +27,9 @@ from datetime import UTC, datetime
 
 from django.db import transaction
 
-from games.models import Deadline, Game
+from games.models import Deadline, Game, Notice
 from games.tables import services
-from games.turns import deadlines
+from games.turns import deadlines, notices
 
 logger = logging.getLogger(__name__)
 
@@ -80,6 +80,10 @@ def play_next(game_id: int, now: float) -> int:
         )
         if deadline is None:
             return 0  # another process played it
+        if deadline.kind == Deadline.Kind.REMIND:  # a message, not a move
+            notices.queue(deadline.player_id, game.table_id, Notice.Kind.TWELVE_HOURS, now)
+            deadline.delete()
+            return 1
         version = game.version
         try:
             if deadline.kind == Deadline.Kind.MOVE:

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games.turns import scheduler
+from games.turns import notices, scheduler
 
 
 class Command(BaseCommand):
@@ -30,6 +30,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, once: bool, at: float | None, **options: Any) -> None:
         while True:
             played = scheduler.run_due(at)
+            notices.send_due(at)
             if once:
                 self.stdout.write(f"played {played}")
                 return
