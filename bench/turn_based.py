@@ -174,7 +174,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--idle", type=float, default=30.0, help="seconds the servers idle")
     parser.add_argument("--moves", type=int, default=120, help="moves per pace and game")
+    parser.add_argument(
+        "--only",
+        choices=("idle", "due", "moves"),
+        action="append",
+        help="run only this part (may be given again); all three by default",
+    )
     args = parser.parse_args()
+    parts = set(args.only or ("idle", "due", "moves"))
+    os.environ.setdefault("STATIC_MANIFEST", "0")  # pages are rendered without collectstatic
     print(
         f"Turn-based tables ({os.cpu_count()} cores, SQLite, load average "
         f"{os.getloadavg()[0]:.1f})",
@@ -189,71 +197,88 @@ def main() -> None:
         from django.db import connections
 
         settings.TABLE_TIMERS = False
-        copies_of_a_started_game(WAITING, DAY, "W")
+        if "idle" in parts:
+            copies_of_a_started_game(WAITING, DAY, "W")
         connections.close_all()
         # The empty database: the same schema, nothing in it.
         settings.DATABASES["default"]["NAME"] = str(empty)
         call_command("migrate", verbosity=0)
         connections.close_all()
         settings.DATABASES["default"]["NAME"] = str(full)
-        cpu_empty, rss_empty = idle_server(empty, args.idle)
-        cpu_full, rss_full = idle_server(full, args.idle)
-        print(
-            f"idle server, {args.idle:.0f} s: empty database {100 * cpu_empty:.2f} % of a core, "
-            f"{rss_empty:.0f} MB; {WAITING:,} turn-based games waiting "
-            f"{100 * cpu_full:.2f} % of a core, {rss_full:.0f} MB "
-            f"(+{rss_full - rss_empty:.0f} MB)",
-            flush=True,
-        )
+        if "idle" in parts:
+            idle(empty, full, args.idle)
+        if "due" in parts:
+            due_at_once()
+        if "moves" in parts:
+            moves_against_live(args.moves)
 
-        from asgiref.sync import sync_to_async
 
-        from games.models import ActionLog
-        from games.turns import scheduler
+def idle(empty: Path, full: Path, seconds: float) -> None:
+    """Two idle servers: on the empty database, then on the one with the waiting games."""
+    cpu_empty, rss_empty = idle_server(empty, seconds)
+    cpu_full, rss_full = idle_server(full, seconds)
+    print(
+        f"idle server, {seconds:.0f} s: empty database {100 * cpu_empty:.2f} % of a core, "
+        f"{rss_empty:.0f} MB; {WAITING:,} turn-based games waiting "
+        f"{100 * cpu_full:.2f} % of a core, {rss_full:.0f} MB "
+        f"(+{rss_full - rss_empty:.0f} MB)",
+        flush=True,
+    )
 
-        due = copies_of_a_started_game(DUE_AT_ONCE, -1, "D")
-        started = time.perf_counter()
-        cpu = time.process_time()
-        played = scheduler.run_due()
-        wall = time.perf_counter() - started
-        cpu = time.process_time() - cpu
-        outs = ActionLog.objects.filter(game_id__in=due, action__type="time_out").count()
-        print(
-            f"{DUE_AT_ONCE:,} deadlines due at once, one process: {played} played "
-            f"({outs} time-outs logged) in {wall:.1f} s wall, {cpu:.1f} s CPU "
-            f"({1000 * wall / max(played, 1):.1f} ms each)",
-            flush=True,
-        )
 
-        import asyncio
+def due_at_once() -> None:
+    """1,000 games whose deadlines are all due, played by one process."""
+    from games.models import ActionLog
+    from games.turns import scheduler
 
-        from games.live import server_loop
+    due = copies_of_a_started_game(DUE_AT_ONCE, -1, "D")
+    started = time.perf_counter()
+    cpu = time.process_time()
+    played = scheduler.run_due()
+    wall = time.perf_counter() - started
+    cpu = time.process_time() - cpu
+    outs = ActionLog.objects.filter(game_id__in=due, action__type="time_out").count()
+    print(
+        f"{DUE_AT_ONCE:,} deadlines due at once, one process: {played} played "
+        f"({outs} time-outs logged) in {wall:.1f} s wall, {cpu:.1f} s CPU "
+        f"({1000 * wall / max(played, 1):.1f} ms each)",
+        flush=True,
+    )
 
-        figures: dict[str, float] = {}
 
-        def moves() -> None:
-            seats = ["Ann", "Ben", "Cho", "Dai"]
-            for game, level in (("dragonformula", "smart"), ("dragsaga", "heuristic")):
-                figures[f"{game} live"] = live_moves(game, seats, level, args.moves, None)
-                figures[f"{game} turn-based"] = live_moves(
-                    game, seats, level, args.moves, None, move_deadline=DAY
-                )
+def moves_against_live(count: int) -> None:
+    """A move at a turn-based table against one at a live table, the same path."""
+    import asyncio
 
-        async def served() -> None:
-            server_loop.attach(asyncio.get_running_loop())
-            try:
-                await sync_to_async(moves)()
-            finally:
-                server_loop.attach(None)
+    from asgiref.sync import sync_to_async
 
-        asyncio.run(served())
-        for game in ("dragonformula", "dragsaga"):
-            live, turn = figures[f"{game} live"], figures[f"{game} turn-based"]
-            print(
-                f"a move, {game}: live {1000 * live:.1f} ms CPU, turn-based "
-                f"{1000 * turn:.1f} ms CPU ({turn / live:.2f}x)",
-                flush=True,
+    from games.live import server_loop
+
+    figures: dict[str, float] = {}
+
+    def moves() -> None:
+        seats = ["Ann", "Ben", "Cho", "Dai"]
+        for game, level in (("dragonformula", "smart"), ("dragsaga", "heuristic")):
+            figures[f"{game} live"] = live_moves(game, seats, level, count, None)
+            figures[f"{game} turn-based"] = live_moves(
+                game, seats, level, count, None, move_deadline=DAY
             )
+
+    async def served() -> None:
+        server_loop.attach(asyncio.get_running_loop())
+        try:
+            await sync_to_async(moves)()
+        finally:
+            server_loop.attach(None)
+
+    asyncio.run(served())
+    for game in ("dragonformula", "dragsaga"):
+        live, turn = figures[f"{game} live"], figures[f"{game} turn-based"]
+        print(
+            f"a move, {game}: live {1000 * live:.1f} ms CPU, turn-based "
+            f"{1000 * turn:.1f} ms CPU ({turn / live:.2f}x)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
