@@ -199,9 +199,11 @@ def live_moves(
     profile: Any,
     elsewhere: bool = False,
     move_deadline: int | None = None,
+    members: bool = False,
 ) -> float:
     """Play ``actions`` moves as the seats' browsers; the server CPU seconds per action.
-    ``move_deadline``: at turn-based tables (members' browsers, ``games.turns``)."""
+    ``move_deadline``: at turn-based tables (``games.turns``), whose players are members;
+    ``members``: members' browsers at a live table too (else guests')."""
     from django.contrib.auth import get_user_model
     from django.test import Client
     from django.urls import reverse
@@ -211,7 +213,7 @@ def live_moves(
     from games.tables import services
     from games.tables.selectors import SESSION_PLAYER
 
-    if move_deadline is None:
+    if move_deadline is None and not members:
         players = [Player.objects.create(display_name=name) for name in names]
     else:  # turn-based tables are for members
         users = get_user_model().objects

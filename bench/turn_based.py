@@ -6,8 +6,9 @@
    the heartbeat) as a share of one core, and its resident memory (RSS) after that.
 2. **1,000 deadlines due at once**, played by one process (``scheduler.run_due``, what the
    server's loop calls each second): wall time and per deadline.
-3. **A move** at a turn-based table against one at a live table, the same path
-   (``bench/table_actions.py``: the seat's POST and the four seats' pushes), CPU per action.
+3. **A move** at a turn-based table against one at a live table, the same path and the
+   same members' browsers (``bench/table_actions.py``: the seat's POST and the four seats'
+   pushes), CPU per action.
 
 The games are copies of one started game (its table, seats, game row and deadline rows,
 bulk-inserted), so filling the database takes seconds; each one's deadline is played
@@ -259,7 +260,7 @@ def moves_against_live(count: int) -> None:
     def moves() -> None:
         seats = ["Ann", "Ben", "Cho", "Dai"]
         for game, level in (("dragonformula", "smart"), ("dragsaga", "heuristic")):
-            figures[f"{game} live"] = live_moves(game, seats, level, count, None)
+            figures[f"{game} live"] = live_moves(game, seats, level, count, None, members=True)
             figures[f"{game} turn-based"] = live_moves(
                 game, seats, level, count, None, move_deadline=DAY
             )

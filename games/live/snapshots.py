@@ -71,6 +71,9 @@ class TableSnapshot:
         once per snapshot, and only at a turn-based table (a live one has none)."""
         if self.game is None or self.game.is_finished or not self.table.is_turn_based:
             return {}
+        known = getattr(self.game, "move_deadlines", None)  # written with the move just saved
+        if known is not None:
+            return dict(known)
         rows = Deadline.objects.filter(game_id=self.game.pk, kind=Deadline.Kind.MOVE)
         return {row.seat: row.due.timestamp() for row in rows}
 

@@ -14,7 +14,8 @@ the modules that act on it. Those subscribe here, in ``GamesConfig.ready()``:
   ``game`` and its ``before`` state: what must be written with the move or not at all
   (the league's results of a game that ended, ``games.leagues.online``), and ``acted``,
   the seats that moved in it (a server's time-out for a seat counts as that seat's move),
-  and ``at``, the moment of its last action (POSIX seconds; ``None`` if none was logged).
+  ``at``, the moment of its last action (POSIX seconds; ``None`` if none was logged), and
+  ``seats``, the table's seats as the move read them (``None`` when they changed since).
 - :data:`game_started`, sent **inside the transaction** that starts a table's game, with
   the ``game``: a turn-based table's first move deadline is written with it (``games.turns``).
 """

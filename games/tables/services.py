@@ -727,7 +727,7 @@ def _record(
         except ActionRefused as error:
             refusal = error
         if game.version != before:
-            if _save(game, state):
+            if _save(game, state, seats):
                 seats = away.seats_with_presence(game.table_id)  # players back in their seats
             table_events.after_commit(game.table_id, game, seats)
     if refusal is not None:
@@ -790,7 +790,7 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         game.finished = datetime.fromtimestamp(at, tz=UTC)
 
 
-def _save(game: Game, before: dict[str, Any]) -> bool:
+def _save(game: Game, before: dict[str, Any], seats: list[Seat] | None = None) -> bool:
     """Save the game (one update; and the table's status when it ended); whether seats
     went back to their players. ``before``: its state before this change, for the
     subscribers of ``game_saved`` (a league's results, when one of its games ended)."""
@@ -803,7 +803,9 @@ def _save(game: Game, before: dict[str, Any]) -> bool:
         returned = _stand_ins_finish(game)
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
         game.table.status = Table.Status.FINISHED  # what the answer to this move shows
-    table_events.game_saved.send(sender=Game, game=game, before=before, acted=acted, at=at)
+    table_events.game_saved.send(
+        sender=Game, game=game, before=before, acted=acted, at=at, seats=None if returned else seats
+    )
     return returned
 
 

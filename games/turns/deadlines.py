@@ -23,11 +23,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Subquery
 
-from games.models import Deadline, Game, Notice, Seat
+from games.models import Deadline, Game, Notice, Player, Seat, Vacation
 from games.registry import game_kind
 from games.tables import services, statements
-from games.turns import notices, vacations
+from games.turns import notices
 
 REMIND_BEFORE = 12 * 3600  # "12 hours left", for a member who asked for e-mail
 
@@ -37,12 +38,17 @@ def _moment(at: float) -> datetime:
 
 
 def game_saved(
-    sender: Any, game: Game, acted: Iterable[int] = (), at: float | None = None, **_: Any
+    sender: Any,
+    game: Game,
+    acted: Iterable[int] = (),
+    at: float | None = None,
+    seats: list[Seat] | None = None,
+    **_: Any,
 ) -> None:
     """The ``game_saved`` subscriber: a turn-based game's deadlines follow its move."""
     if game.table.is_turn_based:
         now = time.time() if at is None else at
-        sync(game, now, set(acted))
+        sync(game, now, set(acted), seats)
         if game.is_finished:
             for seat in Seat.objects.filter(table_id=game.table_id, player__isnull=False):
                 notices.queue(seat.player_id, game.table_id, Notice.Kind.GAME_OVER, now)
@@ -82,8 +88,29 @@ def _notice_kind(game: Game, engine: Any, seat: int) -> str:
     return telling(engine.view(game.state, seat))
 
 
-def sync(game: Game, now: float, acted: set[int]) -> None:
-    """Write the game's deadlines as its state now asks (inside the game's lock)."""
+def _member_now(player_id: int, now: float) -> tuple[float, bool]:
+    """When a move deadline of ``player_id`` starting at ``now`` starts counting (the end
+    of a vacation they are on, else ``now``), and whether they asked for e-mail: one query."""
+    at = datetime.fromtimestamp(now, tz=UTC)
+    vacation = Vacation.objects.filter(player=OuterRef("pk"), starts__lte=at, ends__gt=at)
+    found = (
+        Player.objects.filter(pk=player_id)
+        .annotate(
+            back=Subquery(vacation.order_by("-ends").values("ends")[:1]),
+            emails=Exists(notices.asking_for_email().filter(player=OuterRef("pk"))),
+        )
+        .values_list("back", "emails")
+        .first()
+    )
+    if found is None:
+        return now, False
+    back, emails = found
+    return (back.timestamp() if back is not None else now), bool(emails)
+
+
+def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = None) -> None:
+    """Write the game's deadlines as its state now asks (inside the game's lock);
+    ``seats``: the table's seats if the caller has read them with the move."""
     table = game.table
     existing = {(d.kind, d.seat): d for d in Deadline.objects.filter(game_id=game.pk)}
     wanted: dict[tuple[str, int | None], tuple[float, int | None]] = {}
@@ -92,9 +119,11 @@ def sync(game: Game, now: float, acted: set[int]) -> None:
         own = engine.deadline(game.state)
         if own is not None:
             wanted[(Deadline.Kind.TICK, None)] = (own, None)
-        seats = {seat.number: seat for seat in Seat.objects.filter(table_id=game.table_id)}
+        if seats is None:
+            seats = list(Seat.objects.filter(table_id=game.table_id))
+        by_number = {seat.number: seat for seat in seats}
         for number in engine.waiting_for(game.state):
-            seat = seats.get(number)
+            seat = by_number.get(number)
             if seat is None:
                 continue
             if seat.bot_level:
@@ -111,20 +140,28 @@ def sync(game: Game, now: float, acted: set[int]) -> None:
                     if remind in existing:
                         wanted[remind] = (existing[remind].due.timestamp(), seat.player_id)
                     continue
-                start = vacations.back_at(seat.player_id, now)
+                start, emails = _member_now(seat.player_id, now)
                 due = start + table.move_deadline
                 wanted[key] = (due, seat.player_id)
-                if notices.wants_email(seat.player_id):
+                if emails:
                     kind = _notice_kind(game, engine, number)
                     notices.queue(seat.player_id, game.table_id, kind, now)
                     if table.move_deadline > REMIND_BEFORE:
                         wanted[remind] = (due - REMIND_BEFORE, seat.player_id)
-    gone = [d.pk for key, d in existing.items() if key not in wanted]
-    if gone:
-        Deadline.objects.filter(pk__in=gone).delete()
+    # What the table's answer and pushes show (``games.live.snapshots``), without a read.
+    game.move_deadlines = {
+        seat: due for (kind, seat), (due, _p) in wanted.items() if kind == Deadline.Kind.MOVE
+    }
+    # A row no longer wanted becomes a new one (one write, not two); the rest go.
+    gone = [d for key, d in existing.items() if key not in wanted]
     for (kind, seat), (due, player_id) in wanted.items():
         row = existing.get((kind, seat))
-        if row is None:
+        if row is None and gone:
+            row = gone.pop()
+            Deadline.objects.filter(pk=row.pk).update(
+                kind=kind, seat=seat, due=_moment(due), player_id=player_id
+            )
+        elif row is None:
             Deadline.objects.create(
                 game_id=game.pk,
                 table_id=game.table_id,
@@ -135,3 +172,5 @@ def sync(game: Game, now: float, acted: set[int]) -> None:
             )
         elif abs(row.due.timestamp() - due) > 1e-3 or row.player_id != player_id:
             Deadline.objects.filter(pk=row.pk).update(due=_moment(due), player_id=player_id)
+    if gone:
+        Deadline.objects.filter(pk__in=[d.pk for d in gone]).delete()

@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -33,11 +34,14 @@ BATCH = 200
 DIGEST_EVERY = timedelta(days=1)
 
 
+def asking_for_email() -> QuerySet[NoticeSettings]:
+    """The settings of members who asked for e-mail and have an address to send it to."""
+    return NoticeSettings.objects.filter(email=True, player__user__email__gt="")
+
+
 def wants_email(player_id: int) -> bool:
     """Whether the member asked for e-mail and has an address to send it to."""
-    return NoticeSettings.objects.filter(
-        player_id=player_id, email=True, player__user__email__gt=""
-    ).exists()
+    return asking_for_email().filter(player_id=player_id).exists()
 
 
 def queue(player_id: int, table_id: int, kind: str, at: float) -> None:

@@ -38,13 +38,6 @@ def current(player_id: int, now: float) -> Vacation | None:
     )
 
 
-def back_at(player_id: int, now: float) -> float:
-    """When a deadline starting at ``now`` for ``player_id`` starts counting: the end of a
-    vacation they are on, else ``now``."""
-    on = current(player_id, now)
-    return on.ends.timestamp() if on is not None else now
-
-
 def days_used(player: Player, now: float) -> int:
     """Vacation days ``player`` has taken in the season (calendar year) of ``now``."""
     year = _moment(now).year

@@ -137,6 +137,12 @@ def test_a_turn_based_dragon_formula_game_over_three_days(new_page, artifacts_di
     )
     ann.locator('#prompt button[data-action="back"]').click()
     ann.locator("#hand .tarot-card").first.wait_for()
+    # Back in her seat: if the bot had not finished her turn, she finishes it herself.
+    for _step in range(6):
+        if ben.locator('#prompt button[data-action="draw"]').count():
+            break
+        if not take_dragon_formula_step(ann, PASS_DRAW_DISCARD):
+            ben.wait_for_timeout(1000)  # the bot's move, a second away
 
     # Ben's phone: the inbox counts his table, lists it, and one tap opens it.
     ben.locator('#prompt button[data-action="draw"]').wait_for(timeout=30_000)
