@@ -20,14 +20,17 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef, Subquery
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+from django.utils.dateparse import parse_datetime
 
-from games.models import Deadline, Game, Notice, Player, Seat, Vacation
+from games.models import Deadline, Game, Notice, NoticeSettings, Player, Seat, Vacation
 from games.registry import game_kind
 from games.tables import services, statements
+from games.tables.statements.columns import bare_column, table_name
 from games.turns import notices
 
 REMIND_BEFORE = 12 * 3600  # "12 hours left", for a member who asked for e-mail
@@ -90,29 +93,85 @@ def _notice_kind(game: Game, engine: Any, seat: int) -> str:
 
 def _member_now(player_id: int, now: float) -> tuple[float, bool]:
     """When a move deadline of ``player_id`` starting at ``now`` starts counting (the end
-    of a vacation they are on, else ``now``), and whether they asked for e-mail: one query."""
-    at = datetime.fromtimestamp(now, tz=UTC)
-    vacation = Vacation.objects.filter(player=OuterRef("pk"), starts__lte=at, ends__gt=at)
-    found = (
-        Player.objects.filter(pk=player_id)
-        .annotate(
-            back=Subquery(vacation.order_by("-ends").values("ends")[:1]),
-            emails=Exists(notices.asking_for_email().filter(player=OuterRef("pk"))),
-        )
-        .values_list("back", "emails")
-        .first()
-    )
-    if found is None:
-        return now, False
-    back, emails = found
+    of a vacation they are on, else ``now``), and whether they asked for e-mail (and have
+    an address): one written-out statement, as every new move deadline reads it."""
+    at = connection.ops.adapt_datetimefield_value(_moment(now))
+    with connection.cursor() as cursor:
+        cursor.execute(_member_sql(), [player_id, at, at, player_id])
+        back, emails = cursor.fetchone()
+    back = _aware(back) if back is not None else None
     return (back.timestamp() if back is not None else now), bool(emails)
+
+
+@lru_cache(maxsize=1)
+def _member_sql() -> str:
+    vacation, settings = table_name(Vacation), table_name(NoticeSettings)
+    player, user = table_name(Player), table_name(get_user_model())
+    return (
+        f"SELECT (SELECT MAX(v.{bare_column(Vacation, 'ends')}) FROM {vacation} v"
+        f" WHERE v.{bare_column(Vacation, 'player')} = %s"
+        f" AND v.{bare_column(Vacation, 'starts')} <= %s AND v.{bare_column(Vacation, 'ends')} > %s),"
+        f" EXISTS(SELECT 1 FROM {settings} n"
+        f" JOIN {player} p ON p.{bare_column(Player, 'id')} = n.{bare_column(NoticeSettings, 'player')}"
+        f" JOIN {user} u ON u.{bare_column(get_user_model(), 'id')} = p.{bare_column(Player, 'user')}"
+        f" WHERE n.{bare_column(NoticeSettings, 'player')} = %s"
+        f" AND n.{bare_column(NoticeSettings, 'email')}"
+        f" AND u.{bare_column(get_user_model(), 'email')} <> '')"
+    )
+
+
+class _Row(NamedTuple):
+    """A deadline row as :func:`sync` reads it."""
+
+    pk: int
+    kind: str
+    seat: int | None
+    due: datetime
+    player_id: int | None
+
+
+def _rows_of(game_id: int) -> list[_Row]:
+    """The game's deadline rows: one written-out statement, as every move reads them."""
+    with connection.cursor() as cursor:
+        cursor.execute(_rows_sql(), [game_id])
+        rows = cursor.fetchall()
+    return [_Row(pk, kind, seat, _aware(due), player) for pk, kind, seat, due, player in rows]
+
+
+def _aware(value: Any) -> datetime:
+    """A datetime column's value as the ORM gives it (SQLite gives its text)."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+def _rewrite(pk: int, kind: str, seat: int | None, due: float, player_id: int | None) -> None:
+    """Row ``pk`` becomes this deadline: one written-out ``UPDATE``."""
+    at = connection.ops.adapt_datetimefield_value(_moment(due))
+    with connection.cursor() as cursor:
+        cursor.execute(_rewrite_sql(), [kind, seat, at, player_id, pk])
+
+
+@lru_cache(maxsize=1)
+def _rows_sql() -> str:
+    fields = ("id", "kind", "seat", "due", "player")
+    columns = ", ".join(bare_column(Deadline, f) for f in fields)
+    return (
+        f"SELECT {columns} FROM {table_name(Deadline)} WHERE {bare_column(Deadline, 'game')} = %s"
+    )
+
+
+@lru_cache(maxsize=1)
+def _rewrite_sql() -> str:
+    sets = ", ".join(f"{bare_column(Deadline, f)} = %s" for f in ("kind", "seat", "due", "player"))
+    return f"UPDATE {table_name(Deadline)} SET {sets} WHERE {bare_column(Deadline, 'id')} = %s"
 
 
 def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = None) -> None:
     """Write the game's deadlines as its state now asks (inside the game's lock);
     ``seats``: the table's seats if the caller has read them with the move."""
     table = game.table
-    existing = {(d.kind, d.seat): d for d in Deadline.objects.filter(game_id=game.pk)}
+    existing = {(d.kind, d.seat): d for d in _rows_of(game.pk)}
     wanted: dict[tuple[str, int | None], tuple[float, int | None]] = {}
     if not game.is_finished:
         engine = game_kind(game.game_name).engine
@@ -157,10 +216,7 @@ def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = Non
     for (kind, seat), (due, player_id) in wanted.items():
         row = existing.get((kind, seat))
         if row is None and gone:
-            row = gone.pop()
-            Deadline.objects.filter(pk=row.pk).update(
-                kind=kind, seat=seat, due=_moment(due), player_id=player_id
-            )
+            _rewrite(gone.pop().pk, kind, seat, due, player_id)
         elif row is None:
             Deadline.objects.create(
                 game_id=game.pk,
@@ -171,6 +227,6 @@ def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = Non
                 player_id=player_id,
             )
         elif abs(row.due.timestamp() - due) > 1e-3 or row.player_id != player_id:
-            Deadline.objects.filter(pk=row.pk).update(due=_moment(due), player_id=player_id)
+            _rewrite(row.pk, kind, seat, due, player_id)
     if gone:
         Deadline.objects.filter(pk__in=[d.pk for d in gone]).delete()
