@@ -22,10 +22,7 @@ of the cost). Runs on throwaway SQLite files.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.table_actions import live_moves, quiet_log, setup_django  # noqa: E402
+from tests.support.servers import daphne  # noqa: E402
 
 WAITING = 10_000
 DUE_AT_ONCE = 1_000
@@ -108,17 +106,10 @@ def copies_of_a_started_game(count: int, due_in: float, prefix: str) -> list[int
     return ids
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def idle_server(database: Path, seconds: float) -> tuple[float, float]:
     """A Daphne process on ``database`` left alone for ``seconds`` after start-up: the
     share of one core it used meanwhile, and its RSS in MB at the end."""
     env = {
-        **os.environ,
         "DATABASE_URL": f"sqlite:///{database}",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "SECRET_KEY": "bench-only",
@@ -127,36 +118,12 @@ def idle_server(database: Path, seconds: float) -> tuple[float, float]:
         "MALLOC_ARENA_MAX": "2",
         "LOG_LEVEL": "WARNING",
     }
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "config.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(300):  # up once it answers
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-                break
-            time.sleep(0.1)
+    with daphne(env=env, log=database.with_suffix(".log"), timeout=60) as served:
         time.sleep(5)  # start-up's own work (resuming tables, the first heartbeat) done
-        before = _cpu_seconds(server.pid)
+        pid = served.process.pid
+        before = _cpu_seconds(pid)
         time.sleep(seconds)
-        used = _cpu_seconds(server.pid) - before
-        return used / seconds, _rss_mb(server.pid)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+        return (_cpu_seconds(pid) - before) / seconds, _rss_mb(pid)
 
 
 def _cpu_seconds(pid: int) -> float:

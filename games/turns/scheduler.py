@@ -12,9 +12,10 @@ query) and plays each game's earliest in a transaction of its own:
    ``time_out``, or ``advance`` for a bot's move and the game's own deadline), which
    writes the game's next deadlines with it (``games.turns.deadlines``).
 
-On SQLite, which has no row locks, ``select_for_update`` is a no-op and the database's
-single writer does the same: the second process's transaction waits for the first's to
-commit and then finds the deadline gone. Nothing is kept in memory, so a restart loses
+On SQLite, which has no row locks, ``select_for_update`` is a no-op and a transaction
+suffices: the settings begin each with ``BEGIN IMMEDIATE``, which takes the database's one
+write lock, so the second process's transaction waits for the first's to commit and then
+finds the deadline gone. Nothing is kept in memory, so a restart loses
 nothing; a serving process runs :func:`run_due` every :data:`POLL_SECONDS`
 (``games.live.timers``), and ``manage.py run_deadlines`` runs it on its own.
 """

@@ -158,3 +158,10 @@ def test_a_turn_based_dragon_formula_game_over_three_days(new_page, artifacts_di
     no_sideways_scroll(ben)
     ben.screenshot(path=artifacts_dir / "turn-based-back-at-the-table-phone.png")
     ann.screenshot(path=artifacts_dir / "turn-based-back-laptop.png")
+    # The same page in Japanese, the club's own language.
+    ben.goto("/your-move/")
+    ben.get_by_role("button", name="日本語").click()
+    ben.wait_for_load_state()
+    assert "あなたの手番" in ben.content() and "休暇" in ben.content()
+    no_sideways_scroll(ben)
+    ben.screenshot(path=artifacts_dir / "turn-based-your-move-phone-ja.png")

@@ -135,3 +135,28 @@ def test_the_season_allowance_counts_every_vacation_taken():
     with pytest.raises(services.ActionRefused, match="1 to 4 vacation days"):
         vacations.take(ann, 5, now + 10 * DAY + 60)
     assert Vacation.objects.count() == 1
+
+
+def test_who_may_write_here_a_member_for_themselves_only():
+    """Vacation and e-mail settings are the signed-in member's own: a visitor who is not
+    signed in, or a guest (a name in a browser, no account), is sent to log in and
+    nothing is written; a member writes only their own."""
+    from games.models import NoticeSettings, Player
+    from tests.web.tables import browser_of
+
+    ann = member("ann")
+    guest = Player.objects.create(display_name="Gus")
+    for client in (Client(), browser_of(guest, csrf=False)):
+        for url, data in (
+            ("/your-move/vacation/", {"days": "2"}),
+            ("/your-move/notices/", {"email": "on", "language": "en"}),
+        ):
+            response = client.post(url, data)
+            assert response.status_code == 302 and "/accounts/login/" in response.url
+    assert not Vacation.objects.exists() and not NoticeSettings.objects.exists()
+    staff = member("sam")
+    staff.user.is_staff = True
+    staff.user.save()
+    assert _browser(staff).post("/your-move/vacation/", {"days": "2"}).status_code == 302
+    assert list(Vacation.objects.values_list("player", flat=True)) == [staff.pk]  # not ann's
+    assert vacations.current(ann.pk, time.time()) is None
