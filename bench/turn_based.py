@@ -142,6 +142,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--idle", type=float, default=30.0, help="seconds the servers idle")
     parser.add_argument("--moves", type=int, default=120, help="moves per pace and game")
+    parser.add_argument("--waiting", type=int, default=WAITING, help="games waiting (idle)")
+    parser.add_argument("--due", type=int, default=DUE_AT_ONCE, help="deadlines due at once")
     parser.add_argument(
         "--only",
         choices=("idle", "due", "moves"),
@@ -166,7 +168,7 @@ def main() -> None:
 
         settings.TABLE_TIMERS = False
         if "idle" in parts:
-            copies_of_a_started_game(WAITING, DAY, "W")
+            copies_of_a_started_game(args.waiting, DAY, "W")
         connections.close_all()
         # The empty database: the same schema, nothing in it.
         settings.DATABASES["default"]["NAME"] = str(empty)
@@ -174,32 +176,32 @@ def main() -> None:
         connections.close_all()
         settings.DATABASES["default"]["NAME"] = str(full)
         if "idle" in parts:
-            idle(empty, full, args.idle)
+            idle(empty, full, args.idle, args.waiting)
         if "due" in parts:
-            due_at_once()
+            due_at_once(args.due)
         if "moves" in parts:
             moves_against_live(args.moves)
 
 
-def idle(empty: Path, full: Path, seconds: float) -> None:
+def idle(empty: Path, full: Path, seconds: float, waiting: int) -> None:
     """Two idle servers: on the empty database, then on the one with the waiting games."""
     cpu_empty, rss_empty = idle_server(empty, seconds)
     cpu_full, rss_full = idle_server(full, seconds)
     print(
         f"idle server, {seconds:.0f} s: empty database {100 * cpu_empty:.2f} % of a core, "
-        f"{rss_empty:.0f} MB; {WAITING:,} turn-based games waiting "
+        f"{rss_empty:.0f} MB; {waiting:,} turn-based games waiting "
         f"{100 * cpu_full:.2f} % of a core, {rss_full:.0f} MB "
         f"(+{rss_full - rss_empty:.0f} MB)",
         flush=True,
     )
 
 
-def due_at_once() -> None:
-    """1,000 games whose deadlines are all due, played by one process."""
+def due_at_once(count: int) -> None:
+    """``count`` games whose deadlines are all due, played by one process."""
     from games.models import ActionLog
     from games.turns import scheduler
 
-    due = copies_of_a_started_game(DUE_AT_ONCE, -1, "D")
+    due = copies_of_a_started_game(count, -1, "D")
     started = time.perf_counter()
     cpu = time.process_time()
     played = scheduler.run_due()
@@ -207,7 +209,7 @@ def due_at_once() -> None:
     cpu = time.process_time() - cpu
     outs = ActionLog.objects.filter(game_id__in=due, action__type="time_out").count()
     print(
-        f"{DUE_AT_ONCE:,} deadlines due at once, one process: {played} played "
+        f"{count:,} deadlines due at once, one process: {played} played "
         f"({outs} time-outs logged) in {wall:.1f} s wall, {cpu:.1f} s CPU "
         f"({1000 * wall / max(played, 1):.1f} ms each)",
         flush=True,

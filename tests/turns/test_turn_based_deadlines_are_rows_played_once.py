@@ -109,3 +109,14 @@ def test_a_dragsaga_choice_gives_each_seat_its_own_deadline():
     assert deadlines_of(game) == {
         ("move", n): pytest.approx(start + DAY + 1 + DAY) for n in range(3)
     }
+
+
+def test_a_bot_at_a_turn_based_table_moves_at_its_pace_not_after_a_day():
+    table, game, (ann,) = turn_based_table("dragsaga", ["ann"], bot_level="heuristic")
+    start = game.created.timestamp()
+    due = deadlines_of(game)
+    assert due[("move", 0)] == pytest.approx(start + DAY)
+    assert due[("bot", 1)] - start < 5  # the table's bot pace, a second or so
+    assert scheduler.run_due(start + 5) == 1
+    game.refresh_from_db()
+    assert set(deadlines_of(game)) == {("move", 0)}  # the bot chose; ann still has her day
