@@ -25,6 +25,7 @@ def test_a_dragsaga_placing_shows_every_seat_its_own_time_left():
         assert f"{name}: 23 h 59 min left" in page or f"{name}: 1 d 0 h left" in page
     assert "a bot plays in" not in page  # away between moves is how it is played
     assert "not here now" in page
+    assert "close the page between them" in page and "A seat left alone" not in page
 
 
 def test_a_spectator_sees_the_same_clock_and_no_hand():
