@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0023_stand_in_reason_out_of_time'),
+        ('games', '0026_members_kept_tidy'),
     ]
 
     operations = [
