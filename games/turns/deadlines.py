@@ -9,7 +9,9 @@ what the game now waits for:
   move deadline from when the wait began (a seat that just moved starts a new one), later
   by the days of a vacation its player is on (``games.turns.vacations``);
 - each awaited seat a bot holds has a ``bot`` deadline at the table's bot pace;
-- the game's own deadline, if it has one (the result screen between games), is a ``tick``.
+- the game's own deadline, if it has one (the result screen between games), is a ``tick``;
+- a member who asked for e-mail gets a ``remind`` 12 hours before a longer move deadline,
+  and a notice of the wait itself (``games.turns.notices``).
 
 Rows no longer wanted go. Nothing is kept in memory: ``games.turns.scheduler`` finds the
 rows that are due, in whichever process runs it, after any restart.
