@@ -98,3 +98,14 @@ def test_three_members_choose_and_place_each_within_their_own_day(new_page, arti
         no_sideways_scroll(page) if name != "ann" else None
     pages["ann"].screenshot(path=artifacts_dir / "turn-based-saga-turns-laptop.png")
     pages["cy"].screenshot(path=artifacts_dir / "turn-based-saga-turns-phone.png")
+    # Cy's phone in Japanese: the lobby offers the turn-based paces.
+    cy = pages["cy"]
+    cy.goto("/")
+    cy.get_by_role("button", name="日本語").click()
+    cy.wait_for_load_state()
+    cy.click("#tables-dragsaga summary")
+    pace = cy.locator("#id_dragsaga-move_deadline")
+    assert "ターン制：1手1日" in pace.inner_text()
+    pace.scroll_into_view_if_needed()
+    no_sideways_scroll(cy)
+    cy.screenshot(path=artifacts_dir / "turn-based-saga-lobby-phone-ja.png")
