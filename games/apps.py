@@ -15,6 +15,7 @@ class GamesConfig(AppConfig):
         from games.nights import nights
         from games.tables import events as table_events
         from games.trust import login_throttle
+        from games.turns import deadlines
 
         nights.connect_signals()  # a club night's pages hear of its results
         result_lines.connect_signals()  # every game's results in the platform's lines
@@ -27,3 +28,7 @@ class GamesConfig(AppConfig):
         table_events.game_saved.connect(reviews.game_saved, dispatch_uid="reviews")
         # A successful login clears that account's failed tries from that address, no one else's.
         user_logged_in.connect(login_throttle.clear_own_failures, dispatch_uid="login_throttle")
+        # A turn-based game's deadlines are written with each move, and as it starts.
+        table_events.game_saved.connect(deadlines.game_saved, dispatch_uid="turn_deadlines")
+        table_events.game_started.connect(deadlines.game_started, dispatch_uid="turn_start")
+        table_events.table_changed.connect(deadlines.seats_changed, dispatch_uid="turn_seats")

@@ -12,6 +12,11 @@ browser session, more per address; lobby tables that never start go away by them
   left it waiting); one that never started, :data:`NEVER_STARTED_HOURS` after. Tables
   of the club (demo), of a league or of a script (``created_session`` blank) never expire
   here. The lobby sweeps them at most every :data:`EXPIRY_EVERY_SECONDS`.
+- Turn-based tables (``Table.move_deadline``) are for members and wait days, not minutes:
+  they count neither against the live limits above nor against the address's, but a
+  member has at most :data:`MAX_TURN_BASED_OPEN` of them waiting and sits at most at
+  :data:`MAX_TURN_BASED_SEATS` turn-based tables not finished (429 beyond); one that never
+  starts goes after :data:`TURN_BASED_NEVER_STARTED_DAYS`, never for being left alone.
 - The lobby lists, per game, the open tables first (newest first, at most
   :data:`LOBBY_OPEN_PER_GAME`, none of one creator beyond the per-player limit),
   then those being played (at most :data:`LOBBY_PLAYING_PER_GAME`).
@@ -31,7 +36,7 @@ from games.models import Player, Seat, SeatConnection, Table
 from games.presence import away
 from games.registry import GAMES
 from games.tables import client_limits
-from games.tables.services import ActionRefused
+from games.tables.services import ActionRefused, NotTheirs
 
 SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.created_session)
 MAX_OPEN_PER_PLAYER = 3
@@ -42,6 +47,9 @@ NEVER_STARTED_HOURS = 3
 EXPIRY_EVERY_SECONDS = 20
 LOBBY_OPEN_PER_GAME = 30
 LOBBY_PLAYING_PER_GAME = 30
+MAX_TURN_BASED_OPEN = 5
+MAX_TURN_BASED_SEATS = 30
+TURN_BASED_NEVER_STARTED_DAYS = 7
 
 
 class TooManyTables(ActionRefused):
@@ -68,17 +76,31 @@ def _waiting_or_left_playing(now: datetime) -> Q:
     return _waiting() | left_playing
 
 
-def check_may_open(player: Player, browser: str, address: str | None = None) -> None:
+def _turn_based() -> Q:
+    return Q(move_deadline__isnull=False)
+
+
+def check_may_open(
+    player: Player, browser: str, address: str | None = None, turn_based: bool = False
+) -> None:
     """Refuse a new lobby table when this player or this browser (the id its session keeps
-    under :data:`SESSION_BROWSER`) has enough waiting, or this address has (counted then)."""
+    under :data:`SESSION_BROWSER`) has enough waiting, or this address has (counted then).
+    ``turn_based``: a member's turn-based table, counted apart (:func:`check_turn_based`)."""
     expire_now_and_then()
+    if turn_based:
+        check_turn_based(player, opening=True)
+        if address and not client_limits.take(client_limits.TABLES_PER_ADDRESS, address):
+            raise _too_many_from_address()
+        return
     mine = Q(created_by=player)
     if browser:
         mine |= Q(created_session=browser)
     if address:
         mine |= Q(created_address=address)
     # One query: this client's waiting tables, and those it left playing by themselves.
-    waiting = Table.objects.filter(mine, _waiting_or_left_playing(datetime.now(tz=UTC)))
+    waiting = Table.objects.filter(mine, _waiting_or_left_playing(datetime.now(tz=UTC))).exclude(
+        _turn_based()
+    )
     rows = set(
         waiting.values_list("pk", "status", "created_by_id", "created_session", "created_address")
     )
@@ -108,13 +130,54 @@ def check_may_open(player: Player, browser: str, address: str | None = None) -> 
     if len(by_address) >= MAX_OPEN_PER_ADDRESS or (
         address and not client_limits.take(client_limits.TABLES_PER_ADDRESS, address)
     ):
+        raise _too_many_from_address()
+
+
+def _too_many_from_address() -> TooManyTables:
+    return TooManyTables(
+        _(
+            "Too many tables were opened from your network: start one of those waiting "
+            "or try again later."
+        ),
+        "too_many_from_address",
+    )
+
+
+def check_turn_based(player: Player, opening: bool = False) -> None:
+    """A member may sit at many turn-based tables, not unboundedly: at most
+    :data:`MAX_TURN_BASED_SEATS` not finished, and (``opening`` one) at most
+    :data:`MAX_TURN_BASED_OPEN` of their own waiting for players. Guests are refused (403)."""
+    if player.is_guest:
+        raise NotTheirs(_("Turn-based tables are for club members: please log in first."), "guest")
+    mine = Table.objects.filter(_turn_based())
+    seated = (
+        mine.exclude(status=Table.Status.FINISHED).filter(seats__player=player).distinct().count()
+    )
+    if seated >= MAX_TURN_BASED_SEATS:
         raise TooManyTables(
             _(
-                "Too many tables were opened from your network: start one of those waiting "
-                "or try again later."
-            ),
-            "too_many_from_address",
+                "You already sit at %(count)d turn-based tables: finish some of them "
+                "before joining another."
+            )
+            % {"count": seated},
+            "too_many_turn_based",
         )
+    waiting = mine.filter(_waiting(), created_by=player).count() if opening else 0
+    if waiting >= MAX_TURN_BASED_OPEN:
+        raise TooManyTables(
+            _(
+                "You already have %(count)d turn-based tables waiting for players: start "
+                "one of them before opening another."
+            )
+            % {"count": waiting},
+            "too_many_tables",
+        )
+
+
+def check_may_sit(table: Table, player: Player) -> None:
+    """Sitting at a turn-based table: a member, within :func:`check_turn_based`'s bound."""
+    if table.is_turn_based:
+        check_turn_based(player)
 
 
 def expire_now_and_then() -> int:
@@ -129,7 +192,8 @@ def expire_now_and_then() -> int:
 def expire_open_tables(now: float | None = None) -> int:
     """Delete the lobby tables that never started and are past their time; how many."""
     at = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
-    lobby_made = Table.objects.filter(_waiting()).exclude(created_session="")
+    made = Table.objects.filter(_waiting()).exclude(created_session="")
+    lobby_made = made.exclude(_turn_based())
     since = at - timedelta(minutes=EMPTY_MINUTES)
     # Nobody sat down, or those seated have had no socket open for as long: left waiting.
     present = SeatConnection.objects.filter(Q(closed__isnull=True) | Q(closed__gt=since))
@@ -137,9 +201,14 @@ def expire_open_tables(now: float | None = None) -> int:
         pk__in=present.values("seat__table_id")
     )
     stale = lobby_made.filter(created__lte=at - timedelta(hours=NEVER_STARTED_HOURS))
+    # A turn-based table waits for players for days: only one that never started goes.
+    turn_based = made.filter(_turn_based()).filter(
+        created__lte=at - timedelta(days=TURN_BASED_NEVER_STARTED_DAYS)
+    )
     expired = {
         *deserted.values_list("pk", flat=True),
         *stale.values_list("pk", flat=True),
+        *turn_based.values_list("pk", flat=True),
     }
     if not expired:
         return 0

@@ -26,12 +26,13 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import TICK, Action, Engine, IllegalAction
+from games.engine import TICK, TIME_OUT, Action, Engine, IllegalAction, time_out_action
 from games.models import (
     ActionLog,
     AwayLimit,
     BotPace,
     Game,
+    MoveDeadline,
     Player,
     Seat,
     SeatConnection,
@@ -129,6 +130,7 @@ def create_table(
     bot_pace: str = BotPace.NORMAL,
     created_address: str | None = None,
     seat_bots: bool = False,
+    move_deadline: int | None = None,
 ) -> Table:
     """Open a table with empty seats; its creator (if any) sits in seat 0.
 
@@ -151,8 +153,16 @@ def create_table(
         raise ActionRefused(_("There is no bot of that level."), "bot_level")
     if bot_pace not in BotPace.values:
         raise ActionRefused(_("There is no bot pace of that name."), "bot_pace")
+    options = dict(options or {})
+    if move_deadline is not None:
+        if move_deadline not in MoveDeadline.values:
+            raise move_deadline_refused()
+        turn_based = getattr(engine, "turn_based_options", None)
+        if turn_based is None:
+            raise ActionRefused(_("This game has no turn-based tables."), "move_deadline")
+        options.update(turn_based())
     try:
-        checked = engine.validate_options(dict(options or {}))
+        checked = engine.validate_options(options)
     except ValueError as error:
         raise ActionRefused(str(error), "options") from None
     with transaction.atomic():
@@ -165,6 +175,7 @@ def create_table(
             created_by=created_by,
             created_session=created_session,
             created_address=created_address,
+            move_deadline=move_deadline,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
         if created_by is not None:
@@ -172,6 +183,13 @@ def create_table(
         if seat_bots and bot_level:
             Seat.objects.filter(table=table, player__isnull=True).update(bot_level=bot_level)
     return table
+
+
+def move_deadline_refused() -> ActionRefused:
+    """The refusal of a move deadline that is not one of those offered."""
+    return ActionRefused(
+        _("A turn-based table gives 12 hours, 1 day or 3 days for a move."), "move_deadline"
+    )
 
 
 def _locked_open_table(table: Table) -> Table:
@@ -287,6 +305,7 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
         _starting_settings(game, kind, seats)
         table.status = Table.Status.PLAYING
         table.save(update_fields=["status"])
+        table_events.game_started.send(sender=Game, game=game)
         table_events.after_commit(table.pk, game, away.seats_with_presence(table.pk))
     return game
 
@@ -383,6 +402,7 @@ def rematch(table: Table, player: Player) -> Table:
             options=old.options,
             bot_level=old.bot_level,
             bot_pace=old.bot_pace,
+            move_deadline=old.move_deadline,
         )
         new.created_by = player
         new.save(update_fields=["created_by"])
@@ -468,6 +488,24 @@ def apply_action(
         return action
 
     return _record(game, act, now)
+
+
+def time_out(game: Game, seat: int, now: float | None = None) -> Game:
+    """A turn-based table's move deadline for ``seat`` has passed (``games.turns``): the game
+    plays the seat's part as its clock does at a live table out of time, and once the seat
+    has run out of time :data:`~games.presence.away.TIMEOUTS_BEFORE_STAND_IN` times in a
+    row, a bot stands in for it until its player is back (as at a live table)."""
+
+    def play(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action:
+        if game.is_finished:
+            raise IllegalMove(_("This game is over."), "finished")
+        action = time_out_action(seat)
+        _apply(game, engine, None, action, at)
+        if take_over_out_of_time(game, engine, at, seats):
+            seats[:] = away.seats_with_presence(game.table_id)
+        return action
+
+    return _record(game, play, now)
 
 
 def tick(game: Game, now: float | None = None) -> Game:
@@ -577,7 +615,7 @@ def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> floa
     ``seats``: the table's seats if the caller has just read them (with their presence,
     ``away.seats_with_presence``: then this costs no query while nobody is away).
     """
-    if game.is_finished:
+    if game.is_finished or game.table.is_turn_based:  # its deadlines are games.turns'
         return None
     if seats is None:
         seats = away.seats_with_presence(game.table_id)
@@ -621,7 +659,7 @@ def take_over_due(game: Game, now: float, seats: list[Seat] | None = None) -> li
     which announces it). ``seats`` as ``away.seats_with_presence`` reads them: a table
     where everyone has a socket open costs no query here.
     """
-    if game.is_finished:
+    if game.is_finished or game.table.is_turn_based:  # away is normal between two moves
         return []
     taken = []
     limit: int | None = None
@@ -720,7 +758,7 @@ def _record(
         except ActionRefused as error:
             refusal = error
         if game.version != before:
-            if _save(game, state):
+            if _save(game, state, seats):
                 seats = away.seats_with_presence(game.table_id)  # players back in their seats
             table_events.after_commit(game.table_id, game, seats)
     if refusal is not None:
@@ -783,10 +821,12 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         game.finished = datetime.fromtimestamp(at, tz=UTC)
 
 
-def _save(game: Game, before: dict[str, Any]) -> bool:
+def _save(game: Game, before: dict[str, Any], seats: list[Seat] | None = None) -> bool:
     """Save the game (one update; and the table's status when it ended); whether seats
     went back to their players. ``before``: its state before this change, for the
     subscribers of ``game_saved`` (a league's results, when one of its games ended)."""
+    acted = _acted_seats(_log_of(game))
+    at = max((entry.now for entry in _log_of(game)), default=None)
     statements.record_move(game, _log_of(game))
     _log_of(game).clear()
     returned = False
@@ -794,8 +834,21 @@ def _save(game: Game, before: dict[str, Any]) -> bool:
         returned = _stand_ins_finish(game)
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
         game.table.status = Table.Status.FINISHED  # what the answer to this move shows
-    table_events.game_saved.send(sender=Game, game=game, before=before)
+    table_events.game_saved.send(
+        sender=Game, game=game, before=before, acted=acted, at=at, seats=None if returned else seats
+    )
     return returned
+
+
+def _acted_seats(log: list[ActionLog]) -> set[int]:
+    """The seats that moved in these actions, the server's time-out for a seat included."""
+    acted = set()
+    for entry in log:
+        if entry.seat is not None:
+            acted.add(entry.seat)
+        elif entry.action.get("type") == TIME_OUT:
+            acted.add(entry.action["seat"])
+    return acted
 
 
 def _log_of(game: Game) -> list[ActionLog]:
