@@ -34,7 +34,7 @@ BOT_HAND = ["claw", "sparks", "wind_blade", "tail_sweep", "divine_blaze", "divin
 DRAGON = "divine_storm"
 FIRST_PAIR = ("fang", "scale_shield")
 SECOND_PAIR = (DRAGON, "charge")
-STEPS = 10
+STEPS = 11
 
 
 def guided_step(view: dict[str, Any]) -> Step | None:
@@ -94,6 +94,7 @@ def _choose(cards: dict[str, Any]) -> Step:
             "everyone the same 15 cards; this one deals fewer, so that it ends sooner.)"
         )
         % {"card": _name(cards[DRAGON])},
+        expects=({"type": "choose_dragon", "card": DRAGON},),
     )
 
 
@@ -102,7 +103,8 @@ def _place(view: dict[str, Any], hand: list[str], cards: dict[str, Any]) -> Step
         pair = FIRST_PAIR if set(FIRST_PAIR) <= set(hand) else None
         why = _(
             "Each round everyone secretly places two cards face down. An attack is for your own "
-            "turn, a guard for the bot's. In round 1 everyone targets the next player: the bot."
+            "turn, a guard for the bot's. In round 1 everyone targets their left neighbour: "
+            "here, the bot."
         )
         number, key = 2, "place"
     else:
@@ -110,19 +112,23 @@ def _place(view: dict[str, Any], hand: list[str], cards: dict[str, Any]) -> Step
         why = _(
             "These two cost %(total)s together, more than %(limit)s: only one of them can be "
             "flipped this round (the warning under Ready says so). A placed card you do not "
-            "flip goes back to your hand."
+            "flip goes back to your hand. From round 2 the round's last player may, before "
+            "flipping, discard a hand card to change target (Change target); with two players "
+            "there is no other target."
         ) % {"total": sum(cards[c]["cost"] for c in (pair or ())), "limit": FLIP_LIMIT}
         number, key = 6, "place_again"
         if pair is None:
             why = _("Placed cards you do not flip go back to your hand at the end of the round.")
     if pair is None:
         do = _("Place two cards: tap two in your hand, then Ready.")
+        expects: tuple[dict[str, Any], ...] = ({"type": "place"},)
     else:
         do = _("Place %(first)s and %(second)s: tap both in your hand, then Ready.") % {
             "first": _name(cards[pair[0]]),
             "second": _name(cards[pair[1]]),
         }
-    return Step(key, number, STEPS, do, why)
+        expects = ({"type": "place", "cards": list(pair)},)
+    return Step(key, number, STEPS, do, why, expects=expects)
 
 
 def _answer(
@@ -142,6 +148,7 @@ def _answer(
                 "blocks: all %(damage)s of its damage, for a guard that costs %(cost)s."
             )
             % {"damage": attack["damage"], "cost": guard["cost"]},
+            expects=({"type": "guard", "card": guard["id"]},),
         )
     if attack["scope"] == "all":
         why = _(
@@ -154,13 +161,26 @@ def _answer(
             "seat). Lower is better: the least damage wins. The start player moves one seat "
             "each round, so the bot goes first now."
         ) % {"damage": attack["damage"]}
+    first = not _hit_this_round(view)
     return Step(
-        "no_guard",
-        7,
+        "no_guard" if first else "no_guard_again",
+        7 if first else 8,
         STEPS,
         _("The bot attacks you with %(attack)s: press No guard.") % {"attack": _name(attack)},
         why,
+        expects=({"type": "no_guard"},),
     )
+
+
+def _hit_this_round(view: dict[str, Any]) -> bool:
+    """Whether an attack of the bot has already hit your seat this round."""
+    hit = False
+    for event in view["events"]:
+        if event["type"] == "round_start":
+            hit = False
+        elif event["type"] == "damage" and event["attacker"] != view["seat"]:
+            hit = hit or any(d["seat"] == view["seat"] for d in event["damage"])
+    return hit
 
 
 def _your_turn(
@@ -189,11 +209,12 @@ def _your_turn(
             }
         return Step(
             "flip" if first_round else "flip_limit",
-            3 if first_round else 8,
+            3 if first_round else 9,
             STEPS,
             _("Press Flip %(card)s: %(damage)s damage to the bot.")
             % {"card": _name(attack), "damage": attack["damage"]},
             why,
+            expects=({"type": "flip", "card": attack["id"]},),
         )
     if first_round:
         why = _(
@@ -203,14 +224,19 @@ def _your_turn(
     else:
         why = _(
             "The game ends as a round begins with someone holding one card or none. Each card "
-            "left in a hand then costs half its cost (rounded down), added to the damage."
+            "left in a hand then costs half its cost (rounded down), added to the damage. Had "
+            "you flipped nothing this round, you would Pass: nothing is revealed, and both "
+            "placed cards are discarded."
         )
-    if "end_turn" in {action["type"] for action in legal}:
-        do = _("Press End turn.")
-    else:
-        do = _("Press Pass.")
+    ending = "end_turn" if "end_turn" in {action["type"] for action in legal} else "pass"
+    do = _("Press End turn.") if ending == "end_turn" else _("Press Pass.")
     return Step(
-        "end_turn" if first_round else "end_turn_again", 4 if first_round else 9, STEPS, do, why
+        "end_turn" if first_round else "end_turn_again",
+        4 if first_round else 10,
+        STEPS,
+        do,
+        why,
+        expects=({"type": ending},),
     )
 
 

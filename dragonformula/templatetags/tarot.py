@@ -291,8 +291,11 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
     phase, finished = context["view"]["phase"], context["finished"]
     tells_phase = phase == "result" or df["your_turn"]
     tells_turn = not finished and phase != "result" and window is None and not df["your_turn"]
+    guide = context.get("guide")
     return {
         "finished": finished,
+        # A guided game deals no other game: its end says so, not "when everyone is ready".
+        "guided_over": bool(guide is not None and guide.done),
         "act_url": context["act_url"],
         "view": {"phase": phase if tells_phase else None},
         "df": {
