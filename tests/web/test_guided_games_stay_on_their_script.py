@@ -25,8 +25,8 @@ SCRIPTS = {
     ],
     "dragsaga": [
         "dragon", "wait", "place", "wait", "flip", "wait", "end_turn", "wait", "guard", "wait",
-        "place_again", "wait", "no_guard", "wait", "no_guard_again", "flip_limit",
-        "end_turn_again", "done",
+        "place_again", "wait", "no_guard", "wait", "no_guard_again", "change_target",
+        "flip_limit", "end_turn_again", "place_last", "wait", "pass", "wait", "done",
     ],
 }  # fmt: skip
 
