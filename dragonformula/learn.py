@@ -8,9 +8,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from dragonformula.rulebook import bonus_table, hand_table, sephiroth
-from dragonformula.rules.cards import ALL_CARDS, card_info
+from dragonformula.presenters import ELEMENT_NAMES, OWN_SUIT_NAMES
+from dragonformula.rules.cards import ALL_CARDS, OWN_SUIT, card_info
 from dragonformula.rules.hands import scoring_table
-from dragonformula.rules.tree import derived_majors
+from dragonformula.rules.tree import MAJORS_OF_CLASS, derived_majors
 from games.learn.steps import Guide, Step
 
 
@@ -30,6 +31,11 @@ def cheat_sheet_context() -> dict[str, Any]:
         ],
         "bonuses": bonus_table(),
         "multipliers": scoring_table()["multipliers"],
+        "suits": [
+            {"code": OWN_SUIT[element], "name": OWN_SUIT_NAMES[element], "element": name}
+            for element, name in ELEMENT_NAMES.items()
+        ],
+        "zodiacal_majors": [card_info(code) for code in MAJORS_OF_CLASS["zodiacal"]],
     }
 
 
