@@ -104,7 +104,12 @@ def starting_settings(options: dict[str, Any]) -> list[dict[str, Any]]:
 ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
 ELEMENT_WORDS = Words(ELEMENT_NAMES)  # in the language the table is rendered in
 # A seat's own suit, the suit of its element (its melds in it earn bonuses).
-OWN_SUIT_NAMES = {"fire": _("Wands"), "water": _("Cups"), "air": _("Swords"), "earth": _("Pentacles")}
+OWN_SUIT_NAMES = {
+    "fire": _("Wands"),
+    "water": _("Cups"),
+    "air": _("Swords"),
+    "earth": _("Pentacles"),
+}
 OWN_SUIT_WORDS = Words(OWN_SUIT_NAMES)
 # Where the other seats sit, from the viewer's place, in turn order (the next seat is on the left).
 POSITIONS = {1: ["opposite"], 2: ["left", "right"], 3: ["left", "opposite", "right"]}

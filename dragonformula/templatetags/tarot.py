@@ -387,7 +387,9 @@ def tarot_card(code: str) -> str:
 def _card_face(code: str, lang: str) -> str:
     # A Japanese page names a major in Japanese with its English name under it; an English
     # page in English alone (no Japanese but the players' own names on an English page).
-    return render_to_string("dragonformula/partials/card.html", {"card": card_info(code), "lang": lang})
+    return render_to_string(
+        "dragonformula/partials/card.html", {"card": card_info(code), "lang": lang}
+    )
 
 
 @cache

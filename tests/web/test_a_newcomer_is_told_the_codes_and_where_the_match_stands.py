@@ -95,9 +95,11 @@ def test_a_pick_lost_to_a_nearer_seat_says_so():
     assert game.state["discards"][0] == [] and "WK" in game.state["hands"][1]  # Ben took it
     html = _page(table, cho).content.decode()
     assert "Cho also asked for King of Wands: Ben is nearer the discarder." in html
-    ja = browser_of(cho).get(
-        f"/dragonformula/{table.code}/", headers={"Accept-Language": "ja"}
-    ).content.decode()
+    ja = (
+        browser_of(cho)
+        .get(f"/dragonformula/{table.code}/", headers={"Accept-Language": "ja"})
+        .content.decode()
+    )
     assert "Cho も 棒のキング を求めましたが、捨てた人により近い Ben が取ります。" in ja
 
 

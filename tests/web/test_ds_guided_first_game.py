@@ -43,7 +43,9 @@ def test_starting_opens_a_private_table_at_its_first_step_and_resuming_finds_it(
     assert table.code not in Client().get("/").content.decode()  # not in the lobby
     intro = browser.get("/learn/dragsaga/").content.decode()
     assert f'href="/dragsaga/{table.code}/"' in intro
-    assert "dealt so that it ends after three rounds" in intro  # its own words, not Dragon Formula's
+    assert (
+        "dealt so that it ends after three rounds" in intro
+    )  # its own words, not Dragon Formula's
     browser.post("/learn/dragsaga/start")  # again: the earlier table goes
     assert Table.objects.count() == 1 and GuidedGame.objects.get().table_id != table.pk
 
