@@ -301,9 +301,11 @@ def _hints_at_start(table: Table, seats: list[Seat]) -> None:
     for seat in seats:
         if seat.player_id is None:
             continue
-        played = Game.objects.filter(
-            finished__isnull=False, table__seats__player_id=seat.player_id
-        ).count()
+        played = (
+            Game.objects.filter(finished__isnull=False, table__seats__player_id=seat.player_id)
+            .exclude(table__created_session=guided_steps.GUIDED)  # a lesson is no game played
+            .count()
+        )
         seat.hints = not league and played < HINTED_GAMES
         seat.save(update_fields=["hints"])
 

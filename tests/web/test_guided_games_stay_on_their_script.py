@@ -157,6 +157,8 @@ def test_the_last_step_opens_a_real_table_in_one_tap_and_the_lesson_is_listed_no
     assert answer.headers["HX-Redirect"] == f"/{game_name}/{real.code}/"
     seats = list(Seat.objects.filter(table=real).order_by("number"))
     assert seats[0].player == guided.player and all(seat.bot_level for seat in seats[1:])
+    # Ready: its newcomer starts it as it is.
+    assert not services.start(real, guided.player, seed=1).is_finished
     # The guided game is nobody's played game: not in "My games", not in the lobby.
     history = guided.browser.get("/me/", follow=True).content.decode()
     assert "Newcomer" in history and f'data-game="{guided.game.pk}"' not in history
