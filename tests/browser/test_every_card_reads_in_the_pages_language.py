@@ -144,3 +144,37 @@ def test_every_dragsaga_card_in_a_hand_reads_right(
     assert page.locator("#hand .ds-card").count() == 15  # every card of the set
     for size in SIZES:
         _checked(page, artifacts_dir, "dragsaga-hand", size, language)
+    # The same faces as a seat shows its placed cards (the small faces: 龍鱗の結界 is the
+    # longest name): each hand card's face, as the server wrote it, in a seat's placed row.
+    page.evaluate(PLACED_ROW)
+    assert page.locator(".ds-seat.you .placed .own-placed .ds-card").count() >= 15
+    for size in SIZES:
+        _checked(page, artifacts_dir, "dragsaga-placed", size, language)
+        outside = page.evaluate(OUTSIDE_ITS_CARD)
+        assert not outside, f"dragsaga-placed {size} {language}: {outside}"
+
+
+# Any part of a small placed face (cost, icon, name, effect) outside its card's edges.
+OUTSIDE_ITS_CARD = """
+() => [...document.querySelectorAll('.placed .ds-card:not(.back)')].flatMap(card => {
+  const edges = card.getBoundingClientRect();
+  return [...card.querySelectorAll('*')].filter(el => el.checkVisibility()).filter(el => {
+    const box = el.getBoundingClientRect();
+    return box.right > edges.right + 1 || box.left < edges.left - 1
+      || box.bottom > edges.bottom + 1 || box.top < edges.top - 1;
+  }).map(el => `${card.dataset.card} ${el.className.baseVal ?? el.className}: ${el.textContent.trim()}`);
+})
+"""
+
+
+PLACED_ROW = """
+() => {
+  const row = document.querySelector('.ds-seat.you .placed');
+  for (const face of document.querySelectorAll('#hand .ds-card')) {
+    const placed = document.createElement('span');
+    placed.className = 'own-placed';
+    placed.appendChild(face.cloneNode(true));
+    row.appendChild(placed);
+  }
+}
+"""
