@@ -72,7 +72,9 @@ def table_context(
     engine = kind.engine
     view = engine.view(game.state, seat)
     playing = seat is not None and not game.is_finished
-    deadline = engine.deadline(game.state)
+    # A guided first game runs no clock (``services``): it shows no countdown either.
+    guided = table.created_session == guided_steps.GUIDED
+    deadline = None if guided else engine.deadline(game.state)
     waiting = engine.waiting_for(game.state)
     context.update(
         view=view,
@@ -94,7 +96,10 @@ def table_context(
         ),
     )
     if seat is not None:  # a guided first game's step, read from the seat's own view
-        context["guide"] = guided_steps.step_of(kind, table, view)
+        context["guide"] = guide = guided_steps.step_of(kind, table, view)
+        if guide is not None and guide.done:  # nothing to press but its way to a real game
+            view = {**view, "legal_actions": []}
+            context.update(view=view, legal=[])
     context.update(kind.presenters.present(view, seat, context))
     return context
 

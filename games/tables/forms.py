@@ -84,6 +84,8 @@ class NewTableForm(forms.Form):
         # A newcomer alone at a table gets bots in the other seats unless they say otherwise.
         self.fields["bot_level"].initial = default_bot_level(kind.name)
         labels = getattr(kind.presenters, "OPTION_LABELS", {})
+        # What an option does, in a sentence under it, where its name alone says too little.
+        helps = getattr(kind.presenters, "OPTION_HELP", {})
         choices = getattr(kind.presenters, "OPTION_CHOICES", {})
         # Where a casual table starts otherwise than the engine's default (a league's not).
         lobby_initial = getattr(kind.presenters, "LOBBY_INITIAL", {})
@@ -92,6 +94,8 @@ class NewTableForm(forms.Form):
             field = _option_field(default, labels.get(name, name), choices.get(name))
             if field is not None and name in lobby_initial:
                 field.initial = lobby_initial[name]
+            if field is not None and name in helps:
+                field.help_text = helps[name]
             if field is not None:
                 self.fields[f"option_{name}"] = field
                 self.option_names.append(name)

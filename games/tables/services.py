@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import TICK, TIME_OUT, Action, Engine, IllegalAction, time_out_action
+from games.learn import steps as guided_steps
 from games.models import (
     ActionLog,
     AwayLimit,
@@ -343,9 +344,11 @@ def _hints_at_start(table: Table, seats: list[Seat]) -> None:
     for seat in seats:
         if seat.player_id is None:
             continue
-        played = Game.objects.filter(
-            finished__isnull=False, table__seats__player_id=seat.player_id
-        ).count()
+        played = (
+            Game.objects.filter(finished__isnull=False, table__seats__player_id=seat.player_id)
+            .exclude(table__created_session=guided_steps.GUIDED)  # a lesson is no game played
+            .count()
+        )
         seat.hints = not league and played < HINTED_GAMES
         seat.save(update_fields=["hints"])
 
@@ -484,6 +487,12 @@ def apply_action(
             )
         if game.is_finished:
             raise IllegalMove(_("This game is over."), "finished")
+        if _guided(game):  # a guided first game takes only its step's own action
+            off_script = guided_steps.off_script(
+                game_kind(game.game_name), game.table, engine.view(game.state, seat), action
+            )
+            if off_script:
+                raise IllegalMove(off_script, "off_script")
         _apply(game, engine, seat, action, at)
         return action
 
@@ -511,7 +520,7 @@ def time_out(game: Game, seat: int, now: float | None = None) -> Game:
 def tick(game: Game, now: float | None = None) -> Game:
     """Apply every deadline that has passed (what a client sends when its countdown ends)."""
     at = time.time() if now is None else now
-    deadline = game_kind(game.game_name).engine.deadline(game.state)
+    deadline = _deadline(game, game_kind(game.game_name).engine)
     if game.is_finished or deadline is None or deadline > at:
         return game  # nothing due: no lock, no write
     return _record(game, lambda game, engine, at, seats: None, at)
@@ -538,6 +547,8 @@ def advance(
     def bot_move(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action | None:
         if game.version != version or game.is_finished:
             return None  # a deadline just passed: the bots think over the new state first
+        if _guided(game) and _script_over(game, engine, seats):
+            return None  # a guided game's bots do nothing after its last step
         taken = take_over_due(game, at, seats)
         if taken:
             seats[:] = away.seats_with_presence(game.table_id)  # the bots now in them
@@ -622,16 +633,18 @@ def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> floa
     if away.stopped_unattended(game, now, seats):
         return None  # nobody has been at this lobby table for long: it waits for a player
     engine = game_kind(game.game_name).engine
+    if _guided(game) and _script_over(game, engine, seats):
+        return None  # nothing moves after a guided game's last step
     delays = []
     bots = _bot_levels(seats)
     awaited = [seat for seat in engine.waiting_for(game.state) if seat in bots]
     if awaited:
         forced = all(_forced(engine, game.state, seat) for seat in awaited)
         delays.append(bot_delay(game.table.bot_pace, forced))
-    deadline = engine.deadline(game.state)
+    deadline = _deadline(game, engine)
     if deadline is not None:
         delays.append(max(0.0, deadline - now))
-    takeover = away.seconds_until_takeover(game, now, seats)
+    takeover = None if _guided(game) else away.seconds_until_takeover(game, now, seats)
     if takeover is not None:
         delays.append(takeover)
     return min(delays) if delays else None
@@ -659,7 +672,8 @@ def take_over_due(game: Game, now: float, seats: list[Seat] | None = None) -> li
     which announces it). ``seats`` as ``away.seats_with_presence`` reads them: a table
     where everyone has a socket open costs no query here.
     """
-    if game.is_finished or game.table.is_turn_based:  # away is normal between two moves
+    # Away is normal between two moves of a turn-based table; a guided game waits for its newcomer.
+    if game.is_finished or game.table.is_turn_based or _guided(game):
         return []
     taken = []
     limit: int | None = None
@@ -783,11 +797,35 @@ def _locked(game: Game | CurrentGame) -> Game:
     return current
 
 
+def _guided(game: Game) -> bool:
+    """Whether ``game`` is a guided first game (``games.learn``): it follows its script."""
+    return game.table.created_session == guided_steps.GUIDED
+
+
+def _script_over(game: Game, engine: Engine, seats: list[Seat]) -> bool:
+    """Whether a guided game has reached its last step (read from its newcomer's seat)."""
+    kind = game_kind(game.game_name)
+    return any(
+        (step := guided_steps.step_of(kind, game.table, engine.view(game.state, seat.number)))
+        is not None
+        and step.done
+        for seat in seats
+        if seat.player_id is not None
+    )
+
+
+def _deadline(game: Game, engine: Engine) -> float | None:
+    """When the table plays ``game``'s idle seats by default: never in a guided first game,
+    which waits for each step (no clock runs it off its script, and no countdown deals an
+    unguided game after it)."""
+    return None if _guided(game) else engine.deadline(game.state)
+
+
 def _apply_overdue_ticks(game: Game, engine: Engine, at: float) -> None:
     for _step in range(MAX_TICKS):
         if game.is_finished or game.state.get("finished"):
             return
-        deadline = engine.deadline(game.state)
+        deadline = _deadline(game, engine)
         if deadline is None or deadline > at:
             return
         before = game.state

@@ -187,6 +187,8 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
     leavers.set_away_limit(table, form.cleaned_data["away_seconds"])
+    if request.htmx:  # a button on a pushed region (a guided game's last step)
+        return HttpResponseClientRedirect(table_url(table))
     return redirect(table_url(table))
 
 
