@@ -103,7 +103,7 @@ def _why(advice: PickAdvice, lang: str) -> str:
         "major_card": card_name(advice.give_back, lang),
         "after": after.away,
         "now": now.away,
-        "hand": _hand_words(after, lang),
+        "hand": hand_words(after, lang),
         "waiting_after": after.waiting_on,
         "waiting_now": now.waiting_on,
     }
@@ -173,7 +173,7 @@ def _why(advice: PickAdvice, lang: str) -> str:
     )
 
 
-def _hand_words(standing: Standing, lang: str) -> str:
+def hand_words(standing: Standing, lang: str) -> str:
     """The nearest win a standing counts from: "a win (Sephirot hand: Binah)"."""
     if standing.hand is None:
         return _("any win")

@@ -15,6 +15,11 @@ urlpatterns = [
     path("new/<str:game_name>/", views.new_table, name="new_table"),
     path("rematch/<str:code>/", views.rematch, name="rematch"),
     path("games/<int:pk>/review/<int:seat>/", review_views.review, name="review"),
+    path(
+        "games/<int:pk>/review/<int:seat>/status",
+        review_views.review_status,
+        name="review_status",
+    ),
     path("alerts/", alerts.set_alert, name="set_alert"),
     path("", include("games.trust.urls")),
 ]

@@ -24,7 +24,7 @@ from dragonformula.rules.hidden_deals import known_cards, unseen
 from dragonformula.rules.melds import codes_of, mask_of_codes
 from dragonformula.rules.nearest import nearest_hands
 from dragonformula.rules.playouts import BIT
-from games.engine import View
+from games.engine import Action, View
 
 # Why the advice is what it is.
 WINS = "wins"  # the card completes the hand: Pick-and-Dan
@@ -113,6 +113,24 @@ def _advise(view: View) -> PickAdvice:
         reason = PLAY_OUTS
     give_back = codes_of(thrown)[0]
     return PickAdvice(answer, card, reason, give_back, now, after)
+
+
+def standing_after(view: View, action: Action) -> Standing:
+    """How near the seat's hand is to winning after ``action`` (a discard, a major thrown
+    after a pick, a pick with the major the strong bot would give back, or a pass): what
+    the review says of a decision beside the coach's."""
+    hand = mask_of_codes(view["hand"])
+    live = strong.unseen_bits(view)
+    kind = action["type"]
+    if kind in ("discard", "discard_major"):
+        hand ^= BIT[action["card"]]
+    elif kind == pick_window.PICK:
+        _, thrown = strong.after_pick(view, hand, live)
+        hand = (hand | BIT[view["window"]["card"]]) ^ thrown
+    elif kind != pick_window.PASS:
+        raise ValueError(f"no standing after {kind!r}")
+    element = view["elements"][view["seat"]]
+    return _standing(hand, element, unseen(view, known_cards(view)), live)
 
 
 def _standing(hand: int, element: str, unseen_codes: list[str], live: list[int]) -> Standing:
