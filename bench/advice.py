@@ -12,7 +12,8 @@ the seat's view alone), until N such windows were seen. It prints:
   no play-outs) would have;
 - how often the hint says Pass where Pass's chance of winning is at least 10 points below
   Pick's (goal 0), each chance measured on K fresh play-outs (:func:`strong.chances`, the
-  coach's own measure, on deals of its own, not the hint's);
+  coach's own measure, on deals of its own, not the hint's), and how many of those are
+  still 10 points below on 4K play-outs (where each was);
 - the CPU a hint costs when it is first asked for in a window (p50, p95), and when asked
   again (the pushes while other seats answer).
 """
@@ -47,7 +48,8 @@ class Tally:
         self.same = 0
         self.first_reading_same = 0
         self.passes = 0
-        self.costly_passes: list[tuple[float, float]] = []
+        self.costly_passes: list[tuple[float, float, float, float, bool, str]] = []
+        self.where = ""  # the match seed and move of the window weighed
         self.first_cpu: list[float] = []
         self.again_cpu: list[float] = []
         self.asked: set[str] = set()  # each seat's window once, however many answers it waits
@@ -79,7 +81,16 @@ class Tally:
                 seen, [{"type": "pass"}, {"type": "pick"}], rng, self.samples
             )
             if picking - passing >= DROP:
-                self.costly_passes.append((passing, picking))
+                # Measured again on four times the play-outs: a 10-point gap on 200 deals
+                # may be the deals' luck.
+                again = random.Random(f"advice again {self.windows}")
+                passing_again, picking_again = strong.chances(
+                    seen, [{"type": "pass"}, {"type": "pick"}], again, 4 * self.samples
+                )
+                confirmed = picking_again - passing_again >= DROP
+                self.costly_passes.append(
+                    (passing, picking, passing_again, picking_again, confirmed, self.where)
+                )
 
 
 def play(tally: Tally, seed: int, wanted: int) -> None:
@@ -87,6 +98,7 @@ def play(tally: Tally, seed: int, wanted: int) -> None:
     state = new_game(PLAYERS, {}, seed)
     while not state["finished"] and tally.windows < wanted:
         if state["phase"] == "window":
+            tally.where = f"seed {seed} move {state['move']}"
             for seat in waiting_for(state):
                 tally.weigh(state, seat)
         seat = waiting_for(state)[0]
@@ -123,12 +135,17 @@ def main() -> None:
         f"{100 * tally.first_reading_same / n:.1f} %"
     )
     costly = len(tally.costly_passes)
+    confirmed = sum(1 for *_, sure, _where in tally.costly_passes if sure)
     print(
         f"hint says Pass where Pass loses >= {100 * DROP:.0f} points of winning chance: "
-        f"{costly} of {tally.passes} passes ({args.samples} play-outs per chance; goal 0)"
+        f"{costly} of {tally.passes} passes on {args.samples} play-outs per chance, "
+        f"{confirmed} still on {4 * args.samples} (goal 0)"
     )
-    for passing, picking in tally.costly_passes[:5]:
-        print(f"  pass {100 * passing:.0f} % against pick {100 * picking:.0f} %")
+    for passing, picking, passing_again, picking_again, _sure, where in tally.costly_passes:
+        print(
+            f"  {where}: pass {100 * passing:.0f} % against pick {100 * picking:.0f} %; "
+            f"again {100 * passing_again:.0f} % against {100 * picking_again:.0f} %"
+        )
     print(
         f"hint CPU ms, first ask in a window: p50 {_percentile(tally.first_cpu, 50):.1f} "
         f"p95 {_percentile(tally.first_cpu, 95):.1f}; asked again: "

@@ -4,6 +4,7 @@ words in the page's language and says why in one sentence; its step numbers are 
 replay's; and the replay's game selector names the game it shows."""
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.conf import settings as django_settings
@@ -20,14 +21,19 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def reviews_in_line(settings):
+def reviews_in_line(settings, monkeypatch):
     settings.REVIEWS_IN_BACKGROUND = False
+    # The coach weighs in this process: what is checked here is what the pages say, and a
+    # worker at low priority on a busy machine would only make the test slow.
+    pool = ThreadPoolExecutor(max_workers=1)
+    monkeypatch.setattr(bot_thinking, "pool", lambda: pool)
     yield
-    bot_thinking.shut_down()
+    pool.shutdown()
 
 
 def _finished(game_name, player, players=2):
-    table, game = bots_only_table(game_name, players, "smart", seed=11)
+    level = "smart" if game_name == "dragonformula" else "heuristic"
+    table, game = bots_only_table(game_name, players, level, seed=11)
     game = finish(game)
     Seat.objects.filter(table=game.table, number=0).update(player=player, bot_level="")
     return game
