@@ -37,7 +37,7 @@ def _offered_review(page: Page, ending: str, artifacts_dir, name: str, played_on
     assert link.inner_text().strip() == "Review my game"
     status = page.locator(f"{ending} .review-status[role='status']")
     status.wait_for(timeout=30_000)  # the coach's progress, or "ready"
-    assert re.search(r"decisions weighed|is ready", status.inner_text())
+    assert re.search(r"decisions weighed|is ready|is starting", status.inner_text())
     for size_name in (played_on, *(other for other in SIZES if other != played_on)):
         page.set_viewport_size(SIZES[size_name])
         link.scroll_into_view_if_needed()
