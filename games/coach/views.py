@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from games.coach import reviews
@@ -49,9 +50,11 @@ class Wording:
         parts = [str(ACTION_WORDS.get(kind, kind))]
         for key in CARD_FIELDS:
             value = action.get(key)
-            for card in value if isinstance(value, list) else [value]:
-                if isinstance(card, str):
-                    parts.append(self.card(card))
+            cards = [
+                c for c in (value if isinstance(value, list) else [value]) if isinstance(c, str)
+            ]
+            if cards:
+                parts.append(pgettext("list separator", ", ").join(map(self.card, cards)))
         target = action.get("target")
         if isinstance(target, int) and not isinstance(target, bool):
             parts.append(_("→ seat %(seat)d") % {"seat": target + 1})
