@@ -68,7 +68,7 @@ REPLAY_OPEN_ACTIONS = {
 
 # The actions no other seat sees taken at all while the game is played ("pass
 # automatically" is a seat's own setting): another viewer's replay makes no step of them.
-REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass"})
+REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass", "standing_answer"})
 
 
 # The coach's review: a card named in words, and why a costly decision cost.
@@ -97,6 +97,34 @@ LOBBY_INITIAL = {"auto_pass": True}
 def starting_settings(options: dict[str, Any]) -> list[dict[str, Any]]:
     """The settings each seat a person holds takes as a game starts (``services.start``)."""
     return [{"type": "auto_pass", "on": True}] if options.get("auto_pass") else []
+
+
+# A turn-based seat's standing answer to pick windows (dragonformula.rules.standing), as its
+# buttons say them.
+STANDING_LABELS = {
+    "ask": _("Always ask me"),
+    "pass_unless_dan": _("Pass unless I can Dan"),
+    "pass_unless_meld": _("Pass unless it completes a meld"),
+}
+
+
+def notice_kind(view: dict[str, Any]) -> str:
+    """What a turn-based seat's e-mail says it is waited for (``games.turns.notices``): a
+    Pick window, or its move."""
+    return "pick" if view.get("window") is not None else "your_move"
+
+
+def standing_answers(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's standing answers as buttons: each one's action, label and whether it is
+    the seat's choice now."""
+    return [
+        {
+            "json": json.dumps({"type": "standing_answer", "answer": answer}),
+            "label": label,
+            "on": view.get("standing_answer") == answer,
+        }
+        for answer, label in STANDING_LABELS.items()
+    ]
 
 
 ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
@@ -190,6 +218,9 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
         if a["type"] in BUTTON_LABELS
     ]
     setting = next((a for a in legal if a["type"] == "auto_pass"), None)
+    turn_based = context["table"].is_turn_based
+    if turn_based:
+        setting = None  # a turn-based table's seats answer by their standing answers instead
     seat_hints = hints.seat_hints(view, names) if context.get("hints_on") else None
     drawn = (seat_hints or {}).get("drawn") and seat_hints["drawn"]["code"]
     return {
@@ -209,6 +240,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "auto_pass": None
             if setting is None
             else {"json": json.dumps(setting), "on": bool(view.get("auto_pass"))},
+            "standing": standing_answers(view) if turn_based and seat is not None else None,
             "window": None
             if window is None
             else {

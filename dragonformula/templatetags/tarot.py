@@ -282,7 +282,7 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
     viewer has answered), whether it is the viewer's turn or whose, whether the viewer
     watches, the kind of discard its hand offers, its buttons, its turn clock (its bank
     when its own clock runs, its way back when a bot plays for it), its "pass
-    automatically" switch, and the table's action URL."""
+    automatically" switch or (turn-based) its standing answers, and the table's action URL."""
     df = context["df"]
     window, clock, auto_pass = df["window"], df["clock"], df["auto_pass"]
     # The phase is told at a game's end and on the viewer's own turn, whose turn it is when
@@ -325,6 +325,12 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
             "auto_pass": None
             if auto_pass is None
             else {"json": auto_pass["json"], "on": auto_pass["on"]},
+            # A turn-based seat's standing answers (its own choice among them).
+            "standing": None
+            if not df.get("standing")
+            else [
+                {"json": c["json"], "label": str(c["label"]), "on": c["on"]} for c in df["standing"]
+            ],
         },
     }
 

@@ -80,6 +80,11 @@ def table_context(
         waiting_for=waiting,
         waiting_names=[names[number] for number in waiting],
         remaining=None if deadline is None else max(0.0, deadline - time.time()),
+        # A turn-based table: each awaited seat's own move deadline (games.turns).
+        move_deadlines=[
+            (names[number], max(0.0, due - time.time()))
+            for number, due in sorted(snapshot.move_deadlines.items(), key=lambda item: item[1])
+        ],
         finished=game.is_finished,
         presence=at_the_table.seat_presence(snapshot),
         log_credit=at_the_table.LogCredit(snapshot.stand_in_history, names, view.get("events", [])),

@@ -26,12 +26,13 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import TICK, Action, Engine, IllegalAction
+from games.engine import TICK, TIME_OUT, Action, Engine, IllegalAction, time_out_action
 from games.models import (
     ActionLog,
     AwayLimit,
     BotPace,
     Game,
+    MoveDeadline,
     Player,
     Seat,
     SeatConnection,
@@ -129,6 +130,7 @@ def create_table(
     bot_pace: str = BotPace.NORMAL,
     created_address: str | None = None,
     seat_bots: bool = False,
+    move_deadline: int | None = None,
 ) -> Table:
     """Open a table with empty seats; its creator (if any) sits in seat 0.
 
@@ -151,8 +153,16 @@ def create_table(
         raise ActionRefused(_("There is no bot of that level."), "bot_level")
     if bot_pace not in BotPace.values:
         raise ActionRefused(_("There is no bot pace of that name."), "bot_pace")
+    options = dict(options or {})
+    if move_deadline is not None:
+        if move_deadline not in MoveDeadline.values:
+            raise move_deadline_refused()
+        turn_based = getattr(engine, "turn_based_options", None)
+        if turn_based is None:
+            raise ActionRefused(_("This game has no turn-based tables."), "move_deadline")
+        options.update(turn_based())
     try:
-        checked = engine.validate_options(dict(options or {}))
+        checked = engine.validate_options(options)
     except ValueError as error:
         raise ActionRefused(str(error), "options") from None
     with transaction.atomic():
@@ -165,6 +175,7 @@ def create_table(
             created_by=created_by,
             created_session=created_session,
             created_address=created_address,
+            move_deadline=move_deadline,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
         if created_by is not None:
@@ -172,6 +183,13 @@ def create_table(
         if seat_bots and bot_level:
             Seat.objects.filter(table=table, player__isnull=True).update(bot_level=bot_level)
     return table
+
+
+def move_deadline_refused() -> ActionRefused:
+    """The refusal of a move deadline that is not one of those offered."""
+    return ActionRefused(
+        _("A turn-based table gives 12 hours, 1 day or 3 days for a move."), "move_deadline"
+    )
 
 
 def _locked_open_table(table: Table) -> Table:
@@ -283,11 +301,36 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
             created=created,
         )
         fairness.publish(game)
+        _stand_in_for_the_late(game, kind.engine, empty, created)
         _starting_settings(game, kind, seats)
         table.status = Table.Status.PLAYING
         table.save(update_fields=["status"])
+        table_events.game_started.send(sender=Game, game=game)
         table_events.after_commit(table.pk, game, away.seats_with_presence(table.pk))
     return game
+
+
+def _stand_in_for_the_late(
+    game: Game, engine: Engine, empty: list[Seat], at: datetime
+) -> list[StandIn]:
+    """A seat kept for a player who has not sat down yet (a club night's drawn member, late)
+    is played by a bot standing in for them: when they arrive it gives the seat back at the
+    next decision, as to any player who comes back (``games.presence.leavers.retake``)."""
+    log_start, log_game = at_the_table.log_mark(engine, game.state)
+    return [
+        StandIn.objects.create(
+            game=game,
+            seat_number=seat.number,
+            player_id=seat.kept_for_id,
+            bot_level=seat.bot_level,
+            reason=StandIn.Reason.NOT_ARRIVED,
+            started=at,
+            log_start=log_start,
+            log_game=log_game,
+        )
+        for seat in empty
+        if seat.kept_for_id is not None
+    ]
 
 
 HINTED_GAMES = 3  # a player is shown hints in their first games, unless they switch them off
@@ -359,6 +402,7 @@ def rematch(table: Table, player: Player) -> Table:
             options=old.options,
             bot_level=old.bot_level,
             bot_pace=old.bot_pace,
+            move_deadline=old.move_deadline,
         )
         new.created_by = player
         new.save(update_fields=["created_by"])
@@ -444,6 +488,24 @@ def apply_action(
         return action
 
     return _record(game, act, now)
+
+
+def time_out(game: Game, seat: int, now: float | None = None) -> Game:
+    """A turn-based table's move deadline for ``seat`` has passed (``games.turns``): the game
+    plays the seat's part as its clock does at a live table out of time, and once the seat
+    has run out of time :data:`~games.presence.away.TIMEOUTS_BEFORE_STAND_IN` times in a
+    row, a bot stands in for it until its player is back (as at a live table)."""
+
+    def play(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action:
+        if game.is_finished:
+            raise IllegalMove(_("This game is over."), "finished")
+        action = time_out_action(seat)
+        _apply(game, engine, None, action, at)
+        if take_over_out_of_time(game, engine, at, seats):
+            seats[:] = away.seats_with_presence(game.table_id)
+        return action
+
+    return _record(game, play, now)
 
 
 def tick(game: Game, now: float | None = None) -> Game:
@@ -546,15 +608,19 @@ def bot_delay(pace: str = BotPace.NORMAL, forced: bool = False) -> float:
 
 def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> float | None:
     """Seconds until the server must move this game itself (a bot's turn, a deadline, a
-    seat's take-over).
+    seat's take-over); ``None`` when nothing is due, or when a lobby table has had no human
+    at it for ``away.unattended_seconds`` (it stops until a player opens it again, whose
+    socket arms it).
 
     ``seats``: the table's seats if the caller has just read them (with their presence,
     ``away.seats_with_presence``: then this costs no query while nobody is away).
     """
-    if game.is_finished:
+    if game.is_finished or game.table.is_turn_based:  # its deadlines are games.turns'
         return None
     if seats is None:
         seats = away.seats_with_presence(game.table_id)
+    if away.stopped_unattended(game, now, seats):
+        return None  # nobody has been at this lobby table for long: it waits for a player
     engine = game_kind(game.game_name).engine
     delays = []
     bots = _bot_levels(seats)
@@ -593,7 +659,7 @@ def take_over_due(game: Game, now: float, seats: list[Seat] | None = None) -> li
     which announces it). ``seats`` as ``away.seats_with_presence`` reads them: a table
     where everyone has a socket open costs no query here.
     """
-    if game.is_finished:
+    if game.is_finished or game.table.is_turn_based:  # away is normal between two moves
         return []
     taken = []
     limit: int | None = None
@@ -644,12 +710,15 @@ def take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
 
 def _stand_ins_finish(game: Game) -> bool:
     """The game ended: bots still standing in finished it for their players, whose seats
-    (and so results and history) go back to them. Whether any seat went back."""
+    (and so results and history) go back to them; the seat of one who never arrived stays
+    the bot's, who played all of it. Whether any seat went back."""
     returned = False
     for stand_in in StandIn.objects.filter(game=game, ended__isnull=True):
         stand_in.ended = game.finished or timezone.now()
         stand_in.finished_game = True
         stand_in.save(update_fields=["ended", "finished_game"])
+        if stand_in.reason == StandIn.Reason.NOT_ARRIVED:
+            continue
         Seat.objects.filter(table_id=game.table_id, number=stand_in.seat_number).update(
             player=stand_in.player, bot_level=""
         )
@@ -689,7 +758,7 @@ def _record(
         except ActionRefused as error:
             refusal = error
         if game.version != before:
-            if _save(game, state):
+            if _save(game, state, seats):
                 seats = away.seats_with_presence(game.table_id)  # players back in their seats
             table_events.after_commit(game.table_id, game, seats)
     if refusal is not None:
@@ -752,10 +821,12 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         game.finished = datetime.fromtimestamp(at, tz=UTC)
 
 
-def _save(game: Game, before: dict[str, Any]) -> bool:
+def _save(game: Game, before: dict[str, Any], seats: list[Seat] | None = None) -> bool:
     """Save the game (one update; and the table's status when it ended); whether seats
     went back to their players. ``before``: its state before this change, for the
     subscribers of ``game_saved`` (a league's results, when one of its games ended)."""
+    acted = _acted_seats(_log_of(game))
+    at = max((entry.now for entry in _log_of(game)), default=None)
     statements.record_move(game, _log_of(game))
     _log_of(game).clear()
     returned = False
@@ -763,8 +834,21 @@ def _save(game: Game, before: dict[str, Any]) -> bool:
         returned = _stand_ins_finish(game)
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
         game.table.status = Table.Status.FINISHED  # what the answer to this move shows
-    table_events.game_saved.send(sender=Game, game=game, before=before)
+    table_events.game_saved.send(
+        sender=Game, game=game, before=before, acted=acted, at=at, seats=None if returned else seats
+    )
     return returned
+
+
+def _acted_seats(log: list[ActionLog]) -> set[int]:
+    """The seats that moved in these actions, the server's time-out for a seat included."""
+    acted = set()
+    for entry in log:
+        if entry.seat is not None:
+            acted.add(entry.seat)
+        elif entry.action.get("type") == TIME_OUT:
+            acted.add(entry.action["seat"])
+    return acted
 
 
 def _log_of(game: Game) -> list[ActionLog]:
