@@ -12,12 +12,15 @@ hint tells nothing the seat could not work out itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from dragonformula.rules import advice as advice_rules
+from dragonformula.rules import strong
 from dragonformula.rules.advice import PickAdvice, Standing, pick_advice
 from dragonformula.rules.cards import card_name
 from dragonformula.rules.hands import hand_name
@@ -29,8 +32,12 @@ HANDS_SHOWN = 3  # the hands in reach a hint names
 BANNER_EVENTS = ("pick", "pick_and_dan", "win")
 
 
-def seat_hints(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
-    """The hints of the seat whose ``view`` this is (``None`` for a spectator)."""
+def seat_hints(view: dict[str, Any], names: list[str], think: bool = True) -> dict[str, Any] | None:
+    """The hints of the seat whose ``view`` this is (``None`` for a spectator).
+
+    ``think=False`` (a table's pages and pushes): the Pick hint is the coach's advice
+    only once it has been worked out off the move's path (:func:`hint_thoughts`), and
+    says the coach is thinking until then."""
     seat = view["seat"]
     if seat is None:
         return None
@@ -40,7 +47,7 @@ def seat_hints(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
     playing = view["phase"] not in ("result", "over") and not view["finished"]
     return {
         "reach": _reach(hand, element, view["discards"], lang) if playing else None,
-        "pick": _pick(view, lang) if playing else None,
+        "pick": _pick(view, lang, think) if playing else None,
         "drawn": _drawn(view, seat, lang) if playing else None,
         "banner": _banner(view, seat, names, lang),
     }
@@ -71,10 +78,18 @@ def _reach(hand: list[str], element: str, discards: list[list[str]], lang: str) 
     }
 
 
-def _pick(view: dict[str, Any], lang: str) -> Any:
+def _pick(view: dict[str, Any], lang: str, think: bool = True) -> Any:
     """The coach's answer to the discard on offer (:mod:`dragonformula.rules.advice`: the
-    strong bot's own), with one sentence of why in the game's words."""
-    advice = pick_advice(view)
+    strong bot's own), with one sentence of why in the game's words; ``{"thinking": True}``
+    while it is being worked out elsewhere (``think=False``)."""
+    if think:
+        advice = pick_advice(view)
+    elif not advice_rules.asked(view):
+        advice = None
+    else:
+        advice = advice_rules.known_advice(view)
+        if advice is None:
+            return {"thinking": True}
     if advice is None:
         return None
     return {
@@ -208,3 +223,34 @@ def _banner(view: dict[str, Any], seat: int, names: list[str], lang: str) -> Any
         shown["card"] = {"code": event["card"], "name": card_name(event["card"], lang)}
         shown["from"] = names[event["from"]]
     return shown
+
+
+def hint_thoughts(engine: Any, state: dict[str, Any], seats: list[int]) -> list[HintThought]:
+    """The Pick hints the hinted ``seats`` are asked for and nobody has worked out yet:
+    each is thought in a bot-thinking worker (``games.coach.hint_thinking``), from the
+    seat's own view, and pushed to that seat when it is ready."""
+    thoughts = []
+    for seat in seats:
+        view = engine.view(state, seat)
+        if view["phase"] in ("result", "over") or view["finished"]:
+            continue
+        if advice_rules.asked(view) and advice_rules.known_advice(view) is None:
+            key = strong.seen_key(view)
+            thoughts.append(HintThought(seat, key, advice_rules.advice_as_data, (view,)))
+    return thoughts
+
+
+def hint_heard(key: str, data: Any) -> None:
+    """A Pick hint worked out by a worker (:func:`hint_thoughts`), remembered here."""
+    advice_rules.remember(key, advice_rules.advice_from_data(data))
+
+
+@dataclass(frozen=True)
+class HintThought:
+    """A hint that takes the coach's thinking: for ``seat``, known by ``key``; a worker
+    answers ``work(*args)`` as plain data (:func:`hint_heard` remembers it)."""
+
+    seat: int
+    key: str
+    work: Callable[..., Any]
+    args: tuple[Any, ...]

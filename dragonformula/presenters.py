@@ -47,6 +47,10 @@ REGION_LOOKS = region_looks.REGION_LOOKS
 # The regions worded by Python helpers, not templates (games.live.rendering.worded_regions):
 # every viewer is sent them after every move.
 REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
+# The hints that take the coach's thinking (the Pick hint: the strong bot's answer), thought
+# off the move's path and pushed to their seat when ready (games.coach.hint_thinking).
+HINT_THOUGHTS = hints.hint_thoughts
+HINT_HEARD = hints.hint_heard
 
 # The symbol definitions the card faces draw their suits from (``suit.html`` uses them):
 # any page showing this game's cards includes it once (the table, replays, /verify/).
@@ -240,7 +244,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     turn_based = context["table"].is_turn_based
     if turn_based:
         setting = None  # a turn-based table's seats answer by their standing answers instead
-    seat_hints = hints.seat_hints(view, names) if context.get("hints_on") else None
+    seat_hints = hints.seat_hints(view, names, think=False) if context.get("hints_on") else None
     drawn = (seat_hints or {}).get("drawn") and seat_hints["drawn"]["code"]
     return {
         "df": {

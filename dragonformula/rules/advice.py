@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
+from typing import Any
 
 from dragonformula.rules import pick_window, strong
 from dragonformula.rules.deal import is_major
@@ -70,11 +71,7 @@ _memory_lock = threading.Lock()
 def pick_advice(view: View) -> PickAdvice | None:
     """The advice for the seat of ``view`` on the discard its window offers, or ``None``
     when it is asked nothing (no window, or it has answered)."""
-    window = view.get("window")
-    seat = view["seat"]
-    if window is None or seat is None or window["your_answer"] is not None:
-        return None
-    if seat not in window["asked"]:
+    if not asked(view):
         return None
     key = strong.seen_key(view)
     with _memory_lock:
@@ -83,20 +80,80 @@ def pick_advice(view: View) -> PickAdvice | None:
             _memory.move_to_end(key)
             return found
     found = _advise(view)
-    with _memory_lock:
-        _memory[key] = found
-        while len(_memory) > REMEMBERED:
-            _memory.popitem(last=False)
+    remember(key, found)
     return found
 
 
-def _advise(view: View) -> PickAdvice:
+def asked(view: View) -> bool:
+    """Whether the seat of ``view`` is asked to answer a discard on offer (and has not)."""
+    window = view.get("window")
+    seat = view["seat"]
+    return (
+        window is not None
+        and seat is not None
+        and window["your_answer"] is None
+        and seat in window["asked"]
+    )
+
+
+def known_advice(view: View) -> PickAdvice | None:
+    """The advice for ``view``'s window (asked, :func:`asked`) if it needs no play-outs or
+    has been worked out (:func:`remember`), else ``None``: what a push shows without
+    thinking on the move's path."""
+    quick = quick_advice(view)
+    if quick is not None:
+        return quick
+    with _memory_lock:
+        return _memory.get(strong.seen_key(view))
+
+
+def remember(key: str, advice: PickAdvice) -> None:
+    """Keep ``advice``, worked out elsewhere (a thinking worker), for the window ``key``
+    (:func:`strong.seen_key` of the seat's view)."""
+    with _memory_lock:
+        _memory[key] = advice
+        _memory.move_to_end(key)
+        while len(_memory) > REMEMBERED:
+            _memory.popitem(last=False)
+
+
+def advice_as_data(view: View) -> tuple[Any, ...]:
+    """The advice for ``view`` as plain data (:func:`advice_from_data` reads it back): what
+    a thinking worker process answers, and what a table's group carries to every process."""
+    return astuple(_advise(view))
+
+
+def advice_from_data(data: Any) -> PickAdvice:
+    """:class:`PickAdvice` from :func:`advice_as_data` (tuples may come back as lists)."""
+    answer, card, reason, give_back, now, after = data
+    return PickAdvice(
+        answer,
+        card,
+        reason,
+        give_back,
+        None if now is None else Standing(*now),
+        None if after is None else Standing(*after),
+    )
+
+
+def quick_advice(view: View) -> PickAdvice | None:
+    """The advice when it needs no play-outs (the card wins, or no major can be given
+    back), else ``None``."""
     card = view["window"]["card"]
     element = view["elements"][view["seat"]]
     if is_winning([*view["hand"], card], element):
         return PickAdvice(pick_window.PICK_AND_DAN, card, WINS)
     if not any(is_major(code) for code in view["hand"]):
         return PickAdvice(pick_window.PASS, card, NO_MAJOR)
+    return None
+
+
+def _advise(view: View) -> PickAdvice:
+    quick = quick_advice(view)
+    if quick is not None:
+        return quick
+    card = view["window"]["card"]
+    element = view["elements"][view["seat"]]
     answer = strong.decide(view)["type"]
     if answer not in (pick_window.PICK, pick_window.PASS):  # a strong bot never does else here
         raise ValueError(f"the strong bot answered {answer!r} to a pick window")

@@ -4,7 +4,7 @@ league tables, switched by the seat's own player alone; the figures worked by ha
 when another seat wins); and nothing in them the seat may not see."""
 
 import pytest
-from django.test import Client
+from django.test import Client, TestCase
 
 from dragonformula.rules.cards import ALL_CARDS
 from games.leagues.online import open_league_table
@@ -49,7 +49,10 @@ def _hints(table, player):
 
 
 def _act(game, player, kind, **extra):
-    return services.apply_action(game, player, {"type": kind, **extra}, game.version)
+    """The move, committed: what follows a commit runs (the announcement, and with no
+    server loop to think on, the coach's Pick hint worked out at once)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return services.apply_action(game, player, {"type": kind, **extra}, game.version)
 
 
 def test_hints_say_how_far_the_hand_is_and_which_hands_are_in_reach():
