@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -29,6 +30,7 @@ from dragonformula.rules.waits import unseen_cards
 from games.templatetags.bilingual import language_suffix
 
 HANDS_SHOWN = 3  # the hands in reach a hint names
+REMEMBERED_REACHES = 1024  # hands in reach remembered (a few per hinted seat being played)
 BANNER_EVENTS = ("pick", "pick_and_dan", "win")
 
 
@@ -58,10 +60,18 @@ def _named(codes: list[str] | tuple[str, ...], lang: str) -> list[dict[str, str]
 
 
 def _reach(hand: list[str], element: str, discards: list[list[str]], lang: str) -> Any:
-    """Cards away from a win, and the nearest hands with what each lacks."""
+    """Cards away from a win, and the nearest hands with what each lacks (worked out once
+    per hand, discards and language: most moves change neither for a seat)."""
     if len(hand) not in (10, 11):
         return None
-    reaches = nearest_hands(hand, element, unseen_cards(hand, discards))
+    return _reach_of(tuple(hand), element, tuple(map(tuple, discards)), lang)
+
+
+@lru_cache(maxsize=REMEMBERED_REACHES)
+def _reach_of(
+    hand: tuple[str, ...], element: str, discards: tuple[tuple[str, ...], ...], lang: str
+) -> Any:
+    reaches = nearest_hands(list(hand), element, unseen_cards(hand, discards))
     away = cards_away(reaches)
     nearest = [reach for reach in reaches if reach.away == away][:HANDS_SHOWN]
     return {
