@@ -12,6 +12,8 @@ hint tells nothing the seat could not work out itself.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,6 +33,10 @@ from games.templatetags.bilingual import language_suffix
 
 HANDS_SHOWN = 3  # the hands in reach a hint names
 REMEMBERED_REACHES = 1024  # hands in reach remembered (a few per hinted seat being played)
+REMEMBERED_OFFERS = 1024  # pick windows whose hints were looked at (every table's latest)
+
+_offers_seen: OrderedDict[tuple[Any, ...], None] = OrderedDict()
+_offers_lock = threading.Lock()
 BANNER_EVENTS = ("pick", "pick_and_dan", "win")
 
 
@@ -235,11 +241,25 @@ def _banner(view: dict[str, Any], seat: int, names: list[str], lang: str) -> Any
     return shown
 
 
-def hint_thoughts(engine: Any, state: dict[str, Any], seats: list[int]) -> list[HintThought]:
-    """The Pick hints the hinted ``seats`` are asked for and nobody has worked out yet:
-    each is thought in a bot-thinking worker (``games.coach.hint_thinking``), from the
-    seat's own view, and pushed to that seat when it is ready."""
-    thoughts = []
+def hint_thoughts(
+    engine: Any, state: dict[str, Any], seats: list[int], game_id: int
+) -> list[HintThought]:
+    """The Pick hints the hinted ``seats`` of game ``game_id`` are asked for and nobody has
+    worked out yet: each is thought in a bot-thinking worker (``games.coach.hint_thinking``),
+    from the seat's own view, and pushed to that seat when it is ready. A window is looked
+    at once for the same hinted seats (its other answers change nothing a hint reads)."""
+    thoughts: list[HintThought] = []
+    window = state["window"]
+    if state["phase"] != "window" or window is None:
+        return thoughts  # no discard on offer: nothing to think about
+    offer = (game_id, window["discarder"], window["card"], window["deadline"], tuple(seats))
+    offer = (*offer, tuple(map(len, state["discards"])))
+    with _offers_lock:
+        if offer in _offers_seen:
+            return thoughts
+        _offers_seen[offer] = None
+        while len(_offers_seen) > REMEMBERED_OFFERS:
+            _offers_seen.popitem(last=False)
     for seat in seats:
         view = engine.view(state, seat)
         if view["phase"] in ("result", "over") or view["finished"]:

@@ -45,7 +45,7 @@ def think_after(snapshot: snapshots.TableSnapshot) -> None:
     hinted = {s.number: s.player_id for s in snapshot.seats if s.hints and s.player_id}
     if wanted is None or not hinted:
         return
-    thoughts = wanted(game_kind(game.game_name).engine, game.state, sorted(hinted))
+    thoughts = wanted(game_kind(game.game_name).engine, game.state, sorted(hinted), game.pk)
     if not thoughts:
         return
     heard = presenters.HINT_HEARD
