@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from dragonformula import forms, scored_hands, scoring, sheets
 from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
-from games.leagues import counting
+from games.leagues import counting, services
 from games.leagues.csv_cells import yes_no
 from games.leagues.online import seat_members
 from games.models import Game, GameKind, Match, Member
@@ -243,5 +243,6 @@ def record_online(match: Match, game: Game) -> None:
             set_result = scoring.start_set(match, seats)
             recorded[number] = set_result
         is_last = index == len(ended) - 1 and last.get("set") == number
-        scoring.record_game(set_result, _game_entry(summary, last if is_last else None))
+        entry = _game_entry(summary, last if is_last else None)
+        scoring.record_game(set_result, entry, by=services.THE_TABLE)
         recorded[number] = SetResult.objects.prefetch_related("games").get(pk=set_result.pk)

@@ -99,6 +99,13 @@ def _results(result: Any) -> str:
     return f"{_('void')}: {text}" if result.voided_at is not None else text
 
 
+def _shown_result(match: Any, kind: RegisteredGame) -> Any:
+    """The result a table's row shows: its first that counts (a void one recorded again is
+    replaced by the new one, as tonight's standings count it), else its first (void)."""
+    found = getattr(match, results.match_results(kind)).order_by("number")
+    return found.filter(voided_at=None).first() or found.first()
+
+
 def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> TableRow:
     seats = [
         SeatRow(
@@ -139,15 +146,19 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
             for pk in table.games.order_by("created").values_list("pk", flat=True)
         ]
         row.state = table.get_status_display()
-    first = getattr(match, results.match_results(kind)).order_by("number").first()
+    shown = _shown_result(match, kind)
     # A game whose drawn real-cards table a keeper records here (its ``drawn_table_form``)
     # links the night's sheet and form until then; another keeps it on its result's page.
     recorded_here = kind.league_hook("drawn_table_form") is not None
-    if first is not None:
-        keep_url, sheet_url = kind.result_pages(first)
+    if shown is not None:
+        keep_url, sheet_url = kind.result_pages(shown)
         row.sheet_url, row.keep_url = sheet_url or "", "" if recorded_here else keep_url or ""
-        row.results = _results(first)
-        row.void = first.voided_at is not None
+        row.results = _results(shown)
+        row.void = shown.voided_at is not None
+        if row.void and recorded_here and table is None:  # void: the table is recorded again
+            row.keep_url = reverse(
+                "nights:table_result", args=[night_table.round.night_id, night_table.pk]
+            )
     elif recorded_here and table is None:  # real cards: a sheet with the drawn names
         night_id = night_table.round.night_id
         row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])

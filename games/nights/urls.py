@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from games.nights import reopen_views
 from games.nights import views as night_views
 
 app_name = "nights"
@@ -10,6 +11,7 @@ urlpatterns = [
     path("new/<int:league>/", night_views.new_night, name="new"),
     path("<int:pk>/", night_views.night_page, name="night"),
     path("<int:pk>/act/", night_views.act, name="act"),
+    path("<int:pk>/reopen/", reopen_views.reopen, name="reopen"),
     path("seat/<str:token>/", night_views.take_seat, name="take_seat"),
     path("<int:pk>/screen/", night_views.screen, name="screen"),
     path("<int:pk>/tables/<int:table>/sheet/", night_views.table_sheet, name="table_sheet"),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import results
+from games.leagues import results, services
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import (
@@ -29,7 +29,7 @@ from games.models import (
     NightTable,
 )
 from games.nights import board as night_board
-from games.nights import nights
+from games.nights import nights, reopening
 from games.registry import game_kind
 from games.tables import qr
 from games.tables import selectors as table_selectors
@@ -67,6 +67,7 @@ def _page(request: HttpRequest, night: ClubNight, message: str = "", status: int
             if keeper
             else [],
             "message": message,
+            "night_history": reopening.night_history(night),
             "modes": NightTable.Mode,
             "statuses": NightRound.Status,
         }
@@ -363,9 +364,14 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if not recorded_here or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    if getattr(match, results.match_results(kind)).exists():
+    # A void result leaves the table to be recorded again (its match keeps both).
+    if getattr(match, results.match_results(kind)).filter(voided_at=None).exists():
         message = _("This table's game is recorded already.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
+    try:
+        services.check_night_open(match)
+    except services.NightEnded as refusal:
+        return league_views.refuse_result(request, refusal)
     scoring = kind.league
     form = scoring.drawn_table_form(request.POST or None, seats=_drawn_seats(night_table))
     status = 200
@@ -373,6 +379,8 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         if form.is_valid():
             try:
                 scoring.record_drawn_table(match, form)
+            except services.NightEnded as refusal:
+                return league_views.refuse_result(request, refusal)
             except ValueError as error:
                 form.add_error(None, str(error))
             else:
