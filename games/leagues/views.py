@@ -287,7 +287,8 @@ def _match_columns(league: League, match: Match) -> list[Any]:
 @require_GET
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Every result line of the league, one row per player per set (or DragSaga game), with
-    headers in the reader's language; a void result is listed and marked void."""
+    headers in the reader's language; a void result is listed and marked void, an unfinished
+    set marked not complete, with no rank or victory points."""
     league = get_object_or_404(League, pk=pk)
     response, writer = _csv_response(f"{slugify(league.name) or 'league'}-results.csv")
     common = [
@@ -311,6 +312,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
             *common,
             *(str(label) for label, _cell in of_result),
             pgettext("results CSV", "Void"),
+            pgettext("results CSV", "Complete"),
             _("Seat"),
             _("Player"),
             _("Played by a bot"),
@@ -321,18 +323,21 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         ]
     )
     for result in listed:
+        # An unfinished set has no rank or victory points yet: those cells stay empty.
+        complete = getattr(result, "complete", True)
         for line in result.lines.all():
             writer.writerow(
                 [
                     *_match_columns(league, result.match),
                     *(cell(result) for _label, cell in of_result),
                     yes_no(result.voided_at),
+                    yes_no(complete),
                     line.seat + 1,
                     _line_player(line),
                     yes_no(line.by_bot),
                     *(cell(line) for _label, cell in of_line),
-                    line.rank,
-                    line.victory_points,
+                    line.rank if complete else "",
+                    line.victory_points if complete else "",
                     *(cell(result, line) for _label, cell in extra),
                 ]
             )

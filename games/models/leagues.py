@@ -249,23 +249,22 @@ class Match(models.Model):
         verbose_name = _("match")
         verbose_name_plural = _("matches")
 
+    def __str__(self) -> str:
+        return _("Match %(id)s · %(date)s") % {
+            "id": self.number,
+            "date": f"{self.played_on:%Y-%m-%d}",
+        }
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self._state.adding and not self.number:
-            with (
-                transaction.atomic()
-            ):  # the league's row lock: two new matches never share a number
+            # The league's row lock: two new matches of a league never share a number.
+            with transaction.atomic():
                 League.objects.select_for_update().filter(pk=self.league_id).exists()
                 last = Match.objects.filter(league_id=self.league_id).aggregate(n=Max("number"))
                 self.number = (last["n"] or 0) + 1
                 super().save(*args, **kwargs)
             return
         super().save(*args, **kwargs)
-
-    def __str__(self) -> str:
-        return _("Match %(id)s · %(date)s") % {
-            "id": self.number,
-            "date": f"{self.played_on:%Y-%m-%d}",
-        }
 
 
 class PlacingLine(models.Model):
