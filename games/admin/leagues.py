@@ -89,8 +89,8 @@ def league_of(obj: object) -> League | None:
     """The league a row of the league admin belongs to (a league, night, match or result)."""
     if isinstance(obj, League):
         return obj
-    for path in ("league", "match", "set", "game"):
-        obj_next = getattr(obj, path, None)
+    for field in ("league", "match", "set", "game"):
+        obj_next = getattr(obj, field, None)
         if obj_next is not None and obj_next is not obj:
             return league_of(obj_next)
     return None
