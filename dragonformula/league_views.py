@@ -149,6 +149,8 @@ def next_set(request: HttpRequest, pk: int) -> HttpResponse:
         return _message(request, _("Finish this set first: every player starts one game."), 409)
     try:
         following = scoring.start_next_set(set_result, _fire_seat(request))
+    except services.NightEnded as ended:
+        return _message(request, str(ended), 409)
     except ValueError as error:
         message = str(error) if str(error) else _("Choose the Fire seat.")
         return render(request, "leagues/message.html", {"message": message}, status=400)

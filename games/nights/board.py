@@ -172,6 +172,37 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
     return row
 
 
+@dataclass
+class AwayResult:
+    """A result recorded for the night away from its drawn tables (the league's own form):
+    tonight's standings count it too, so the board lists it."""
+
+    title: str
+    page_url: str
+    results: str
+    void: bool
+
+
+def away_from_the_draw(night: ClubNight, kind: RegisteredGame) -> list[AwayResult]:
+    """The night's results of matches no round drew, oldest first."""
+    model = results.result_model(kind)
+    found = (
+        model.objects.filter(match__club_night=night, match__night_table__isnull=True)
+        .select_related("match")
+        .order_by("match__number", "number")
+    )
+    return [
+        AwayResult(
+            _("Match %(match)s, result %(number)s")
+            % {"match": result.match.number, "number": result.number},
+            kind.result_pages(result)[0] or "",
+            _results(result),
+            result.voided_at is not None,
+        )
+        for result in found
+    ]
+
+
 def board(night: ClubNight) -> dict[str, Any]:
     """Everything the night's pages show, for the current language."""
     league = night.league
@@ -206,6 +237,7 @@ def board(night: ClubNight) -> dict[str, Any]:
         "entrants": entrants,
         "present": [e for e in entrants if e.left_after is None],
         "tonight": tonight,
+        "away_results": away_from_the_draw(night, kind),
         "tonight_pages": [
             tonight[start : start + TONIGHT_ROWS_ON_SCREEN]
             for start in range(0, max(len(tonight), 1), TONIGHT_ROWS_ON_SCREEN)
