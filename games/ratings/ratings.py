@@ -6,7 +6,8 @@ rating is a belief about their skill, μ with uncertainty σ; what the pages sho
 *ordinal* μ − 3σ, rounded, which starts at 0 and rises as a player keeps placing well
 and the uncertainty shrinks.
 
-A result is rated when it is recorded (:func:`rate_result`).
+A result is rated when it is recorded (:func:`rate_result`); a shared place is rated as a tie
+(:func:`rate_placings`, docs/the-record.md).
 A result counts unless it is void or a seat of it waits for a keeper to say who played;
 when that changes (a void, a restored result, a seat named later) the game's ratings are
 rebuilt (:func:`rebuild`), replaying every rated result in the order the results were
