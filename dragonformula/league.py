@@ -20,7 +20,6 @@ from dragonformula import forms, scored_hands, scoring, sheets
 from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues import counting, services
-from games.leagues.csv_cells import yes_no
 from games.leagues.online import seat_members
 from games.models import Game, GameKind, Match, Member
 
@@ -102,10 +101,7 @@ STANDINGS_CSV = [
     (gettext_lazy("Best hand"), _best_hand_cell),
     (gettext_lazy("Best hand points"), lambda row: row.best_hand_points if row.best_hand else ""),
 ]
-RESULTS_CSV_RESULT = [
-    (gettext_lazy("Set"), lambda set_result: set_result.number),
-    (gettext_lazy("Complete"), lambda set_result: yes_no(set_result.complete)),
-]
+RESULTS_CSV_RESULT = [(gettext_lazy("Set"), lambda set_result: set_result.number)]
 RESULTS_CSV_LINE = [
     (gettext_lazy("Element"), lambda line: line.get_element_display()),
     (gettext_lazy("Points"), lambda line: line.points),

@@ -311,8 +311,8 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         [
             *common,
             *(str(label) for label, _cell in of_result),
-            pgettext("results CSV", "Void"),
             pgettext("results CSV", "Complete"),
+            pgettext("results CSV", "Void"),
             _("Seat"),
             _("Player"),
             _("Played by a bot"),
@@ -330,8 +330,8 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 [
                     *_match_columns(league, result.match),
                     *(cell(result) for _label, cell in of_result),
-                    yes_no(result.voided_at),
                     yes_no(complete),
+                    yes_no(result.voided_at),
                     line.seat + 1,
                     _line_player(line),
                     yes_no(line.by_bot),

@@ -85,16 +85,17 @@ def _online_elements(table: Table | None) -> list[str]:
     return list(dealt(game.state)) if dealt is not None else []
 
 
-def _results(result: Any) -> str:
-    """A table's first result in a line, from the platform's generic lines of it: each
-    player's points and victory points, a seat a bot played for its member marked; a void
-    result says so (it counts nowhere)."""
-    lines = ResultLine.objects.filter(
-        result__match_id=result.match_id, result__number=result.number
-    )
+def _results(result: Any, lines: Any = None) -> str:
+    """A table's result in a line, from the platform's generic lines of it (``lines``, or
+    read here): each player's points and victory points, a seat a bot played for its member
+    marked; a void result says so (it counts nowhere)."""
+    if lines is None:
+        lines = ResultLine.objects.filter(
+            result__match_id=result.match_id, result__number=result.number
+        ).select_related("member")
     text = "; ".join(
         f"{services.line_label(line)} {line.points} · {line.victory_points.normalize():f}"
-        for line in lines.select_related("member")
+        for line in lines
     )
     return f"{_('void')}: {text}" if result.voided_at is not None else text
 
@@ -185,18 +186,24 @@ class AwayResult:
 
 def away_from_the_draw(night: ClubNight, kind: RegisteredGame) -> list[AwayResult]:
     """The night's results of matches no round drew, oldest first."""
-    model = results.result_model(kind)
+    away = {"match__club_night": night, "match__night_table__isnull": True}
     found = (
-        model.objects.filter(match__club_night=night, match__night_table__isnull=True)
+        results.result_model(kind)
+        .objects.filter(**away)
         .select_related("match")
         .order_by("match__number", "number")
     )
+    lines: dict[tuple[int, int], list[Any]] = {}
+    for line in ResultLine.objects.filter(
+        **{f"result__{key}": value for key, value in away.items()}
+    ).select_related("member", "result"):
+        lines.setdefault((line.result.match_id, line.result.number), []).append(line)
     return [
         AwayResult(
             _("Match %(match)s, result %(number)s")
             % {"match": result.match.number, "number": result.number},
             kind.result_pages(result)[0] or "",
-            _results(result),
+            _results(result, lines.get((result.match_id, result.number), [])),
             result.voided_at is not None,
         )
         for result in found
