@@ -100,7 +100,7 @@ def _results(result: Any, lines: Any = None) -> str:
     return f"{_('void')}: {text}" if result.voided_at is not None else text
 
 
-def _shown_result(match: Any, kind: RegisteredGame) -> Any:
+def shown_result(match: Any, kind: RegisteredGame) -> Any:
     """The result a table's row shows: its first that counts (a void one recorded again is
     replaced by the new one, as tonight's standings count it), else its first (void)."""
     found = getattr(match, results.match_results(kind)).order_by("number")
@@ -147,7 +147,7 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
             for pk in table.games.order_by("created").values_list("pk", flat=True)
         ]
         row.state = table.get_status_display()
-    shown = _shown_result(match, kind)
+    shown = shown_result(match, kind)
     # A game whose drawn real-cards table a keeper records here (its ``drawn_table_form``)
     # links the night's sheet and form until then; another keeps it on its result's page.
     recorded_here = kind.league_hook("drawn_table_form") is not None

@@ -327,9 +327,10 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
     match = night_table.match
     kind = game_kind(night.league.game)
     if match is not None:
-        # The table's first result has its own sheet, where the game says (``result_pages``;
-        # a sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it).
-        first = getattr(match, results.match_results(kind)).order_by("number").first()
+        # The table's result has its own sheet, where the game says (``result_pages``; a
+        # sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it): the one that
+        # counts, as the board shows it (a void one recorded again is replaced).
+        first = night_board.shown_result(match, kind)
         sheet_url = kind.result_pages(first)[1] if first is not None else None
         if sheet_url:
             return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)

@@ -128,6 +128,8 @@ def test_a_dragsaga_game_corrected_then_voided_and_recorded_again_agrees_everywh
         )
     assert "void" not in shown
     assert client.get(record).status_code == 409  # recorded, and counting: not twice
+    sheet = client.get(reverse("nights:table_sheet", args=[night.pk, night_table.pk]))
+    assert sheet["Location"] == reverse("leagues:dragsaga_sheet", args=[again.pk])
 
     # The void game's page and sheet say so, and offer nothing that would fail.
     page = client.get(reverse("leagues:dragsaga_detail", args=[result.pk]), **EN).content.decode()
