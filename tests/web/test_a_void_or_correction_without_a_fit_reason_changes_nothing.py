@@ -56,3 +56,23 @@ def test_a_forged_restore_of_a_result_that_counts_is_refused(client):
     assert client.post(restore, {"reason": "forged"}).status_code == 409
     assert client.get(restore).status_code == 409
     assert result.history.count() == 1
+
+
+def test_staff_void_correct_and_count_again_in_any_league(admin_client):
+    """Staff organise every league: the same writes go through for them, with their reasons."""
+    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    aki, ben = make_members(league, "Aki", "Ben")
+    result = record_dragsaga(league, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
+    fields = {"damage_0": 6, "cards_left_0": 0, "leftover_cost_0": 0}
+    fields |= {"damage_1": 5, "cards_left_1": 0, "leftover_cost_1": 0, "reason": "recount"}
+    correct = reverse("leagues:dragsaga_correct", args=[result.pk])
+    assert admin_client.post(correct, fields).status_code == 302
+    assert result.lines.get(seat=0).rank == 2
+    void = reverse("leagues:void_result", args=["dragsaga", result.pk])
+    assert admin_client.post(void, {"reason": "duplicate entry"}).status_code == 302
+    restore = reverse("leagues:restore", args=["dragsaga", result.pk])
+    assert admin_client.post(restore, {"reason": "not a duplicate"}).status_code == 302
+    result.refresh_from_db()
+    assert result.voided_at is None and result.void_reason == ""
+    reasons = list(result.history.values_list("history_change_reason", flat=True))
+    assert {"recount", "duplicate entry", "not a duplicate"} <= set(reasons)
