@@ -79,6 +79,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "kind": "set",
         "result": set_result,
         "recording_refused": refusal if keeper and not league.archived else "",
+        "records_again": scoring.records_again(set_result),
         # A club night's table plays one set a round: it says so instead of offering the next.
         "one_set": scoring.ONE_SET_A_ROUND if scoring.plays_one_set(set_result.match) else "",
         "history": set_history.set_history(set_result),
@@ -144,7 +145,13 @@ def next_set(request: HttpRequest, pk: int) -> HttpResponse:
     if (refused := organiser_refusal(request, set_result.match.league)) is not None:
         return refused
     if scoring.plays_one_set(set_result.match):
-        return _message(request, str(scoring.ONE_SET_A_ROUND), 409)
+        if not scoring.records_again(set_result):
+            return _message(request, str(scoring.ONE_SET_A_ROUND), 409)
+        try:  # its set was voided: the table records its set again, same seats and elements
+            following = scoring.record_again(set_result, request.user)
+        except services.NightEnded as ended:
+            return _message(request, str(ended), 409)
+        return redirect("leagues:set_detail", pk=following.pk)
     if not set_result.complete:
         return _message(request, _("Finish this set first: every player starts one game."), 409)
     try:

@@ -133,6 +133,28 @@ def plays_one_set(match: Match) -> bool:
     return NightTable.objects.filter(match=match).exists()
 
 
+def records_again(set_result: SetResult) -> bool:
+    """Whether a club night's table records its set again: its set is void and the match has
+    no set that counts (the new set takes the same seats and elements)."""
+    match = set_result.match
+    return (
+        set_result.voided_at is not None
+        and plays_one_set(match)
+        and not match.sets.filter(voided_at=None).exists()
+    )
+
+
+@transaction.atomic
+def record_again(set_result: SetResult, by: Any) -> SetResult:
+    """A club night's table whose set was voided plays (or records) its set again: a new set of
+    the same match with the same seats and elements, counted in its place."""
+    set_result = SetResult.objects.select_for_update().select_related("match").get(pk=set_result.pk)
+    if not records_again(set_result):
+        raise ValueError(_("Only a club night's table whose set is void records its set again."))
+    lines = list(set_result.lines.select_related("member").order_by("seat"))
+    return start_set(set_result.match, [SeatEntry(line.member, line.element) for line in lines])
+
+
 def start_next_set(set_result: SetResult, fire_seat: int) -> SetResult:
     """The match's next set at the same table: same seats, elements clockwise from ``fire_seat``."""
     if plays_one_set(set_result.match):

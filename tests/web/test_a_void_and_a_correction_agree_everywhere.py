@@ -220,3 +220,27 @@ def test_a_dragon_formula_set_corrected_then_voided_and_counted_again_agrees_eve
     assert "Set voided" in history and "a player was not drawn here" in history
     assert "Set counted again" in history and "the draw was right after all" in history
     assert history.index("Set counted again") < history.index("Set voided")  # newest first
+
+
+def test_a_night_tables_void_set_is_recorded_again_and_agrees_everywhere(client, tmp_path):
+    league, night, members, organiser, night_table = drawn_at_real_cards(GameKind.DRAGON_FORMULA)
+    client.force_login(organiser)
+    voided = SetResult.objects.get()
+    record_set_games(client, voided, [0, "", "", ""])
+    void = reverse("leagues:void_result", args=["set", voided.pk])
+    assert client.post(void, {"reason": "played with the wrong deck"}).status_code == 302
+    page = client.get(reverse("leagues:set_detail", args=[voided.pk]), **EN).content.decode()
+    assert "Record this table&#x27;s set again" in page or "Record this table's set again" in page
+    response = client.post(reverse("leagues:next_set", args=[voided.pk]))
+    assert response.status_code == 302
+    again = SetResult.objects.get(voided_at=None)
+    assert (again.match_id, again.number) == (voided.match_id, 2)
+    elements = lambda s: [(l.member_id, l.element) for l in s.lines.order_by("seat")]  # noqa: E731
+    assert elements(again) == elements(voided)
+    # Once the table has a set that counts, it is not recorded a third time.
+    assert client.post(reverse("leagues:next_set", args=[voided.pk])).status_code == 409
+    record_set_games(client, again, [1, "", "", ""])
+    assert_every_figure_agrees(client, league, night, truth_of_sets(league), tmp_path)
+    board = client.get(reverse("nights:night", args=[night.pk]), **EN).content.decode()
+    assert reverse("leagues:set_detail", args=[again.pk]) in board
+    assert "<s>void:" not in board
