@@ -222,6 +222,10 @@ def test_a_dragon_formula_set_corrected_then_voided_and_counted_again_agrees_eve
     assert history.index("Set counted again") < history.index("Set voided")  # newest first
 
 
+def seated(set_result):
+    return [(line.member_id, line.element) for line in set_result.lines.order_by("seat")]
+
+
 def test_a_night_tables_void_set_is_recorded_again_and_agrees_everywhere(client, tmp_path):
     league, night, members, organiser, night_table = drawn_at_real_cards(GameKind.DRAGON_FORMULA)
     client.force_login(organiser)
@@ -235,8 +239,7 @@ def test_a_night_tables_void_set_is_recorded_again_and_agrees_everywhere(client,
     assert response.status_code == 302
     again = SetResult.objects.get(voided_at=None)
     assert (again.match_id, again.number) == (voided.match_id, 2)
-    elements = lambda s: [(l.member_id, l.element) for l in s.lines.order_by("seat")]  # noqa: E731
-    assert elements(again) == elements(voided)
+    assert seated(again) == seated(voided)
     # Once the table has a set that counts, it is not recorded a third time.
     assert client.post(reverse("leagues:next_set", args=[voided.pk])).status_code == 409
     record_set_games(client, again, [1, "", "", ""])
