@@ -325,9 +325,8 @@ def restore_result(result: Any, restored_by: AbstractBaseUser, reason: str) -> N
 
 
 class NightEnded(ValueError):
-    """A result for a club night that has ended: refused until an organiser reopens it."""
-
-    status = 409
+    """A result for a club night that has ended: refused (the pages answer 409) until an
+    organiser reopens it."""
 
 
 def check_night_open(match: Match) -> None:
