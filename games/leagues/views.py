@@ -36,7 +36,8 @@ from games.leagues import (
     selectors,
     services,
 )
-from games.leagues.csv_cells import SafeWriter, yes_no
+from games.leagues.csv_cells import csv_response as _csv_response
+from games.leagues.csv_cells import yes_no
 from games.models import GuestSeat, League, Match, Member
 from games.printing import pdf
 from games.ratings import ratings
@@ -98,6 +99,9 @@ def organiser_refusal(request: HttpRequest, league: League) -> HttpResponse | No
 
 
 # --- public pages -----------------------------------------------------------------------
+
+
+ROSTER_CHANGES = 30  # the latest changes to the roster the players' section lists
 
 
 def blank_sheets() -> list[tuple[str, Any]]:
@@ -207,16 +211,10 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["table_form"] = forms.LeagueTableForm(league=league)
         context["league_players"] = league.members.filter(guest=False).select_related("user")
         context["link_form"] = identity_forms.LinkMemberForm(league=league)
+        context["roster_changes"] = league.roster_changes.select_related("by")[:ROSTER_CHANGES]
         context["seat_form"] = identity_forms.NameSeatForm(league=league)
         context["claim_days"] = services.claim_code_lifetime().days
     return render(request, "leagues/league_detail.html", context)
-
-
-def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")  # spreadsheets read the UTF-8 names correctly with a BOM
-    return response, SafeWriter(response)  # no cell a spreadsheet would run as a formula
 
 
 def _rating_cell(row: Any) -> Any:

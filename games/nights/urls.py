@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.nights import reopen_views
+from games.nights import exports, reopen_views
 from games.nights import views as night_views
 
 app_name = "nights"
@@ -14,6 +14,8 @@ urlpatterns = [
     path("<int:pk>/reopen/", reopen_views.reopen, name="reopen"),
     path("seat/<str:token>/", night_views.take_seat, name="take_seat"),
     path("<int:pk>/screen/", night_views.screen, name="screen"),
+    path("<int:pk>/results.csv", exports.results_csv, name="results_csv"),
+    path("<int:pk>/standings.csv", exports.standings_csv, name="standings_csv"),
     path("<int:pk>/tables/<int:table>/sheet/", night_views.table_sheet, name="table_sheet"),
     path(
         "<int:pk>/tables/<int:table>/sheet/pdf/",

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import results, services
+from games.leagues import results, services, tournament
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import (
@@ -68,6 +68,7 @@ def _page(request: HttpRequest, night: ClubNight, message: str = "", status: int
             else [],
             "message": message,
             "night_history": reopening.night_history(night),
+            "by_round": tournament.standings_by_round(night),
             "modes": NightTable.Mode,
             "statuses": NightRound.Status,
         }
@@ -89,16 +90,18 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def new_night(request: HttpRequest, league: int) -> HttpResponse:
-    """Tonight's night: the one scheduled for today is opened, else one is made, open."""
+    """Tonight's night (``nights.run_tonight``): a day outside the season asks first."""
     league_row = get_object_or_404(League, pk=league)
     if (refused := league_views.organiser_refusal(request, league_row)) is not None:
         return refused
-    today = nights.timezone.localdate()
-    scheduled = league_row.club_nights.filter(date=today, opened=None, ended=None).first()
-    if scheduled is not None:
-        night = nights.open_night(scheduled, today)
-    else:
-        night = ClubNight.objects.create(league=league_row, date=today)
+    try:
+        night = nights.run_tonight(league_row, confirmed=request.POST.get("confirmed") == "yes")
+    except nights.NeedsConfirmation as question:
+        back = reverse("leagues:league_detail", args=[league_row.pk])
+        return confirm_step(request, league_row, question.message, _("Yes, run it tonight"), back)
+    except nights.NightRefused as refusal:
+        context = {"message": refusal.message}
+        return render(request, "leagues/message.html", context, status=refusal.status)
     return redirect("nights:night", pk=night.pk)
 
 
@@ -290,7 +293,7 @@ def take_seat(request: HttpRequest, token: str) -> HttpResponse:
     permission: it works once, for one seat."""
     seat = nights.seat_link_seat(token)
     if seat is None:
-        message = _("This seat link has been used or replaced; ask an organiser.")
+        message = nights.link_gone_message()
         return render(request, "leagues/message.html", {"message": message}, status=404)
     if request.user.is_authenticated:
         message = _(

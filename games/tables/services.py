@@ -283,11 +283,35 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
             created=created,
         )
         fairness.publish(game)
+        _stand_in_for_the_late(game, kind.engine, empty, created)
         _starting_settings(game, kind, seats)
         table.status = Table.Status.PLAYING
         table.save(update_fields=["status"])
         table_events.after_commit(table.pk, game, away.seats_with_presence(table.pk))
     return game
+
+
+def _stand_in_for_the_late(
+    game: Game, engine: Engine, empty: list[Seat], at: datetime
+) -> list[StandIn]:
+    """A seat kept for a player who has not sat down yet (a club night's drawn member, late)
+    is played by a bot standing in for them: when they arrive it gives the seat back at the
+    next decision, as to any player who comes back (``games.presence.leavers.retake``)."""
+    log_start, log_game = at_the_table.log_mark(engine, game.state)
+    return [
+        StandIn.objects.create(
+            game=game,
+            seat_number=seat.number,
+            player_id=seat.kept_for_id,
+            bot_level=seat.bot_level,
+            reason=StandIn.Reason.NOT_ARRIVED,
+            started=at,
+            log_start=log_start,
+            log_game=log_game,
+        )
+        for seat in empty
+        if seat.kept_for_id is not None
+    ]
 
 
 HINTED_GAMES = 3  # a player is shown hints in their first games, unless they switch them off
@@ -644,12 +668,15 @@ def take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
 
 def _stand_ins_finish(game: Game) -> bool:
     """The game ended: bots still standing in finished it for their players, whose seats
-    (and so results and history) go back to them. Whether any seat went back."""
+    (and so results and history) go back to them; the seat of one who never arrived stays
+    the bot's, who played all of it. Whether any seat went back."""
     returned = False
     for stand_in in StandIn.objects.filter(game=game, ended__isnull=True):
         stand_in.ended = game.finished or timezone.now()
         stand_in.finished_game = True
         stand_in.save(update_fields=["ended", "finished_game"])
+        if stand_in.reason == StandIn.Reason.NOT_ARRIVED:
+            continue
         Seat.objects.filter(table_id=game.table_id, number=stand_in.seat_number).update(
             player=stand_in.player, bot_level=""
         )

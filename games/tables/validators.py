@@ -72,3 +72,20 @@ def plain_name(value: Any) -> None:
             code="hidden_character",
             params={"code": f"U+{ord(char):04X}"},
         )
+
+
+_ASCII_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class PostedDateField(forms.DateField):
+    """A date as a date input posts it: ``YYYY-MM-DD`` in ASCII digits ("٢٠٢٦-05-01" and
+    "２０２６-05-01" are refused, not read as 2026)."""
+
+    widget = forms.DateInput(attrs={"type": "date"})
+
+    def to_python(self, value: Any) -> Any:
+        if value in self.empty_values:
+            return None
+        if isinstance(value, str) and not _ASCII_DATE.fullmatch(value.strip()):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)

@@ -15,7 +15,7 @@ def number_matches(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0023_stand_in_reason_out_of_time'),
+        ('games', '0026_members_kept_tidy'),
     ]
 
     operations = [
