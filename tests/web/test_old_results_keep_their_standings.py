@@ -81,6 +81,11 @@ CONTROLS = [
     re.compile(r'<p class="done">[^<]*</p>'),
     re.compile(r'<form method="post" action="/leagues/sets/\d+/next/".*?</form>', re.S),
     re.compile(r'<p class="hint">(Newest first|新しい順)[^<]*</p>'),
+    # The same issue's other additions: the night-by-night pages' link, a player's own list
+    # of league results, and the organisers' roster controls (withdraw, remove, merge).
+    re.compile(r'\s*· <a href="/leagues/\d+/night-by-night/">[^<]*</a>'),
+    re.compile(r'<section class="member-results".*?</section>', re.S),
+    re.compile(r'<section id="players" class="keeper players">.*?</section>', re.S),
     re.compile(
         r'<section id="history" class="set-history">\n<h2>(History of this game|このゲームの履歴).*?</section>',
         re.S,
