@@ -18,6 +18,7 @@ from games.admin.leagues import (
     VoidableAdmin,
     result_inline,
 )
+from games.admin.numbers import DigitsOnly
 from games.registry import game_kind
 
 
@@ -76,7 +77,7 @@ class PenaltyInline(ComputedInline):
 
 
 @admin.register(SetGame)
-class SetGameAdmin(EndedSeasonReadOnly, SimpleHistoryAdmin):
+class SetGameAdmin(EndedSeasonReadOnly, DigitsOnly, SimpleHistoryAdmin):
     """Read-only here: organisers correct a game on its set's page; "History" lists every
     recording, correction and undo of it."""
 

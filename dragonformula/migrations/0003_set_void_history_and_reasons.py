@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('dragonformula', '0002_sets_keep_the_platforms_result_lines'),
-        ('games', '0027_match_numbers_and_void_reasons'),
+        ('games', '0028_match_numbers_and_void_reasons'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

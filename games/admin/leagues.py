@@ -15,6 +15,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from games.admin.numbers import DigitsOnly
 from games.leagues import result_lines
 from games.leagues import views as league_views
 from games.models import (
@@ -33,7 +34,7 @@ from games.registry import game_kind
 
 
 @admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
+class MemberAdmin(DigitsOnly, admin.ModelAdmin):
     """Staff link a league player to an account here (or on the league page, or with a claim
     code); a placeholder of a seat waiting for a keeper is never linked."""
 
@@ -46,7 +47,7 @@ class MemberAdmin(admin.ModelAdmin):
         return ["name", "user", "guest"] if obj is not None and obj.guest else ["guest"]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(DigitsOnly, admin.ModelAdmin):
     """Rows written by ``games.leagues.services`` only: listed here, changed on the league pages."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -111,7 +112,7 @@ class EndedSeasonReadOnly:
         return not self._ended(obj) and super().has_delete_permission(request, obj)
 
 
-class VoidableAdmin(EndedSeasonReadOnly, admin.ModelAdmin):
+class VoidableAdmin(EndedSeasonReadOnly, DigitsOnly, admin.ModelAdmin):
     """Void or restore a result on its own page, where the reason is asked (the action opens
     it); a deletion recomputes the ratings."""
 
@@ -149,14 +150,14 @@ class VoidableAdmin(EndedSeasonReadOnly, admin.ModelAdmin):
             ratings.rebuild(game)
 
 
-class ClubNightInline(admin.TabularInline):
+class ClubNightInline(DigitsOnly, admin.TabularInline):
     model = ClubNight
     extra = 0
     fields = ["date", "venue", "notes"]
 
 
 @admin.register(League)
-class LeagueAdmin(EndedSeasonReadOnly, admin.ModelAdmin):
+class LeagueAdmin(EndedSeasonReadOnly, DigitsOnly, admin.ModelAdmin):
     list_display = ["name", "club", "game", "season_start", "season_end", "standings_link"]
     list_filter = ["game"]
     search_fields = ["name", "club"]
@@ -190,7 +191,7 @@ class LeagueAdmin(EndedSeasonReadOnly, admin.ModelAdmin):
         return TemplateResponse(request, "leagues/admin/standings.html", context)
 
 
-class MatchInline(admin.TabularInline):
+class MatchInline(DigitsOnly, admin.TabularInline):
     model = Match
     extra = 0
     fields = ["league", "source", "table_code", "played_on"]
@@ -198,7 +199,7 @@ class MatchInline(admin.TabularInline):
 
 
 @admin.register(ClubNight)
-class ClubNightAdmin(EndedSeasonReadOnly, admin.ModelAdmin):
+class ClubNightAdmin(EndedSeasonReadOnly, DigitsOnly, admin.ModelAdmin):
     list_display = ["date", "league", "venue", "get_state_display"]
     list_filter = ["league"]
     date_hierarchy = "date"
@@ -206,7 +207,7 @@ class ClubNightAdmin(EndedSeasonReadOnly, admin.ModelAdmin):
 
 
 @admin.register(Match)
-class MatchAdmin(EndedSeasonReadOnly, admin.ModelAdmin):
+class MatchAdmin(EndedSeasonReadOnly, DigitsOnly, admin.ModelAdmin):
     list_display = ["__str__", "league", "club_night", "source", "table_code", "played_on"]
     list_filter = ["league", "source"]
     search_fields = ["table_code"]
@@ -214,7 +215,7 @@ class MatchAdmin(EndedSeasonReadOnly, admin.ModelAdmin):
     inlines: list[type[admin.TabularInline]] = []
 
 
-class ResultInline(admin.TabularInline):
+class ResultInline(DigitsOnly, admin.TabularInline):
     """A match's results of one game, listed on the match: read, opened, deleted."""
 
     extra = 0
@@ -230,7 +231,7 @@ def result_inline(inline: type[admin.TabularInline]) -> type[admin.TabularInline
     return inline
 
 
-class ComputedInline(admin.TabularInline):
+class ComputedInline(DigitsOnly, admin.TabularInline):
     """Lines computed by games.leagues.services: shown, never typed (delete the whole result)."""
 
     extra = 0

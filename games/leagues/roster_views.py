@@ -22,7 +22,7 @@ from games.leagues.views import organiser_refusal, sheet_response
 from games.models import League
 from games.nights.views import confirm_step
 from games.tables import qr
-from games.tables.validators import posted_id
+from games.tables.validators import is_ascii_number, posted_id
 
 MAX_SLIPS = 60  # six A4 pages: a sheet a printer and a PDF worker make in a few seconds
 
@@ -189,7 +189,7 @@ def claim_slips(request: HttpRequest, pk: int) -> HttpResponse:
     league, refused = _organiser_league(request, pk)
     if refused is not None:
         return refused
-    ids = [raw for raw in request.POST.getlist("members") if raw.isdigit() and len(raw) < 19]
+    ids = [raw for raw in request.POST.getlist("members") if is_ascii_number(raw)]
     members = list(league.members.filter(guest=False, user=None, pk__in=ids))
     if not members:
         message = _("Tick at least one player without an account.")

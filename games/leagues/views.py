@@ -45,6 +45,7 @@ from games.registry import GAMES, game_kind
 from games.tables import client_limits
 from games.tables import services as table_services
 from games.tables import views as table_views
+from games.tables.validators import is_ascii_number
 
 logger = logging.getLogger(__name__)
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
@@ -429,10 +430,9 @@ def sheet_response(
 
 
 def _players(request: HttpRequest) -> int:
-    try:
-        return int(request.GET.get("players", "4"))
-    except ValueError:
-        return 4
+    """The players a blank sheet is printed for (ASCII digits; four for anything else)."""
+    raw = request.GET.get("players", "4")
+    return int(raw) if is_ascii_number(raw, digits=2) else 4
 
 
 @require_GET

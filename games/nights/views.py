@@ -35,7 +35,7 @@ from games.tables import qr
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
 from games.tables import views as table_views
-from games.tables.validators import posted_id
+from games.tables.validators import DigitsIntegerField, posted_id
 from games.trust import fairness
 from games.trust import views as trust_views
 from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
@@ -398,9 +398,9 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 
 
 class SeatDrawVerifyForm(forms.Form):
-    night = forms.IntegerField(label=gettext_lazy("Club night"), min_value=1, max_value=2**31 - 1)
-    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**15)
-    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=-(2**63), max_value=2**63 - 1)
+    night = DigitsIntegerField(label=gettext_lazy("Club night"), min_value=1, max_value=2**31 - 1)
+    round = DigitsIntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**15)
+    seed = DigitsIntegerField(label=gettext_lazy("Seed"), min_value=-(2**63), max_value=2**63 - 1)
     salt = forms.RegexField(
         label=gettext_lazy("Salt"), regex=SALT_PATTERN, max_length=32, strip=True
     )

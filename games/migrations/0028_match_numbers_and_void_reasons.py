@@ -15,7 +15,7 @@ def number_matches(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0026_members_kept_tidy'),
+        ('games', '0027_turn_based_tables'),
     ]
 
     operations = [

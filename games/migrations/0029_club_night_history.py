@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0027_match_numbers_and_void_reasons'),
+        ('games', '0028_match_numbers_and_void_reasons'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
