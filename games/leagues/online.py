@@ -43,9 +43,12 @@ def open_league_table(
     bot_level: str = "",
     created_by: Any = None,
     club_night: ClubNight | None = None,
+    move_deadline: int | None = None,
 ) -> Table:
     """Open an online table whose results go to ``league``, with the options its game's league
-    tables start with (``TABLE_OPTIONS``: Dragon Formula's are strict and have a clock)."""
+    tables start with (``TABLE_OPTIONS``: Dragon Formula's are strict and have a clock);
+    ``move_deadline``: a turn-based table (an online round's), whose rules run without
+    their own clocks."""
     with transaction.atomic():
         table = tables.create_table(
             game_name=league.game,
@@ -53,6 +56,7 @@ def open_league_table(
             options={**game_kind(league.game).league.TABLE_OPTIONS, **(options or {})},
             bot_level=bot_level,
             created_by=created_by,
+            move_deadline=move_deadline,
         )
         services.new_match(
             league, club_night, source=Match.Source.ONLINE, table=table, table_code=table.code

@@ -37,6 +37,7 @@ from games.registry import GAMES, game_kind
 from games.tables import client_limits
 from games.tables import services as table_services
 from games.tables import views as table_views
+from games.tables.models import MoveDeadline
 from games.tables.validators import is_ascii_number
 
 logger = logging.getLogger(__name__)
@@ -191,7 +192,8 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "leagues/_standings_table.html", context)
     context["results"] = with_pages(league, selectors.league_results(league)[:20])
     context["recent_results"] = game_kind(league.game).league_hook("RECENT_RESULTS", "")
-    context["club_nights"] = league.club_nights.all()
+    context["club_nights"] = league.club_nights.select_related("online_round")
+    context["move_deadlines"] = MoveDeadline.choices
     context["blank_sheets"] = blank_sheets()
     context["may_keep_score"] = may_keep_score(request.user, league) and not league.archived
     context["pending_seats"] = selectors.pending_seats(league)

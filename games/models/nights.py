@@ -17,9 +17,18 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.tables.models import MoveDeadline
 from games.tables.validators import plain_name
 
-__all__ = ["ClubNight", "NightChange", "NightEntrant", "NightRound", "NightSeat", "NightTable"]
+__all__ = [
+    "ClubNight",
+    "NightChange",
+    "NightEntrant",
+    "NightRound",
+    "NightSeat",
+    "NightTable",
+    "OnlineRound",
+]
 
 
 class ClubNight(models.Model):
@@ -246,3 +255,27 @@ class NightSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.number + 1} {self.entrant}"
+
+
+class OnlineRound(models.Model):
+    """A league's round played online between club nights: a night (``night``) of one
+    round whose members sign up instead of checking in, seated by the same committed draw
+    at turn-based tables with the round's move deadline, until the round's end."""
+
+    night = models.OneToOneField(
+        "games.ClubNight",
+        verbose_name=_("club night"),
+        on_delete=models.CASCADE,
+        related_name="online_round",
+    )
+    move_deadline = models.PositiveIntegerField(
+        _("move deadline"), choices=MoveDeadline.choices, default=MoveDeadline.ONE_DAY
+    )
+    ends = models.DateTimeField(_("round ends"))
+
+    class Meta:
+        verbose_name = _("online round")
+        verbose_name_plural = _("online rounds")
+
+    def __str__(self) -> str:
+        return f"{self.night} · {self.get_move_deadline_display()}"

@@ -29,7 +29,7 @@ from games.models import (
     NightTable,
 )
 from games.nights import board as night_board
-from games.nights import nights
+from games.nights import nights, online_rounds
 from games.registry import game_kind
 from games.tables import qr
 from games.tables import selectors as table_selectors
@@ -104,6 +104,23 @@ def new_night(request: HttpRequest, league: int) -> HttpResponse:
     return redirect("nights:night", pk=night.pk)
 
 
+@require_POST
+def new_online_round(request: HttpRequest, league: int) -> HttpResponse:
+    """An organiser opens an online round of the league (``online_rounds``): its move
+    deadline and length as chosen; a choice not offered is refused, nothing made."""
+    league_row = get_object_or_404(League, pk=league)
+    if (refused := league_views.organiser_refusal(request, league_row)) is not None:
+        return refused
+    try:
+        night = online_rounds.open_online_round(
+            league_row, request.POST.get("move_deadline"), request.POST.get("days")
+        )
+    except nights.NightRefused as refusal:
+        context = {"message": refusal.message, "league": league_row}
+        return render(request, "leagues/message.html", context, status=refusal.status)
+    return redirect("nights:night", pk=night.pk)
+
+
 # Irreversible taps: the page asks once more before they are made.
 CONFIRM = {
     "draw": (
@@ -166,12 +183,20 @@ def _table(night: ClubNight, value: Any) -> NightTable:
     return table
 
 
+# A club night's steps an online round has not: one round, its tables opened and started
+# by the draw, no round clock (each move has its deadline), no visitors (no account).
+NOT_IN_AN_ONLINE_ROUND = frozenset({"visitor", "announce", "timer", "open_table", "start_table"})
+
+
 def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
     data = request.POST
+    if online_rounds.online_round(night) is not None and action in NOT_IN_AN_ONLINE_ROUND:
+        raise nights.NightRefused(_("An online round has no such step."), 409)
     if action == "check_in":
         member = night.league.members.filter(pk=_number(data.get("member"))).first()
         if member is None:
             raise nights.NightRefused(_("That player does not play in this league."), 404)
+        online_rounds.refuse_sign_up(night, member)
         nights.check_in(night, member)
     elif action == "visitor":
         nights.add_visitor(night, data.get("name", ""))
@@ -179,6 +204,8 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
         nights.leave(_entrant(night, data.get("entrant")))
     elif action == "announce":
         nights.announce_round(night)
+    elif action == "draw" and online_rounds.online_round(night) is not None:
+        online_rounds.draw(_round(night, data.get("round")))
     elif action == "draw":
         nights.draw(_round(night, data.get("round")))
     elif action == "timer":
@@ -266,6 +293,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
             if isinstance(own, HttpResponse):
                 return own
             if action == "here":
+                online_rounds.refuse_sign_up(night, own)
                 nights.check_in(night, own)
             else:
                 entrant = night.entrants.filter(member=own, left_after__isnull=True).first()
