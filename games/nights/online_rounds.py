@@ -76,9 +76,9 @@ def open_online_round(league: League, move_deadline: Any, days: Any) -> ClubNigh
     return night
 
 
-def refuse_sign_up(night: ClubNight, member: Any) -> None:
-    """Why ``member`` may not sign up for the online round ``night`` now, if they may not:
-    the draw is made, the round has ended, or they have no account to play from."""
+def refuse_sign_up_change(night: ClubNight) -> None:
+    """Refused, for an online round whose seats are drawn or that has ended: nobody signs
+    up or withdraws any more (a club night's check-in and leaving go on all evening)."""
     round_ = online_round(night)
     if round_ is None:
         return
@@ -86,7 +86,13 @@ def refuse_sign_up(night: ClubNight, member: Any) -> None:
         raise NightRefused(_("The seats of this online round are drawn: sign-up is closed."), 409)
     if timezone.now() >= round_.ends:
         raise NightRefused(_("This online round has ended."), 409)
-    if member.user_id is None:
+
+
+def refuse_sign_up(night: ClubNight, member: Any) -> None:
+    """Why ``member`` may not sign up for the online round ``night`` now, if they may not:
+    the draw is made, the round has ended, or they have no account to play from."""
+    refuse_sign_up_change(night)
+    if online_round(night) is not None and member.user_id is None:
         raise NightRefused(
             _("%(name)s has no account linked: an online round is played from one's own account.")
             % {"name": member.name}

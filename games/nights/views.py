@@ -132,6 +132,17 @@ CONFIRM = {
         gettext_lazy("Yes, end the night"),
     ),
 }
+# The same questions of an online round, in its own words.
+CONFIRM_ONLINE_ROUND = {
+    **CONFIRM,
+    "end": (
+        gettext_lazy(
+            "End the round now? Its seed is shown and nothing more is drawn; "
+            "tables still playing play on, and their results count when they finish."
+        ),
+        gettext_lazy("Yes, end the round"),
+    ),
+}
 
 
 def confirm_step(
@@ -201,6 +212,7 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
     elif action == "visitor":
         nights.add_visitor(night, data.get("name", ""))
     elif action == "leave":
+        online_rounds.refuse_sign_up_change(night)
         nights.leave(_entrant(night, data.get("entrant")))
     elif action == "announce":
         nights.announce_round(night)
@@ -296,6 +308,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 online_rounds.refuse_sign_up(night, own)
                 nights.check_in(night, own)
             else:
+                online_rounds.refuse_sign_up_change(night)
                 entrant = night.entrants.filter(member=own, left_after__isnull=True).first()
                 if entrant is None:
                     raise nights.NightRefused(_("You are not checked in tonight."), 409)
@@ -304,7 +317,8 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
             if (refused := league_views.organiser_refusal(request, night.league)) is not None:
                 return refused
             if action in CONFIRM and request.POST.get("confirmed") != "yes":
-                message, label = CONFIRM[action]
+                asks = CONFIRM_ONLINE_ROUND if online_rounds.online_round(night) else CONFIRM
+                message, label = asks[action]
                 back = reverse("nights:night", args=[night.pk])
                 return confirm_step(request, night.league, str(message), str(label), back)
             _keeper_action(request, night, action)

@@ -127,6 +127,8 @@ def test_a_round_from_sign_up_through_the_draw_to_the_standings():
     assert not NightEntrant.objects.filter(night=night, member=cho).exists()
     refused = _act(org_client, night, action="check_in", member=no_account.pk)
     assert refused.status_code == 400 and "no account" in refused.content.decode()
+    assert _act(clients["Ben"], night, action="going").status_code == 302  # withdraws
+    assert _act(clients["Ben"], night, action="here").status_code == 302  # and is back
     assert _act(org_client, night, action="check_in", member=cho.pk).status_code == 302
     assert night.entrants.count() == 3
     # A club night's steps an online round has not, and a visitor without an account.
@@ -152,6 +154,10 @@ def test_a_round_from_sign_up_through_the_draw_to_the_standings():
     late.save(update_fields=["user"])
     closed = _act(org_client, night, action="check_in", member=late.pk)
     assert closed.status_code == 409 and "sign-up is closed" in closed.content.decode()
+    assert _act(clients["Aki"], night, action="going").status_code == 409
+    aki = night.entrants.get(member=members[0])
+    assert _act(org_client, night, action="leave", entrant=aki.pk).status_code == 409
+    assert night.entrants.filter(left_after__isnull=True).count() == 3
 
     # The board and the projector say who is to move, and by when.
     game = table_selectors.current_game(table)
