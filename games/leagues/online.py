@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.leagues import result_lines, results, services
+from games.leagues import forfeits, result_lines, results, services
 from games.models import (
     ClubNight,
     Game,
@@ -185,5 +185,6 @@ def record_online_results(game: Game) -> None:
         with transaction.atomic():
             game_kind(game.game_name).league.record_online(match, game)
             mark_bot_lines(match, game.table_id)
+            forfeits.apply_forfeits(match, game.table_id)
     except ValueError:
         logger.exception("League match %s refused the results of game %s", match.pk, game.pk)

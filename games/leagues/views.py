@@ -30,7 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.leagues import forms, identity_forms, members, online, selectors, services
 from games.leagues.csv_cells import csv_response as _csv_response
 from games.leagues.csv_cells import yes_no
-from games.models import GuestSeat, League, Match, Member
+from games.models import GuestSeat, League, Match, Member, OnlineRound
 from games.printing import pdf
 from games.ratings import ratings
 from games.registry import GAMES, game_kind
@@ -194,6 +194,8 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["recent_results"] = game_kind(league.game).league_hook("RECENT_RESULTS", "")
     context["club_nights"] = league.club_nights.select_related("online_round")
     context["move_deadlines"] = MoveDeadline.choices
+    if getattr(game_kind(league.game).engine, "timeouts", None) is not None:
+        context["out_of_time_choices"] = OnlineRound.OutOfTime.choices
     context["blank_sheets"] = blank_sheets()
     context["may_keep_score"] = may_keep_score(request.user, league) and not league.archived
     context["pending_seats"] = selectors.pending_seats(league)

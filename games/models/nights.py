@@ -273,6 +273,18 @@ class OnlineRound(models.Model):
     )
     ends = models.DateTimeField(_("round ends"))
 
+    class OutOfTime(models.TextChoices):
+        BOT = "bot", _("a bot stands in until the player is back")
+        FORFEIT = "forfeit", _("the seat forfeits that game")
+
+    # What two moves in a row out of time cost a seat (``games.leagues.forfeits``).
+    out_of_time = models.CharField(
+        _("two moves out of time"),
+        max_length=8,
+        choices=OutOfTime.choices,
+        default=OutOfTime.BOT,
+    )
+
     class Meta:
         verbose_name = _("online round")
         verbose_name_plural = _("online rounds")

@@ -204,6 +204,7 @@ def board(night: ClubNight) -> dict[str, Any]:
     return {
         "night": night,
         "online_round": online_rounds.online_round(night),
+        "counts_moves_out_of_time": online_rounds.counts_moves_out_of_time(league),
         "league": league,
         "rounds": rounds,
         "current": current,

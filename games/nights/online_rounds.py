@@ -57,12 +57,34 @@ def _days(value: Any) -> int:
     return days
 
 
+def counts_moves_out_of_time(league: League) -> bool:
+    """Whether the league's game counts a seat's moves out of time in a row (its engine's
+    ``timeouts``): only then does a bot stand in, or may the seat forfeit instead."""
+    return getattr(game_kind(league.game).engine, "timeouts", None) is not None
+
+
+def _out_of_time(league: League, value: Any) -> str:
+    choice = str(value or OnlineRound.OutOfTime.BOT)[:16]
+    if choice not in OnlineRound.OutOfTime.values:
+        raise NightRefused(_("Choose what two moves out of time cost: a bot, or the game."))
+    if choice == OnlineRound.OutOfTime.FORFEIT and not counts_moves_out_of_time(league):
+        raise NightRefused(
+            _("This game plays a seat out of time by its stated default: it never forfeits.")
+        )
+    return choice
+
+
 @transaction.atomic
-def open_online_round(league: League, move_deadline: Any, days: Any) -> ClubNight:
+def open_online_round(
+    league: League, move_deadline: Any, days: Any, out_of_time: Any = None
+) -> ClubNight:
     """An organiser opens an online round of ``league``'s season: sign-ups open at once,
     and the round's draw is committed now (its SHA-256 commitment is on the round's page
-    before anyone is drawn). Bad choices are refused before anything is written."""
+    before anyone is drawn). ``out_of_time``: whether a seat out of time twice in a row
+    gets a bot until it is back, or forfeits that game (``games.leagues.forfeits``). Bad
+    choices are refused before anything is written."""
     seconds, length = _move_deadline(move_deadline), _days(days)
+    choice = _out_of_time(league, out_of_time)
     if league.archived:
         raise NightRefused(_("This season has ended: its calendar is read-only."), 409)
     if getattr(game_kind(league.game).engine, "turn_based_options", None) is None:
@@ -70,7 +92,7 @@ def open_online_round(league: League, move_deadline: Any, days: Any) -> ClubNigh
     now = timezone.now()
     night = ClubNight.objects.create(league=league, date=timezone.localdate(), opened=now)
     OnlineRound.objects.create(
-        night=night, move_deadline=seconds, ends=now + timedelta(days=length)
+        night=night, move_deadline=seconds, ends=now + timedelta(days=length), out_of_time=choice
     )
     nights.announce_round(night)
     return night

@@ -113,7 +113,10 @@ def new_online_round(request: HttpRequest, league: int) -> HttpResponse:
         return refused
     try:
         night = online_rounds.open_online_round(
-            league_row, request.POST.get("move_deadline"), request.POST.get("days")
+            league_row,
+            request.POST.get("move_deadline"),
+            request.POST.get("days"),
+            request.POST.get("out_of_time"),
         )
     except nights.NightRefused as refusal:
         context = {"message": refusal.message, "league": league_row}
