@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import ClubNight, League, NightRound, NightTable, OnlineRound
+from games.models import ClubNight, Game, League, Match, NightRound, NightTable, OnlineRound
 from games.nights import nights
 from games.nights.nights import NightRefused
 from games.registry import game_kind
@@ -143,3 +143,17 @@ def draw(night_round: NightRound) -> NightRound:
                 raise NightRefused(refusal.message, 409) from None
         tables.start(table, None)
     return night_round
+
+
+def game_saved(sender: Any, game: Game, **_: Any) -> None:
+    """The ``game_saved`` subscriber: a move at an online round's table redraws the round's
+    pages (who is to move, and by when), after the commit. A live table costs nothing here."""
+    if not game.table.is_turn_based:
+        return
+    night_id = (
+        Match.objects.filter(table_id=game.table_id, club_night__online_round__isnull=False)
+        .values_list("club_night_id", flat=True)
+        .first()
+    )
+    if night_id is not None:
+        nights.announce(night_id)

@@ -9,10 +9,12 @@ the end, and the result stands on the round's board and in the league's standing
 from __future__ import annotations
 
 import datetime
+import json
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db.models import F
+from django.utils import timezone
 
 from games.models import ActionLog, Deadline, GameKind, League, Member, Table
 from games.registry import game_kind
@@ -52,6 +54,37 @@ def _table() -> Table:
 
 def _time_outs() -> int:
     return ActionLog.objects.filter(action__type="time_out").count()
+
+
+def _overdue() -> int:
+    return Deadline.objects.filter(due__lte=timezone.now()).count()
+
+
+def _next_move(username: str) -> tuple[str, dict[str, str]] | None:
+    """What ``username``'s page would post next (the table's act URL and its form), or
+    ``None`` when the game does not wait for them."""
+    table = Table.objects.get()
+    engine = game_kind(table.game_name).engine
+    game = table_selectors.current_game(table)
+    seat = table.seats.get(player__user__username=username).number
+    if seat not in engine.waiting_for(game.state):
+        return None
+    action = engine.bot_action(game.state, seat, engine.bot_levels()[0])
+    form = {"action": json.dumps(action), "version": str(game.version)}
+    return f"/{table.game_name}/{table.code}/act", form
+
+
+def _post_from(page, url: str, form: dict[str, str]) -> int:
+    """POST ``form`` to ``url`` from ``page``, as its own forms do (its CSRF token)."""
+    return page.evaluate(
+        """async ([url, form]) => {
+            const body = new URLSearchParams(form);
+            body.append("csrfmiddlewaretoken",
+                document.querySelector("input[name=csrfmiddlewaretoken]").value);
+            return (await fetch(url, {method: "POST", body})).status;
+        }""",
+        [url, form],
+    )
 
 
 def _play_to_the_end() -> None:
@@ -138,6 +171,30 @@ def test_a_league_online_round_from_its_draw_to_the_standings(new_page, artifact
             break
         org.wait_for_timeout(1000)
     assert off_the_browser_loop(_time_outs) > before
+    for _wait in range(30):
+        if not off_the_browser_loop(_overdue):
+            break
+        org.wait_for_timeout(500)
+    assert not off_the_browser_loop(_overdue)
+    # A member moves: the projector, not reloaded since, no longer lists them to move.
+    screen.goto(round_url + "screen/")
+    to_move_on_screen = screen.locator("#night-seating .to-move")
+    to_move_on_screen.wait_for()
+    shown = to_move_on_screen.inner_text()
+    assert "Ann" in shown
+    ann.goto(round_url)
+    for _move in range(10):  # a DragSaga placing may take more than one action
+        move = off_the_browser_loop(_next_move, "ann")
+        if move is None:
+            break
+        assert _post_from(ann, *move) == 200
+    assert off_the_browser_loop(_next_move, "ann") is None
+    mover = "Ann"
+    for _wait in range(30):
+        if to_move_on_screen.count() == 0 or mover not in to_move_on_screen.inner_text():
+            break
+        screen.wait_for_timeout(500)
+    assert to_move_on_screen.count() == 0 or mover not in to_move_on_screen.inner_text()
 
     # The members play on to the end: the result is on the board and in the standings.
     off_the_browser_loop(_play_to_the_end)
