@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from dragonformula import hints, region_looks
+from dragonformula.review_words import card_words, review_why
 from dragonformula.rules.cards import OWN_SUIT, card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
@@ -68,6 +69,11 @@ REPLAY_OPEN_ACTIONS = {
 # The actions no other seat sees taken at all while the game is played ("pass
 # automatically" is a seat's own setting): another viewer's replay makes no step of them.
 REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass", "standing_answer"})
+
+
+# The coach's review: a card named in words, and why a costly decision cost.
+REVIEW_CARD_WORDS = card_words
+REVIEW_WHY = review_why
 
 
 def event_sentence(context: Mapping[str, Any]) -> Any:

@@ -84,8 +84,11 @@ def test_the_card_just_drawn_and_a_pick_that_wins_are_told():
 def test_a_pick_that_completes_nothing_is_explained_and_a_pick_is_announced():
     table, game, (ann, ben) = _table()
     game = _act(_act(game, ann, "draw"), ann, "discard", card="S1")
-    shown = _hints(table, ben)  # Ben holds M2: a Pick is possible, but S1 helps no meld
-    assert "S1 completes no meld of yours: Pass." in shown
+    shown = _hints(table, ben)  # Ben holds M2: a Pick is possible, but gives up his win
+    assert (
+        "Picking S1 (Ace of Swords) and giving back M2 (The High Priestess) would leave you 2 "
+        "cards from a win (Sephirot hand: Tiphareth), further than the 1 you are now: Pass."
+    ) in shown
     _act(game, ben, "pick")  # he may, all the same: Ann is told without opening the log
     assert "Ben picked S1 Ace of Swords from Ann." in _hints(table, ann)
 
