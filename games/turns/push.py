@@ -115,7 +115,8 @@ def send(subscription: PushSubscription, title: str, body: str, url: str) -> boo
     """Push one message to one device; whether the push service took it. A device the
     service says is gone is forgotten."""
     data = json.dumps({"title": title, "body": body, "url": url}, ensure_ascii=False)
-    contact = getattr(settings, "PUSH_CONTACT", "") or "mailto:club@example.invalid"
+    # Who runs this server, for a push service that needs to reach them (RFC 8292).
+    contact = f"mailto:{settings.DEFAULT_FROM_EMAIL}"
     try:
         webpush(
             {
