@@ -30,6 +30,7 @@ from games.models import (
 from games.presence.away import active_stand_ins
 from games.ratings import ratings
 from games.registry import game_kind
+from games.tables import selectors as table_selectors
 from games.tables import services as tables
 
 logger = logging.getLogger(__name__)
@@ -186,5 +187,17 @@ def record_online_results(game: Game) -> None:
             game_kind(game.game_name).league.record_online(match, game)
             mark_bot_lines(match, game.table_id)
             forfeits.apply_forfeits(match, game.table_id)
+    except services.NightEnded:
+        # Recorded when an organiser reopens the night (``catch_up``); the move stands.
+        logger.info("League match %s: its night has ended; game %s waits", match.pk, game.pk)
     except ValueError:
         logger.exception("League match %s refused the results of game %s", match.pk, game.pk)
+
+
+def catch_up(night: ClubNight) -> None:
+    """Record what the night's online tables finished while the night was ended (a reopened
+    night): each table's current game, as its last move would have."""
+    for match in night.matches.exclude(table=None).select_related("table"):
+        game = table_selectors.current_game(match.table)
+        if game is not None:
+            record_online_results(game)

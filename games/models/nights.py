@@ -16,6 +16,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from simple_history.models import HistoricalRecords
 
 from games.tables.models import MoveDeadline
 from games.tables.validators import plain_name
@@ -54,6 +55,8 @@ class ClubNight(models.Model):
     )
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
     cancelled = models.DateTimeField(_("cancelled"), null=True, blank=True)
+    # Every change to the night (ended, reopened …): who, when and the reason given.
+    history = HistoricalRecords(table_name="games_historicalclubnight")
 
     class State(models.TextChoices):
         SCHEDULED = "scheduled", pgettext_lazy("club night", "scheduled")

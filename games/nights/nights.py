@@ -862,11 +862,13 @@ def tonight_standings(night: ClubNight) -> list[StandingRow]:
 
 
 def table_finished(night_table: NightTable) -> bool:
-    """A night table is done when its match has a complete result (a set every player has
-    started a game of; a DragSaga game once recorded), as the platform's results say."""
+    """A night table is done when its match has a complete result that counts (a set every
+    player has started a game of; a DragSaga game once recorded; not void), as the platform's
+    results say."""
     if night_table.match_id is None:
         return False
-    return Result.objects.filter(match_id=night_table.match_id, complete=True).exists()
+    counting = Result.objects.filter(match_id=night_table.match_id, voided_at=None)
+    return counting.filter(complete=True).exists()
 
 
 # --- telling the night's sockets when results arrive ----------------------------------------------

@@ -23,8 +23,18 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from games.models import ClubNight, Game, League, Match, NightRound, NightTable, OnlineRound
+from games.models import (
+    ClubNight,
+    Game,
+    League,
+    Match,
+    NightRound,
+    NightTable,
+    OnlineRound,
+    Table,
+)
 from games.nights import nights
 from games.nights.nights import NightRefused
 from games.registry import game_kind
@@ -157,3 +167,21 @@ def game_saved(sender: Any, game: Game, **_: Any) -> None:
     )
     if night_id is not None:
         nights.announce(night_id)
+
+
+def refuse_end_while_playing(night: ClubNight) -> None:
+    """An online round ends only once its tables have finished: an ended night takes no
+    more results, and a turn-based table may play on past the round's date."""
+    if online_round(night) is None:
+        return
+    playing = Match.objects.filter(club_night=night, table__status=Table.Status.PLAYING).count()
+    if playing:
+        raise NightRefused(
+            ngettext(
+                "%(count)s table is still playing: end the round once it has finished.",
+                "%(count)s tables are still playing: end the round once they have finished.",
+                playing,
+            )
+            % {"count": playing},
+            409,
+        )

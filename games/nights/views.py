@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import results, tournament
+from games.leagues import results, services, tournament
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import (
@@ -29,7 +29,7 @@ from games.models import (
     NightTable,
 )
 from games.nights import board as night_board
-from games.nights import nights, online_rounds
+from games.nights import nights, online_rounds, reopening
 from games.registry import game_kind
 from games.tables import qr
 from games.tables import selectors as table_selectors
@@ -67,6 +67,7 @@ def _page(request: HttpRequest, night: ClubNight, message: str = "", status: int
             if keeper
             else [],
             "message": message,
+            "night_history": reopening.night_history(night),
             "by_round": tournament.standings_by_round(night),
             "modes": NightTable.Mode,
             "statuses": NightRound.Status,
@@ -140,8 +141,8 @@ CONFIRM_ONLINE_ROUND = {
     **CONFIRM,
     "end": (
         gettext_lazy(
-            "End the round now? Its seed is shown and nothing more is drawn; "
-            "tables still playing play on, and their results count when they finish."
+            "End the round now? Its seed is shown, and it takes no more results "
+            "(an organiser can reopen it, saying why)."
         ),
         gettext_lazy("Yes, end the round"),
     ),
@@ -230,6 +231,7 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
     elif action == "start_table":
         nights.start_online_table(_table(night, data.get("table")))
     elif action == "end":
+        online_rounds.refuse_end_while_playing(night)
         nights.end_night(night)
     elif action == "open":
         nights.open_night(night)
@@ -374,9 +376,10 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
     match = night_table.match
     kind = game_kind(night.league.game)
     if match is not None:
-        # The table's first result has its own sheet, where the game says (``result_pages``;
-        # a sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it).
-        first = getattr(match, results.match_results(kind)).order_by("number").first()
+        # The table's result has its own sheet, where the game says (``result_pages``; a
+        # sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it): the one that
+        # counts, as the board shows it (a void one recorded again is replaced).
+        first = night_board.shown_result(match, kind)
         sheet_url = kind.result_pages(first)[1] if first is not None else None
         if sheet_url:
             return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)
@@ -411,9 +414,14 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if not recorded_here or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    if getattr(match, results.match_results(kind)).exists():
+    # A void result leaves the table to be recorded again (its match keeps both).
+    if getattr(match, results.match_results(kind)).filter(voided_at=None).exists():
         message = _("This table's game is recorded already.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
+    try:
+        services.check_night_open(match)
+    except services.NightEnded as refusal:
+        return league_views.refuse_result(request, refusal)
     scoring = kind.league
     form = scoring.drawn_table_form(request.POST or None, seats=_drawn_seats(night_table))
     status = 200
@@ -421,6 +429,8 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         if form.is_valid():
             try:
                 scoring.record_drawn_table(match, form)
+            except services.NightEnded as refusal:
+                return league_views.refuse_result(request, refusal)
             except ValueError as error:
                 form.add_error(None, str(error))
             else:

@@ -174,6 +174,12 @@ def test_a_round_from_sign_up_through_the_draw_to_the_standings():
             name for name in names if name in to_move
         }
 
+    # The round cannot end while its table plays (an ended night takes no more results).
+    early = _act(org_client, night, action="end", confirmed="yes")
+    assert early.status_code == 409 and "still playing" in early.content.decode()
+    night.refresh_from_db()
+    assert night.ended is None
+
     # Each member moves within their deadline until the game is over.
     engine = game_kind(table.game_name).engine
     players = {seat.number: seat.player for seat in table.seats.select_related("player")}
@@ -205,3 +211,10 @@ def test_a_round_from_sign_up_through_the_draw_to_the_standings():
     board = Client().get(reverse("nights:night", args=[night.pk])).content.decode()
     assert "finished" in board and "To move:" not in board
     assert Member.objects.filter(name="Dai", night_entries__isnull=True).exists()
+    # Once it has finished, the organiser ends the round: its seed is shown.
+    assert _act(org_client, night, action="end", confirmed="yes").status_code == 302
+    night.refresh_from_db()
+    assert night.ended is not None
+    assert (
+        str(round_.seed) in Client().get(reverse("nights:night", args=[night.pk])).content.decode()
+    )

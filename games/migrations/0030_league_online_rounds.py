@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0027_turn_based_tables'),
+        ('games', '0029_club_night_history'),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0028_league_online_rounds'),
+        ('games', '0030_league_online_rounds'),
     ]
 
     operations = [
