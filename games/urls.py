@@ -25,5 +25,7 @@ urlpatterns = [
     path("your-move/", turn_views.your_move, name="your_move"),
     path("your-move/vacation/", turn_views.vacation, name="vacation"),
     path("your-move/notices/", turn_views.notice_settings, name="notice_settings"),
+    path("your-move/push/", turn_views.push_on, name="push_on"),
+    path("your-move/push/off/", turn_views.push_off, name="push_off"),
     path("", include("games.trust.urls")),
 ]

@@ -38,13 +38,14 @@ from games.leagues import (
 )
 from games.leagues.csv_cells import csv_response as _csv_response
 from games.leagues.csv_cells import yes_no
-from games.models import GuestSeat, League, Match, Member
+from games.models import GuestSeat, League, Match, Member, OnlineRound
 from games.printing import pdf
 from games.ratings import ratings
 from games.registry import GAMES, game_kind
 from games.tables import client_limits
 from games.tables import services as table_services
 from games.tables import views as table_views
+from games.tables.models import MoveDeadline
 from games.tables.validators import is_ascii_number
 
 logger = logging.getLogger(__name__)
@@ -204,7 +205,10 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "leagues/_standings_table.html", context)
     context["results"] = with_pages(league, selectors.league_results(league)[:20])
     context["recent_results"] = game_kind(league.game).league_hook("RECENT_RESULTS", "")
-    context["club_nights"] = league.club_nights.all()
+    context["club_nights"] = league.club_nights.select_related("online_round")
+    context["move_deadlines"] = MoveDeadline.choices
+    if getattr(game_kind(league.game).engine, "timeouts", None) is not None:
+        context["out_of_time_choices"] = OnlineRound.OutOfTime.choices
     context["blank_sheets"] = blank_sheets()
     context["may_keep_score"] = may_keep_score(request.user, league) and not league.archived
     context["pending_seats"] = selectors.pending_seats(league)

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 
 from games.leagues import online as online_tables
 from games.leagues import results, selectors, services
-from games.models import ClubNight, NightRound, NightTable, ResultLine, Table
-from games.nights import nights
+from games.models import ClubNight, Deadline, NightRound, NightTable, ResultLine, Table
+from games.nights import nights, online_rounds
 from games.registry import RegisteredGame, game_kind
 from games.tables import selectors as table_selectors
 
@@ -54,6 +54,7 @@ class TableRow:
     replays: list[str] = field(default_factory=list)
     results: str = ""
     void: bool = False
+    to_move: list[tuple[str, Any]] = field(default_factory=list)  # turn-based: (name, due)
 
 
 @dataclass
@@ -141,6 +142,14 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
             )
     for seat in seats:
         seat.element_label = element_label(kind, seat.element)
+    if table is not None and table.is_turn_based:
+        names = {seat.number - 1: seat.name for seat in seats}
+        row.to_move = [
+            (names.get(deadline.seat, ""), deadline.due)
+            for deadline in Deadline.objects.filter(
+                table=table, kind=Deadline.Kind.MOVE, game__finished__isnull=True
+            ).order_by("due", "seat")
+        ]
     if match is None:
         row.state = _("not opened") if ended else _("not opened yet")
         return row
@@ -243,6 +252,8 @@ def board(night: ClubNight) -> dict[str, Any]:
     entrants = list(night.entrants.select_related("member").order_by("name"))
     return {
         "night": night,
+        "online_round": online_rounds.online_round(night),
+        "counts_moves_out_of_time": online_rounds.counts_moves_out_of_time(league),
         "league": league,
         "rounds": rounds,
         "current": current,

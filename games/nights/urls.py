@@ -9,6 +9,7 @@ app_name = "nights"
 
 urlpatterns = [
     path("new/<int:league>/", night_views.new_night, name="new"),
+    path("online-round/<int:league>/", night_views.new_online_round, name="new_online_round"),
     path("<int:pk>/", night_views.night_page, name="night"),
     path("<int:pk>/act/", night_views.act, name="act"),
     path("<int:pk>/reopen/", reopen_views.reopen, name="reopen"),
