@@ -35,6 +35,8 @@ MESSAGES = frozenset(
         gettext_noop("Say whether to pass automatically (on or off)."),
         gettext_noop("You are at the table already."),
         gettext_noop("Nothing is due yet."),
+        gettext_noop("Nothing is due from that seat."),
+        gettext_noop("That is not one of the standing answers offered."),
         gettext_noop("You have already drawn."),
         gettext_noop("Dan is declared right after your own draw."),
         gettext_noop("Draw a card first."),

@@ -256,7 +256,7 @@ def test_japanese_rules_use_the_original_texts_words(client):
     ("language", "words"),
     [
         ("en", ["The Fool", "path 11", "Aleph", "1 Kether", "2 Chokmah", "elemental: Air"]),
-        ("ja", ["愚者", "小径 11", "アレフ", "1 ケテル", "2 コクマー", "元素: 風"]),
+        ("ja", ["愚者", "小径 11", "アレフ", "1 ケテル", "2 コクマー", "元素：風"]),
     ],
 )
 def test_card_faces_carry_their_correspondences_in_the_page_language(client, language, words):
