@@ -10,6 +10,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# The suite runs on parallel workers (pytest-xdist), each with its own database, Daphne and
+# Chromium; browser tests spend most of their time waiting, so more workers than cores.
+PYTEST_WORKERS ?= -n 4
 
 # The local server speaks plain HTTP on loopback; production sets these through its environment.
 # glibc's allocator (its own settings; docs/deploy.md): two malloc heaps for all the request
@@ -61,9 +64,9 @@ test: venv system-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python manage.py compilemessages --ignore '.venv' -v 0 --settings=config.settings_test 2>/dev/null || true
+	$(BIN)/python manage.py compilemessages --ignore '.venv' -v 0 --settings=config.settings_test
 	npm ci --no-audit --no-fund --loglevel=error
-	$(BIN)/pytest -m "not integration" $(PYTEST_ARGS)
+	$(BIN)/pytest -m "not integration" $(PYTEST_WORKERS) --durations=25 $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-integration
 
 # Catalogues: update ja/en from the code, fill English, compile, list what still needs Japanese.

@@ -198,7 +198,13 @@ def live_moves(
     actions: int,
     profile: Any,
     elsewhere: bool = False,
-) -> None:
+    move_deadline: int | None = None,
+    members: bool = False,
+) -> float:
+    """Play ``actions`` moves as the seats' browsers; the server CPU seconds per action.
+    ``move_deadline``: at turn-based tables (``games.turns``), whose players are members;
+    ``members``: members' browsers at a live table too (else guests')."""
+    from django.contrib.auth import get_user_model
     from django.test import Client
     from django.urls import reverse
 
@@ -207,13 +213,22 @@ def live_moves(
     from games.tables import services
     from games.tables.selectors import SESSION_PLAYER
 
-    players = [Player.objects.create(display_name=name) for name in names]
+    if move_deadline is None and not members:
+        players = [Player.objects.create(display_name=name) for name in names]
+    else:  # turn-based tables are for members
+        users = get_user_model().objects
+        players = [
+            services.player_for_user(users.create_user(f"{name}-{users.count()}")) for name in names
+        ]
     clients = []
     for player in players:
         client = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="ja")
-        session = client.session
-        session[SESSION_PLAYER] = player.pk
-        session.save()
+        if player.user_id is not None:
+            client.force_login(player.user)
+        else:
+            session = client.session
+            session[SESSION_PLAYER] = player.pk
+            session.save()
         # A browser has loaded a page before it acts: this process's middleware is built
         # (once per test client here, once per server in Daphne) before anything is timed.
         client.get(reverse("games:lobby"))
@@ -225,7 +240,10 @@ def live_moves(
     while figures.moves < actions:
         if game is None or game.is_finished:
             table = services.create_table(
-                game_name=game_name, players=len(names), created_by=players[0]
+                game_name=game_name,
+                players=len(names),
+                created_by=players[0],
+                move_deadline=move_deadline,
             )
             for player in players[1:]:
                 services.sit(table, player)
@@ -255,8 +273,9 @@ def live_moves(
         figures.moves += 1
         game.refresh_from_db()
     total_cpu = sum(figures.cpu.values())
+    pace = "turn-based" if move_deadline else "live"
     print(
-        f"{game_name:<13} {len(names)} seats, {figures.moves} moves: "
+        f"{game_name:<13} {pace:<10} {len(names)} seats, {figures.moves} moves: "
         f"{1000 * total_cpu / figures.moves:5.1f} ms CPU/action "
         f"(POST {1000 * figures.cpu['POST'] / figures.moves:.1f}, pushes to {len(names)} seats"
         f"{' of a move another process saved' if elsewhere else ''} "
@@ -268,6 +287,7 @@ def live_moves(
     )
     for where, count in figures.where.most_common():
         print(f"    {count / figures.moves:5.2f}/move  {where}")
+    return total_cpu / figures.moves
 
 
 def bot_moves(game_name: str, seats: int, level: str, actions: int, profile: Any) -> None:

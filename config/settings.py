@@ -216,6 +216,9 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Seconds a bot waits before its move, so people can follow it (tests and load runs shorten it).
 TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "0.8"))
+# Minutes a table opened from the lobby plays on with no human at it (no table socket open,
+# no move by a player) before its bots stop; a player opening it again starts them.
+TABLE_UNATTENDED_MINUTES = float(os.environ.get("TABLE_UNATTENDED_MINUTES", "10"))
 # Worker processes in which strong bots think (games.coach.bot_thinking), off the serving process.
 BOT_THINKING_WORKERS = int(os.environ.get("BOT_THINKING_WORKERS", "1"))
 # Deals the coach plays out per decision it reviews (None: each game's own count).
@@ -271,27 +274,31 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Login throttling (django-axes), on the login page and the admin's: after
-# LOGIN_FAILURES_PER_ACCOUNT failed tries for one username from one address, that pair waits
-# AXES_COOLOFF_TIME hours, and so does an address after LOGIN_FAILURES_PER_ADDRESS failed
-# tries whatever the usernames (games/trust/login_throttle.py); a successful login resets the count.
+# Login throttling (django-axes), on the login page and the admin's
+# (games/trust/login_throttle.py): LOGIN_FAILURES_PER_ACCOUNT failed tries for one username
+# from one address lock that pair for AXES_COOLOFF_TIME hours; LOGIN_FAILURES_PER_ADDRESS
+# failed tries from one address whatever the usernames lock the address, except for accounts
+# that have signed in from it before. A successful login clears only that account's
+# failures from that address (AXES_RESET_ON_SUCCESS would clear the address's too).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "100"))
 AXES_FAILURE_LIMIT = "games.trust.login_throttle.failure_limit"
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
-AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = "games.trust.login_throttle.lockout_parameters"
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 LOGIN_URL = "login"
 
-# E-mail (a member's "forgot your password" link): printed to the console unless an SMTP host
-# is given in the environment.
+# E-mail (a member's "forgot your password" link): sent by SMTP when a host is given in the
+# environment, else written to a folder (EMAIL_FILE_PATH, one file per mail; staff read it
+# at /accounts/outbox/), never to the server's log: a reset link there would let anyone who
+# reads the log take the account.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
@@ -300,7 +307,8 @@ if EMAIL_HOST:
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 else:
-    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+EMAIL_FILE_PATH = Path(os.environ.get("EMAIL_FILE_PATH", BASE_DIR / "outbox"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubtable@localhost")
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
+from games.trust import password_resets
+
 # The admin pages of the league results that moved to their games' apps, at their old
 # addresses, so bookmarks and links written before the move still lead to them.
 MOVED_ADMIN_PAGES = {
@@ -27,6 +29,13 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    # "Forgot your password?" within its limits, and the outbox staff read without SMTP.
+    path(
+        "accounts/password_reset/",
+        password_resets.PasswordResetView.as_view(),
+        name="password_reset",
+    ),
+    path("accounts/outbox/", password_resets.outbox, name="outbox"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("dragonformula/", include("dragonformula.urls")),
     path("dragsaga/", include("dragsaga.urls")),

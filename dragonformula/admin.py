@@ -12,6 +12,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from dragonformula.models import Penalty, SetGame, SetLine, SetResult
 from games.admin.leagues import ComputedInline, ResultInline, VoidableAdmin, result_inline
+from games.admin.numbers import DigitsOnly
 from games.registry import game_kind
 
 
@@ -69,7 +70,7 @@ class PenaltyInline(ComputedInline):
 
 
 @admin.register(SetGame)
-class SetGameAdmin(SimpleHistoryAdmin):
+class SetGameAdmin(DigitsOnly, SimpleHistoryAdmin):
     """Read-only here: organisers correct a game on its set's page; "History" lists every
     recording, correction and undo of it."""
 

@@ -7,10 +7,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from dragonformula.presenters import ELEMENT_NAMES, OWN_SUIT_NAMES
 from dragonformula.rulebook import bonus_table, hand_table, sephiroth
-from dragonformula.rules.cards import ALL_CARDS, card_info
+from dragonformula.rules.cards import ALL_CARDS, OWN_SUIT, card_info
 from dragonformula.rules.hands import scoring_table
-from dragonformula.rules.tree import derived_majors
+from dragonformula.rules.tree import MAJORS_OF_CLASS, derived_majors
 from games.learn.steps import Guide, Step
 
 
@@ -30,6 +31,11 @@ def cheat_sheet_context() -> dict[str, Any]:
         ],
         "bonuses": bonus_table(),
         "multipliers": scoring_table()["multipliers"],
+        "suits": [
+            {"code": OWN_SUIT[element], "name": OWN_SUIT_NAMES[element], "element": name}
+            for element, name in ELEMENT_NAMES.items()
+        ],
+        "zodiacal_majors": [card_info(code) for code in MAJORS_OF_CLASS["zodiacal"]],
     }
 
 
@@ -95,6 +101,7 @@ def guided_step(view: dict[str, Any]) -> Step | None:
                 "(W1 W2 W3), C7 C8 and M7, a major derived from 5. Each turn you draw, then "
                 "discard."
             ),
+            expects=({"type": "draw"},),
         )
     if phase == "discard" and view["turn"] == seat:
         return Step(
@@ -103,6 +110,7 @@ def guided_step(view: dict[str, Any]) -> Step | None:
             STEPS,
             _("Discard P10: tap it, then tap it again."),
             _("P10 fits nothing in your hand. A discard goes face up: the others may take it."),
+            expects=({"type": "discard", "card": "P10"},),
         )
     if asked and window["card"] == MELD_CARD:
         return Step(
@@ -114,6 +122,7 @@ def guided_step(view: dict[str, Any]) -> Step | None:
                 "C9 completes the series C7 C8 C9. You may Pick another's discard when you "
                 "hold a major; you then give a major back."
             ),
+            expects=({"type": "pick"},),
         )
     if phase == "pick_discard" and MELD_CARD in hand:
         return Step(
@@ -124,6 +133,10 @@ def guided_step(view: dict[str, Any]) -> Step | None:
             _(
                 "After a Pick you discard a major. M20 is not derived from 5, so it does "
                 "nothing for you; M7 is, so keep it."
+            ),
+            expects=(
+                {"type": "discard_major", "card": GIVE_BACK},
+                {"type": "discard", "card": GIVE_BACK},
             ),
         )
     if asked and window["card"] in WINNING_MAJORS:
@@ -137,6 +150,7 @@ def guided_step(view: dict[str, Any]) -> Step | None:
                 "Pick-and-Dan takes another's discard and wins at once."
             )
             % {"card": window["card"]},
+            expects=({"type": "pick_and_dan"},),
         )
     if MELD_CARD in hand:
         return Step(

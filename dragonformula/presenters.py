@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from dragonformula import hints, region_looks
-from dragonformula.rules.cards import card_info
+from dragonformula.rules.cards import OWN_SUIT, card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
 from games.models import StandIn
@@ -67,7 +67,7 @@ REPLAY_OPEN_ACTIONS = {
 
 # The actions no other seat sees taken at all while the game is played ("pass
 # automatically" is a seat's own setting): another viewer's replay makes no step of them.
-REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass"})
+REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass", "standing_answer"})
 
 
 def event_sentence(context: Mapping[str, Any]) -> Any:
@@ -83,6 +83,14 @@ OPTION_LABELS = {
     "time_bank": _("Time bank per seat and set (seconds)"),
     "auto_pass": _("Players pass automatically at first"),
 }
+OPTION_HELP = {
+    "dan_assist": _(
+        "Dan is offered only when your 11 cards win, so a false Dan (−500, the game "
+        "replayed) cannot happen. Off, Dan is offered after every draw of yours and you judge "
+        "your hand yourself."
+    ),
+    "sets": _("A set is one game started by each player (4 games at a table of 4)."),
+}
 # A casual table from the lobby: its people start with "pass automatically" on (every bot
 # discard would otherwise wait the whole pick window), never on a discard that wins.
 LOBBY_INITIAL = {"auto_pass": True}
@@ -93,8 +101,44 @@ def starting_settings(options: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"type": "auto_pass", "on": True}] if options.get("auto_pass") else []
 
 
+# A turn-based seat's standing answer to pick windows (dragonformula.rules.standing), as its
+# buttons say them.
+STANDING_LABELS = {
+    "ask": _("Always ask me"),
+    "pass_unless_dan": _("Pass unless I can Dan"),
+    "pass_unless_meld": _("Pass unless it completes a meld"),
+}
+
+
+def notice_kind(view: dict[str, Any]) -> str:
+    """What a turn-based seat's e-mail says it is waited for (``games.turns.notices``): a
+    Pick window, or its move."""
+    return "pick" if view.get("window") is not None else "your_move"
+
+
+def standing_answers(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's standing answers as buttons: each one's action, label and whether it is
+    the seat's choice now."""
+    return [
+        {
+            "json": json.dumps({"type": "standing_answer", "answer": answer}),
+            "label": label,
+            "on": view.get("standing_answer") == answer,
+        }
+        for answer, label in STANDING_LABELS.items()
+    ]
+
+
 ELEMENT_NAMES = {"fire": _("Fire"), "water": _("Water"), "air": _("Air"), "earth": _("Earth")}
 ELEMENT_WORDS = Words(ELEMENT_NAMES)  # in the language the table is rendered in
+# A seat's own suit, the suit of its element (its melds in it earn bonuses).
+OWN_SUIT_NAMES = {
+    "fire": _("Wands"),
+    "water": _("Cups"),
+    "air": _("Swords"),
+    "earth": _("Pentacles"),
+}
+OWN_SUIT_WORDS = Words(OWN_SUIT_NAMES)
 # Where the other seats sit, from the viewer's place, in turn order (the next seat is on the left).
 POSITIONS = {1: ["opposite"], 2: ["left", "right"], 3: ["left", "opposite", "right"]}
 HAND_ACTIONS = ("discard", "discard_major")
@@ -133,6 +177,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     timing = view["clock"]
     remaining = context.get("remaining")
     element_names = ELEMENT_WORDS.worded()
+    suit_names = OWN_SUIT_WORDS.worded()
 
     def seat_summary(number: int, position: str) -> dict[str, Any]:
         element = view["elements"][number]
@@ -143,6 +188,8 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "name": names[number],
             "element": element,
             "element_name": element_names.get(element, element),
+            "own_suit": OWN_SUIT[element],
+            "own_suit_name": suit_names.get(element, element),
             "is_starter": number == view["starter"],
             "is_you": number == seat,
             "hand_size": view["hand_sizes"][number],
@@ -184,6 +231,9 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
         if a["type"] in BUTTON_LABELS
     ]
     setting = next((a for a in legal if a["type"] == "auto_pass"), None)
+    turn_based = context["table"].is_turn_based
+    if turn_based:
+        setting = None  # a turn-based table's seats answer by their standing answers instead
     seat_hints = hints.seat_hints(view, names) if context.get("hints_on") else None
     drawn = (seat_hints or {}).get("drawn") and seat_hints["drawn"]["code"]
     return {
@@ -203,6 +253,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "auto_pass": None
             if setting is None
             else {"json": json.dumps(setting), "on": bool(view.get("auto_pass"))},
+            "standing": standing_answers(view) if turn_based and seat is not None else None,
             "window": None
             if window is None
             else {
@@ -227,6 +278,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
                 for n in range(players)
             ],
             "outcome": view["outcome"],
+            "where": game_in_match(view),
             "result_screen": _result_screen(view, names, legal),
             "clock": {
                 **timing,
@@ -242,6 +294,17 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "hints": seat_hints,
         }
     }
+
+
+def game_in_match(view: dict[str, Any]) -> dict[str, int]:
+    """Which game of its set, and which set of the match, the table is at: while a game's
+    result is shown, the game that has just ended (not the one to come)."""
+    last = view["last_game"]
+    if view["phase"] in ("result", "over") and last is not None:
+        where = {"set": last["set"], "game": last["game"]}
+    else:
+        where = {"set": view["set"], "game": view["game_in_set"]}
+    return {**where, "games": view["players"], "sets": view["sets"]}
 
 
 def _out_of_time(context: Mapping[str, Any]) -> bool:

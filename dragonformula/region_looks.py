@@ -59,7 +59,8 @@ def pile(context: dict[str, Any]) -> dict[str, Any] | None:
     return {
         "oob": context["oob"],
         "game": True,
-        "view": {key: view[key] for key in ("pile_size", "set", "game_in_set")},
+        "view": {"pile_size": view["pile_size"]},
+        "df": {"where": context["df"]["where"]},
     }
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from dragsaga.models import Card, CardSet, DragSagaLine, DragSagaResult
 from dragsaga.rules.cards import SET_SIZE, validate_card_set
 from games.admin.leagues import ComputedInline, ResultInline, VoidableAdmin, result_inline
+from games.admin.numbers import DigitsOnly
 
 
 class CardSetFormSet(BaseInlineFormSet):
@@ -39,7 +40,7 @@ class CardSetFormSet(BaseInlineFormSet):
 _CARD_FIELDS = ("code", "name_ja", "name_en", "kind", "cost", "damage", "scope", "blocks")
 
 
-class CardInline(admin.TabularInline):
+class CardInline(DigitsOnly, admin.TabularInline):
     model = Card
     formset = CardSetFormSet
     fields = _CARD_FIELDS
@@ -50,7 +51,7 @@ class CardInline(admin.TabularInline):
 
 
 @admin.register(CardSet)
-class CardSetAdmin(admin.ModelAdmin):
+class CardSetAdmin(DigitsOnly, admin.ModelAdmin):
     list_display = ("name", "updated")
     inlines = [CardInline]
     actions = ["copy_sets"]

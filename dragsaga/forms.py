@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from dragsaga.scoring import DragSagaEntry
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
 from games.models import League
+from games.tables.validators import DigitsIntegerField
 
 MAX_TALLY = 9999  # damage tokens or card costs no table reaches (the database column is bounded)
 
@@ -30,13 +31,13 @@ class DragSagaForm(MatchFieldsMixin, forms.Form):
         for seat in range(MAX_SEATS):
             required = seat < 2
             self.fields[f"player_{seat}"] = member_field(league, required)
-            self.fields[f"damage_{seat}"] = forms.IntegerField(
+            self.fields[f"damage_{seat}"] = DigitsIntegerField(
                 label=_("Damage tokens"), min_value=0, max_value=MAX_TALLY, required=required
             )
-            self.fields[f"cards_left_{seat}"] = forms.IntegerField(
+            self.fields[f"cards_left_{seat}"] = DigitsIntegerField(
                 label=_("Cards left in hand"), min_value=0, max_value=13, required=required
             )
-            self.fields[f"leftover_cost_{seat}"] = forms.IntegerField(
+            self.fields[f"leftover_cost_{seat}"] = DigitsIntegerField(
                 label=_("Their total cost"), min_value=0, max_value=MAX_TALLY, required=required
             )
 
@@ -80,13 +81,13 @@ class DrawnDragSagaForm(forms.Form):
         self.seats = seats
         for seat in seats:
             n = seat.number
-            self.fields[f"damage_{n}"] = forms.IntegerField(
+            self.fields[f"damage_{n}"] = DigitsIntegerField(
                 label=_("Damage tokens"), min_value=0, max_value=999
             )
-            self.fields[f"cards_left_{n}"] = forms.IntegerField(
+            self.fields[f"cards_left_{n}"] = DigitsIntegerField(
                 label=_("Cards left in hand"), min_value=0, max_value=13
             )
-            self.fields[f"leftover_cost_{n}"] = forms.IntegerField(
+            self.fields[f"leftover_cost_{n}"] = DigitsIntegerField(
                 label=_("Their total cost"), min_value=0, max_value=78
             )
 

@@ -37,6 +37,18 @@ View = dict[str, Any]
 
 TICK: Action = {"type": "tick"}
 
+# A turn-based table's move deadline for one seat has passed: ``{"type": "time_out",
+# "seat": n}``, applied by the server (seat ``None``) and logged like a tick. The game plays
+# that seat's part as its own clock would at a live table out of time (and counts it in
+# ``timeouts`` where the game counts them). Players never send it: it is in no game's
+# action schema, so ``check_action`` refuses it from a browser.
+TIME_OUT = "time_out"
+
+
+def time_out_action(seat: int) -> Action:
+    """The server's action for ``seat`` whose turn-based move deadline has passed."""
+    return {"type": TIME_OUT, "seat": seat}
+
 
 class IllegalAction(Exception):  # noqa: N818 - the protocol's own word
     """A player asked for something the rules do not allow.
@@ -113,6 +125,11 @@ class Engine(Protocol):
     # ``action`` when it is made (a face-down card left out); the operator's log writes
     # that. A game without it is logged by its action types alone.
 
+    # Optional: ``turn_based_options() -> dict``, the options a turn-based table plays with
+    # (every clock of the game's own off: the platform's move deadlines, days long, run the
+    # table and apply ``time_out`` for a seat past its own). A game without it has no
+    # turn-based tables.
+
     # Optional: ``timeouts(state) -> list[int]``, per seat how many of its turns in a row
     # a ``tick`` had to play because its clock ran out (0 again once the seat acts). The
     # rules never choose a bot's move: the platform reads this to put its stand-in bot in
@@ -129,11 +146,13 @@ CARD = "card"  # a card id: a short string (the rules say whether it is a card o
 SEAT = "seat"  # a seat number: an integer 0 .. MAX_SEAT, not a bool
 CARDS = "cards"  # a short list of card ids
 BOOL = "bool"  # true or false (a seat's setting), nothing else
+WORD = "word"  # a short name of a choice (a seat's setting, e.g. its standing answer)
 ActionSchema = Mapping[str, Mapping[str, str]]
 
 MAX_CARD_CHARS = 16
 MAX_CARDS = 8
 MAX_SEAT = 7
+MAX_WORD_CHARS = 32
 NOT_AN_ACTION = "That is not an action of this game."
 
 
@@ -144,6 +163,12 @@ def _fits(kind: str, value: Any) -> bool:
         return type(value) is int and 0 <= value <= MAX_SEAT
     if kind == BOOL:
         return type(value) is bool
+    if kind == WORD:
+        return (
+            isinstance(value, str)
+            and 0 < len(value) <= MAX_WORD_CHARS
+            and all(c.isascii() and (c.islower() or c == "_") for c in value)
+        )
     if kind == CARDS:
         return (
             isinstance(value, list)

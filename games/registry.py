@@ -257,6 +257,15 @@ class RegisteredGame:
         public = getattr(self.engine, "public_action", None)
         return public(action) if public is not None else {"type": action.get("type")}
 
+    def action_type(self, action: Any) -> str:
+        """The type of ``action`` if it names one of this game's actions (its engine's
+        ``action_schema``), else ``"not_an_action"``: what the operator's log writes of a
+        refused action."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        return (
+            kind if isinstance(kind, str) and kind in self.engine.action_schema else "not_an_action"
+        )
+
     def initial_state(
         self,
         players: int,

@@ -3,6 +3,7 @@ from django.urls import include, path
 from games import health
 from games.coach import views as review_views
 from games.tables import alerts, views
+from games.turns import views as turn_views
 
 app_name = "games"
 
@@ -16,5 +17,8 @@ urlpatterns = [
     path("rematch/<str:code>/", views.rematch, name="rematch"),
     path("games/<int:pk>/review/<int:seat>/", review_views.review, name="review"),
     path("alerts/", alerts.set_alert, name="set_alert"),
+    path("your-move/", turn_views.your_move, name="your_move"),
+    path("your-move/vacation/", turn_views.vacation, name="vacation"),
+    path("your-move/notices/", turn_views.notice_settings, name="notice_settings"),
     path("", include("games.trust.urls")),
 ]

@@ -17,6 +17,12 @@ Actions (``apply(state, seat, action, now)``; ``legal_actions(state, seat)`` lis
                                    card just picked (``"discard"`` is accepted here too);
                                    a new pick window opens on it
 ``{"type": "tick"}`` (seat None)   apply the pick window's deadline once ``now`` has reached it
+``{"type": "time_out", "seat": n}`` (seat None)  a turn-based table's move deadline for
+                                   seat n passed: its turn is played as by the clock, or it
+                                   passes in the window (both counted in ``timeouts``)
+``{"type": "standing_answer", "answer": "ask"}``  a seat's standing answer to pick windows
+                                   (``ask``, ``pass_unless_dan``, ``pass_unless_meld``;
+                                   :mod:`dragonformula.rules.standing`)
 =================================  ============================================================
 
 Every seat but the discarder is asked in every pick window and offered Pick and Pass
@@ -80,6 +86,9 @@ class DragonFormulaEngine:
 
     def validate_options(self, opts: dict[str, Any]) -> dict[str, Any]:
         return options.validate_options(opts)
+
+    def turn_based_options(self) -> dict[str, Any]:
+        return options.turn_based_options()
 
     def new_game(self, players: int, opts: dict[str, Any], seed: int, now: float = 0.0) -> State:
         return game.new_game(players, opts, seed, now)

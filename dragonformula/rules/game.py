@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonformula.rules import between, clock, pick_window, turn
+from dragonformula.rules import between, clock, pick_window, standing, turn
 from dragonformula.rules.deal import deal_game, is_card, is_major, sorted_hand, start_set
 from dragonformula.rules.options import validate_options, validate_players
-from games.engine import Action, IllegalAction, State
+from games.engine import TIME_OUT, Action, IllegalAction, State
 
 DRAW = {"type": "draw"}
 DAN = {"type": "dan"}
@@ -145,7 +145,8 @@ def deadline(state: State) -> float | None:
         return between.deadline(state)
     if state["phase"] in clock.TURN_PHASES:
         return clock.deadline(state)
-    return float(state["window"]["deadline"])
+    due = state["window"]["deadline"]
+    return None if due is None else float(due)
 
 
 def apply(state: State, seat: int | None, action: Action, now: float) -> State:
@@ -157,6 +158,8 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
     kind = action["type"]
     if kind == "tick":
         return _settled(_tick(state, now), now, None)
+    if kind == TIME_OUT and seat is None:
+        return _settled(_time_out(state, action.get("seat"), now), now, None)
     if (
         seat is None
         or isinstance(seat, bool)
@@ -168,6 +171,8 @@ def apply(state: State, seat: int | None, action: Action, now: float) -> State:
         new = _answer(state, seat, kind, now)
     elif kind == pick_window.AUTO_PASS:
         new = _set_auto_pass(state, seat, action)
+    elif kind == standing.SET_STANDING:
+        new = _set_standing_answer(state, seat, action)
     elif kind == between.NEXT_GAME:
         new = fork(state)
         between.ready(new, seat)
@@ -273,7 +278,7 @@ def _answer(state: State, seat: int, kind: str, now: float) -> State:
         raise IllegalAction("You cannot pick your own discard.", "own_discard")
     if window["answers"][seat] is not None:
         raise IllegalAction("You have already answered this discard.", "already_answered")
-    if now >= window["deadline"]:
+    if window["deadline"] is not None and now >= window["deadline"]:
         raise IllegalAction("The pick window has closed.", "window_closed")
     new = fork(state)
     pick_window.answer(new, seat, kind)
@@ -294,6 +299,46 @@ def _set_auto_pass(state: State, seat: int, action: Action) -> State:
     if on and pick_window.asked(new, seat):
         pick_window.answer_automatically(new)
     return new
+
+
+def _set_standing_answer(state: State, seat: int, action: Action) -> State:
+    """``seat`` chooses its standing answer (:mod:`dragonformula.rules.standing`); chosen
+    while it is asked in an open window, it answers there at once if it says what to do."""
+    answer = standing.checked(action.get("answer"))
+    new = fork(state)
+    new[standing.STANDING] = [standing.of(state, s) for s in range(state["players"])]
+    new[standing.STANDING][seat] = answer
+    new["move"] += 1
+    if pick_window.asked(new, seat):
+        pick_window.answer_automatically(new)
+    return new
+
+
+def _time_out(state: State, seat: object, now: float) -> State:
+    """A turn-based table's move deadline for ``seat`` has passed: the server plays the
+    seat's part as the turn clock does at a live table (its turn: draw, then discard the
+    card drawn; after a pick, a major) and counts the timeout; asked in a pick window, it
+    passes (counted too); on the result screen, it is ready for the next game."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+        raise IllegalAction("That seat is not at this table.", "not_seated")
+    new = fork(state)
+    if state["phase"] in clock.TURN_PHASES and state["turn"] == seat:
+        _play_for(new, now)
+    elif state["phase"] == "window" and pick_window.asked(state, seat):
+        _count_timeout(new, seat)
+        pick_window.time_out(new, seat)
+    elif state["phase"] == "result" and seat in between.waiting(state):
+        between.ready(new, seat)
+    else:
+        raise IllegalAction("Nothing is due from that seat.", "nothing_due")
+    new["move"] += 1
+    return new
+
+
+def _count_timeout(state: State, seat: int) -> None:
+    counts = list(state.get("timeouts") or [0] * state["players"])
+    counts[seat] += 1
+    state["timeouts"] = counts
 
 
 def _tick(state: State, now: float) -> State:

@@ -42,9 +42,11 @@ def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
             if (
                 isinstance(value, bool)
                 or not isinstance(value, int | float)
-                or not 1 <= value <= 120
+                or not (value == 0 or 1 <= value <= 120)
             ):
-                raise ValueError("pick_seconds must be a number of seconds from 1 to 120")
+                raise ValueError(
+                    "pick_seconds must be 0 (the window waits for every answer) or 1 to 120"
+                )
         elif key == "turn_seconds" and (
             isinstance(value, bool)
             or not isinstance(value, int | float)
@@ -66,6 +68,12 @@ def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
             raise ValueError(f"fire_seat must be a seat number from 0 to {MAX_PLAYERS - 1}")
         result[key] = value
     return result
+
+
+def turn_based_options() -> dict[str, Any]:
+    """What a turn-based table plays with: no turn clock, no time bank, and pick windows
+    that wait for every answer (each seat's move deadline is the platform's, days long)."""
+    return {"pick_seconds": 0, "turn_seconds": 0, "time_bank": 0, "auto_pass": False}
 
 
 def validate_players(players: int, options: dict[str, Any] | None = None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragonformula.rules import standing
 from dragonformula.rules.deal import is_major
 from dragonformula.rules.ending import declare_win, pass_to_draw
 from dragonformula.rules.hands import is_winning
@@ -31,7 +32,9 @@ def open_window(state: State, discarder: int, card: str, kind: str, now: float) 
         "discarder": discarder,
         "card": card,
         "kind": kind,
-        "deadline": now + state["options"]["pick_seconds"],
+        # pick_seconds 0 (turn-based tables): the window waits for every answer, each seat
+        # until its own move deadline, which the platform keeps (``time_out``).
+        "deadline": now + seconds if (seconds := state["options"]["pick_seconds"]) else None,
         "answers": [None] * state["players"],
         "auto": [],
     }
@@ -44,15 +47,20 @@ def passes_automatically(state: State, seat: int) -> bool:
 
 
 def answer_automatically(state: State) -> None:
-    """Pass at once for every seat that passes automatically, unless the discard would
-    complete its hand (then it is asked as usual). The other seats are not told these
-    answers came early (``view`` shows them as pending) and see them only at the close."""
+    """Answer at once for every seat that passes automatically (unless the discard would
+    complete its hand: then it is asked as usual) or whose standing answer
+    (:mod:`dragonformula.rules.standing`) answers this discard. The other seats are not told
+    these answers came early (``view`` shows them as pending) and see them only at the close."""
     window = state["window"]
     for seat in seats_after(window["discarder"], state["players"]):
         if window["answers"][seat] is not None:
             continue
-        if passes_automatically(state, seat) and not discard_wins(state, seat):
-            window["answers"][seat] = PASS
+        wins = discard_wins(state, seat)
+        given = standing.answer_for(state, seat, wins)
+        if given is None and passes_automatically(state, seat) and not wins:
+            given = PASS
+        if given is not None:
+            window["answers"][seat] = given
             window["auto"].append(seat)
     _close_if_all_answered(state)
 
@@ -75,6 +83,14 @@ def can_pick(state: State, seat: int) -> bool:
 
 def discard_wins(state: State, seat: int) -> bool:
     return is_winning([*state["hands"][seat], state["window"]["card"]], state["elements"][seat])
+
+
+def time_out(state: State, seat: int) -> None:
+    """``seat``'s move deadline passed while it was asked (turn-based tables): it passes,
+    and the other seats see that answer only at the close, like a standing answer."""
+    state["window"]["answers"][seat] = PASS
+    state["window"]["auto"].append(seat)
+    _close_if_all_answered(state)
 
 
 def answer(state: State, seat: int, kind: str) -> None:

@@ -4,7 +4,7 @@ The table's forms post exactly these; anything else (an unknown type or field, a
 where a card goes, NaN) is "not an action of this game" before the rules look at it.
 """
 
-from games.engine import BOOL, CARD, Action, ActionSchema
+from games.engine import BOOL, CARD, WORD, Action, ActionSchema
 
 ACTIONS: ActionSchema = {
     "draw": {},
@@ -16,10 +16,11 @@ ACTIONS: ActionSchema = {
     "pass": {},
     "next_game": {},
     "auto_pass": {"on": BOOL},
+    "standing_answer": {"answer": WORD},
 }
 
-# A seat's settings, not moves: pass automatically.
-SETTINGS = frozenset({"auto_pass"})
+# A seat's settings, not moves: pass automatically, its standing answer to pick windows.
+SETTINGS = frozenset({"auto_pass", "standing_answer"})
 
 # Answers to a pick window: the other seats see that a seat answered, not how.
 ANSWERS = frozenset({"pick", "pick_and_dan", "pass"})

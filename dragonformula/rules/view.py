@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonformula.rules import clock
+from dragonformula.rules import clock, standing
 from dragonformula.rules.deal import sorted_hand
 from dragonformula.rules.game import deadline, legal_actions, waiting_for
 from dragonformula.rules.match import match_outcome
@@ -92,6 +92,8 @@ def view(state: State, seat: int | None) -> View:
         "window": _window(state, seat),
         "picked_card": state["picked_card"],
         "auto_pass": passes_automatically(state, seat) if seat is not None else False,
+        # The seat's own standing answer to pick windows (another seat's is never shown).
+        "standing_answer": standing.of(state, seat) if seat is not None else None,
         "clock": clock.view(state),
         "legal_actions": legal_actions(state, seat),
         "events": _seen_events(state["events"], seat),

@@ -157,6 +157,14 @@ def named(event: dict[str, Any], names: tuple[str, ...] | list[str]) -> dict[str
             shown[f"{key}_name"] = names[event[key]]
     if isinstance(event.get("card"), str):
         shown["face"] = card_info(event["card"])
+    if event.get("type") == "window_closed" and isinstance(event.get("taker"), int):
+        # Who asked for the discard too and lost it to a nearer seat (the answers are
+        # shown once the window closes).
+        shown["outpicked_names"] = [
+            names[seat]
+            for seat, answer in enumerate(event.get("answers") or [])
+            if answer in ("pick", "pick_and_dan") and seat != event["taker"]
+        ]
     return shown
 
 
@@ -180,6 +188,12 @@ def df_event(event: dict[str, Any]) -> str:
     if kind == "window_closed":
         if event.get("taker") is None:
             return _("Nobody picks %(card)s.") % {"card": card}
+        if event.get("outpicked_names"):  # a lost Pick says why
+            return _("%(others)s also asked for %(card)s: %(taker)s is nearer the discarder.") % {
+                "others": ", ".join(event["outpicked_names"]),
+                "card": card,
+                "taker": event.get("taker_name", ""),
+            }
         return ""  # the pick (or pick and Dan) that follows says who took it, once
     if kind == "pick":
         return _("%(seat)s picks %(card)s.") % {"seat": who, "card": card}
@@ -282,7 +296,7 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
     viewer has answered), whether it is the viewer's turn or whose, whether the viewer
     watches, the kind of discard its hand offers, its buttons, its turn clock (its bank
     when its own clock runs, its way back when a bot plays for it), its "pass
-    automatically" switch, and the table's action URL."""
+    automatically" switch or (turn-based) its standing answers, and the table's action URL."""
     df = context["df"]
     window, clock, auto_pass = df["window"], df["clock"], df["auto_pass"]
     # The phase is told at a game's end and on the viewer's own turn, whose turn it is when
@@ -291,8 +305,11 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
     phase, finished = context["view"]["phase"], context["finished"]
     tells_phase = phase == "result" or df["your_turn"]
     tells_turn = not finished and phase != "result" and window is None and not df["your_turn"]
+    guide = context.get("guide")
     return {
         "finished": finished,
+        # A guided game deals no other game: its end says so, not "when everyone is ready".
+        "guided_over": bool(guide is not None and guide.done),
         "act_url": context["act_url"],
         "view": {"phase": phase if tells_phase else None},
         "df": {
@@ -325,6 +342,12 @@ def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:
             "auto_pass": None
             if auto_pass is None
             else {"json": auto_pass["json"], "on": auto_pass["on"]},
+            # A turn-based seat's standing answers (its own choice among them).
+            "standing": None
+            if not df.get("standing")
+            else [
+                {"json": c["json"], "label": str(c["label"]), "on": c["on"]} for c in df["standing"]
+            ],
         },
     }
 
@@ -368,7 +391,11 @@ def tarot_card(code: str) -> str:
 
 @lru_cache(maxsize=512)
 def _card_face(code: str, lang: str) -> str:
-    return render_to_string("dragonformula/partials/card.html", {"card": card_info(code)})
+    # A Japanese page names a major in Japanese with its English name under it; an English
+    # page in English alone (no Japanese but the players' own names on an English page).
+    return render_to_string(
+        "dragonformula/partials/card.html", {"card": card_info(code), "lang": lang}
+    )
 
 
 @cache

@@ -35,17 +35,30 @@ def tick(state: State, now: float, cards: CardSet) -> None:
     if state["finished"] or state["deadline"] is None or now < state["deadline"]:
         raise IllegalAction("Nothing is due yet.", "nothing_due")
     while not state["finished"] and state["deadline"] is not None and now >= state["deadline"]:
-        phase = state["phase"]
         for seat in waiting_for(state):
-            log(state, "timeout", seat=seat, phase=phase)
-            if phase == CHOOSE_DRAGON:
-                placing.choose_dragon(state, seat, cards.divine()[0], now, cards)
-            elif phase == PLACE:
-                chosen = placing.cheapest_two(state, seat, cards)
-                placing.place(state, seat, chosen, left_of(state, seat), now, cards)
-            elif state["guard"] is not None:
-                turns.no_guard(state, seat, now, cards)
-            elif state["turn"]["flips"]:
-                turns.end_turn(state, seat, now, cards)
-            else:
-                turns.pass_turn(state, seat, now, cards)
+            play_default(state, seat, now, cards)
+
+
+def time_out(state: State, seat: object, now: float, cards: CardSet) -> None:
+    """A turn-based table's move deadline for ``seat`` has passed: its default, as a tick
+    plays it at a live table (each seat of a simultaneous placing has its own deadline)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in waiting_for(state):
+        raise IllegalAction("Nothing is due from that seat.", "nothing_due")
+    play_default(state, seat, now, cards)
+
+
+def play_default(state: State, seat: int, now: float, cards: CardSet) -> None:
+    """The stated default of ``seat``, which the game is waiting for."""
+    phase = state["phase"]
+    log(state, "timeout", seat=seat, phase=phase)
+    if phase == CHOOSE_DRAGON:
+        placing.choose_dragon(state, seat, cards.divine()[0], now, cards)
+    elif phase == PLACE:
+        chosen = placing.cheapest_two(state, seat, cards)
+        placing.place(state, seat, chosen, left_of(state, seat), now, cards)
+    elif state["guard"] is not None:
+        turns.no_guard(state, seat, now, cards)
+    elif state["turn"]["flips"]:
+        turns.end_turn(state, seat, now, cards)
+    else:
+        turns.pass_turn(state, seat, now, cards)

@@ -25,6 +25,8 @@ Actions (``seat`` is the acting seat; card ids come from the card set in play,
 - ``{"type": "pass"}`` — own turn, nothing flipped this turn: end the turn.
 - ``{"type": "end_turn"}`` — own turn after a flip: end the turn (it also ends by
   itself once a flip of that turn leaves both placed cards face up).
+- ``{"type": "time_out", "seat": n}`` (seat ``None``) — a turn-based table's move
+  deadline for seat n passed: that seat's default below (each placing seat has its own).
 - ``{"type": "tick"}`` (any seat or ``None``) — apply the defaults of every passed
   deadline (see ``deadlines.py``); refused with code ``nothing_due`` before one.
 
@@ -77,7 +79,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import Action, IllegalAction, State, View, clone, rng_for
+from games.engine import TIME_OUT, Action, IllegalAction, State, View, clone, rng_for
 
 from . import bots, coach, deadlines, schema, strong
 from .cards import CardSet, default_card_set
@@ -112,6 +114,10 @@ class DragSagaEngine:
             raise ValueError("Options must be a mapping of option names to values.")
         return validate_options(options, default_card_set())
 
+    def turn_based_options(self) -> dict[str, Any]:
+        """No clock of the game's own: each seat's move deadline is the platform's."""
+        return {"place_seconds": 0, "guard_seconds": 0, "turn_seconds": 0}
+
     def new_game(self, players: int, options: dict[str, Any], seed: int, now: float = 0.0) -> State:
         return new_state(players, self.validate_options(options), seed, now)
 
@@ -124,7 +130,7 @@ class DragSagaEngine:
         if state["finished"]:
             raise IllegalAction("The game is over.", "game_over")
         kind = action["type"]
-        if kind != "tick" and (
+        if kind not in ("tick", TIME_OUT) and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]
         ):
             raise IllegalAction("That seat is not at this table.", "bad_seat")

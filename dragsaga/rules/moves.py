@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import Action, IllegalAction, State
+from games.engine import TIME_OUT, Action, IllegalAction, State
 
 from . import deadlines, placing, turns
 from .cards import CardSet
@@ -21,6 +21,8 @@ def play(state: State, seat: int | None, action: Action, now: float, cards: Card
     kind = action["type"]
     if kind == "tick":
         deadlines.tick(state, now, cards)
+    elif kind == TIME_OUT and seat is None:
+        deadlines.time_out(state, action.get("seat"), now, cards)
     elif kind == "choose_dragon":
         placing.choose_dragon(state, seat, action.get("card"), now, cards)
     elif kind == "place":

@@ -15,6 +15,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from games.admin.numbers import DigitsOnly
 from games.leagues import result_lines, services
 from games.leagues import views as league_views
 from games.models import (
@@ -32,7 +33,7 @@ from games.ratings import ratings
 
 
 @admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
+class MemberAdmin(DigitsOnly, admin.ModelAdmin):
     """Staff link a league player to an account here (or on the league page, or with a claim
     code); a placeholder of a seat waiting for a keeper is never linked."""
 
@@ -45,7 +46,7 @@ class MemberAdmin(admin.ModelAdmin):
         return ["name", "user", "guest"] if obj is not None and obj.guest else ["guest"]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(DigitsOnly, admin.ModelAdmin):
     """Rows written by ``games.leagues.services`` only: listed here, changed on the league pages."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -84,7 +85,7 @@ class RatingAdmin(ReadOnlyAdmin):
         return ratings.shown(rating.mu, rating.sigma, rating.results)
 
 
-class VoidableAdmin(admin.ModelAdmin):
+class VoidableAdmin(DigitsOnly, admin.ModelAdmin):
     """Void or restore results (they stay listed, ratings recompute); a deletion recomputes too."""
 
     actions = ["void_results", "restore_results"]
@@ -111,14 +112,14 @@ class VoidableAdmin(admin.ModelAdmin):
             ratings.rebuild(game)
 
 
-class ClubNightInline(admin.TabularInline):
+class ClubNightInline(DigitsOnly, admin.TabularInline):
     model = ClubNight
     extra = 0
     fields = ["date", "venue", "notes"]
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(DigitsOnly, admin.ModelAdmin):
     list_display = ["name", "club", "game", "season_start", "season_end", "standings_link"]
     list_filter = ["game"]
     search_fields = ["name", "club"]
@@ -152,7 +153,7 @@ class LeagueAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "leagues/admin/standings.html", context)
 
 
-class MatchInline(admin.TabularInline):
+class MatchInline(DigitsOnly, admin.TabularInline):
     model = Match
     extra = 0
     fields = ["league", "source", "table_code", "played_on"]
@@ -160,7 +161,7 @@ class MatchInline(admin.TabularInline):
 
 
 @admin.register(ClubNight)
-class ClubNightAdmin(admin.ModelAdmin):
+class ClubNightAdmin(DigitsOnly, admin.ModelAdmin):
     list_display = ["date", "league", "venue", "get_state_display"]
     list_filter = ["league"]
     date_hierarchy = "date"
@@ -168,7 +169,7 @@ class ClubNightAdmin(admin.ModelAdmin):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(DigitsOnly, admin.ModelAdmin):
     list_display = ["__str__", "league", "club_night", "source", "table_code", "played_on"]
     list_filter = ["league", "source"]
     search_fields = ["table_code"]
@@ -176,7 +177,7 @@ class MatchAdmin(admin.ModelAdmin):
     inlines: list[type[admin.TabularInline]] = []
 
 
-class ResultInline(admin.TabularInline):
+class ResultInline(DigitsOnly, admin.TabularInline):
     """A match's results of one game, listed on the match: read, opened, deleted."""
 
     extra = 0
@@ -192,7 +193,7 @@ def result_inline(inline: type[admin.TabularInline]) -> type[admin.TabularInline
     return inline
 
 
-class ComputedInline(admin.TabularInline):
+class ComputedInline(DigitsOnly, admin.TabularInline):
     """Lines computed by games.leagues.services: shown, never typed (delete the whole result)."""
 
     extra = 0

@@ -4,6 +4,7 @@ heartbeats are listed for the operator (read-only)."""
 
 from django.contrib import admin
 
+from games.admin.numbers import DigitsOnly
 from games.admin.read_only import ReadOnlyAdmin
 from games.models import AwayLimit, ServerProcess, StandIn
 
@@ -16,7 +17,7 @@ class StandInAdmin(ReadOnlyAdmin):
 
 
 @admin.register(AwayLimit)
-class AwayLimitAdmin(admin.ModelAdmin):
+class AwayLimitAdmin(DigitsOnly, admin.ModelAdmin):
     list_display = ["table", "seconds"]
     raw_id_fields = ["table"]
 

@@ -5,8 +5,10 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from games.admin.numbers import DigitsOnly
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+
+class ReadOnlyAdmin(DigitsOnly, admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 

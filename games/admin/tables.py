@@ -2,11 +2,12 @@
 
 from django.contrib import admin
 
+from games.admin.numbers import DigitsOnly
 from games.models import ActionLog, Game, Player, Seat, Table
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(DigitsOnly, admin.ModelAdmin):
     list_display = ["display_name", "user", "is_guest", "created"]
     search_fields = ["display_name", "user__username"]
     raw_id_fields = ["user"]
@@ -16,14 +17,14 @@ class PlayerAdmin(admin.ModelAdmin):
         return player.is_guest
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(DigitsOnly, admin.TabularInline):
     model = Seat
     extra = 0
     raw_id_fields = ["player"]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(DigitsOnly, admin.ModelAdmin):
     list_display = ["code", "game_name", "players", "bot_level", "status", "created"]
     list_filter = ["game_name", "status"]
     search_fields = ["code"]
@@ -31,7 +32,7 @@ class TableAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
 
 
-class ActionLogInline(admin.TabularInline):
+class ActionLogInline(DigitsOnly, admin.TabularInline):
     model = ActionLog
     extra = 0
     can_delete = False
@@ -43,7 +44,7 @@ class ActionLogInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(DigitsOnly, admin.ModelAdmin):
     list_display = ["pk", "table", "game_name", "version", "created", "finished"]
     list_filter = ["game_name"]
     search_fields = ["table__code"]

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -39,3 +40,12 @@ class SafeWriter:
 def yes_no(value: Any) -> str:
     """A yes-or-no cell, in the reader's language."""
     return _("yes") if value else _("no")
+
+
+def csv_response(filename: str) -> tuple[HttpResponse, SafeWriter]:
+    """A CSV download named ``filename`` and its writer: UTF-8 with a BOM (so spreadsheets
+    read Japanese names right), no cell a spreadsheet would run as a formula."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")
+    return response, SafeWriter(response)

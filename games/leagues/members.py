@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.leagues import counting
+from games.leagues import counting, tournament
 from games.models import Member, RatingChange, ResultLine
 from games.ratings import ratings
 from games.registry import GAMES
@@ -171,6 +171,7 @@ def member_page(member: Member) -> dict[str, Any]:
         "sections": sections,
         "leagues": leagues,
         "league": leagues[0] if len(leagues) == 1 else None,
+        "results": tournament.member_results(member),
         "provisional_results": ratings.PROVISIONAL_RESULTS,
         "provisional_sigma": ratings.PROVISIONAL_SIGMA,
     }

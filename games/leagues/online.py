@@ -24,6 +24,7 @@ from games.models import (
     Member,
     NightSeat,
     Seat,
+    StandIn,
     Table,
 )
 from games.presence.away import active_stand_ins
@@ -88,26 +89,64 @@ def seat_members(game: Game, match: Match) -> dict[int, Member]:
 
 
 def bot_seats(table_id: int) -> list[int]:
-    """The seats of an online table that a bot played from the start (nobody took them)."""
-    return list(
+    """The seats of an online table whose player never sat down: a bot played them from the
+    start, or stood in for a drawn member who had not arrived and finished the game for them.
+    A member who arrived late and took over from the bot played the seat (not listed)."""
+    arrivals = StandIn.objects.filter(game__table_id=table_id, reason=StandIn.Reason.NOT_ARRIVED)
+    took_over = set(
+        arrivals.filter(ended__isnull=False, finished_game=False).values_list(
+            "seat_number", flat=True
+        )
+    )
+    never_came = set(arrivals.filter(finished_game=True).values_list("seat_number", flat=True))
+    bots = set(
         Seat.objects.filter(table_id=table_id, player=None)
         .exclude(bot_level="")
         .values_list("number", flat=True)
     )
+    return sorted((bots | never_came) - took_over)
+
+
+def late_arrivals(table_id: int) -> list[int]:
+    """The seats of an online table whose drawn member arrived after the start and took the
+    seat over from the bot standing in for them."""
+    return sorted(
+        StandIn.objects.filter(
+            game__table_id=table_id,
+            reason=StandIn.Reason.NOT_ARRIVED,
+            ended__isnull=False,
+            finished_game=False,
+        ).values_list("seat_number", flat=True)
+    )
+
+
+def waiting_seats(table_id: int) -> list[int]:
+    """The seats of an online table's running game where a bot stands in for a drawn member
+    who has not arrived yet (they may still take the seat over)."""
+    return sorted(
+        StandIn.objects.filter(
+            game__table_id=table_id,
+            game__finished__isnull=True,
+            reason=StandIn.Reason.NOT_ARRIVED,
+            ended__isnull=True,
+        ).values_list("seat_number", flat=True)
+    )
 
 
 def mark_bot_lines(match: Match, table_id: int) -> int:
-    """Mark the result lines of ``match`` that a bot played; if any was new, the game's
-    ratings are replayed without them (a bot's play rates no one). Returns how many."""
-    numbers = bot_seats(table_id)
-    if not numbers:
+    """Mark the result lines of ``match`` that a bot played (and unmark those of a member who
+    arrived late and took the seat over); if any changed, the game's ratings are replayed
+    (a bot's play rates no one). Returns how many lines changed."""
+    numbers, arrived = bot_seats(table_id), late_arrivals(table_id)
+    if not numbers and not arrived:
         return 0
     lines = results.lines_of_match(match.league.game, match)
-    marked = lines.filter(seat__in=numbers, by_bot=False).update(by_bot=True)
-    if marked:
+    changed = lines.filter(seat__in=numbers, by_bot=False).update(by_bot=True)
+    changed += lines.filter(seat__in=arrived, by_bot=True).update(by_bot=False)
+    if changed:
         result_lines.keep_match(match)
         ratings.rebuild(match.league.game)
-    return marked
+    return changed
 
 
 def night_table_members(table_id: int) -> dict[int, Member]:

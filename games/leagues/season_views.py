@@ -14,30 +14,48 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.leagues import seasons
 from games.leagues.views import may_keep_score, organiser_refusal
-from games.models import League
+from games.models import ClubNight, League
 from games.nights import nights
 from games.nights.views import confirm_step
+from games.tables.validators import PostedDateField
 
 
 class ScheduleForm(forms.Form):
-    date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date = PostedDateField(label=gettext_lazy("Date"))
     venue = forms.CharField(label=gettext_lazy("Venue"), max_length=100, required=False)
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=100, required=False)
+
+
+class MoveForm(forms.Form):
+    date = PostedDateField(label=gettext_lazy("New date"))
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200, required=False)
+
+
+class CancelForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200, required=False)
 
 
 class NextSeasonForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name of the next season"), max_length=100)
-    start = forms.DateField(
-        label=gettext_lazy("First day"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    end = forms.DateField(
-        label=gettext_lazy("Last day"), widget=forms.DateInput(attrs={"type": "date"})
+    start = PostedDateField(label=gettext_lazy("First day"))
+    end = PostedDateField(label=gettext_lazy("Last day"))
+    scheduled = forms.ChoiceField(
+        label=gettext_lazy("The nights of this season still scheduled"),
+        choices=seasons.ScheduledNights.CHOICES,
+        widget=forms.RadioSelect,
+        required=False,
     )
 
 
 def _calendar(
-    request: HttpRequest, league: League, form: ScheduleForm | None = None, status: int = 200
+    request: HttpRequest,
+    league: League,
+    form: ScheduleForm | None = None,
+    status: int = 200,
+    message: str = "",
 ) -> HttpResponse:
     keeper = may_keep_score(request.user, league) and not league.archived
     context = {
@@ -46,6 +64,10 @@ def _calendar(
         "keeper": keeper,
         "form": form or (ScheduleForm() if keeper else None),
         "today": nights.timezone.localdate(),
+        "rename_form": RenameForm(),
+        "move_form": MoveForm(),
+        "cancel_form": CancelForm(),
+        "message": message,
     }
     return render(request, "leagues/calendar.html", context, status=status)
 
@@ -80,6 +102,46 @@ def schedule(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("leagues:calendar", pk=league.pk)
 
 
+CHANGES = {"rename": RenameForm, "move": MoveForm, "cancel": CancelForm}
+
+
+@require_POST
+def change_night(request: HttpRequest, pk: int, night: int) -> HttpResponse:
+    """An organiser renames a night, moves a scheduled one to another date (outside the
+    season only once confirmed) or cancels it (asked once more); each kept in its history."""
+    league = get_object_or_404(League, pk=pk)
+    if (refused := organiser_refusal(request, league)) is not None:
+        return refused
+    club_night = get_object_or_404(ClubNight, pk=night, league=league)
+    action = request.POST.get("action", "")
+    form_class = CHANGES.get(action)
+    if form_class is None:
+        return _calendar(request, league, status=400, message=_("That is not a choice here."))
+    form = form_class(request.POST)
+    if not form.is_valid():
+        errors = "; ".join(str(e) for field in form.errors.values() for e in field)
+        return _calendar(request, league, status=400, message=errors)
+    data, confirmed = form.cleaned_data, request.POST.get("confirmed") == "yes"
+    back = reverse("leagues:calendar", args=[league.pk])
+    try:
+        if action == "rename":
+            nights.rename_night(club_night, data["name"], request.user)
+        elif action == "move":
+            nights.move_night(club_night, data["date"], request.user, data["reason"], confirmed)
+        elif not confirmed:
+            question = _("Cancel the night of %(date)s? It can no longer be opened.") % {
+                "date": f"{club_night.date:%Y-%m-%d}"
+            }
+            return confirm_step(request, league, question, _("Yes, cancel the night"), back)
+        else:
+            nights.cancel_night(club_night, request.user, data["reason"])
+    except nights.NeedsConfirmation as question:
+        return confirm_step(request, league, question.message, _("Yes, move it"), back)
+    except nights.NightRefused as refusal:
+        return _calendar(request, league, status=refusal.status, message=refusal.message)
+    return redirect(f"{back}#night-{club_night.pk}")
+
+
 @require_http_methods(["GET", "POST"])
 def end_season(request: HttpRequest, pk: int) -> HttpResponse:
     """An organiser ends the season: its standings are archived, the next season starts."""
@@ -92,11 +154,18 @@ def end_season(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data
             try:
-                following = seasons.end_season(league, data["name"], data["start"], data["end"])
+                following = seasons.end_season(
+                    league,
+                    data["name"],
+                    data["start"],
+                    data["end"],
+                    scheduled=data["scheduled"],
+                    by=request.user,
+                )
             except ValueError as error:
                 form.add_error(None, str(error))
             else:
                 return redirect("leagues:league_detail", pk=following.pk)
         status = 400
-    context = {"league": league, "form": form}
+    context = {"league": league, "form": form, "scheduled": nights.scheduled_nights(league)}
     return render(request, "leagues/end_season.html", context, status=status)

@@ -12,6 +12,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 
 from games.leagues import selectors
 from games.models import League
@@ -49,14 +51,36 @@ def standings_snapshot(league: League) -> list[dict[str, Any]]:
     ]
 
 
+class ScheduledNights:
+    """What becomes of a season's nights still only on its calendar when it ends."""
+
+    CANCEL = "cancel"
+    MOVE = "move"
+    CHOICES = (
+        (CANCEL, _lazy("Cancel them")),
+        (MOVE, _lazy("Move them into the next season (same dates)")),
+    )
+
+
 @transaction.atomic
-def end_season(league: League, name: str, start: datetime.date, end: datetime.date) -> League:
+def end_season(
+    league: League,
+    name: str,
+    start: datetime.date,
+    end: datetime.date,
+    scheduled: str = "",
+    by: Any = None,
+) -> League:
     """End ``league``'s season and start the next one from it.
 
     The old league keeps its final standings and becomes read-only; the new one has the same
     game and club, and the same people in every role the league names (each of its
     many-to-many fields: its members, its organisers). Refused while one of its nights is open.
+    Its nights still scheduled are cancelled or moved into the next season (``scheduled``, a
+    :class:`ScheduledNights` choice; refused without one when there are any).
     """
+    from games.nights import nights
+
     league = League.objects.select_for_update().get(pk=league.pk)
     if league.archived:
         raise ValueError(_("This season has ended already."))
@@ -73,11 +97,25 @@ def end_season(league: League, name: str, start: datetime.date, end: datetime.da
         )
     if league.club_nights.filter(opened__isnull=False, ended=None).exists():
         raise ValueError(_("A club night of this season is open; end it first."))
+    waiting = nights.scheduled_nights(league).count()
+    if waiting and scheduled not in (ScheduledNights.CANCEL, ScheduledNights.MOVE):
+        raise ValueError(
+            ngettext(
+                "%(count)s night of this season is still scheduled: cancel it or move it "
+                "into the next season.",
+                "%(count)s nights of this season are still scheduled: cancel them or move them "
+                "into the next season.",
+                waiting,
+            )
+            % {"count": waiting}
+        )
     following = League.objects.create(
         name=name, club=league.club, game=league.game, season_start=start, season_end=end
     )
     for field in League._meta.many_to_many:
         getattr(following, field.name).set(getattr(league, field.name).all())
+    moved = following if scheduled == ScheduledNights.MOVE else None
+    nights.settle_scheduled_nights(league, moved, by)
     league.final_standings = standings_snapshot(league)
     league.ended_at = timezone.now()
     league.next_season = following

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games.leagues import roster_views, season_views, views
+from games.leagues import roster_views, season_views, tournament_views, views
 from games.registry import GAMES
 
 app_name = "leagues"
@@ -13,8 +13,10 @@ urlpatterns = [
     path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("<int:pk>/results.csv", views.results_csv, name="results_csv"),
     path("<int:pk>/record/", views.record, name="record"),
+    path("<int:pk>/night-by-night/", tournament_views.season_progress, name="season_progress"),
     path("<int:pk>/calendar/", season_views.calendar, name="calendar"),
     path("<int:pk>/calendar/schedule/", season_views.schedule, name="schedule"),
+    path("<int:pk>/calendar/<int:night>/change/", season_views.change_night, name="change_night"),
     path("<int:pk>/season/end/", season_views.end_season, name="end_season"),
     path("<int:pk>/tables/", views.open_table, name="open_table"),
     path("<int:pk>/sheet/", views.standings_sheet, name="standings_sheet"),
@@ -22,6 +24,11 @@ urlpatterns = [
     path("<int:pk>/players/link/", views.link_member, name="link_member"),
     path("<int:pk>/players/import/", roster_views.import_members, name="import_members"),
     path("<int:pk>/players/claim-slips/", roster_views.claim_slips, name="claim_slips"),
+    path(
+        "<int:pk>/players/<int:member_pk>/change/",
+        roster_views.change_member,
+        name="change_member",
+    ),
     path("<int:pk>/players/<int:member_pk>/unlink/", views.unlink_member, name="unlink_member"),
     path("<int:pk>/players/<int:member_pk>/claim-code/", views.claim_code, name="claim_code"),
     path("<int:pk>/seats/<int:seat_pk>/name/", views.name_seat, name="name_seat"),

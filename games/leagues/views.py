@@ -28,7 +28,8 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.leagues import forms, identity_forms, members, online, selectors, services
-from games.leagues.csv_cells import SafeWriter, yes_no
+from games.leagues.csv_cells import csv_response as _csv_response
+from games.leagues.csv_cells import yes_no
 from games.models import GuestSeat, League, Match, Member
 from games.printing import pdf
 from games.ratings import ratings
@@ -36,6 +37,7 @@ from games.registry import GAMES, game_kind
 from games.tables import client_limits
 from games.tables import services as table_services
 from games.tables import views as table_views
+from games.tables.validators import is_ascii_number
 
 logger = logging.getLogger(__name__)
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
@@ -85,6 +87,9 @@ def organiser_refusal(request: HttpRequest, league: League) -> HttpResponse | No
 
 
 # --- public pages -----------------------------------------------------------------------
+
+
+ROSTER_CHANGES = 30  # the latest changes to the roster the players' section lists
 
 
 def blank_sheets() -> list[tuple[str, Any]]:
@@ -194,16 +199,10 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["table_form"] = forms.LeagueTableForm(league=league)
         context["league_players"] = league.members.filter(guest=False).select_related("user")
         context["link_form"] = identity_forms.LinkMemberForm(league=league)
+        context["roster_changes"] = league.roster_changes.select_related("by")[:ROSTER_CHANGES]
         context["seat_form"] = identity_forms.NameSeatForm(league=league)
         context["claim_days"] = services.claim_code_lifetime().days
     return render(request, "leagues/league_detail.html", context)
-
-
-def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")  # spreadsheets read the UTF-8 names correctly with a BOM
-    return response, SafeWriter(response)  # no cell a spreadsheet would run as a formula
 
 
 def _rating_cell(row: Any) -> Any:
@@ -406,10 +405,9 @@ def sheet_response(
 
 
 def _players(request: HttpRequest) -> int:
-    try:
-        return int(request.GET.get("players", "4"))
-    except ValueError:
-        return 4
+    """The players a blank sheet is printed for (ASCII digits; four for anything else)."""
+    raw = request.GET.get("players", "4")
+    return int(raw) if is_ascii_number(raw, digits=2) else 4
 
 
 @require_GET

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.learn import guided
 from games.models import Table
 from games.registry import RegisteredGame, game_kind
-from games.tables.forms import GuestForm, NewTableForm
+from games.tables.forms import GuestForm
 from games.tables.views import current_player, table_url
 from games.templatetags.learning import cheat_sheet as cheat_sheet_html
 from games.templatetags.learning import has_guided_game
@@ -53,8 +52,6 @@ def guided_game(request: HttpRequest, name: str) -> HttpResponse:
         "here": request.path,
         "resume_url": table_url(known.table) if known is not None else None,
         "won": won,
-        "new_table_form": NewTableForm(kind) if won else None,
-        "create_url": reverse("games:new_table", args=[kind.name]),
         "intro": kind.learn.GUIDED.intro,
     }
     return render(request, "learn/guided_game.html", context)

@@ -72,7 +72,9 @@ def table_context(
     engine = kind.engine
     view = engine.view(game.state, seat)
     playing = seat is not None and not game.is_finished
-    deadline = engine.deadline(game.state)
+    # A guided first game runs no clock (``services``): it shows no countdown either.
+    guided = table.created_session == guided_steps.GUIDED
+    deadline = None if guided else engine.deadline(game.state)
     waiting = engine.waiting_for(game.state)
     context.update(
         view=view,
@@ -80,6 +82,11 @@ def table_context(
         waiting_for=waiting,
         waiting_names=[names[number] for number in waiting],
         remaining=None if deadline is None else max(0.0, deadline - time.time()),
+        # A turn-based table: each awaited seat's own move deadline (games.turns).
+        move_deadlines=[
+            (names[number], max(0.0, due - time.time()))
+            for number, due in sorted(snapshot.move_deadlines.items(), key=lambda item: item[1])
+        ],
         finished=game.is_finished,
         presence=at_the_table.seat_presence(snapshot),
         log_credit=at_the_table.LogCredit(snapshot.stand_in_history, names, view.get("events", [])),
@@ -89,7 +96,10 @@ def table_context(
         ),
     )
     if seat is not None:  # a guided first game's step, read from the seat's own view
-        context["guide"] = guided_steps.step_of(kind, table, view)
+        context["guide"] = guide = guided_steps.step_of(kind, table, view)
+        if guide is not None and guide.done:  # nothing to press but its way to a real game
+            view = {**view, "legal_actions": []}
+            context.update(view=view, legal=[])
     context.update(kind.presenters.present(view, seat, context))
     return context
 

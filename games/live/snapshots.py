@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
-from games.models import Game, Player, Seat, ShuffleCommitment, StandIn, Table
+from games.models import Deadline, Game, Player, Seat, ShuffleCommitment, StandIn, Table
 from games.presence import away
 from games.tables import statements
 
@@ -64,6 +64,18 @@ class TableSnapshot:
             return self.game.shuffle_commitment  # read with the game, or now
         except ShuffleCommitment.DoesNotExist:
             return None
+
+    @cached_property
+    def move_deadlines(self) -> dict[int, float]:
+        """A turn-based game's move deadlines: seat number -> due (POSIX seconds); read
+        once per snapshot, and only at a turn-based table (a live one has none)."""
+        if self.game is None or self.game.is_finished or not self.table.is_turn_based:
+            return {}
+        known = getattr(self.game, "move_deadlines", None)  # written with the move just saved
+        if known is not None:
+            return dict(known)
+        rows = Deadline.objects.filter(game_id=self.game.pk, kind=Deadline.Kind.MOVE)
+        return {row.seat: row.due.timestamp() for row in rows}
 
     @cached_property
     def stand_in_history(self) -> list[StandIn]:

@@ -13,7 +13,8 @@ every :data:`games.presence.leavers.HEARTBEAT_SECONDS` the process writes its he
 (:func:`heartbeat`).
 
 Without an attached loop (tests, management commands) scheduling does nothing;
-tests drive ``services.advance`` themselves. ``settings.TABLE_TIMERS = False``
+tests drive ``services.advance`` themselves. Turn-based tables have no timer here: their
+deadlines are rows that one loop per process plays (``games.turns.scheduler``). ``settings.TABLE_TIMERS = False``
 switches the timers off.
 """
 
@@ -33,6 +34,7 @@ from games.coach import bot_thinking
 from games.models import Game
 from games.presence import leavers
 from games.tables import services
+from games.turns import notices, scheduler
 
 logger = logging.getLogger(__name__)
 
@@ -53,6 +55,7 @@ def attach(loop: asyncio.AbstractEventLoop) -> None:
     _loop = loop
     loop.call_soon_threadsafe(_spawn, _resume(), context=Context())
     loop.call_soon_threadsafe(_spawn, _heartbeats(), context=Context())
+    loop.call_soon_threadsafe(_spawn, _turn_based_deadlines(), context=Context())
 
 
 def attach_to_server() -> None:
@@ -125,7 +128,9 @@ def heartbeat(now: float | None = None) -> int:
 
 def _arm_running_games(now: float) -> int:
     count = 0
-    for game in Game.objects.filter(finished__isnull=True).select_related("table"):
+    # Turn-based games have no timer here: their deadlines are rows (games.turns.scheduler).
+    running = Game.objects.filter(finished__isnull=True, table__move_deadline__isnull=True)
+    for game in running.select_related("table"):
         try:
             delay = services.next_wakeup(game, now)
         except Exception:  # one bad game must not keep every other table from resuming
@@ -177,6 +182,19 @@ async def _resume() -> None:
         logger.exception("Resuming the running tables failed")
     else:
         logger.info("Resumed %d running tables", count)
+
+
+async def _turn_based_deadlines() -> None:
+    """Every ``scheduler.POLL_SECONDS``, play the turn-based deadlines that are due (each
+    once across every serving process: ``games.turns.scheduler``). One loop for all
+    turn-based tables, however many: nothing per table is kept in memory."""
+    while True:
+        await asyncio.sleep(scheduler.POLL_SECONDS)
+        try:
+            await database_sync_to_async(scheduler.run_due, thread_sensitive=False)()
+            await database_sync_to_async(notices.send_due, thread_sensitive=False)()
+        except Exception:
+            logger.exception("Playing the turn-based deadlines failed")
 
 
 async def _heartbeats() -> None:

@@ -28,6 +28,7 @@ __all__ = [
     "Match",
     "GuestSeat",
     "Member",
+    "MemberChange",
     "MemberClaim",
     "CompletedResult",
     "LeagueResult",
@@ -84,6 +85,13 @@ class Member(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="league_member",
+    )
+    email = models.EmailField(
+        _("e-mail"),
+        blank=True,
+        help_text=_(
+            "Where the member's invitation (a claim code) was sent; never an account by itself."
+        ),
     )
     guest = models.BooleanField(
         _("waits for a keeper"),
@@ -404,6 +412,43 @@ class MemberClaim(models.Model):
 
     def __str__(self) -> str:
         return _("Claim code for %(member)s") % {"member": self.member}
+
+
+class MemberChange(models.Model):
+    """One change an organiser made to a league's roster: a member imported, invited by mail,
+    withdrawn, removed, or merged into another; who did it, when and to whom."""
+
+    class Kind(models.TextChoices):
+        IMPORTED = "imported", _("imported")
+        INVITED = "invited", _("invited by e-mail")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        REMOVED = "removed", _("removed")
+        MERGED = "merged", _("merged")
+
+    league = models.ForeignKey(
+        League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="roster_changes"
+    )
+    member = models.ForeignKey(
+        Member,
+        verbose_name=_("league player"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="roster_changes",
+    )
+    name = models.CharField(_("name then"), max_length=60)
+    kind = models.CharField(_("change"), max_length=10, choices=Kind.choices)
+    detail = models.CharField(_("detail"), max_length=200, blank=True)
+    by = who_field(_("by"))
+    at = models.DateTimeField(_("when"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("change to the roster")
+        verbose_name_plural = _("changes to the roster")
+
+    def __str__(self) -> str:
+        return f"{self.name} · {self.get_kind_display()}"
 
 
 class Rating(models.Model):

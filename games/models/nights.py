@@ -11,6 +11,7 @@ element) and reveals the seed when the round is over. A table is played online (
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -18,7 +19,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.tables.validators import plain_name
 
-__all__ = ["ClubNight", "NightEntrant", "NightRound", "NightSeat", "NightTable"]
+__all__ = ["ClubNight", "NightChange", "NightEntrant", "NightRound", "NightSeat", "NightTable"]
 
 
 class ClubNight(models.Model):
@@ -29,6 +30,13 @@ class ClubNight(models.Model):
         related_name="club_nights",
     )
     date = models.DateField(_("date"))
+    name = models.CharField(
+        _("name"),
+        max_length=100,
+        blank=True,
+        validators=[plain_name],
+        help_text=_("What the club calls the night (a final, a welcome night); the date if none."),
+    )
     venue = models.CharField(_("venue"), max_length=100, blank=True, validators=[plain_name])
     notes = models.TextField(_("notes"), blank=True)
     # A night made on the evening is open at once; one scheduled ahead has none until then.
@@ -36,11 +44,13 @@ class ClubNight(models.Model):
         _("opened on the evening"), null=True, blank=True, default=timezone.now
     )
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
+    cancelled = models.DateTimeField(_("cancelled"), null=True, blank=True)
 
     class State(models.TextChoices):
         SCHEDULED = "scheduled", pgettext_lazy("club night", "scheduled")
         OPEN = "open", pgettext_lazy("club night", "open")
         ENDED = "ended", pgettext_lazy("club night", "ended")
+        CANCELLED = "cancelled", pgettext_lazy("club night", "cancelled")
 
     class Meta:
         ordering = ["-date"]
@@ -52,15 +62,62 @@ class ClubNight(models.Model):
 
     @property
     def state(self) -> str:
-        """Scheduled (on the calendar, not opened yet), open (tonight), or ended."""
+        """Scheduled (on the calendar, not opened yet), open (tonight), ended, or cancelled
+        (a scheduled night that will not take place)."""
+        if self.cancelled is not None:
+            return self.State.CANCELLED
         if self.ended is not None:
             return self.State.ENDED
         return self.State.OPEN if self.opened is not None else self.State.SCHEDULED
+
+    @property
+    def title(self) -> str:
+        """How the pages name the night: its name, else its date."""
+        return self.name or f"{self.date:%Y-%m-%d}"
 
     def get_state_display(self) -> str:
         return str(self.State(self.state).label)
 
     get_state_display.short_description = _("state")  # type: ignore[attr-defined]
+
+
+class NightChange(models.Model):
+    """One change an organiser made to a night on the calendar: renamed, moved to another
+    date or season, or cancelled; what it was before and after, who did it and why."""
+
+    class Kind(models.TextChoices):
+        RENAMED = "renamed", pgettext_lazy("club night", "renamed")
+        MOVED = "moved", pgettext_lazy("club night", "moved")
+        CANCELLED = "cancelled", pgettext_lazy("club night", "cancelled")
+        NEXT_SEASON = "next_season", _("moved into the next season")
+
+    night = models.ForeignKey(
+        "games.ClubNight",
+        verbose_name=_("club night"),
+        on_delete=models.CASCADE,
+        related_name="changes",
+    )
+    kind = models.CharField(_("change"), max_length=12, choices=Kind.choices)
+    before = models.CharField(_("before"), max_length=100, blank=True)
+    after = models.CharField(_("after"), max_length=100, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    at = models.DateTimeField(_("when"), default=timezone.now)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["night", "at", "pk"]
+        verbose_name = _("change to a club night")
+        verbose_name_plural = _("changes to club nights")
+
+    def __str__(self) -> str:
+        return f"{self.night} · {self.get_kind_display()}"
 
 
 class NightEntrant(models.Model):

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.leagues import online as online_tables
 from games.leagues import results, selectors, services
 from games.models import ClubNight, NightRound, NightTable, ResultLine, Table
 from games.nights import nights
@@ -35,6 +36,7 @@ class SeatRow:
     has_account: bool = False
     seated: bool = False  # online: the drawn person sat down
     by_bot: bool = False  # online: nobody took the seat; a bot plays it for them
+    late: bool = False  # online, started: a bot stands in until the drawn person arrives
 
 
 @dataclass
@@ -118,12 +120,17 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
     if night_table.mode == NightTable.Mode.ONLINE:
         elements = _online_elements(table)
         online = {s.number: s for s in table.seats.all()} if table is not None else {}
+        never_sat = set(online_tables.bot_seats(table.pk)) if table is not None else set()
+        waiting = set(online_tables.waiting_seats(table.pk)) if table is not None else set()
         for seat in seats:
             if elements:  # the table's own word once dealt (its first set's are the draw's)
                 seat.element = elements[seat.number - 1] if len(elements) >= seat.number else ""
             held = online.get(seat.number - 1)
-            seat.seated = held is not None and held.player_id is not None
-            seat.by_bot = held is not None and held.player_id is None and bool(held.bot_level)
+            seat.late = seat.number - 1 in waiting and night_table.round.status == "drawn"
+            seat.seated = held is not None and held.player_id is not None and not seat.late
+            seat.by_bot = seat.number - 1 in never_sat or (
+                held is not None and held.player_id is None and bool(held.bot_level)
+            )
     for seat in seats:
         seat.element_label = element_label(kind, seat.element)
     if match is None:

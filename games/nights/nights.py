@@ -37,14 +37,17 @@ from games.models import (
     League,
     Match,
     Member,
+    NightChange,
     NightEntrant,
     NightRound,
     NightSeat,
     NightTable,
     Result,
+    StandIn,
     Table,
 )
 from games.nights import seating
+from games.presence import leavers
 from games.registry import GAMES, game_kind
 from games.tables.validators import plain_name
 from games.trust import fairness
@@ -99,6 +102,25 @@ def _open_night(night: ClubNight) -> ClubNight:
 # --- the season's calendar -------------------------------------------------------------------
 
 
+def _date_free(league: League, date: datetime.date) -> None:
+    if ClubNight.objects.filter(league=league, date=date).exists():
+        raise NightRefused(
+            _("A night is on the calendar for %(date)s already.") % {"date": f"{date:%Y-%m-%d}"},
+            409,
+        )
+
+
+def _outside_season(league: League, date: datetime.date, question: str) -> NeedsConfirmation:
+    return NeedsConfirmation(
+        question
+        % {
+            "date": f"{date:%Y-%m-%d}",
+            "start": f"{league.season_start:%Y-%m-%d}",
+            "end": f"{league.season_end:%Y-%m-%d}",
+        }
+    )
+
+
 @transaction.atomic
 def schedule_night(
     league: League, date: datetime.date, venue: str = "", confirmed: bool = False
@@ -110,24 +132,170 @@ def schedule_night(
     venue = " ".join(str(venue).split())
     if len(venue) > ClubNight._meta.get_field("venue").max_length:
         raise NightRefused(_("The venue is at most 100 characters."))
-    if ClubNight.objects.filter(league=league, date=date).exists():
-        raise NightRefused(
-            _("A night is on the calendar for %(date)s already.") % {"date": f"{date:%Y-%m-%d}"},
-            409,
-        )
+    _date_free(league, date)
     if not league.season_start <= date <= league.season_end and not confirmed:
-        raise NeedsConfirmation(
+        raise _outside_season(
+            league,
+            date,
             _(
                 "%(date)s is outside the season (%(start)s to %(end)s). "
                 "Schedule the night on that date anyway?"
-            )
-            % {
-                "date": f"{date:%Y-%m-%d}",
-                "start": f"{league.season_start:%Y-%m-%d}",
-                "end": f"{league.season_end:%Y-%m-%d}",
-            }
+            ),
         )
     return ClubNight.objects.create(league=league, date=date, venue=venue, opened=None)
+
+
+def run_tonight(league: League, confirmed: bool = False) -> ClubNight:
+    """Tonight's night: the one scheduled for today is opened, else one is made, open; on a
+    day outside the season only once the organiser has confirmed it."""
+    today = timezone.localdate()
+    tonight = league.club_nights.filter(date=today, ended=None, cancelled=None).first()
+    if tonight is not None and tonight.opened is not None:
+        return tonight  # open already: the organiser is taken to it
+    if tonight is not None:
+        return open_night(tonight, today)
+    if league.archived:
+        raise NightRefused(_("This season has ended: its calendar is read-only."), 409)
+    if not league.season_start <= today <= league.season_end and not confirmed:
+        raise _outside_season(
+            league,
+            today,
+            _(
+                "Today (%(date)s) is outside the season (%(start)s to %(end)s). "
+                "Run a club night of this league tonight anyway?"
+            ),
+        )
+    return ClubNight.objects.create(league=league, date=today)
+
+
+def _scheduled(night: ClubNight) -> ClubNight:
+    """``night`` locked, refused unless it is still only on the calendar of a season that
+    has not ended."""
+    night = ClubNight.objects.select_for_update().select_related("league").get(pk=night.pk)
+    if night.league.archived:
+        raise NightRefused(_("This season has ended: its calendar is read-only."), 409)
+    if night.state != ClubNight.State.SCHEDULED:
+        raise NightRefused(
+            _(
+                "Only a night that is still scheduled can be moved or cancelled; this one is %(state)s."
+            )
+            % {"state": night.get_state_display()},
+            409,
+        )
+    return night
+
+
+def _reason(reason: Any) -> str:
+    reason = " ".join(str(reason or "").split())
+    limit = NightChange._meta.get_field("reason").max_length
+    if len(reason) > limit:
+        raise NightRefused(_("A reason is at most %(count)s characters.") % {"count": limit})
+    try:
+        plain_name(reason)
+    except ValidationError as error:
+        raise NightRefused(error.messages[0]) from None
+    return reason
+
+
+@transaction.atomic
+def rename_night(night: ClubNight, name: Any, by: Any) -> ClubNight:
+    """An organiser names the night (blank: it is called by its date); kept in its history."""
+    night = ClubNight.objects.select_for_update().select_related("league").get(pk=night.pk)
+    if night.league.archived:
+        raise NightRefused(_("This season has ended: its calendar is read-only."), 409)
+    name = " ".join(str(name or "").split())
+    limit = ClubNight._meta.get_field("name").max_length
+    if len(name) > limit:
+        raise NightRefused(_("A night's name is at most %(count)s characters.") % {"count": limit})
+    try:
+        plain_name(name)
+    except ValidationError as error:
+        raise NightRefused(error.messages[0]) from None
+    if name == night.name:
+        raise NightRefused(_("The night has that name already."), 409)
+    NightChange.objects.create(
+        night=night, kind=NightChange.Kind.RENAMED, before=night.name, after=name, by=by
+    )
+    night.name = name
+    night.save(update_fields=["name"])
+    announce(night.pk)
+    return night
+
+
+@transaction.atomic
+def move_night(
+    night: ClubNight, date: datetime.date, by: Any, reason: Any = "", confirmed: bool = False
+) -> ClubNight:
+    """A scheduled night moves to another date (outside the season only once confirmed);
+    kept in its history."""
+    night = _scheduled(night)
+    reason = _reason(reason)
+    if date == night.date:
+        raise NightRefused(_("The night is on that date already."), 409)
+    _date_free(night.league, date)
+    if not night.league.season_start <= date <= night.league.season_end and not confirmed:
+        raise _outside_season(
+            night.league,
+            date,
+            _(
+                "%(date)s is outside the season (%(start)s to %(end)s). "
+                "Move the night to that date anyway?"
+            ),
+        )
+    NightChange.objects.create(
+        night=night,
+        kind=NightChange.Kind.MOVED,
+        before=f"{night.date:%Y-%m-%d}",
+        after=f"{date:%Y-%m-%d}",
+        reason=reason,
+        by=by,
+    )
+    night.date = date
+    night.save(update_fields=["date"])
+    announce(night.pk)
+    return night
+
+
+@transaction.atomic
+def cancel_night(night: ClubNight, by: Any, reason: Any = "") -> ClubNight:
+    """A scheduled night will not take place: it stays on the calendar, marked cancelled,
+    and can no longer be opened; kept in its history."""
+    night = _scheduled(night)
+    NightChange.objects.create(
+        night=night, kind=NightChange.Kind.CANCELLED, reason=_reason(reason), by=by
+    )
+    night.cancelled = timezone.now()
+    night.save(update_fields=["cancelled"])
+    announce(night.pk)
+    return night
+
+
+def scheduled_nights(league: League) -> Any:
+    """The league's nights still only on the calendar (not opened, ended or cancelled)."""
+    return league.club_nights.filter(opened=None, ended=None, cancelled=None).order_by("date")
+
+
+def settle_scheduled_nights(league: League, following: League | None, by: Any) -> int:
+    """At a season's end, what becomes of its scheduled nights: moved into ``following``
+    (the next season), or cancelled when it is ``None``. Inside the caller's transaction;
+    each is kept in the night's history. Returns how many."""
+    rows = list(scheduled_nights(league).select_for_update())
+    for night in rows:
+        if following is None:
+            NightChange.objects.create(night=night, kind=NightChange.Kind.CANCELLED, by=by)
+            night.cancelled = timezone.now()
+            night.save(update_fields=["cancelled"])
+        else:
+            NightChange.objects.create(
+                night=night,
+                kind=NightChange.Kind.NEXT_SEASON,
+                before=league.name,
+                after=following.name,
+                by=by,
+            )
+            night.league = following
+            night.save(update_fields=["league"])
+    return len(rows)
 
 
 @transaction.atomic
@@ -135,6 +303,8 @@ def open_night(night: ClubNight, today: datetime.date | None = None) -> ClubNigh
     """A scheduled night is opened on its evening (or later, if it was forgotten): check-in
     and rounds begin."""
     night = ClubNight.objects.select_for_update().select_related("league").get(pk=night.pk)
+    if night.cancelled is not None:
+        raise NightRefused(_("This club night was cancelled."), 409)
     if night.ended is not None:
         raise NightRefused(_("This club night has ended."), 409)
     if night.opened is not None:
@@ -158,7 +328,8 @@ def calendar(league: League) -> list[ClubNight]:
     """The league's nights by date, each with ``present``: who was checked in (attendance)."""
     rows = list(
         league.club_nights.order_by("date", "pk").prefetch_related(
-            Prefetch("entrants", NightEntrant.objects.order_by("name"), to_attr="present")
+            Prefetch("entrants", NightEntrant.objects.order_by("name"), to_attr="present"),
+            Prefetch("changes", NightChange.objects.select_related("by")),
         )
     )
     return rows
@@ -489,15 +660,40 @@ def _online_seat(night_table: NightTable, number: int) -> Any:
     return seat
 
 
+def _waiting_stand_in(seat: Any) -> StandIn | None:
+    """The bot standing in, in a started game, for the drawn player of ``seat`` who has not
+    arrived yet (``tables.services`` puts one in each kept seat nobody took at the start)."""
+    return (
+        StandIn.objects.filter(
+            game__table_id=seat.table_id,
+            game__finished__isnull=True,
+            seat_number=seat.number,
+            reason=StandIn.Reason.NOT_ARRIVED,
+            ended__isnull=True,
+        )
+        .select_related("player")
+        .first()
+    )
+
+
+def _round_is_on(night_seat: NightSeat) -> None:
+    if night_seat.table.round.status != NightRound.Status.DRAWN:
+        raise NightRefused(_("This round is over: its seats are played out."), 409)
+
+
 @transaction.atomic
 def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
-    """``player`` sits in the online seat the night drew for them (and only there)."""
+    """``player`` sits in the online seat the night drew for them (and only there). At a
+    table that started without them, the bot standing in for them hands the seat over at
+    the next decision, as to a player who comes back."""
     from games.tables import services as tables
 
     night_table = night_seat.table
     _open_night(night_table.round.night)
+    _round_is_on(night_seat)
     seat = _online_seat(night_table, night_seat.number)
     member = night_seat.entrant.member
+    standing_in = _waiting_stand_in(seat)
     linked_since = (
         member.user_id is not None
         and player.user_id == member.user_id
@@ -509,9 +705,19 @@ def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
         seat.save(update_fields=["kept_for"])
         night_seat.link_hash = ""  # a seat link made for them before is worth nothing now
         night_seat.save(update_fields=["link_hash"])
+        if standing_in is not None:
+            standing_in.player = player
+            standing_in.save(update_fields=["player"])
     if seat.kept_for_id != player.pk:
         raise NightRefused(_("That seat is kept for the player drawn to it."), 403)
     if seat.player_id == player.pk:
+        return seat.table
+    if standing_in is not None:  # late: the bot gives the seat back
+        if leavers.retake(seat.table, player) is None:
+            raise NightRefused(_("This table's game is over."), 409)
+        if night_table.match is not None:
+            online.mark_bot_lines(night_table.match, seat.table_id)
+        announce(night_table.round.night_id)
         return seat.table
     try:
         tables.sit(seat.table, player, seat.number)
@@ -528,10 +734,12 @@ def _link_hash(token: str) -> str:
 @transaction.atomic
 def make_seat_link(night_seat: NightSeat) -> str:
     """A one-time token that seats a phone for a drawn member without an account (an
-    organiser shows it as a link and a QR code). Only its hash is kept; a new one replaces
-    the last."""
+    organiser shows it as a link and a QR code), before the start or, for one who arrives
+    late, while the bot stands in. Only its hash is kept; a new one replaces the last; it
+    ends with its round."""
     night_seat = NightSeat.objects.select_for_update().get(pk=night_seat.pk)
     _open_night(night_seat.table.round.night)
+    _round_is_on(night_seat)
     seat = _online_seat(night_seat.table, night_seat.number)
     if night_seat.entrant.member.user_id is not None:
         raise NightRefused(
@@ -539,7 +747,7 @@ def make_seat_link(night_seat: NightSeat) -> str:
             % {"name": night_seat.entrant.name},
             409,
         )
-    if seat.player_id is not None or seat.bot_level:
+    if seat.player_id is not None or (seat.bot_level and _waiting_stand_in(seat) is None):
         raise NightRefused(_("This seat is taken already."), 409)
     token = secrets.token_urlsafe(24)
     night_seat.link_hash, night_seat.link_used_at = _link_hash(token), None
@@ -547,11 +755,21 @@ def make_seat_link(night_seat: NightSeat) -> str:
     return token
 
 
+def _unused_links() -> Any:
+    """The seat links not used yet whose round and night are still on: a link ends with its
+    round."""
+    return NightSeat.objects.filter(
+        link_used_at=None,
+        table__round__status=NightRound.Status.DRAWN,
+        table__round__night__ended=None,
+    ).exclude(link_hash="")
+
+
 def seat_link_seat(token: str) -> NightSeat | None:
-    """The drawn seat a seat link (not used yet) is for."""
+    """The drawn seat a seat link (not used yet, its round still on) is for."""
     return (
-        NightSeat.objects.filter(link_hash=_link_hash(str(token)[:64]), link_used_at=None)
-        .exclude(link_hash="")
+        _unused_links()
+        .filter(link_hash=_link_hash(str(token)[:64]))
         .select_related("table__round__night__league", "entrant")
         .first()
     )
@@ -561,22 +779,27 @@ def seat_link_seat(token: str) -> NightSeat | None:
 def use_seat_link(token: str) -> tuple[NightSeat, Any]:
     """The phone holding a seat link becomes the drawn member's player and sits (once)."""
     night_seat = (
-        NightSeat.objects.select_for_update()
-        .filter(link_hash=_link_hash(str(token)[:64]), link_used_at=None)
-        .exclude(link_hash="")
+        _unused_links()
+        .select_for_update()
+        .filter(link_hash=_link_hash(str(token)[:64]))
         .select_related("table__round__night", "entrant")
         .first()
     )
     if night_seat is None:
-        raise NightRefused(_("This seat link has been used or replaced; ask an organiser."), 404)
+        raise NightRefused(link_gone_message(), 404)
     seat = _online_seat(night_seat.table, night_seat.number)
     player = seat.kept_for
     if player is None or not player.is_guest:  # a link never makes a phone an account's player
-        raise NightRefused(_("This seat link has been used or replaced; ask an organiser."), 404)
+        raise NightRefused(link_gone_message(), 404)
     take_drawn_seat(night_seat, player)
     night_seat.link_used_at = timezone.now()
     night_seat.save(update_fields=["link_used_at"])
     return night_seat, player
+
+
+def link_gone_message() -> str:
+    """What a seat link that no longer seats anyone says."""
+    return _("This seat link has been used, replaced, or ended with its round; ask an organiser.")
 
 
 def start_online_table(night_table: NightTable) -> None:

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from games.nights import exports
 from games.nights import views as night_views
 
 app_name = "nights"
@@ -12,6 +13,8 @@ urlpatterns = [
     path("<int:pk>/act/", night_views.act, name="act"),
     path("seat/<str:token>/", night_views.take_seat, name="take_seat"),
     path("<int:pk>/screen/", night_views.screen, name="screen"),
+    path("<int:pk>/results.csv", exports.results_csv, name="results_csv"),
+    path("<int:pk>/standings.csv", exports.standings_csv, name="standings_csv"),
     path("<int:pk>/tables/<int:table>/sheet/", night_views.table_sheet, name="table_sheet"),
     path(
         "<int:pk>/tables/<int:table>/sheet/pdf/",

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import results
+from games.leagues import results, tournament
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import (
@@ -35,7 +35,7 @@ from games.tables import qr
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
 from games.tables import views as table_views
-from games.tables.validators import posted_id
+from games.tables.validators import DigitsIntegerField, posted_id
 from games.trust import fairness
 from games.trust import views as trust_views
 from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
@@ -67,6 +67,7 @@ def _page(request: HttpRequest, night: ClubNight, message: str = "", status: int
             if keeper
             else [],
             "message": message,
+            "by_round": tournament.standings_by_round(night),
             "modes": NightTable.Mode,
             "statuses": NightRound.Status,
         }
@@ -88,16 +89,18 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def new_night(request: HttpRequest, league: int) -> HttpResponse:
-    """Tonight's night: the one scheduled for today is opened, else one is made, open."""
+    """Tonight's night (``nights.run_tonight``): a day outside the season asks first."""
     league_row = get_object_or_404(League, pk=league)
     if (refused := league_views.organiser_refusal(request, league_row)) is not None:
         return refused
-    today = nights.timezone.localdate()
-    scheduled = league_row.club_nights.filter(date=today, opened=None, ended=None).first()
-    if scheduled is not None:
-        night = nights.open_night(scheduled, today)
-    else:
-        night = ClubNight.objects.create(league=league_row, date=today)
+    try:
+        night = nights.run_tonight(league_row, confirmed=request.POST.get("confirmed") == "yes")
+    except nights.NeedsConfirmation as question:
+        back = reverse("leagues:league_detail", args=[league_row.pk])
+        return confirm_step(request, league_row, question.message, _("Yes, run it tonight"), back)
+    except nights.NightRefused as refusal:
+        context = {"message": refusal.message}
+        return render(request, "leagues/message.html", context, status=refusal.status)
     return redirect("nights:night", pk=night.pk)
 
 
@@ -289,7 +292,7 @@ def take_seat(request: HttpRequest, token: str) -> HttpResponse:
     permission: it works once, for one seat."""
     seat = nights.seat_link_seat(token)
     if seat is None:
-        message = _("This seat link has been used or replaced; ask an organiser.")
+        message = nights.link_gone_message()
         return render(request, "leagues/message.html", {"message": message}, status=404)
     if request.user.is_authenticated:
         message = _(
@@ -386,9 +389,9 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 
 
 class SeatDrawVerifyForm(forms.Form):
-    night = forms.IntegerField(label=gettext_lazy("Club night"), min_value=1, max_value=2**31 - 1)
-    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**15)
-    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=-(2**63), max_value=2**63 - 1)
+    night = DigitsIntegerField(label=gettext_lazy("Club night"), min_value=1, max_value=2**31 - 1)
+    round = DigitsIntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**15)
+    seed = DigitsIntegerField(label=gettext_lazy("Seed"), min_value=-(2**63), max_value=2**63 - 1)
     salt = forms.RegexField(
         label=gettext_lazy("Salt"), regex=SALT_PATTERN, max_length=32, strip=True
     )

@@ -51,7 +51,8 @@ def bot_name(number: int, level: str) -> str:
 
 
 def seat_presence(snapshot: Any) -> list[tuple[Any, ...] | None]:
-    """Per seat (by number): ``("online",)``, ``("away", since when (a Unix time), seconds a
+    """Per seat (by number): ``("online",)``, ``("offline",)`` (not at a turn-based table
+    now: no bot comes for that), ``("away", since when (a Unix time), seconds a
     seat may stay away before a bot takes it)``, ``("bot", the player's name)`` or ``None``
     (no game running, or a bot's own seat). Hashable, as the seat panels' looks are, and
     the same whenever it is read (the page counts the seconds)."""
@@ -68,6 +69,8 @@ def seat_presence(snapshot: Any) -> list[tuple[Any, ...] | None]:
             shown.append(None)
         elif getattr(seat, "present", True):
             shown.append(("online",))
+        elif snapshot.table.is_turn_based:  # away between moves is how it is played
+            shown.append(("offline",))
         else:
             closed = getattr(seat, "last_closed", None)
             since = max(game.created.timestamp(), closed.timestamp() if closed else 0.0)
@@ -89,6 +92,7 @@ PRESENCE_HTML = {
         ' <span class="bot-in" data-words="{}"></span></span>'
     ),
     "bot": '<span class="presence bot">{}</span>',
+    "offline": '<span class="presence offline"><span class="dot" aria-hidden="true"></span>{}</span>',
 }
 
 
@@ -99,6 +103,8 @@ def presence_badge(presence: tuple[Any, ...] | None) -> SafeString:
     state = presence[0]
     if state == "online":
         return format_html(PRESENCE_HTML["online"], _("At the table"), _("online"))
+    if state == "offline":
+        return format_html(PRESENCE_HTML["offline"], _("not here now"))
     if state == "away":
         return format_html(
             PRESENCE_HTML["away"],

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.conf import settings
+from django.db.models import Max, QuerySet
 
 from games.models import AwayLimit, Game, Player, Seat, SeatConnection, StandIn, Table
 from games.registry import game_kind
@@ -122,6 +123,40 @@ def seconds_until_takeover(game: Game, now: float, seats: list[Seat] | None = No
             limit = away_seconds(game.table) if limit is None else limit
             waits.append(max(0.0, since + limit - now))
     return min(waits) if waits else None
+
+
+def unattended_seconds() -> float:
+    """How long a lobby table plays on with no human at it before it stops
+    (``settings.TABLE_UNATTENDED_MINUTES``)."""
+    return float(getattr(settings, "TABLE_UNATTENDED_MINUTES", 10)) * 60
+
+
+def unattended_since(game: Game, now: float, seats: list[Seat] | None = None) -> float | None:
+    """Since when nobody has played at a table a client opened from the lobby: no seat's
+    player has a table socket open, and the latest sign of one (a seat's player acting, a
+    socket closing, a bot standing in for a player who went) is that old. ``None`` while
+    someone is there, and for the club's own tables (demo, league, club night), which play
+    on by design.
+
+    ``seats`` as :func:`seats_with_presence` reads them: a table with a player present costs
+    no query; one without costs a statement per seat with a player, and one more."""
+    if not game.table.created_session or game.is_finished:
+        return None
+    present = seats_and_presence(game, seats)
+    if any(connected for _seat, connected in present):
+        return None
+    moments = [away_since(game, seat, now, False) or now for seat, _connected in present]
+    stood_in = StandIn.objects.filter(game=game).aggregate(latest=Max("started"))["latest"]
+    if stood_in is not None:
+        moments.append(stood_in.timestamp())
+    return max([game.created.timestamp(), *moments])
+
+
+def stopped_unattended(game: Game, now: float, seats: list[Seat] | None = None) -> bool:
+    """Whether a lobby table has had nobody at it for :func:`unattended_seconds`: its bots
+    stop (the server arms no move for it, nor at a restart) until a player is back."""
+    since = unattended_since(game, now, seats)
+    return since is not None and now - since >= unattended_seconds()
 
 
 def active_stand_ins(game: Game) -> dict[int, StandIn]:

@@ -91,6 +91,7 @@ class StandIn(models.Model):
         LEFT = "left", _("left the table")
         DISCONNECTED = "disconnected", _("disconnected")
         OUT_OF_TIME = "out_of_time", _("out of time")
+        NOT_ARRIVED = "not_arrived", _("not arrived yet")
 
     game = models.ForeignKey(
         "games.Game", on_delete=models.CASCADE, related_name="stand_ins", verbose_name=_("game")

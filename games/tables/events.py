@@ -12,7 +12,12 @@ the modules that act on it. Those subscribe here, in ``GamesConfig.ready()``:
   only the timer needs re-arming (a seat was left without a socket, nothing shown changed).
 - :data:`game_saved`, sent **inside the transaction** each time a game is saved, with the
   ``game`` and its ``before`` state: what must be written with the move or not at all
-  (the league's results of a game that ended, ``games.leagues.online``).
+  (the league's results of a game that ended, ``games.leagues.online``), and ``acted``,
+  the seats that moved in it (a server's time-out for a seat counts as that seat's move),
+  ``at``, the moment of its last action (POSIX seconds; ``None`` if none was logged), and
+  ``seats``, the table's seats as the move read them (``None`` when they changed since).
+- :data:`game_started`, sent **inside the transaction** that starts a table's game, with
+  the ``game``: a turn-based table's first move deadline is written with it (``games.turns``).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ logger = logging.getLogger(__name__)
 
 table_changed = Signal()
 game_saved = Signal()
+game_started = Signal()
 
 
 def group_name(table_id: int) -> str:

@@ -8,9 +8,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import RegisteredGame
-from games.tables.models import JOIN_CODE_LENGTH, BotPace
+from games.tables.models import JOIN_CODE_LENGTH, BotPace, MoveDeadline
 from games.tables.services import default_bot_level
-from games.tables.validators import plain_name
+from games.tables.validators import DigitsFloatField, DigitsIntegerField, plain_name
 from games.templatetags.bot_levels import bot_level_choices
 from games.trust.forms import away_seconds_field
 
@@ -49,10 +49,29 @@ class NewTableForm(forms.Form):
         label=_("Bot pace"), choices=BotPace.choices, initial=BotPace.NORMAL, required=False
     )
     away_seconds = away_seconds_field()  # games.presence.leavers: a bot plays a seat left alone
+    # Blank: a live table. Else a turn-based one (members only), this long for each move.
+    move_deadline = forms.TypedChoiceField(
+        label=_("Pace"),
+        choices=[
+            ("", _("Live: everyone plays now")),
+            (MoveDeadline.TWELVE_HOURS, _("Turn-based: 12 hours a move")),
+            (MoveDeadline.ONE_DAY, _("Turn-based: 1 day a move")),
+            (MoveDeadline.THREE_DAYS, _("Turn-based: 3 days a move")),
+        ],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("Turn-based tables are for club members: a move when you have a minute."),
+    )
 
-    def __init__(self, kind: RegisteredGame, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, kind: RegisteredGame, *args: Any, turn_based: bool = True, **kwargs: Any
+    ) -> None:
+        """``turn_based``: offer the turn-based paces (a member's lobby; a guest's has none)."""
         kwargs.setdefault("prefix", kind.name)
         super().__init__(*args, **kwargs)
+        if not turn_based or not hasattr(kind.engine, "turn_based_options"):
+            del self.fields["move_deadline"]
         self.kind = kind
         engine = kind.engine
         counts = range(engine.min_players, engine.max_players + 1)
@@ -65,6 +84,8 @@ class NewTableForm(forms.Form):
         # A newcomer alone at a table gets bots in the other seats unless they say otherwise.
         self.fields["bot_level"].initial = default_bot_level(kind.name)
         labels = getattr(kind.presenters, "OPTION_LABELS", {})
+        # What an option does, in a sentence under it, where its name alone says too little.
+        helps = getattr(kind.presenters, "OPTION_HELP", {})
         choices = getattr(kind.presenters, "OPTION_CHOICES", {})
         # Where a casual table starts otherwise than the engine's default (a league's not).
         lobby_initial = getattr(kind.presenters, "LOBBY_INITIAL", {})
@@ -73,6 +94,8 @@ class NewTableForm(forms.Form):
             field = _option_field(default, labels.get(name, name), choices.get(name))
             if field is not None and name in lobby_initial:
                 field.initial = lobby_initial[name]
+            if field is not None and name in helps:
+                field.help_text = helps[name]
             if field is not None:
                 self.fields[f"option_{name}"] = field
                 self.option_names.append(name)
@@ -92,9 +115,9 @@ def _option_field(default: Any, label: Any, choices: Any) -> forms.Field | None:
     if isinstance(default, bool):
         return forms.BooleanField(label=label, required=False, initial=default)
     if isinstance(default, int):
-        return forms.IntegerField(label=label, initial=default, min_value=0)
+        return DigitsIntegerField(label=label, initial=default, min_value=0)
     if isinstance(default, float):
-        return forms.FloatField(label=label, initial=default, min_value=0)
+        return DigitsFloatField(label=label, initial=default, min_value=0)
     if isinstance(default, str):
         return forms.CharField(label=label, initial=default, required=False)
     return None  # options the lobby does not offer keep their defaults

@@ -1,8 +1,9 @@
 """What one visitor may open: a few tables that have not started, per player and per
 browser session, more per address; lobby tables that never start go away by themselves.
 
-- :data:`MAX_OPEN_PER_PLAYER` / :data:`MAX_OPEN_PER_SESSION` open (not started) tables
-  made from the lobby; one more is refused with a message (:class:`TooManyTables`, 429).
+- :data:`MAX_OPEN_PER_PLAYER` / :data:`MAX_OPEN_PER_SESSION` waiting tables made from the
+  lobby: not started, or started and left to their bots (no player's socket open) until
+  they stop; one more is refused with a message (:class:`TooManyTables`, 429).
 - Per address (a club behind one address is many players): :data:`MAX_OPEN_PER_ADDRESS`
   waiting, and ``client_limits.TABLES_PER_ADDRESS`` opened per hour, so a client taking a
   new cookie (a new guest) for every table cannot fill the lobby.
@@ -11,6 +12,11 @@ browser session, more per address; lobby tables that never start go away by them
   left it waiting); one that never started, :data:`NEVER_STARTED_HOURS` after. Tables
   of the club (demo), of a league or of a script (``created_session`` blank) never expire
   here. The lobby sweeps them at most every :data:`EXPIRY_EVERY_SECONDS`.
+- Turn-based tables (``Table.move_deadline``) are for members and wait days, not minutes:
+  they count neither against the live limits above nor against the address's, but a
+  member has at most :data:`MAX_TURN_BASED_OPEN` of them waiting and sits at most at
+  :data:`MAX_TURN_BASED_SEATS` turn-based tables not finished (429 beyond); one that never
+  starts goes after :data:`TURN_BASED_NEVER_STARTED_DAYS`, never for being left alone.
 - The lobby lists, per game, the open tables first (newest first, at most
   :data:`LOBBY_OPEN_PER_GAME`, none of one creator beyond the per-player limit),
   then those being played (at most :data:`LOBBY_PLAYING_PER_GAME`).
@@ -22,14 +28,15 @@ import time
 from datetime import UTC, datetime, timedelta
 
 from django.core.cache import cache
-from django.db.models import Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils.translation import gettext as _
 
 from games.learn.steps import GUIDED  # a guided first game's Table.created_session
 from games.models import Player, Seat, SeatConnection, Table
+from games.presence import away
 from games.registry import GAMES
 from games.tables import client_limits
-from games.tables.services import ActionRefused
+from games.tables.services import ActionRefused, NotTheirs
 
 SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.created_session)
 MAX_OPEN_PER_PLAYER = 3
@@ -40,6 +47,9 @@ NEVER_STARTED_HOURS = 3
 EXPIRY_EVERY_SECONDS = 20
 LOBBY_OPEN_PER_GAME = 30
 LOBBY_PLAYING_PER_GAME = 30
+MAX_TURN_BASED_OPEN = 5
+MAX_TURN_BASED_SEATS = 30
+TURN_BASED_NEVER_STARTED_DAYS = 7
 
 
 class TooManyTables(ActionRefused):
@@ -50,34 +60,124 @@ def _waiting() -> Q:
     return Q(status=Table.Status.OPEN)
 
 
-def check_may_open(player: Player, browser: str, address: str | None = None) -> None:
+def _waiting_or_left_playing(now: datetime) -> Q:
+    """Tables that count toward a client's waiting tables: those not started, and those a
+    client started and left playing by themselves (no seat's socket open), until they stop
+    (``away.unattended_seconds``; approximated here by the game's start and the last
+    socket of the table to close)."""
+    since = now - timedelta(seconds=away.unattended_seconds())
+    someone_there = SeatConnection.objects.filter(seat__table=OuterRef("pk"), closed__isnull=True)
+    recently = Q(games__created__gt=since, games__finished__isnull=True) | Q(
+        seats__connections__closed__gt=since
+    )
+    left_playing = (
+        Q(status=Table.Status.PLAYING) & ~Q(created_session="") & ~Exists(someone_there) & recently
+    )
+    return _waiting() | left_playing
+
+
+def _turn_based() -> Q:
+    return Q(move_deadline__isnull=False)
+
+
+def check_may_open(
+    player: Player, browser: str, address: str | None = None, turn_based: bool = False
+) -> None:
     """Refuse a new lobby table when this player or this browser (the id its session keeps
-    under :data:`SESSION_BROWSER`) has enough waiting, or this address has (counted then)."""
+    under :data:`SESSION_BROWSER`) has enough waiting, or this address has (counted then).
+    ``turn_based``: a member's turn-based table, counted apart (:func:`check_turn_based`)."""
     expire_now_and_then()
-    waiting = Table.objects.filter(_waiting())
-    by_player = waiting.filter(created_by=player).count()
-    by_session = waiting.filter(created_session=browser).count() if browser else 0
-    by_address = waiting.filter(created_address=address).count() if address else 0
-    if by_player >= MAX_OPEN_PER_PLAYER or by_session >= MAX_OPEN_PER_SESSION:
+    if turn_based:
+        check_turn_based(player, opening=True)
+        if address and not client_limits.take(client_limits.TABLES_PER_ADDRESS, address):
+            raise _too_many_from_address()
+        return
+    mine = Q(created_by=player)
+    if browser:
+        mine |= Q(created_session=browser)
+    if address:
+        mine |= Q(created_address=address)
+    # One query: this client's waiting tables, and those it left playing by themselves.
+    waiting = Table.objects.filter(mine, _waiting_or_left_playing(datetime.now(tz=UTC))).exclude(
+        _turn_based()
+    )
+    rows = set(
+        waiting.values_list("pk", "status", "created_by_id", "created_session", "created_address")
+    )
+    by_player = [row for row in rows if row[2] == player.pk]
+    by_session = [row for row in rows if browser and row[3] == browser]
+    by_address = [row for row in rows if address and row[4] == address]
+    if len(by_player) >= MAX_OPEN_PER_PLAYER or len(by_session) >= MAX_OPEN_PER_SESSION:
+        count = max(len(by_player), len(by_session))
+        if any(row[1] == Table.Status.PLAYING for row in [*by_player, *by_session]):
+            raise TooManyTables(
+                _(
+                    "You already have %(count)d tables waiting for players or left playing "
+                    "by themselves: go back to one of them before opening another."
+                )
+                % {"count": count},
+                "too_many_tables",
+            )
         raise TooManyTables(
             _(
                 "You already have %(count)d tables waiting for players: start one of them "
                 "(bots can take the empty seats) before opening another."
             )
-            % {"count": max(by_player, by_session)},
+            % {"count": count},
             "too_many_tables",
         )
     # Counted only for a table this player and browser may open.
-    if by_address >= MAX_OPEN_PER_ADDRESS or (
+    if len(by_address) >= MAX_OPEN_PER_ADDRESS or (
         address and not client_limits.take(client_limits.TABLES_PER_ADDRESS, address)
     ):
+        raise _too_many_from_address()
+
+
+def _too_many_from_address() -> TooManyTables:
+    return TooManyTables(
+        _(
+            "Too many tables were opened from your network: start one of those waiting "
+            "or try again later."
+        ),
+        "too_many_from_address",
+    )
+
+
+def check_turn_based(player: Player, opening: bool = False) -> None:
+    """A member may sit at many turn-based tables, not unboundedly: at most
+    :data:`MAX_TURN_BASED_SEATS` not finished, and (``opening`` one) at most
+    :data:`MAX_TURN_BASED_OPEN` of their own waiting for players. Guests are refused (403)."""
+    if player.is_guest:
+        raise NotTheirs(_("Turn-based tables are for club members: please log in first."), "guest")
+    mine = Table.objects.filter(_turn_based())
+    seated = (
+        mine.exclude(status=Table.Status.FINISHED).filter(seats__player=player).distinct().count()
+    )
+    if seated >= MAX_TURN_BASED_SEATS:
         raise TooManyTables(
             _(
-                "Too many tables were opened from your network: start one of those waiting "
-                "or try again later."
-            ),
-            "too_many_from_address",
+                "You already sit at %(count)d turn-based tables: finish some of them "
+                "before joining another."
+            )
+            % {"count": seated},
+            "too_many_turn_based",
         )
+    waiting = mine.filter(_waiting(), created_by=player).count() if opening else 0
+    if waiting >= MAX_TURN_BASED_OPEN:
+        raise TooManyTables(
+            _(
+                "You already have %(count)d turn-based tables waiting for players: start "
+                "one of them before opening another."
+            )
+            % {"count": waiting},
+            "too_many_tables",
+        )
+
+
+def check_may_sit(table: Table, player: Player) -> None:
+    """Sitting at a turn-based table: a member, within :func:`check_turn_based`'s bound."""
+    if table.is_turn_based:
+        check_turn_based(player)
 
 
 def expire_now_and_then() -> int:
@@ -92,7 +192,8 @@ def expire_now_and_then() -> int:
 def expire_open_tables(now: float | None = None) -> int:
     """Delete the lobby tables that never started and are past their time; how many."""
     at = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
-    lobby_made = Table.objects.filter(_waiting()).exclude(created_session="")
+    made = Table.objects.filter(_waiting()).exclude(created_session="")
+    lobby_made = made.exclude(_turn_based())
     since = at - timedelta(minutes=EMPTY_MINUTES)
     # Nobody sat down, or those seated have had no socket open for as long: left waiting.
     present = SeatConnection.objects.filter(Q(closed__isnull=True) | Q(closed__gt=since))
@@ -100,9 +201,14 @@ def expire_open_tables(now: float | None = None) -> int:
         pk__in=present.values("seat__table_id")
     )
     stale = lobby_made.filter(created__lte=at - timedelta(hours=NEVER_STARTED_HOURS))
+    # A turn-based table waits for players for days: only one that never started goes.
+    turn_based = made.filter(_turn_based()).filter(
+        created__lte=at - timedelta(days=TURN_BASED_NEVER_STARTED_DAYS)
+    )
     expired = {
         *deserted.values_list("pk", flat=True),
         *stale.values_list("pk", flat=True),
+        *turn_based.values_list("pk", flat=True),
     }
     if not expired:
         return 0

@@ -16,7 +16,16 @@ from django.utils.translation import gettext_lazy as _
 
 from games.tables.validators import plain_name
 
-__all__ = ["ActionLog", "BotPace", "Game", "Player", "Seat", "Table", "new_join_code"]
+__all__ = [
+    "ActionLog",
+    "BotPace",
+    "Game",
+    "MoveDeadline",
+    "Player",
+    "Seat",
+    "Table",
+    "new_join_code",
+]
 
 # Join codes are typed on phones: capitals and digits without look-alikes (0/O, 1/I/L).
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -59,6 +68,18 @@ class BotPace(models.TextChoices):
     QUICK = "quick", _("quick")
     NORMAL = "normal", _("normal")
     RELAXED = "relaxed", _("relaxed")
+
+
+HOUR = 3600
+DAY = 24 * HOUR
+
+
+class MoveDeadline(models.IntegerChoices):
+    """How long each seat of a turn-based table has for a move (``Table.move_deadline``)."""
+
+    TWELVE_HOURS = 12 * HOUR, _("12 hours")
+    ONE_DAY = DAY, _("1 day")
+    THREE_DAYS = 3 * DAY, _("3 days")
 
 
 class Table(models.Model):
@@ -129,6 +150,15 @@ class Table(models.Model):
     created_address = models.GenericIPAddressField(
         _("created from address"), null=True, blank=True, db_index=True
     )
+    # Turn-based tables (games.turns): each seat has this many seconds for a move (12 hours,
+    # 1 day or 3 days: :class:`MoveDeadline`, in seconds); blank: a live table.
+    move_deadline = models.PositiveIntegerField(
+        _("move deadline"),
+        choices=MoveDeadline.choices,
+        null=True,
+        blank=True,
+        help_text=_("Turn-based tables only: how long each seat has for a move."),
+    )
     # The league a table plays for is added by the leagues room.
 
     class Meta:
@@ -139,6 +169,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_name} {self.code}"
+
+    @property
+    def is_turn_based(self) -> bool:
+        return self.move_deadline is not None
 
 
 class Seat(models.Model):

@@ -4,7 +4,7 @@ The services and the table consumer call these; an operator reads the lines
 (``journalctl -u clubtable@*``, ``grep table=12``) to follow a club night:
 
     action applied table=12 seat=2 action={"card":"W3","type":"discard"} version=41
-    action rejected table=12 seat=0 action={"type":"pick"} reason="The discard was already taken." version=41
+    action rejected table=12 seat=0 type=pick reason=already_taken version=41
     ws connect table=12 seat=1 user=aiko
 
 Fields are ``key=value``; a value with spaces or quotes is quoted, and line
@@ -12,7 +12,9 @@ breaks never get through, so one event is always one line. A value is cut at
 :data:`MAX_VALUE_CHARS` (its length noted), so a 2 MB forged POST is one short line. Actions are
 written in their card-code notation (compact JSON with sorted keys), as every seat may know them
 when they are made (the callers pass ``RegisteredGame.public_action``): a DragSaga placing is
-``{"cards":2,"type":"place"}``, never the face-down cards.
+``{"cards":2,"type":"place"}``, never the face-down cards. A refused action is logged by its
+type and the reason alone, never its fields: what a refused request carried is whatever its
+sender typed (a placing's face-down cards, an extra field, text that is no action at all).
 """
 
 from __future__ import annotations
@@ -38,17 +40,18 @@ def log_action_applied(
 def log_action_rejected(
     table: Any,
     seat: int | None,
-    action: Mapping[str, Any] | str,
+    action_type: str,
     reason: str,
     version: int | None = None,
 ) -> None:
     """An action was refused (illegal, stale version, not seated...) and changed nothing.
 
-    ``reason`` is the message the player was shown (or a stable code);
-    ``version`` is the version the client claimed to have seen, when known.
-    ``action`` may be the raw text of a request that did not even parse.
+    ``action_type``: the refused action's type, one of the game's
+    (``RegisteredGame.action_type``), never its fields; ``reason`` is the refusal's stable
+    code (or the message the player was shown); ``version`` is the version the client
+    claimed to have seen, when known.
     """
-    _emit("action rejected", table, seat, action=_action(action), reason=reason, version=version)
+    _emit("action rejected", table, seat, type=action_type, reason=reason, version=version)
 
 
 def log_ws(

@@ -26,12 +26,14 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import TICK, Action, Engine, IllegalAction
+from games.engine import TICK, TIME_OUT, Action, Engine, IllegalAction, time_out_action
+from games.learn import steps as guided_steps
 from games.models import (
     ActionLog,
     AwayLimit,
     BotPace,
     Game,
+    MoveDeadline,
     Player,
     Seat,
     SeatConnection,
@@ -129,6 +131,7 @@ def create_table(
     bot_pace: str = BotPace.NORMAL,
     created_address: str | None = None,
     seat_bots: bool = False,
+    move_deadline: int | None = None,
 ) -> Table:
     """Open a table with empty seats; its creator (if any) sits in seat 0.
 
@@ -151,8 +154,16 @@ def create_table(
         raise ActionRefused(_("There is no bot of that level."), "bot_level")
     if bot_pace not in BotPace.values:
         raise ActionRefused(_("There is no bot pace of that name."), "bot_pace")
+    options = dict(options or {})
+    if move_deadline is not None:
+        if move_deadline not in MoveDeadline.values:
+            raise move_deadline_refused()
+        turn_based = getattr(engine, "turn_based_options", None)
+        if turn_based is None:
+            raise ActionRefused(_("This game has no turn-based tables."), "move_deadline")
+        options.update(turn_based())
     try:
-        checked = engine.validate_options(dict(options or {}))
+        checked = engine.validate_options(options)
     except ValueError as error:
         raise ActionRefused(str(error), "options") from None
     with transaction.atomic():
@@ -165,6 +176,7 @@ def create_table(
             created_by=created_by,
             created_session=created_session,
             created_address=created_address,
+            move_deadline=move_deadline,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(players))
         if created_by is not None:
@@ -172,6 +184,13 @@ def create_table(
         if seat_bots and bot_level:
             Seat.objects.filter(table=table, player__isnull=True).update(bot_level=bot_level)
     return table
+
+
+def move_deadline_refused() -> ActionRefused:
+    """The refusal of a move deadline that is not one of those offered."""
+    return ActionRefused(
+        _("A turn-based table gives 12 hours, 1 day or 3 days for a move."), "move_deadline"
+    )
 
 
 def _locked_open_table(table: Table) -> Table:
@@ -283,11 +302,36 @@ def start(table: Table, player: Player | None, seed: int | None = None) -> Game:
             created=created,
         )
         fairness.publish(game)
+        _stand_in_for_the_late(game, kind.engine, empty, created)
         _starting_settings(game, kind, seats)
         table.status = Table.Status.PLAYING
         table.save(update_fields=["status"])
+        table_events.game_started.send(sender=Game, game=game)
         table_events.after_commit(table.pk, game, away.seats_with_presence(table.pk))
     return game
+
+
+def _stand_in_for_the_late(
+    game: Game, engine: Engine, empty: list[Seat], at: datetime
+) -> list[StandIn]:
+    """A seat kept for a player who has not sat down yet (a club night's drawn member, late)
+    is played by a bot standing in for them: when they arrive it gives the seat back at the
+    next decision, as to any player who comes back (``games.presence.leavers.retake``)."""
+    log_start, log_game = at_the_table.log_mark(engine, game.state)
+    return [
+        StandIn.objects.create(
+            game=game,
+            seat_number=seat.number,
+            player_id=seat.kept_for_id,
+            bot_level=seat.bot_level,
+            reason=StandIn.Reason.NOT_ARRIVED,
+            started=at,
+            log_start=log_start,
+            log_game=log_game,
+        )
+        for seat in empty
+        if seat.kept_for_id is not None
+    ]
 
 
 HINTED_GAMES = 3  # a player is shown hints in their first games, unless they switch them off
@@ -300,9 +344,11 @@ def _hints_at_start(table: Table, seats: list[Seat]) -> None:
     for seat in seats:
         if seat.player_id is None:
             continue
-        played = Game.objects.filter(
-            finished__isnull=False, table__seats__player_id=seat.player_id
-        ).count()
+        played = (
+            Game.objects.filter(finished__isnull=False, table__seats__player_id=seat.player_id)
+            .exclude(table__created_session=guided_steps.GUIDED)  # a lesson is no game played
+            .count()
+        )
         seat.hints = not league and played < HINTED_GAMES
         seat.save(update_fields=["hints"])
 
@@ -359,6 +405,7 @@ def rematch(table: Table, player: Player) -> Table:
             options=old.options,
             bot_level=old.bot_level,
             bot_pace=old.bot_pace,
+            move_deadline=old.move_deadline,
         )
         new.created_by = player
         new.save(update_fields=["created_by"])
@@ -440,16 +487,40 @@ def apply_action(
             )
         if game.is_finished:
             raise IllegalMove(_("This game is over."), "finished")
+        if _guided(game):  # a guided first game takes only its step's own action
+            off_script = guided_steps.off_script(
+                game_kind(game.game_name), game.table, engine.view(game.state, seat), action
+            )
+            if off_script:
+                raise IllegalMove(off_script, "off_script")
         _apply(game, engine, seat, action, at)
         return action
 
     return _record(game, act, now)
 
 
+def time_out(game: Game, seat: int, now: float | None = None) -> Game:
+    """A turn-based table's move deadline for ``seat`` has passed (``games.turns``): the game
+    plays the seat's part as its clock does at a live table out of time, and once the seat
+    has run out of time :data:`~games.presence.away.TIMEOUTS_BEFORE_STAND_IN` times in a
+    row, a bot stands in for it until its player is back (as at a live table)."""
+
+    def play(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action:
+        if game.is_finished:
+            raise IllegalMove(_("This game is over."), "finished")
+        action = time_out_action(seat)
+        _apply(game, engine, None, action, at)
+        if take_over_out_of_time(game, engine, at, seats):
+            seats[:] = away.seats_with_presence(game.table_id)
+        return action
+
+    return _record(game, play, now)
+
+
 def tick(game: Game, now: float | None = None) -> Game:
     """Apply every deadline that has passed (what a client sends when its countdown ends)."""
     at = time.time() if now is None else now
-    deadline = game_kind(game.game_name).engine.deadline(game.state)
+    deadline = _deadline(game, game_kind(game.game_name).engine)
     if game.is_finished or deadline is None or deadline > at:
         return game  # nothing due: no lock, no write
     return _record(game, lambda game, engine, at, seats: None, at)
@@ -476,6 +547,8 @@ def advance(
     def bot_move(game: Game, engine: Engine, at: float, seats: list[Seat]) -> Action | None:
         if game.version != version or game.is_finished:
             return None  # a deadline just passed: the bots think over the new state first
+        if _guided(game) and _script_over(game, engine, seats):
+            return None  # a guided game's bots do nothing after its last step
         taken = take_over_due(game, at, seats)
         if taken:
             seats[:] = away.seats_with_presence(game.table_id)  # the bots now in them
@@ -546,26 +619,32 @@ def bot_delay(pace: str = BotPace.NORMAL, forced: bool = False) -> float:
 
 def next_wakeup(game: Game, now: float, seats: list[Seat] | None = None) -> float | None:
     """Seconds until the server must move this game itself (a bot's turn, a deadline, a
-    seat's take-over).
+    seat's take-over); ``None`` when nothing is due, or when a lobby table has had no human
+    at it for ``away.unattended_seconds`` (it stops until a player opens it again, whose
+    socket arms it).
 
     ``seats``: the table's seats if the caller has just read them (with their presence,
     ``away.seats_with_presence``: then this costs no query while nobody is away).
     """
-    if game.is_finished:
+    if game.is_finished or game.table.is_turn_based:  # its deadlines are games.turns'
         return None
     if seats is None:
         seats = away.seats_with_presence(game.table_id)
+    if away.stopped_unattended(game, now, seats):
+        return None  # nobody has been at this lobby table for long: it waits for a player
     engine = game_kind(game.game_name).engine
+    if _guided(game) and _script_over(game, engine, seats):
+        return None  # nothing moves after a guided game's last step
     delays = []
     bots = _bot_levels(seats)
     awaited = [seat for seat in engine.waiting_for(game.state) if seat in bots]
     if awaited:
         forced = all(_forced(engine, game.state, seat) for seat in awaited)
         delays.append(bot_delay(game.table.bot_pace, forced))
-    deadline = engine.deadline(game.state)
+    deadline = _deadline(game, engine)
     if deadline is not None:
         delays.append(max(0.0, deadline - now))
-    takeover = away.seconds_until_takeover(game, now, seats)
+    takeover = None if _guided(game) else away.seconds_until_takeover(game, now, seats)
     if takeover is not None:
         delays.append(takeover)
     return min(delays) if delays else None
@@ -593,7 +672,8 @@ def take_over_due(game: Game, now: float, seats: list[Seat] | None = None) -> li
     which announces it). ``seats`` as ``away.seats_with_presence`` reads them: a table
     where everyone has a socket open costs no query here.
     """
-    if game.is_finished:
+    # Away is normal between two moves of a turn-based table; a guided game waits for its newcomer.
+    if game.is_finished or game.table.is_turn_based or _guided(game):
         return []
     taken = []
     limit: int | None = None
@@ -644,12 +724,15 @@ def take_over(game: Game, seat: Seat, reason: str, now: float) -> StandIn:
 
 def _stand_ins_finish(game: Game) -> bool:
     """The game ended: bots still standing in finished it for their players, whose seats
-    (and so results and history) go back to them. Whether any seat went back."""
+    (and so results and history) go back to them; the seat of one who never arrived stays
+    the bot's, who played all of it. Whether any seat went back."""
     returned = False
     for stand_in in StandIn.objects.filter(game=game, ended__isnull=True):
         stand_in.ended = game.finished or timezone.now()
         stand_in.finished_game = True
         stand_in.save(update_fields=["ended", "finished_game"])
+        if stand_in.reason == StandIn.Reason.NOT_ARRIVED:
+            continue
         Seat.objects.filter(table_id=game.table_id, number=stand_in.seat_number).update(
             player=stand_in.player, bot_level=""
         )
@@ -689,7 +772,7 @@ def _record(
         except ActionRefused as error:
             refusal = error
         if game.version != before:
-            if _save(game, state):
+            if _save(game, state, seats):
                 seats = away.seats_with_presence(game.table_id)  # players back in their seats
             table_events.after_commit(game.table_id, game, seats)
     if refusal is not None:
@@ -714,11 +797,35 @@ def _locked(game: Game | CurrentGame) -> Game:
     return current
 
 
+def _guided(game: Game) -> bool:
+    """Whether ``game`` is a guided first game (``games.learn``): it follows its script."""
+    return game.table.created_session == guided_steps.GUIDED
+
+
+def _script_over(game: Game, engine: Engine, seats: list[Seat]) -> bool:
+    """Whether a guided game has reached its last step (read from its newcomer's seat)."""
+    kind = game_kind(game.game_name)
+    return any(
+        (step := guided_steps.step_of(kind, game.table, engine.view(game.state, seat.number)))
+        is not None
+        and step.done
+        for seat in seats
+        if seat.player_id is not None
+    )
+
+
+def _deadline(game: Game, engine: Engine) -> float | None:
+    """When the table plays ``game``'s idle seats by default: never in a guided first game,
+    which waits for each step (no clock runs it off its script, and no countdown deals an
+    unguided game after it)."""
+    return None if _guided(game) else engine.deadline(game.state)
+
+
 def _apply_overdue_ticks(game: Game, engine: Engine, at: float) -> None:
     for _step in range(MAX_TICKS):
         if game.is_finished or game.state.get("finished"):
             return
-        deadline = engine.deadline(game.state)
+        deadline = _deadline(game, engine)
         if deadline is None or deadline > at:
             return
         before = game.state
@@ -752,10 +859,12 @@ def _apply(game: Game, engine: Engine, seat: int | None, action: Action, at: flo
         game.finished = datetime.fromtimestamp(at, tz=UTC)
 
 
-def _save(game: Game, before: dict[str, Any]) -> bool:
+def _save(game: Game, before: dict[str, Any], seats: list[Seat] | None = None) -> bool:
     """Save the game (one update; and the table's status when it ended); whether seats
     went back to their players. ``before``: its state before this change, for the
     subscribers of ``game_saved`` (a league's results, when one of its games ended)."""
+    acted = _acted_seats(_log_of(game))
+    at = max((entry.now for entry in _log_of(game)), default=None)
     statements.record_move(game, _log_of(game))
     _log_of(game).clear()
     returned = False
@@ -763,8 +872,21 @@ def _save(game: Game, before: dict[str, Any]) -> bool:
         returned = _stand_ins_finish(game)
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
         game.table.status = Table.Status.FINISHED  # what the answer to this move shows
-    table_events.game_saved.send(sender=Game, game=game, before=before)
+    table_events.game_saved.send(
+        sender=Game, game=game, before=before, acted=acted, at=at, seats=None if returned else seats
+    )
     return returned
+
+
+def _acted_seats(log: list[ActionLog]) -> set[int]:
+    """The seats that moved in these actions, the server's time-out for a seat included."""
+    acted = set()
+    for entry in log:
+        if entry.seat is not None:
+            acted.add(entry.seat)
+        elif entry.action.get("type") == TIME_OUT:
+            acted.add(entry.action["seat"])
+    return acted
 
 
 def _log_of(game: Game) -> list[ActionLog]:

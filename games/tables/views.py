@@ -60,18 +60,22 @@ def lobby(
     table_limits.expire_now_and_then()  # lobby tables that never started go away by themselves
     tables = table_limits.lobby_tables()
     for name, listed in tables.items():
-        labels = getattr(game_kind(name).presenters, "OPTION_LABELS", {})
+        kind = game_kind(name)
+        labels = getattr(kind.presenters, "OPTION_LABELS", {})
+        # A turn-based table's clocks are off: its pace says it all.
+        clocks = getattr(kind.engine, "turn_based_options", dict)()
         for table in listed:
             table.option_list = [
                 (labels.get(key, key), value)
                 for key, value in table.options.items()
                 if isinstance(value, bool | int | float | str)  # a card set is no summary
+                and not (table.is_turn_based and key in clocks)
             ]
     games = [
         {
             "kind": kind,
             "tables": tables.get(name, []),
-            "form": NewTableForm(kind),
+            "form": NewTableForm(kind, turn_based=player is not None and not player.is_guest),
             "create_url": reverse("games:new_table", args=[name]),
         }
         for name, kind in GAMES.items()
@@ -146,13 +150,28 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
         return _refuse_page(request, _("Please name yourself first."), 403)
     form = NewTableForm(kind, request.POST)
     if not form.is_valid():
-        return _refuse_page(request, _("Please check the table's options."), 400)
+        if "move_deadline" in form.errors:
+            refusal = services.move_deadline_refused()
+            return _refuse_page(request, refusal.message, refusal.status)
+        problems = "; ".join(
+            f"{form.fields[name].label}: {' '.join(errors)}"
+            if name in form.fields
+            else " ".join(errors)
+            for name, errors in form.errors.items()
+        )
+        message = _("Please check the table's options: %(problems)s") % {"problems": problems}
+        return _refuse_page(request, message, 400)
+    move_deadline = form.cleaned_data.get("move_deadline")
+    if move_deadline is not None and player.is_guest:
+        return _refuse_page(
+            request, _("Turn-based tables are for club members: please log in first."), 403
+        )
     # This browser, for the limits: kept in the session's data, so it outlives the key
     # cycling when a guest names themselves (``guest``).
     browser = request.session.setdefault(table_limits.SESSION_BROWSER, secrets.token_hex(16))
     address = client_limits.stored_address(client_limits.address(request))
     try:
-        table_limits.check_may_open(player, browser, address)
+        table_limits.check_may_open(player, browser, address, turn_based=move_deadline is not None)
         table = services.create_table(
             game_name=game_name,
             players=form.cleaned_data["players"],
@@ -163,10 +182,13 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
             created_session=browser,
             created_address=address,
             seat_bots=True,
+            move_deadline=move_deadline,
         )
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
     leavers.set_away_limit(table, form.cleaned_data["away_seconds"])
+    if request.htmx:  # a button on a pushed region (a guided game's last step)
+        return HttpResponseClientRedirect(table_url(table))
     return redirect(table_url(table))
 
 
@@ -216,6 +238,7 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
             number = request.POST.get("seat", "")
             if number and not is_count(number):
                 raise IllegalMove(_("That seat is not at this table."), "bad_seat")
+            table_limits.check_may_sit(table, player)
             services.sit(table, player, int(number) if number else None)
         elif what == "stand":
             services.stand(table, player)
@@ -272,7 +295,7 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
         oplog.log_action_rejected(
             table,
             seat,
-            _logged_action(request, game_name),
+            _logged_type(request, game_name),
             refusal.code,
             _claimed_version(request),
         )
@@ -345,15 +368,15 @@ def _posted_action(request: HttpRequest, game_name: str) -> dict[str, Any]:
     return action
 
 
-def _logged_action(request: HttpRequest, game_name: str) -> dict[str, Any] | str:
-    """A refused action as the operator's log writes it: as every seat would be told of it
-    (a refused placing's face-down cards are no more logged than an applied one's), or its
-    raw text cut short when it is no action at all."""
+def _logged_type(request: HttpRequest, game_name: str) -> str:
+    """A refused action as the operator's log writes it: its type, if it is one of the
+    game's, else "not_an_action"; never its fields (a refused placing's face-down cards,
+    whatever else its sender put in)."""
     try:
-        action = _posted_action(request, game_name)
+        action: Any = _posted_action(request, game_name)
     except IllegalMove:
-        return request.POST.get("action") or request.POST.get("type", "")
-    return game_kind(game_name).public_action(action)
+        action = {"type": request.POST.get("type")}
+    return game_kind(game_name).action_type(action)
 
 
 def _no_constant(name: str) -> Any:

@@ -11,15 +11,16 @@ from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import GAMES
+from games.tables.validators import DigitsIntegerField
 from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
 
 
-def away_seconds_field() -> forms.IntegerField:
+def away_seconds_field() -> DigitsIntegerField:
     """The lobby's table option: how long a seat may stay without its player before a bot
     of the table's level plays it (``games.presence.leavers``)."""
     from games.presence.leavers import DEFAULT_AWAY_SECONDS, MAX_AWAY_SECONDS, MIN_AWAY_SECONDS
 
-    return forms.IntegerField(
+    return DigitsIntegerField(
         label=_("Seconds away before a bot plays the seat"),
         initial=DEFAULT_AWAY_SECONDS,
         min_value=MIN_AWAY_SECONDS,
@@ -38,8 +39,8 @@ def _no_constant(name: str) -> Any:
 
 class VerifyForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
-    players = forms.IntegerField(label=_("Players"), min_value=2, max_value=4)
-    seed = forms.IntegerField(label=_("Seed"), min_value=-(2**63), max_value=2**63 - 1)
+    players = DigitsIntegerField(label=_("Players"), min_value=2, max_value=4)
+    seed = DigitsIntegerField(label=_("Seed"), min_value=-(2**63), max_value=2**63 - 1)
     salt = forms.CharField(
         label=_("Salt"),
         max_length=32,

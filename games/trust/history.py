@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from games.learn.steps import GUIDED
 from games.models import Game, Player, Seat, StandIn
 from games.registry import game_kind
 
@@ -85,9 +86,11 @@ def placing(game: Game, seat: int) -> dict[str, Any] | None:
 
 
 def games_of(player: Player, limit: int = HISTORY_LENGTH) -> list[PlayedGame]:
-    """``player``'s games, newest first, with placing, best hand and the bot flag."""
+    """``player``'s games, newest first, with placing, best hand and the bot flag (a guided
+    first game is a lesson, not a game played: it is not listed)."""
     games = (
         Game.objects.filter(Q(table__seats__player=player) | Q(stand_ins__player=player))
+        .exclude(table__created_session=GUIDED)
         .select_related("table")
         .distinct()
         .order_by("-created", "-pk")[:limit]

@@ -87,11 +87,13 @@ def stand_ins(context: template.Context, snapshot: TableSnapshot) -> SafeString:
     running = game is not None and not game.is_finished
     can_leave = running and context.get("my_seat") is not None
     standing = sorted(snapshot.stand_ins.values(), key=lambda s: s.seat_number)
+    # A turn-based table waits for its players between moves: no bot comes for an empty page.
+    away_seconds = None if snapshot.table.is_turn_based else snapshot.away_seconds
     csrf_token = context.get("csrf_token")
     if not csrf_token:
         return _pushed_stand_ins(
             tuple((s.seat_number, s.player.display_name, s.bot_level) for s in standing),
-            snapshot.away_seconds,
+            away_seconds,
             can_leave,
             snapshot.table.code,
             get_language(),
@@ -99,7 +101,7 @@ def stand_ins(context: template.Context, snapshot: TableSnapshot) -> SafeString:
         )
     shown = {
         "stand_ins": standing,
-        "away_seconds": snapshot.away_seconds,
+        "away_seconds": away_seconds,
         "can_leave": can_leave,
         "leave_url": reverse("games:leave_table", args=[snapshot.table.code]),
         "csrf_token": csrf_token,
@@ -110,7 +112,7 @@ def stand_ins(context: template.Context, snapshot: TableSnapshot) -> SafeString:
 @lru_cache(maxsize=REMEMBERED_PANELS)
 def _pushed_stand_ins(
     standing: tuple[tuple[int, str, str], ...],
-    away_seconds: int,
+    away_seconds: int | None,
     can_leave: bool,
     code: str,
     language: str | None,

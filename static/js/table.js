@@ -193,3 +193,19 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-close-overlay]");
   if (button) button.closest(".overlay").hidden = true;
 });
+
+// A guided game's new step comes into view as it appears (a tap lower on the page may have
+// scrolled it off): what to do next is never out of sight.
+(function () {
+  "use strict";
+  let shown = null;
+  const showStep = () => {
+    const step = document.querySelector("#hints .guide-step");
+    if (!step || step.dataset.step + step.textContent.length === shown) return;
+    shown = step.dataset.step + step.textContent.length;
+    const box = step.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) step.scrollIntoView({ block: "nearest" });
+  };
+  document.addEventListener("htmx:oobAfterSwap", showStep);
+  document.addEventListener("htmx:load", showStep);
+})();

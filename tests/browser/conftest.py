@@ -39,6 +39,28 @@ def _is_browser_test(item) -> bool:
     return "tests/browser/" in str(item.fspath).replace(os.sep, "/")
 
 
+# Files whose tests play whole matches or whole nights (a minute to several each). They go
+# first within their group, so parallel workers start them early and the run does not end
+# with one worker still playing while the others wait (see `make test --durations`).
+WHOLE_GAMES = (
+    "tests/browser/test_a_game_against_strong_bots_then_its_review.py",
+    "tests/browser/test_tables_read_right.py",
+    "tests/browser/test_a_whole_club_night.py",
+    "tests/browser/test_club_night.py",
+    "tests/browser/test_table_fits_one_screen.py",
+    "tests/browser/test_phone_layout.py",
+    "tests/web/test_replay_marks_a_players_costliest_decisions.py",
+    "tests/web/test_replay_steps_are_turns_in_words.py",
+    "tests/web/test_reviews.py",
+    "tests/cli/test_bench_scripts.py",
+    "tests/cli/test_bots_bench_pools_several_seeds.py",
+)
+
+
+def _plays_whole_games(item) -> bool:
+    return str(item.fspath).replace(os.sep, "/").endswith(WHOLE_GAMES)
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if _is_browser_test(item):
@@ -46,7 +68,7 @@ def pytest_collection_modifyitems(items):
     # Browser tests last: Playwright's sync API keeps an event loop running in this
     # thread from the first browser test on, and async tests cannot start their own
     # loop after that ("Runner.run() cannot be called from a running event loop").
-    items.sort(key=_is_browser_test)
+    items.sort(key=lambda item: (_is_browser_test(item), not _plays_whole_games(item)))
 
 
 @pytest.fixture(scope="session")
@@ -83,7 +105,9 @@ def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     ARTIFACTS.mkdir(exist_ok=True)
     # The server's own log (a line per action, warnings, tracebacks) is kept with the
     # screenshots, for reading after a failed run.
-    with daphne(env=env, log=ARTIFACTS / "live-server.log") as url:
+    # One server per pytest-xdist worker, each with its own log.
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    with daphne(env=env, log=ARTIFACTS / f"live-server-{worker}.log") as url:
         yield url
 
 

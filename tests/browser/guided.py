@@ -45,12 +45,32 @@ def leave_and_come_back(page: Page, game_name: str) -> None:
     page.click(".guided-intro a.button")
 
 
-def then_a_real_game(page: Page) -> None:
-    """The last step's "Play a real game against bots": a new table, the newcomer and bots
-    in every other seat."""
-    # The link, followed as it is written: a push may raise a result screen over the table.
-    page.goto(page.locator(".guide-step a.button").get_attribute("href"))
-    page.click(".guided-intro form button.primary")
+def refused(page: Page, artifacts: Path, game_name: str, size: str, step: str) -> None:
+    """A wrong tap has been made at ``step``: the table says no, with what to do (the step's
+    own words), and the step is still the one shown (a screenshot of the refusal is kept)."""
+    told = page.locator(".guide-step .guide-do").inner_text()
+    refusal = page.locator("#prompt .refusal")
+    refusal.wait_for()
+    assert told in refusal.inner_text(), (step, refusal.inner_text())
+    page.screenshot(path=artifacts / f"guided-{game_name}-{size}-refused-{step}.png")
+    assert page.locator(f".guide-step[data-step='{step}']").count() == 1
+
+
+def then_a_real_game(page: Page, artifacts: Path, game_name: str, size: str) -> None:
+    """The last step's "Play a real game against bots", in view on the screen: one tap opens
+    a new table, the newcomer and bots in every other seat, ready to start."""
+    # Over a result (Dragon Formula's dialog) its own button, else the last step's.
+    button = page.locator(".overlay.result [data-action='real_game']")
+    if not button.count():
+        button = page.locator(".guide-step [data-action='real_game']")
+    box = button.bounding_box()
+    assert (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= page.viewport_size["height"]
+    ), "the way to a real game is off the screen"
+    page.screenshot(path=artifacts / f"guided-{game_name}-{size}-last-step.png")
+    button.click()
     page.wait_for_selector("#prompt button:has-text('Start'), #prompt button:has-text('開始')")
     code = page.locator(".join-code strong").inner_text().strip()
     seats = off_the_browser_loop(

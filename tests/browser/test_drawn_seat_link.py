@@ -81,7 +81,7 @@ def test_an_organiser_seats_a_phone_by_link_and_bots_play_for_the_absent(new_pag
     cho_phone.get_by_text("Kept for Aki").wait_for()  # the others' seats wait for them
     again = new_page(viewport=PHONE)
     again.goto(path)
-    again.get_by_text("has been used or replaced").wait_for()
+    again.get_by_text("has been used, replaced").wait_for()
 
     # Aki and Dai never came to their seats: the organiser starts, bots play for them.
     screen = new_page(viewport=SCREEN)
@@ -95,7 +95,7 @@ def test_an_organiser_seats_a_phone_by_link_and_bots_play_for_the_absent(new_pag
     organiser.goto(f"/nights/{night.pk}/")
     for name in ("Aki", "Dai"):
         drawn = organiser.locator("li[data-seat]", has_text=name)
-        assert "played by a bot" in drawn.inner_text()
+        assert "a bot plays until they arrive" in drawn.inner_text()
     for name in ("Ben", "Cho"):
         assert "seated" in organiser.locator("li[data-seat]", has_text=name).inner_text()
     organiser.screenshot(path=artifacts_dir / "drawn-seat-organiser-started.png", full_page=True)

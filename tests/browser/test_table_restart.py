@@ -91,9 +91,16 @@ def test_a_page_is_live_again_within_seconds_of_its_server_coming_back(browser, 
         sign_in_as(page, ann)
         page.goto(f"/dragsaga/{table.code}/")
         page.wait_for_selector("body:not(.offline) .connection .online-text", state="visible")
+        # The page's tries are counted as it makes them (the delay it asks for before each).
+        page.evaluate(
+            """() => { const delay = htmx.config.wsReconnectDelay; window.reconnectTries = 0;
+            htmx.config.wsReconnectDelay = (retries) => {
+              window.reconnectTries = Math.max(window.reconnectTries, retries); return delay(retries);
+            }; }"""
+        )
     page.wait_for_selector("body.offline .connection .offline-text", state="visible")
-    # Down long enough for a doubling back-off to wait 8-16 s between tries.
-    page.wait_for_timeout(12_000)
+    # Down for five tries: by then htmx's own doubling back-off would wait 8-16 s for the next.
+    page.wait_for_function("() => window.reconnectTries >= 4", timeout=30_000)
     with daphne(port=port, env=env):
         back = time.monotonic()
         page.wait_for_selector("body:not(.offline)", state="attached", timeout=15_000)

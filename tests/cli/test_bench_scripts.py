@@ -18,6 +18,11 @@ from tests.support.commands import python
         ("bench/table_actions.py", ["8"], "queries/move"),
         ("bench/sheet_pdf.py", ["--count", "2", "--languages", "en"], "fresh PDF (en"),
         (
+            "bench/turn_based.py",
+            ["--waiting", "50", "--idle", "2", "--due", "20", "--moves", "4"],
+            "a move, dragonformula: live",
+        ),
+        (
             "bench/bots.py",
             ["--games", "4", "--ds-games", "2", "--workers", "2"],
             "strong decision CPU ms p50",

@@ -117,7 +117,7 @@ def test_a_finished_match_refuses_everything():
     "options",
     [
         {"dan_assist": "yes"},
-        {"pick_seconds": 0},
+        {"pick_seconds": -1},
         {"pick_seconds": "8"},
         {"sets": 0},
         {"sets": 1.5},

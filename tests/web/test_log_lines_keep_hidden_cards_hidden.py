@@ -45,10 +45,11 @@ def test_a_dragsaga_placing_is_logged_as_two_cards_without_naming_them(oplog):  
         game.refresh_from_db()
 
     lines = logged_actions(oplog)
-    placings = [line for line in lines if '"type":"place"' in line]
-    assert len([line for line in placings if line.startswith("action applied")]) == 3
+    placings = [line for line in lines if '"type":"place"' in line or " type=place " in line]
+    applied = [line for line in placings if line.startswith("action applied")]
+    assert len(applied) == 3
+    assert all('action={"cards":2,"type":"place"}' in line for line in applied), placings
     assert len([line for line in placings if line.startswith("action rejected")]) == 1
-    assert all('action={"cards":2,"type":"place"}' in line for line in placings), placings
     secrets = {card for cards in placed.values() for card in cards} | set(kept.values())
     for line in lines:
         named = set(re.findall(r'"([a-z_]+)"', line)) & secrets

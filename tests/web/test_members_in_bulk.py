@@ -1,6 +1,7 @@
 """Members in bulk: a CSV import (name, optional reading, optional e-mail) that takes the whole
-file or nothing and says which lines are wrong; two members of one name; readings sort the
-lists; an e-mail lets a member set their own password; claim codes for many members at once,
+file or nothing and says which lines are wrong; two members of one name (once the organiser
+says so); readings sort the lists; an e-mail invites the member with a claim code by mail and
+never makes an account; claim codes for many members at once,
 printed as an A4 PDF of slips with a QR code each, that link the account that redeems them."""
 
 from __future__ import annotations
@@ -36,10 +37,11 @@ def organiser(client):
     return client, league
 
 
-def upload(client, league, text: str | bytes, encoding="utf-8"):
+def upload(client, league, text: str | bytes, encoding="utf-8", **fields):
     data = text.encode(encoding) if isinstance(text, str) else text
     file = SimpleUploadedFile("members.csv", data, content_type="text/csv")
-    return client.post(reverse("leagues:import_members", args=[league.pk]), {"file": file})
+    url = reverse("leagues:import_members", args=[league.pk])
+    return client.post(url, {"file": file, **fields})
 
 
 GOOD = """名前,よみ,メール
@@ -52,7 +54,10 @@ Ben Smith,,
 
 def test_a_csv_of_members_is_imported_with_readings_and_two_members_of_one_name(organiser):
     client, league = organiser
-    response = upload(client, league, GOOD)
+    flagged = upload(client, league, GOOD)  # two 佐藤 花子: asked first
+    assert flagged.status_code == 409 and not Member.objects.exists()
+    assert "佐藤 花子 is on lines 3, 4 of the file" in flagged.content.decode()
+    response = upload(client, league, GOOD, import_flagged="on")
     assert response.status_code == 302
     members = list(league.members.all())  # in the order of their readings
     assert [(m.name, m.reading) for m in members] == [
@@ -63,9 +68,10 @@ def test_a_csv_of_members_is_imported_with_readings_and_two_members_of_one_name(
     ]
     assert members[1].pk != members[2].pk  # two members, not one
     hanako = members[1]
-    assert hanako.user.email == "hanako@example.org" and members[2].user is None
+    assert hanako.email == "hanako@example.org" and hanako.user is None  # invited, no account
+    assert not get_user_model().objects.exclude(username="org").exists()
     page = client.get(reverse("leagues:league_detail", args=[league.pk])).content.decode()
-    assert "4 members imported" in page
+    assert "4 members imported" in page and "1 invited by e-mail with a claim code" in page
     # The league's forms tell the two 佐藤 apart by their readings.
     record = client.get(reverse("leagues:record", args=[league.pk])).content.decode()
     assert "佐藤 花子（さとう はなこ）" in record and "佐藤 花子（サトウ ハナコ）" in record
@@ -86,10 +92,10 @@ def test_excel_shift_jis_without_a_header_is_read(organiser):
         ("Aki,あき,a@example.org,extra\n", "Line 1: more than three columns"),
         ("A" * 61 + "\n", "Line 1: the name is longer than 60 characters."),
         ("Aki\x07,,\n", "Line 1: the name holds a control character."),
-        # A valid address longer than an account's user name (which it becomes).
+        # A valid-looking address longer than an address may be.
         (
-            f"Aki,,{'x' * 60}@{'d' * 60}.{'e' * 60}.org\n",
-            "Line 1: the e-mail address is longer than 150 characters.",
+            f"Aki,,{'x' * 60}@{'d' * 60}.{'e' * 60}.{'f' * 60}.{'g' * 60}.org\n",
+            "Line 1: the e-mail address is longer than 254 characters.",
         ),
         (b"\xff\xfe\x00\x00garbage\x81", "not text in UTF-8 or Shift_JIS"),
         ("\n\n", "The file has no members in it."),
@@ -108,43 +114,40 @@ def test_a_bad_file_is_refused_whole_with_the_lines_named(organiser, text, messa
     assert not get_user_model().objects.exclude(username="org").exists()
 
 
-def test_an_e_mail_of_an_existing_account_is_refused(organiser):
-    client, league = organiser
-    get_user_model().objects.create_user("hanako", email="hanako@example.org", password="x")
-    response = upload(client, league, GOOD)
-    assert response.status_code == 400
-    assert "Line 3: an account with hanako@example.org exists already" in response.content.decode()
-    assert not Member.objects.exists()
-
-
-def test_an_imported_member_sets_their_own_password_by_e_mail(organiser, client):
+def test_an_e_mail_invites_with_a_claim_code_and_the_member_links_his_own_account(
+    organiser, client
+):
     _client, league = organiser
-    upload(client, league, GOOD)
-    client.logout()
-    login = client.get(reverse("login")).content.decode()
-    assert reverse("password_reset") in login
-    response = client.post(reverse("password_reset"), {"email": "hanako@example.org"})
-    assert response.status_code == 302
+    upload(client, league, GOOD, import_flagged="on")
+    assert not get_user_model().objects.filter(email="hanako@example.org").exists()
+    assert not get_user_model().objects.filter(username="hanako@example.org").exists()
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["hanako@example.org"]
-    link = re.search(r"https?://[^/]+(/accounts/reset/\S+)", mail.outbox[0].body).group(1)
-    form = client.get(link, follow=True)
-    assert form.status_code == 200
-    set_url = form.redirect_chain[-1][0]
-    done = client.post(
-        set_url, {"new_password1": "tanuki-2026-x", "new_password2": "tanuki-2026-x"}
+    code = re.search(r"^    ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})$", mail.outbox[0].body, re.M)[1]
+    assert "/leagues/claim/?code=" in mail.outbox[0].body
+    # Hanako makes her own account, under the name she likes, and redeems the code.
+    client.logout()
+    hanako = get_user_model().objects.create_user("hanako-s", password="tanuki-2026-x")
+    client.force_login(hanako)
+    assert client.post(reverse("leagues:claim"), {"code": code}).status_code == 302
+    member = Member.objects.get(email="hanako@example.org")
+    assert member.user == hanako
+
+
+def test_an_e_mail_of_an_existing_account_is_only_invited(organiser):
+    client, league = organiser
+    someone = get_user_model().objects.create_user(
+        "hanako", email="hanako@example.org", password="x"
     )
-    assert done.status_code == 302
-    user = get_user_model().objects.get(email="hanako@example.org")
-    assert user.check_password("tanuki-2026-x")
-    signed_in = client.post(
-        reverse("login"), {"username": "hanako@example.org", "password": "tanuki-2026-x"}
-    )
-    assert signed_in.status_code == 302
+    assert upload(client, league, GOOD, import_flagged="on").status_code == 302
+    assert Member.objects.get(email="hanako@example.org").user is None
+    assert not Member.objects.filter(user=someone).exists()
 
 
 def test_claim_slips_for_many_members_are_an_a4_pdf_with_a_qr_code_each(organiser, tmp_path):
     client, league = organiser
-    upload(client, league, GOOD)
+    upload(client, league, GOOD, import_flagged="on")
+    hanako = get_user_model().objects.create_user("hanako", password="pw-hanako-123")
+    Member.objects.filter(email="hanako@example.org").update(user=hanako)  # she claimed hers
     members = list(league.members.filter(user=None))
     assert len(members) == 3
     response = client.post(
@@ -160,11 +163,11 @@ def test_claim_slips_for_many_members_are_an_a4_pdf_with_a_qr_code_each(organise
     codes = re.findall(r"\b[A-Z2-9]{4}-[A-Z2-9]{4}(?:-[A-Z2-9]{4})*\b", text)
     assert len(codes) == 3  # one slip per member without an account; the linked one left out
     assert "渡辺 健" in text and "Ben Smith" in text and "サトウ ハナコ" in text
-    assert "さとう はなこ" not in text  # her account is linked by her e-mail already
+    assert "さとう はなこ" not in text  # her account is linked already
     assert "/leagues/claim/" in text
     images = sum(len(p.images) for p in reader.pages)
     assert images == 3  # a QR code on each slip
-    assert MemberClaim.objects.count() == 3
+    assert MemberClaim.objects.count() == 4  # and the one mailed to Hanako's invitation
 
     # A slip's code links the account that redeems it to its member.
     player = get_user_model().objects.create_user("ben-phone", password="pw")

@@ -103,6 +103,7 @@ def world():
         "game": league.game,
         "token": "x" * 32,
         "number": 1,
+        "night": night.pk,
     }
     pk_of = {"leagues": league.pk, "nights": night.pk}
     set_pages = {

@@ -47,7 +47,7 @@ def test_the_game_list_jumps_to_each_deal(client, df_match):
     second = client.get(url, {"step": options[1][0]}, headers={"HX-Request": "true"})
     shown = second.content.decode()
     assert f'data-step="{options[1][0]}"' in shown
-    assert "Set 1 · game 2" in text(
+    assert "Game 2 of 2 · set 1" in text(  # the pile says where in the match it is
         re.search(r'<section id="pile".*?</section>', shown, re.S).group(0)
     )
 
