@@ -49,7 +49,7 @@ class BodyLimit:
         try:
             await self.inner(scope, counted, send)
         except TooLarge:
-            await refuse(receive, send)
+            await refuse(receive, send, read_all=counted.read_all)
 
 
 class _Counted:
@@ -57,18 +57,21 @@ class _Counted:
 
     def __init__(self, receive: Receive, limit: int) -> None:
         self.receive, self.limit, self.size = receive, limit, 0
+        self.read_all = False  # the body's last message has been read
 
     async def __call__(self) -> dict[str, Any]:
         message = await self.receive()
         if message["type"] == "http.request":
             self.size += len(message.get("body", b""))
+            self.read_all = not message.get("more_body", False)
             if self.size > self.limit:
                 raise TooLarge
         return message
 
 
-async def refuse(receive: Receive, send: Send) -> None:
-    """Answer 413, then read and drop the rest of the body (queued already, under Daphne)."""
+async def refuse(receive: Receive, send: Send, read_all: bool = False) -> None:
+    """Answer 413, then read and drop the rest of the body (queued already, under Daphne),
+    unless all of it has been read (``read_all``)."""
     await send(
         {
             "type": "http.response.start",
@@ -77,6 +80,6 @@ async def refuse(receive: Receive, send: Send) -> None:
         }
     )
     await send({"type": "http.response.body", "body": TOO_LARGE})
-    message = {"type": "http.request", "more_body": True}
+    message = {"type": "http.request", "more_body": not read_all}
     while message["type"] == "http.request" and message.get("more_body", False):
         message = await receive()

@@ -67,8 +67,9 @@ async def test_a_body_announced_over_the_limit_is_refused_and_dropped_unread_by_
     assert left == 0  # every queued message read and dropped, none kept for the reaper
 
 
-async def test_a_chunked_body_is_counted_and_refused_once_it_passes_the_limit():
-    sent, django, left = await serve(MAX_REQUEST_BYTES + CHUNK, [])
+@pytest.mark.parametrize("over", [1, CHUNK * 40], ids=["in-its-last-message", "early"])
+async def test_a_chunked_body_is_counted_and_refused_once_it_passes_the_limit(over):
+    sent, django, left = await asyncio.wait_for(serve(MAX_REQUEST_BYTES + over, []), 10)
     assert sent[0]["status"] == 413
     assert django.seen == []
     assert left == 0
