@@ -321,8 +321,27 @@ async def play(
 
 
 def servers_cpu(servers: list[Any]) -> float:
-    """The server processes' CPU time so far (each a ``Served`` with its ``process``)."""
-    return sum(cpu_seconds(server.process.pid) for server in servers)
+    """The server processes' CPU time so far (each a ``Served`` with its ``process``), with
+    their own worker processes' (the bots' and the coach's thinking, ``games.coach``)."""
+    return sum(_cpu_if_running(pid) for s in servers for pid in with_workers(s.process.pid))
+
+
+def _cpu_if_running(pid: int) -> float:
+    try:
+        return cpu_seconds(pid)
+    except OSError:  # a worker that has just ended
+        return 0.0
+
+
+def with_workers(pid: int) -> list[int]:
+    """``pid`` and its child processes, theirs too (Linux /proc)."""
+    found, i = [pid], 0
+    while i < len(found):
+        for task in Path(f"/proc/{found[i]}/task").glob("*/children"):
+            with contextlib.suppress(OSError):  # a process that has just ended
+                found += [int(child) for child in task.read_text().split()]
+        i += 1
+    return found
 
 
 def cpu_seconds(pid: int) -> float:

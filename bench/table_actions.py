@@ -82,6 +82,12 @@ class Socket:
     def hear(self, message: dict[str, Any] | None = None) -> None:
         """What the socket sends after ``message`` (``None``: its first frame, as it opens),
         as ``TableConsumer.table_changed`` makes it (here without the event loop's part)."""
+        if message and message["type"] == "table.hint":  # a hint ready: its player's sockets
+            from games.coach import hint_thinking
+
+            hint_thinking.heard(message)
+            if self.consumer.player.pk not in message["players"]:
+                return
         frame = self.consumer.frame(message.get("change") if message else None)
         if frame:
             self.frames.append(frame)
@@ -98,7 +104,10 @@ def hear_as_another_process(sockets: list[Socket], message: dict[str, Any]) -> N
     elsewhere = {**message, "change": uuid.uuid4().hex}
 
     async def hear_all() -> None:
-        await asyncio.gather(*(s.consumer.table_changed(elsewhere) for s in sockets))
+        if elsewhere["type"] == "table.hint":
+            await asyncio.gather(*(s.consumer.table_hint(elsewhere) for s in sockets))
+        else:
+            await asyncio.gather(*(s.consumer.table_changed(elsewhere) for s in sockets))
 
     async_to_sync(hear_all)()
 

@@ -11,7 +11,13 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from dragonformula.models import Penalty, SetGame, SetLine, SetResult
-from games.admin.leagues import ComputedInline, ResultInline, VoidableAdmin, result_inline
+from games.admin.leagues import (
+    ComputedInline,
+    EndedSeasonReadOnly,
+    ResultInline,
+    VoidableAdmin,
+    result_inline,
+)
 from games.admin.numbers import DigitsOnly
 from games.registry import game_kind
 
@@ -48,6 +54,7 @@ class SetResultAdmin(VoidableAdmin):
         "completed_at",
         "voided_at",
         "voided_by",
+        "void_reason",
         "sheet_link",
     ]
     inlines = [SetLineInline, SetGameInline]
@@ -70,7 +77,7 @@ class PenaltyInline(ComputedInline):
 
 
 @admin.register(SetGame)
-class SetGameAdmin(DigitsOnly, SimpleHistoryAdmin):
+class SetGameAdmin(EndedSeasonReadOnly, DigitsOnly, SimpleHistoryAdmin):
     """Read-only here: organisers correct a game on its set's page; "History" lists every
     recording, correction and undo of it."""
 

@@ -19,8 +19,7 @@ from django.utils.translation import gettext_lazy
 from dragonformula import forms, scored_hands, scoring, sheets
 from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
-from games.leagues import counting
-from games.leagues.csv_cells import yes_no
+from games.leagues import counting, services
 from games.leagues.online import seat_members
 from games.models import Game, GameKind, Match, Member
 
@@ -102,10 +101,7 @@ STANDINGS_CSV = [
     (gettext_lazy("Best hand"), _best_hand_cell),
     (gettext_lazy("Best hand points"), lambda row: row.best_hand_points if row.best_hand else ""),
 ]
-RESULTS_CSV_RESULT = [
-    (gettext_lazy("Set"), lambda set_result: set_result.number),
-    (gettext_lazy("Complete"), lambda set_result: yes_no(set_result.complete)),
-]
+RESULTS_CSV_RESULT = [(gettext_lazy("Set"), lambda set_result: set_result.number)]
 RESULTS_CSV_LINE = [
     (gettext_lazy("Element"), lambda line: line.get_element_display()),
     (gettext_lazy("Points"), lambda line: line.points),
@@ -243,5 +239,6 @@ def record_online(match: Match, game: Game) -> None:
             set_result = scoring.start_set(match, seats)
             recorded[number] = set_result
         is_last = index == len(ended) - 1 and last.get("set") == number
-        scoring.record_game(set_result, _game_entry(summary, last if is_last else None))
+        entry = _game_entry(summary, last if is_last else None)
+        scoring.record_game(set_result, entry, by=services.THE_TABLE)
         recorded[number] = SetResult.objects.prefetch_related("games").get(pk=set_result.pk)

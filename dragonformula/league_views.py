@@ -9,10 +9,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from dragonformula import forms, scored_hands, scoring, set_history, sheets
 from dragonformula.models import SetGame, SetResult
+from games.leagues import record_marks, services
 from games.leagues.views import may_keep_score, organiser_refusal, refuse_or_login, sheet_response
 from games.models import GameKind
 from games.tables.validators import posted_id
@@ -22,21 +24,38 @@ SET_SHEET = "dragonformula/league/set_sheet.html"
 OURS = {"match__league__game": GameKind.DRAGON_FORMULA}
 
 
+def _recording_refusal(set_result: SetResult) -> str:
+    """Why no game can be added to the set now ("" when one can): void, or its night ended."""
+    if set_result.voided_at is not None:
+        return _("This set is void; count it again before recording its games.")
+    try:
+        services.check_night_open(set_result.match)
+    except services.NightEnded as refusal:
+        return str(refusal)
+    return ""
+
+
 @require_http_methods(["GET", "POST"])
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A set's running table; while it is open, the keeper adds the next game here."""
     set_result = get_object_or_404(sheets.set_sheets(), pk=pk, **OURS)
-    keeper = may_keep_score(request.user, set_result.match.league)
-    if request.method == "POST" and keeper and set_result.match.league.archived:
-        return organiser_refusal(request, set_result.match.league)
+    league = set_result.match.league
+    keeper = may_keep_score(request.user, league)
+    if request.method == "POST" and keeper and league.archived:
+        return organiser_refusal(request, league)
+    refusal = "" if set_result.complete else _recording_refusal(set_result)
+    if request.method == "POST" and keeper and refusal:
+        return _message(request, refusal, 409)
     form = None
     status = 200
-    if keeper and not set_result.match.league.archived and not set_result.complete:
+    if keeper and not league.archived and not set_result.complete and not refusal:
         form = forms.GameForm(request.POST or None, lines=list(set_result.lines.all()))
         if request.method == "POST":
             if form.is_valid():
                 try:
                     scoring.record_game(set_result, form.entry, by=request.user)
+                except services.NightEnded as ended:
+                    return _message(request, str(ended), 409)
                 except ValueError as error:
                     form.add_error(None, str(error))
                 else:
@@ -51,10 +70,16 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
             {"message": _("This set is complete: every player has started a game.")},
             status=409,
         )
+    void = record_marks.void_mark(set_result)
     context = {
         **sheets.filled_set(set_result),
         "form": form,
-        "keeper": keeper and not set_result.match.league.archived,
+        "keeper": keeper and not league.archived,
+        "void": void,
+        "kind": "set",
+        "result": set_result,
+        "recording_refused": refusal if keeper and not league.archived else "",
+        "records_again": scoring.records_again(set_result),
         # A club night's table plays one set a round: it says so instead of offering the next.
         "one_set": scoring.ONE_SET_A_ROUND if scoring.plays_one_set(set_result.match) else "",
         "history": set_history.set_history(set_result),
@@ -66,12 +91,18 @@ def _message(request: HttpRequest, message: str, status: int) -> HttpResponse:
     return render(request, "leagues/message.html", {"message": message}, status=status)
 
 
+VOID_SET = gettext_lazy("This set is void; count it again before correcting its games.")
+
+
 @require_http_methods(["GET", "POST"])
 def correct_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """An organiser corrects one recorded game of the set; the set's history keeps the change."""
+    """An organiser corrects one recorded game of the set, saying why; the set's history keeps
+    the change and its reason."""
     set_result = get_object_or_404(sheets.set_sheets(), pk=pk, **OURS)
     if (refused := organiser_refusal(request, set_result.match.league)) is not None:
         return refused
+    if set_result.voided_at is not None:
+        return _message(request, str(VOID_SET), 409)
     game = get_object_or_404(
         SetGame.objects.prefetch_related("penalties"), set=set_result, number=number
     )
@@ -79,28 +110,29 @@ def correct_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     initial = forms.GameForm.initial_for(game, lines)
     rows = sum(1 for key in initial if key.startswith("penalty_seat_"))
     form = forms.GameForm(request.POST or None, lines=lines, penalty_rows=rows, initial=initial)
+    reason = request.POST.get("reason", "")[:1000]
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
-                scoring.correct_game(game, form.entry, request.user)
+                scoring.correct_game(game, form.entry, request.user, reason)
             except ValueError as error:
                 form.add_error(None, str(error))
             else:
                 return redirect(f"{reverse('leagues:set_detail', args=[set_result.pk])}#history")
         status = 400
-    context = {"set": set_result, "game": game, "form": form}
+    context = {"set": set_result, "game": game, "form": form, "reason": reason}
     return render(request, "dragonformula/league/correct_game.html", context, status=status)
 
 
 @require_http_methods(["POST"])
 def undo_game(request: HttpRequest, pk: int) -> HttpResponse:
-    """An organiser takes back the set's last recorded game."""
+    """An organiser takes back the set's last recorded game (the reason is optional)."""
     set_result = get_object_or_404(SetResult.objects.select_related("match__league"), pk=pk, **OURS)
     if (refused := organiser_refusal(request, set_result.match.league)) is not None:
         return refused
     try:
-        scoring.undo_last_game(set_result, request.user)
+        scoring.undo_last_game(set_result, request.user, request.POST.get("reason", "")[:1000])
     except ValueError as error:
         return _message(request, str(error), 409)
     return redirect(f"{reverse('leagues:set_detail', args=[set_result.pk])}#history")
@@ -113,11 +145,19 @@ def next_set(request: HttpRequest, pk: int) -> HttpResponse:
     if (refused := organiser_refusal(request, set_result.match.league)) is not None:
         return refused
     if scoring.plays_one_set(set_result.match):
-        return _message(request, str(scoring.ONE_SET_A_ROUND), 409)
+        if not scoring.records_again(set_result):
+            return _message(request, str(scoring.ONE_SET_A_ROUND), 409)
+        try:  # its set was voided: the table records its set again, same seats and elements
+            following = scoring.record_again(set_result, request.user)
+        except services.NightEnded as ended:
+            return _message(request, str(ended), 409)
+        return redirect("leagues:set_detail", pk=following.pk)
     if not set_result.complete:
         return _message(request, _("Finish this set first: every player starts one game."), 409)
     try:
         following = scoring.start_next_set(set_result, _fire_seat(request))
+    except services.NightEnded as ended:
+        return _message(request, str(ended), 409)
     except ValueError as error:
         message = str(error) if str(error) else _("Choose the Fire seat.")
         return render(request, "leagues/message.html", {"message": message}, status=400)

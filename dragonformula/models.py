@@ -30,6 +30,8 @@ class SetResult(CompletedResult):
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="sets"
     )
     number = models.PositiveSmallIntegerField(_("set"), default=1)
+    # Every void and restore of the set, by whom and why (its games keep their own history).
+    history = HistoricalRecords(table_name="games_historicalsetresult")
 
     class Meta:
         db_table = "games_setresult"
@@ -43,7 +45,7 @@ class SetResult(CompletedResult):
     def __str__(self) -> str:
         return _("Set %(number)s of match %(match)s") % {
             "number": self.number,
-            "match": self.match_id,
+            "match": self.match.number,
         }
 
 

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from dragonformula import hints, region_looks
+from dragonformula.review_words import card_words, review_why
 from dragonformula.rules.cards import OWN_SUIT, card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
@@ -46,6 +47,10 @@ REGION_LOOKS = region_looks.REGION_LOOKS
 # The regions worded by Python helpers, not templates (games.live.rendering.worded_regions):
 # every viewer is sent them after every move.
 REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
+# The hints that take the coach's thinking (the Pick hint: the strong bot's answer), thought
+# off the move's path and pushed to their seat when ready (games.coach.hint_thinking).
+HINT_THOUGHTS = hints.hint_thoughts
+HINT_HEARD = hints.hint_heard
 
 # The symbol definitions the card faces draw their suits from (``suit.html`` uses them):
 # any page showing this game's cards includes it once (the table, replays, /verify/).
@@ -68,6 +73,11 @@ REPLAY_OPEN_ACTIONS = {
 # The actions no other seat sees taken at all while the game is played ("pass
 # automatically" is a seat's own setting): another viewer's replay makes no step of them.
 REPLAY_UNSEEN_ACTIONS = frozenset({"auto_pass", "standing_answer"})
+
+
+# The coach's review: a card named in words, and why a costly decision cost.
+REVIEW_CARD_WORDS = card_words
+REVIEW_WHY = review_why
 
 
 def event_sentence(context: Mapping[str, Any]) -> Any:
@@ -234,7 +244,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     turn_based = context["table"].is_turn_based
     if turn_based:
         setting = None  # a turn-based table's seats answer by their standing answers instead
-    seat_hints = hints.seat_hints(view, names) if context.get("hints_on") else None
+    seat_hints = hints.seat_hints(view, names, think=False) if context.get("hints_on") else None
     drawn = (seat_hints or {}).get("drawn") and seat_hints["drawn"]["code"]
     return {
         "df": {

@@ -72,7 +72,36 @@ def scores(context: dict[str, Any]) -> dict[str, Any] | None:
     return {"oob": context["oob"], "game": True, "df": {"standings": rows}}
 
 
+def hints(context: dict[str, Any]) -> dict[str, Any] | None:
+    """What ``partials/hints.html`` reads: the seat's hints (``dragonformula.hints``), its
+    switch and the card legend; ``None`` during a guided game's step (its guide is read
+    from the context)."""
+    df = context.get("df")
+    if df is None or context.get("guide") is not None:
+        return None
+    you, shown = df["you"], df["hints"]
+    if shown is not None and shown["reach"] is not None:  # what the hint names of each hand
+        reach = shown["reach"]
+        hands = [{"name": h["name"], "lacks": h["lacks"]} for h in reach["hands"]]
+        shown = {**shown, "reach": {"away": reach["away"], "hands": hands}}
+    return {
+        "oob": context["oob"],
+        "game": True,
+        "my_seat": None if context["my_seat"] is None else True,  # read: whether seated
+        "finished": context["finished"],
+        "hints_on": context["hints_on"],
+        "table": {"code": context["table"].code},
+        "df": {
+            "hints": shown,
+            "you": None if you is None else {key: str(you[key]) for key in LEGEND},
+        },
+    }
+
+
+LEGEND = ("element_name", "own_suit_name", "own_suit")  # what the card legend reads of a seat
+
 REGION_LOOKS = {
+    "hints": hints,
     "hand": hand,
     "prompt": prompt,
     "result-screen": result_screen,

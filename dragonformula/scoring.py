@@ -39,6 +39,8 @@ PENALTY_POINTS = {
     Penalty.Offence.CHEATING: 10000,
 }
 INTENTIONAL_FACTOR = 10
+# The history's reason of a game as recorded, or undone without a reason given.
+RECORDED, UNDONE = "recorded", "undone"
 
 # Which way of winning each multiplier needs (RULES §1.4): Genius is a Dan, Surprise a Pick-and-Dan.
 MULTIPLIER_WIN = {"genius": SetGame.Win.DAN, "surprise": SetGame.Win.PICK_AND_DAN}
@@ -106,6 +108,7 @@ def start_set(match: Match, seats: Sequence[SeatEntry]) -> SetResult:
     """Open the next set of ``match`` with its players in clockwise order and their elements."""
     if match.league.game != GameKind.DRAGON_FORMULA:
         raise ValueError(_("This league plays DragSaga, not Dragon Formula."))
+    services.check_night_open(match)
     check_elements([s.element for s in seats])
     members = [s.member.pk for s in seats]
     if len(set(members)) != len(members):
@@ -128,6 +131,28 @@ def plays_one_set(match: Match) -> bool:
     """Whether the match is played at a table a club night drew: one set each round, the next
     round's draw seats the next (so its set page offers no next set at the same table)."""
     return NightTable.objects.filter(match=match).exists()
+
+
+def records_again(set_result: SetResult) -> bool:
+    """Whether a club night's table records its set again: its set is void and the match has
+    no set that counts (the new set takes the same seats and elements)."""
+    match = set_result.match
+    return (
+        set_result.voided_at is not None
+        and plays_one_set(match)
+        and not match.sets.filter(voided_at=None).exists()
+    )
+
+
+@transaction.atomic
+def record_again(set_result: SetResult, by: Any) -> SetResult:
+    """A club night's table whose set was voided plays (or records) its set again: a new set of
+    the same match with the same seats and elements, counted in its place."""
+    set_result = SetResult.objects.select_for_update().select_related("match").get(pk=set_result.pk)
+    if not records_again(set_result):
+        raise ValueError(_("Only a club night's table whose set is void records its set again."))
+    lines = list(set_result.lines.select_related("member").order_by("seat"))
+    return start_set(set_result.match, [SeatEntry(line.member, line.element) for line in lines])
 
 
 def start_next_set(set_result: SetResult, fire_seat: int) -> SetResult:
@@ -216,25 +241,24 @@ def _add_penalties(
         penalty.save()
 
 
-def _tag(row: Any, by: Any, reason: str) -> None:
-    """Who made this change to a game or penalty, and why (its history row says so)."""
-    if by is not None:
-        row._history_user = by
-    row._change_reason = reason
+_tag = services.tag_change  # who made this change to a game or penalty, and why
 
 
 @transaction.atomic
 def record_game(set_result: SetResult, entry: GameEntry, by: Any = None) -> SetGame:
     """Score one game of a set (with its penalties) and update the set's points, ranks and VP."""
-    set_result = SetResult.objects.select_for_update().get(pk=set_result.pk)
+    set_result = SetResult.objects.select_for_update().select_related("match").get(pk=set_result.pk)
+    services.check_night_open(set_result.match)
     if set_result.complete:
         raise ValueError(_("This set is complete: every player has started a game."))
+    if set_result.voided_at is not None:
+        raise ValueError(_("This set is void; count it again before recording its games."))
     lines = {line.seat: line for line in set_result.lines.select_related("member")}
     fields = _scored_fields(entry, lines)
     game = SetGame(set=set_result, number=services.next_number(set_result.games), **fields)
-    _tag(game, by, "recorded")
+    _tag(game, by, RECORDED)
     game.save()
-    _add_penalties(game, entry, lines, by, "recorded")
+    _add_penalties(game, entry, lines, by, RECORDED)
     _settle_set(set_result, list(lines.values()))
     return game
 
@@ -281,32 +305,35 @@ def _correctable(set_result: SetResult) -> tuple[SetResult, dict[int, SetLine]]:
 
 
 @transaction.atomic
-def correct_game(game: SetGame, entry: GameEntry, by: Any) -> SetGame:
-    """An organiser corrects one recorded game (winner, hand, multipliers, penalties) in place:
-    the set keeps its match, night and table; its points, ranks and VP are settled again and,
-    if the set counts, the game's ratings are rebuilt. The game's history keeps the change."""
+def correct_game(game: SetGame, entry: GameEntry, by: Any, reason: str) -> SetGame:
+    """An organiser corrects one recorded game (winner, hand, multipliers, penalties) in place,
+    saying why: the set keeps its match, night and table; its points, ranks and VP are settled
+    again and, if the set counts, the game's ratings are rebuilt. The game's history keeps the
+    change and its reason."""
+    reason = services.given_reason(reason)
     set_result, lines = _correctable(game.set)
     game = SetGame.objects.select_for_update().get(pk=game.pk, set=set_result)
     fields = _scored_fields(entry, lines)
     for penalty in game.penalties.all():
-        _tag(penalty, by, "corrected")
+        _tag(penalty, by, reason)
         penalty.delete()
     for name, value in fields.items():
         setattr(game, name, value)
-    _tag(game, by, "corrected")
+    _tag(game, by, reason)
     game.save()
-    _add_penalties(game, entry, lines, by, "corrected")
+    _add_penalties(game, entry, lines, by, reason)
     if _settle_set(set_result, list(lines.values())):
         ratings.rebuild(set_result.match.league.game)
     return game
 
 
 @transaction.atomic
-def undo_last_game(set_result: SetResult, by: Any) -> int:
-    """An organiser takes back the set's last recorded game (a slip of the pen): the set is
-    settled again, open again if that game had closed it. Refused once the match's next set
-    has started there, and at an online table (its games come from the table itself).
-    Returns the number of the game taken back."""
+def undo_last_game(set_result: SetResult, by: Any, reason: str = "") -> int:
+    """An organiser takes back the set's last recorded game (a slip of the pen; the reason is
+    optional): the set is settled again, open again if that game had closed it. Refused once
+    the match's next set has started there, and at an online table (its games come from the
+    table itself). Returns the number of the game taken back."""
+    reason = services.given_reason(reason) if reason.strip() else UNDONE
     set_result, lines = _correctable(set_result)
     if set_result.match.table_id is not None:
         raise ValueError(_("An online table records its own games; correct a game instead."))
@@ -316,10 +343,10 @@ def undo_last_game(set_result: SetResult, by: Any) -> int:
     if game is None:
         raise ValueError(_("This set has no game to undo."))
     for penalty in game.penalties.all():
-        _tag(penalty, by, "undone")
+        _tag(penalty, by, reason)
         penalty.delete()
     number = game.number
-    _tag(game, by, "undone")
+    _tag(game, by, reason)
     game.delete()
     if _settle_set(set_result, list(lines.values())):
         ratings.rebuild(set_result.match.league.game)

@@ -1,9 +1,13 @@
 """A Dragon Formula set's history as its page shows it: every game recorded, corrected or
-undone, by whom and when, with what it was before and after.
+undone, by whom, when and why, with what it was before and after; and every void and restore
+of the set.
 
 The rows come from django-simple-history (``SetGame.history`` and ``Penalty.history``): a
 change is one game row, with the penalty rows the same change removed (just before it) and
-added (just after it).
+added (just after it). Its ``history_change_reason`` is the reason the organiser gave (older
+rows hold only the words "recorded", "corrected" or "undone"). A game an online table
+recorded was recorded by the table, whoever's move ended it. The set's own history
+(``SetResult.history``) holds its voids and restores (``games.leagues.record_marks``).
 """
 
 from __future__ import annotations
@@ -17,14 +21,16 @@ from django.utils.translation import gettext_lazy
 
 from dragonformula import scored_hands
 from dragonformula.models import Penalty, SetGame, SetResult
+from games.leagues import record_marks
 from games.models import Member
 
 WHAT = {
-    "recorded": gettext_lazy("recorded"),
-    "corrected": gettext_lazy("corrected"),
-    "undone": gettext_lazy("undone"),
+    "+": gettext_lazy("recorded"),
+    "~": gettext_lazy("corrected"),
+    "-": gettext_lazy("undone"),
 }
-TYPE_REASON = {"+": "recorded", "~": "corrected", "-": "undone"}
+# What older rows (and a recording, or an undo without one) hold instead of a reason.
+NO_REASON = {"recorded", "corrected", "undone"}
 
 
 @dataclass
@@ -38,6 +44,8 @@ class Change:
     before: dict[str, str] | None
     after: dict[str, str] | None
     after_penalties: list[str] = field(default_factory=list)
+    reason: str = ""
+    of_the_set: bool = False  # the set voided or counted again (no game of it)
 
     @property
     def corrected(self) -> bool:
@@ -109,13 +117,33 @@ def _penalty_text(row: Any, names: dict[int, str]) -> str:
     return f"{names.get(row.member_id, '?')} {row.points} ({offence})"
 
 
-def _who(row: Any) -> str:
-    user = row.history_user
-    return user.get_username() if user is not None else _("the table")
+def _who(row: Any, online: bool) -> str:
+    if online and row.history_type == "+":
+        return record_marks.who_of(None)  # the table recorded it, not the player who moved
+    return record_marks.who_of(row.history_user)
+
+
+def _reason(row: Any) -> str:
+    reason = row.history_change_reason or ""
+    return "" if reason in NO_REASON else reason
+
+
+def last_correction(set_result: SetResult) -> record_marks.Mark | None:
+    """The set's latest game corrected or undone, for its printed sheet ("corrected on … by …")."""
+    row = (
+        SetGame.history.filter(set_id=set_result.pk, history_type__in=["~", "-"])
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+        .first()
+    )
+    if row is None:
+        return None
+    return record_marks.Mark(str(WHAT["~"]), _who(row, False), row.history_date, _reason(row))
 
 
 def set_history(set_result: SetResult) -> list[Change]:
-    """Every change to the set's games, newest first."""
+    """Every change to the set's games, and every void and restore of the set, newest first."""
+    online = set_result.match.table_id is not None
     game_rows = list(SetGame.history.filter(set_id=set_result.pk).select_related("history_user"))
     game_ids = {row.id for row in game_rows}
     penalty_rows = list(Penalty.history.filter(game_id__in=game_ids))
@@ -143,7 +171,6 @@ def set_history(set_result: SetResult) -> list[Change]:
                 if change is not None and row.history_type == "+":
                     change.after_penalties.append(text)
             continue
-        reason = row.history_change_reason or TYPE_REASON[row.history_type]
         old_penalties = removed_before.pop(
             row.id, [text for gid, text in alive.values() if gid == row.id]
         )
@@ -154,11 +181,12 @@ def set_history(set_result: SetResult) -> list[Change]:
         after = None if row.history_type == "-" else _game_fields(row, names)
         change = Change(
             number=row.number,
-            what=str(WHAT.get(reason, reason)),
-            who=_who(row),
+            what=str(WHAT[row.history_type]),
+            who=_who(row, online),
             when=row.history_date,
             before=before,
             after=after,
+            reason=_reason(row),
         )
         changes.append(change)
         if after is not None:
@@ -167,4 +195,11 @@ def set_history(set_result: SetResult) -> list[Change]:
         else:
             games.pop(row.id, None)
             open_change.pop(row.id, None)
+    for mark in record_marks.void_history(set_result):
+        changes.append(
+            Change(
+                0, mark.what, mark.who, mark.when, None, None, reason=mark.reason, of_the_set=True
+            )
+        )
+    changes.sort(key=lambda change: change.when)
     return changes[::-1]

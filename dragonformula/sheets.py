@@ -11,11 +11,11 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
-from dragonformula import scored_hands
+from dragonformula import scored_hands, set_history
 from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.rules import ELEMENTS
 from dragonformula.scoring import INTENTIONAL_FACTOR, PENALTY_POINTS
-from games.leagues import services
+from games.leagues import record_marks, services
 
 BLANK_SPARE_ROWS = 2  # room for games replayed after a false Dan
 
@@ -109,14 +109,16 @@ def filled_set(set_result: SetResult) -> dict[str, Any]:
     once the set is complete.
     """
     lines = list(set_result.lines.all())
+    # An unfinished set has no rank or victory points yet: only its running points.
+    placed = set_result.complete
     seats = [
         SheetSeat(
             seat=line.seat,
             name=services.line_label(line),
             element=line.get_element_display(),
             points=line.points,
-            rank=line.rank,
-            victory_points=line.victory_points,
+            rank=line.rank if placed else None,
+            victory_points=line.victory_points if placed else None,
         )
         for line in lines
     ]
@@ -163,4 +165,7 @@ def filled_set(set_result: SetResult) -> dict[str, Any]:
         "set": set_result,
         "match": set_result.match,
         "league": set_result.match.league,
+        # What the printed sheet is stamped with: VOID (who, when, why), or its last correction.
+        "record_void": record_marks.void_mark(set_result),
+        "record_corrected": set_history.last_correction(set_result),
     }

@@ -99,7 +99,7 @@ class DragSagaLineInline(ComputedInline):
 class DragSagaResultAdmin(VoidableAdmin):
     list_display = ["__str__", "match", "created_at", "voided_at"]
     list_filter = ["match__league", ("voided_at", admin.EmptyFieldListFilter)]
-    readonly_fields = ["match", "number", "voided_at", "voided_by"]
+    readonly_fields = ["match", "number", "voided_at", "voided_by", "void_reason"]
     inlines = [DragSagaLineInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

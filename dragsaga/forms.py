@@ -6,6 +6,7 @@ Each form turns posted fields into the entries ``dragsaga.scoring`` records; the
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from django import forms
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from dragsaga.scoring import DragSagaEntry
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
-from games.models import League
+from games.models import REASON_MAX_LENGTH, League
 from games.tables.validators import DigitsIntegerField
 
 MAX_TALLY = 9999  # damage tokens or card costs no table reaches (the database column is bounded)
@@ -113,3 +114,26 @@ class DrawnDragSagaForm(forms.Form):
             )
             for seat in self.seats
         ]
+
+
+class CorrectDragSagaForm(DrawnDragSagaForm):
+    """A recorded game corrected: each player's damage, cards left and their cost (the players
+    stay in their seats), and why (kept in the game's history)."""
+
+    def __init__(self, *args: Any, lines: list[Any], **kwargs: Any) -> None:
+        seats = [
+            SimpleNamespace(
+                number=line.seat, entrant=SimpleNamespace(member=line.member, name=line.member.name)
+            )
+            for line in lines
+        ]
+        initial = {
+            f"{name}_{line.seat}": getattr(line, name)
+            for line in lines
+            for name in ("damage", "cards_left", "leftover_cost")
+        }
+        super().__init__(*args, seats=seats, initial=initial, **kwargs)
+        self.fields["reason"] = forms.CharField(
+            label=_("Why is it corrected? (kept in the game's history)"),
+            max_length=REASON_MAX_LENGTH,
+        )

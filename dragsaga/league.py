@@ -16,6 +16,7 @@ from dragsaga import forms, scoring, sheets
 from dragsaga.models import DragSagaLine, DragSagaResult
 from dragsaga.rules.cards import CardSet
 from dragsaga.scoring import DragSagaEntry
+from games.leagues import services
 from games.leagues.online import seat_members
 from games.models import Game, Match, Member
 
@@ -52,8 +53,9 @@ def record_form(data: Any, *, league: Any) -> Any:
     return forms.DragSagaForm(data, league=league)
 
 
-def record(match: Match, form: Any) -> str:
-    return reverse("leagues:dragsaga_detail", args=[scoring.record_result(match, form.seats).pk])
+def record(match: Match, form: Any, by: Any = None) -> str:
+    result = scoring.record_result(match, form.seats, by=by)
+    return reverse("leagues:dragsaga_detail", args=[result.pk])
 
 
 def result_pages(result: DragSagaResult) -> tuple[str, str]:
@@ -85,8 +87,8 @@ def drawn_table_form(data: Any, *, seats: list[Any]) -> Any:
     return forms.DrawnDragSagaForm(data, seats=seats)
 
 
-def record_drawn_table(match: Match, form: Any) -> DragSagaResult:
-    return scoring.record_result(match, form.entries())
+def record_drawn_table(match: Match, form: Any, by: Any = None) -> DragSagaResult:
+    return scoring.record_result(match, form.entries(), by=by)
 
 
 def ended_a_game(before: dict[str, Any], state: dict[str, Any]) -> bool:
@@ -103,7 +105,8 @@ def record_online(match: Match, game: Game) -> None:
     rows = sorted(game.outcome["placings"], key=lambda row: row["seat"])
     scoring.record_result(
         match,
-        [
+        by=services.THE_TABLE,
+        seats=[
             DragSagaEntry(
                 member=members[row["seat"]],
                 damage=row["damage"],

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from dragsaga.rules.cards import default_card_set, validate_card_set
 from games.models import LeagueResult, Match, Member, PlacingLine
@@ -167,6 +168,9 @@ class DragSagaResult(LeagueResult):
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="dragsaga_games"
     )
     number = models.PositiveSmallIntegerField(_("game"), default=1)
+    # Every recording, correction, void and restore of the game: who, when and why (its
+    # lines' history holds the figures before and after).
+    history = HistoricalRecords(table_name="games_historicaldragsagaresult")
 
     class Meta:
         db_table = "games_dragsagaresult"
@@ -182,7 +186,7 @@ class DragSagaResult(LeagueResult):
     def __str__(self) -> str:
         return _("DragSaga game %(number)s of match %(match)s") % {
             "number": self.number,
-            "match": self.match_id,
+            "match": self.match.number,
         }
 
 
@@ -198,6 +202,7 @@ class DragSagaLine(PlacingLine):
     cards_left = models.PositiveSmallIntegerField(_("cards left in hand"))
     penalty = models.PositiveIntegerField(_("penalty"), default=0)
     final_damage = models.PositiveIntegerField(_("final damage"), default=0)
+    history = HistoricalRecords(table_name="games_historicaldragsagaline")
 
     class Meta(PlacingLine.Meta):
         db_table = "games_dragsagaline"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -17,6 +18,8 @@ from dragsaga.models import DragSagaLine, DragSagaResult
 from games.leagues import result_lines, services
 from games.models import GameKind, Match, Member
 from games.ratings import ratings
+
+RECORDED = "recorded"  # the history's reason of a game as first recorded
 
 
 @dataclass(frozen=True)
@@ -58,29 +61,72 @@ def _check_entries(seats: Sequence[DragSagaEntry]) -> None:
 
 
 @transaction.atomic
-def record_result(match: Match, seats: Sequence[DragSagaEntry]) -> DragSagaResult:
-    """Store a DragSaga game: penalties, final damage, placing (RULES §2.4) and victory points."""
+def record_result(match: Match, seats: Sequence[DragSagaEntry], by: Any = None) -> DragSagaResult:
+    """Store a DragSaga game: penalties, final damage, placing (RULES §2.4) and victory points;
+    ``by`` is who recorded it (``None``: the online table itself). Refused once the match's
+    club night has ended."""
     if match.league.game != GameKind.DRAGSAGA:
         raise ValueError(_("This league plays Dragon Formula, not DragSaga."))
+    services.check_night_open(match)
     _check_entries(seats)
-    result = DragSagaResult.objects.create(
-        match=match, number=services.next_number(match.dragsaga_games)
-    )
-    lines = [
-        DragSagaLine(
-            game=result,
-            member=s.member,
-            seat=seat,
-            damage=s.damage,
-            leftover_cost=s.leftover_cost,
-            cards_left=s.cards_left,
-            penalty=dragsaga_penalty(s.leftover_cost),
-            final_damage=s.damage + dragsaga_penalty(s.leftover_cost),
-        )
-        for seat, s in enumerate(seats)
-    ]
-    services.place_lines(lines, key=lambda line: (-line.final_damage, -line.cards_left))
-    DragSagaLine.objects.bulk_create(lines)
+    result = DragSagaResult(match=match, number=services.next_number(match.dragsaga_games))
+    services.tag_change(result, by, RECORDED)
+    result.save()
+    lines = [DragSagaLine(game=result, member=s.member, seat=seat) for seat, s in enumerate(seats)]
+    for line, entry in zip(lines, seats, strict=True):
+        _fill(line, entry)
+    _place(lines)
+    for line in lines:
+        services.tag_change(line, by, RECORDED)
+        line.save()
     result_lines.keep(result)
     ratings.rate_result(result)
+    return result
+
+
+def _fill(line: DragSagaLine, entry: DragSagaEntry) -> None:
+    """A line's figures from what the table counted (RULES §2.4)."""
+    line.damage, line.leftover_cost, line.cards_left = (
+        entry.damage,
+        entry.leftover_cost,
+        entry.cards_left,
+    )
+    line.penalty = dragsaga_penalty(entry.leftover_cost)
+    line.final_damage = entry.damage + line.penalty
+
+
+def _place(lines: Sequence[DragSagaLine]) -> None:
+    services.place_lines(lines, key=lambda line: (-line.final_damage, -line.cards_left))
+
+
+@transaction.atomic
+def correct_result(
+    result: DragSagaResult, seats: Sequence[DragSagaEntry], by: Any, reason: str
+) -> DragSagaResult:
+    """An organiser corrects a recorded game in place, saying why: each player's damage, cards
+    left and their cost (the players stay in their seats). Places and victory points are
+    settled again and the game's ratings rebuilt; its history keeps the figures before and
+    after, who and why. A void game is restored first; an ended season is read-only."""
+    reason = services.given_reason(reason)
+    result = (
+        DragSagaResult.objects.select_for_update().select_related("match__league").get(pk=result.pk)
+    )
+    if result.match.league.archived:
+        raise ValueError(_("This season has ended: its results are read-only."))
+    if result.voided_at is not None:
+        raise ValueError(_("This game is void; count it again before correcting it."))
+    lines = list(result.lines.select_related("member").order_by("seat"))
+    if [line.member_id for line in lines] != [s.member.pk for s in seats]:
+        raise ValueError(_("A correction keeps the players in their seats."))
+    _check_entries(seats)
+    for line, entry in zip(lines, seats, strict=True):
+        _fill(line, entry)
+    _place(lines)
+    for line in lines:
+        services.tag_change(line, by, reason)
+        line.save()
+    services.tag_change(result, by, reason)
+    result.save()  # the correction's own row in the game's history, after its lines'
+    result_lines.keep(result)
+    ratings.rebuild(result.match.league.game)
     return result

@@ -12,7 +12,7 @@ class GamesConfig(AppConfig):
         from games.coach import reviews
         from games.leagues import online, result_lines
         from games.live import announce, timers
-        from games.nights import nights
+        from games.nights import nights, online_rounds
         from games.tables import events as table_events
         from games.trust import login_throttle
         from games.turns import deadlines
@@ -32,3 +32,5 @@ class GamesConfig(AppConfig):
         table_events.game_saved.connect(deadlines.game_saved, dispatch_uid="turn_deadlines")
         table_events.game_started.connect(deadlines.game_started, dispatch_uid="turn_start")
         table_events.table_changed.connect(deadlines.seats_changed, dispatch_uid="turn_seats")
+        # A move at an online round's table: the round's pages say who is to move now.
+        table_events.game_saved.connect(online_rounds.game_saved, dispatch_uid="online_rounds")

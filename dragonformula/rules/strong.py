@@ -45,6 +45,7 @@ MOST_CANDIDATES = 5  # discards weighed at once (the efficiency choice and the l
 _CODE = {bit: code for code, bit in BIT.items()}
 # A throw's rank: waiting on how many cards, minus how far, kept a major, how many ways in.
 Rank = tuple[int, int, bool, int]
+FAR = 12  # cards from a win when no winning hand is in reach (:func:`nearest.ways_in`)
 FORCED = ("dan", pick_window.PICK_AND_DAN, "draw", "next_game")
 
 
@@ -106,11 +107,11 @@ def _pick_is_closer(view: View, hand: int, live: list[int]) -> bool:
     """Whether the pick, with the best major thrown after it, leaves the hand waiting on
     more winning cards or fewer cards from a win. A pick that only widens the ways in
     at the same distance is not worth the major it gives up."""
-    (waiting_on, away, *_), _ = _after_pick(view, hand, live)
+    (waiting_on, away, *_), _ = after_pick(view, hand, live)
     return (waiting_on, away) > standing(hand, live)[:2]
 
 
-def _after_pick(view: View, hand: int, live: list[int]) -> tuple[Rank, int]:
+def after_pick(view: View, hand: int, live: list[int]) -> tuple[Rank, int]:
     """How close the hand is after picking the window's card and throwing its best major
     (:func:`best_throw` over its majors), and that major."""
     card = BIT[view["window"]["card"]]
@@ -162,7 +163,7 @@ def _start(view: View, action: Action) -> tuple[Action, int, int]:
         return action, hand, 0
     if action["type"] != pick_window.PICK:
         raise ValueError(f"no play-out for {action['type']!r}")
-    _, thrown = _after_pick(view, hand, unseen_bits(view))
+    _, thrown = after_pick(view, hand, unseen_bits(view))
     return action, (hand | BIT[view["window"]["card"]]) ^ thrown, thrown
 
 
@@ -196,8 +197,18 @@ def _majors(hand: int) -> list[int]:
 
 def _seed(view: View) -> int:
     """A seed from what the view shows, so the same view gets the same deals."""
-    seen = (view["seat"], view["hand"], view["discards"], view["events"], view["window"])
-    return zlib.crc32(repr(seen).encode())
+    return zlib.crc32(seen_key(view).encode())
+
+
+def seen_key(view: View) -> str:
+    """What the seat's decision reads of its view, as text: the seats and their elements,
+    its hand, the hand sizes, the pile's size, the discards, the events and the discard on
+    offer (not which seats have answered it, nor its deadline: the same window gets the
+    same decision however far its answers are)."""
+    window = view["window"]
+    offer = None if window is None else (window["discarder"], window["card"])
+    seen = (view["seat"], view["elements"], view["hand"], view["hand_sizes"], view["pile_size"])
+    return repr((*seen, view["discards"], view["events"], offer))
 
 
 def _candidates(view: View, moves: list[Action], choice: Action) -> list[Action]:

@@ -6,17 +6,17 @@ and shown read-only here; the League page links to its standings (a custom admin
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from games.admin.numbers import DigitsOnly
-from games.leagues import result_lines, services
+from games.leagues import result_lines
 from games.leagues import views as league_views
 from games.models import (
     ClubNight,
@@ -30,6 +30,7 @@ from games.models import (
     ResultLine,
 )
 from games.ratings import ratings
+from games.registry import game_kind
 
 
 @admin.register(Member)
@@ -85,20 +86,57 @@ class RatingAdmin(ReadOnlyAdmin):
         return ratings.shown(rating.mu, rating.sigma, rating.results)
 
 
-class VoidableAdmin(DigitsOnly, admin.ModelAdmin):
-    """Void or restore results (they stay listed, ratings recompute); a deletion recomputes too."""
+def league_of(obj: object) -> League | None:
+    """The league a row of the league admin belongs to (a league, night, match or result)."""
+    if isinstance(obj, League):
+        return obj
+    for field in ("league", "match", "set", "game"):
+        obj_next = getattr(obj, field, None)
+        if obj_next is not None and obj_next is not obj:
+            return league_of(obj_next)
+    return None
+
+
+class EndedSeasonReadOnly:
+    """An ended season is read-only in the admin too, for staff as on the league pages: its
+    league, nights, matches and results are shown, never changed or deleted here."""
+
+    def _ended(self, obj: object) -> bool:
+        league = league_of(obj) if obj is not None else None
+        return league is not None and league.archived
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return not self._ended(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return not self._ended(obj) and super().has_delete_permission(request, obj)
+
+
+class VoidableAdmin(EndedSeasonReadOnly, DigitsOnly, admin.ModelAdmin):
+    """Void or restore a result on its own page, where the reason is asked (the action opens
+    it); a deletion recomputes the ratings."""
 
     actions = ["void_results", "restore_results"]
 
-    @admin.action(description=_("Void the selected results"))
-    def void_results(self, request: HttpRequest, queryset) -> None:
-        for result in queryset.filter(voided_at=None):
-            services.void_result(result, request.user)
+    def _to_the_void_page(self, request: HttpRequest, queryset, name: str) -> HttpResponse | None:
+        if queryset.count() != 1:
+            self.message_user(
+                request,
+                _("Void or count again one result at a time: its page asks why."),
+                level=messages.WARNING,
+            )
+            return None
+        result = queryset.select_related("match__league").get()
+        kind = game_kind(result.match.league.game).league_hook("RESULT_KIND") or "result"
+        return redirect(reverse(f"leagues:{name}", args=[kind, result.pk]))
 
-    @admin.action(description=_("Count the selected results again"))
-    def restore_results(self, request: HttpRequest, queryset) -> None:
-        for result in queryset.exclude(voided_at=None):
-            services.restore_result(result)
+    @admin.action(description=_("Void the selected result (asks why)"))
+    def void_results(self, request: HttpRequest, queryset) -> HttpResponse | None:
+        return self._to_the_void_page(request, queryset, "void_result")
+
+    @admin.action(description=_("Count the selected result again (asks why)"))
+    def restore_results(self, request: HttpRequest, queryset) -> HttpResponse | None:
+        return self._to_the_void_page(request, queryset, "restore")
 
     def delete_model(self, request: HttpRequest, obj) -> None:
         game = obj.match.league.game
@@ -119,7 +157,7 @@ class ClubNightInline(DigitsOnly, admin.TabularInline):
 
 
 @admin.register(League)
-class LeagueAdmin(DigitsOnly, admin.ModelAdmin):
+class LeagueAdmin(EndedSeasonReadOnly, DigitsOnly, admin.ModelAdmin):
     list_display = ["name", "club", "game", "season_start", "season_end", "standings_link"]
     list_filter = ["game"]
     search_fields = ["name", "club"]
@@ -161,7 +199,7 @@ class MatchInline(DigitsOnly, admin.TabularInline):
 
 
 @admin.register(ClubNight)
-class ClubNightAdmin(DigitsOnly, admin.ModelAdmin):
+class ClubNightAdmin(EndedSeasonReadOnly, DigitsOnly, admin.ModelAdmin):
     list_display = ["date", "league", "venue", "get_state_display"]
     list_filter = ["league"]
     date_hierarchy = "date"
@@ -169,7 +207,7 @@ class ClubNightAdmin(DigitsOnly, admin.ModelAdmin):
 
 
 @admin.register(Match)
-class MatchAdmin(DigitsOnly, admin.ModelAdmin):
+class MatchAdmin(EndedSeasonReadOnly, DigitsOnly, admin.ModelAdmin):
     list_display = ["__str__", "league", "club_night", "source", "table_code", "played_on"]
     list_filter = ["league", "source"]
     search_fields = ["table_code"]
@@ -236,7 +274,15 @@ class ResultAdmin(VoidableAdmin):
 
     list_display = ["__str__", "match", "complete", "created_at", "voided_at"]
     list_filter = ["complete", "match__league", ("voided_at", admin.EmptyFieldListFilter)]
-    readonly_fields = ["match", "number", "complete", "completed_at", "voided_at", "voided_by"]
+    readonly_fields = [
+        "match",
+        "number",
+        "complete",
+        "completed_at",
+        "voided_at",
+        "voided_by",
+        "void_reason",
+    ]
     inlines = [ResultLineInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:

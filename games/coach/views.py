@@ -2,36 +2,79 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from games.coach import reviews
 from games.models import Game, Review
+from games.registry import game_kind
 from games.tables.views import current_player
 from games.templatetags.bilingual import pick
-from games.trust.replays import ACTION_WORDS, CARD_FIELDS
+from games.trust.replays import ACTION_WORDS, CARD_FIELDS, logged_actions, replay_turns, turn_at
 
 POLL_SECONDS = 2  # how often a page whose review is still being computed looks again
 
 
-def _words(action: dict[str, Any], faces: dict[str, dict[str, Any]]) -> str:
-    """An action as a player reads it: "discards W3", "places Claw, Fang → seat 2"."""
-    kind = str(action.get("type", ""))
-    parts = [str(ACTION_WORDS.get(kind, kind))]
-    for key in CARD_FIELDS:
-        value = action.get(key)
-        for card in value if isinstance(value, list) else [value]:
-            if isinstance(card, str):
-                parts.append(pick(faces[card], "name") if card in faces else card)
-    target = action.get("target")
-    if isinstance(target, int) and not isinstance(target, bool):
-        parts.append(_("→ seat %(seat)d") % {"seat": target + 1})
-    return " ".join(parts)
+class Wording:
+    """How a game's review names its actions' cards and says why a decision cost: the
+    card set a table plays with (DragSaga's faces), else the game's own words for a card
+    code (its presenters' ``REVIEW_CARD_WORDS``, Dragon Formula's "S3 Three of Swords"),
+    and its presenters' ``REVIEW_WHY`` (one sentence, or ``None``)."""
+
+    def __init__(self, game: Game) -> None:
+        presenters = game_kind(game.game_name).presenters
+        self.faces = _faces(game)
+        self.card_words: Callable[[str], str] | None = getattr(
+            presenters, "REVIEW_CARD_WORDS", None
+        )
+        self.game_why: Callable[[dict[str, Any]], str | None] | None = getattr(
+            presenters, "REVIEW_WHY", None
+        )
+
+    def card(self, card: str) -> str:
+        if card in self.faces:
+            return pick(self.faces[card], "name")
+        return self.card_words(card) if self.card_words is not None else card
+
+    def action(self, action: dict[str, Any], offer: Any = None) -> str:
+        """An action as a player reads it: "discards W3 Three of Wands", "places Claw, Fang
+        → seat 2", "passes (S3 Three of Swords on offer)"."""
+        kind = str(action.get("type", ""))
+        parts = [str(ACTION_WORDS.get(kind, kind))]
+        for key in CARD_FIELDS:
+            value = action.get(key)
+            cards = [
+                c for c in (value if isinstance(value, list) else [value]) if isinstance(c, str)
+            ]
+            if cards:
+                parts.append(pgettext("list separator", ", ").join(map(self.card, cards)))
+        target = action.get("target")
+        if isinstance(target, int) and not isinstance(target, bool):
+            parts.append(_("→ seat %(seat)d") % {"seat": target + 1})
+        words = " ".join(parts)
+        if isinstance(offer, str) and not any(key in action for key in CARD_FIELDS):
+            return _("%(action)s (%(card)s on offer)") % {"action": words, "card": self.card(offer)}
+        return words
+
+    def why(self, decision: dict[str, Any]) -> str:
+        """One sentence of why the coach's choice was the better one."""
+        said = self.game_why(decision) if self.game_why is not None else None
+        if said:
+            return said
+        return _(
+            "From what you could see then, the coach's choice won %(coach)d %% of its "
+            "play-outs and yours %(yours)d %%."
+        ) % {
+            "coach": round(100 * decision["coach_chance"]),
+            "yours": round(100 * decision["chance"]),
+        }
 
 
 def _faces(game: Game) -> dict[str, dict[str, Any]]:
@@ -46,24 +89,25 @@ def costly_marks(game: Game, viewer: Any) -> dict[int, dict[str, Any]]:
         return {}
     seats = game.table.seats.filter(player=viewer).values_list("number", flat=True)
     found = Review.objects.filter(game=game, seat__in=list(seats), status=Review.Status.DONE)
-    faces = _faces(game)
+    wording = Wording(game)
     marks: dict[int, dict[str, Any]] = {}
     for review_of_seat in found:
         steps = reviews.costliest(review_of_seat.decisions)
         for decision in review_of_seat.decisions:
             if decision["step"] in steps:
+                offer = decision.get("offer")
                 marks[decision["step"]] = {
-                    "words": _words(decision["action"], faces),
-                    "coach_words": _words(decision["coach"], faces),
+                    "words": wording.action(decision["action"], offer),
+                    "coach_words": wording.action(decision["coach"], offer),
+                    "why": wording.why(decision),
                     "chance_percent": round(100 * decision["chance"]),
                     "coach_percent": round(100 * decision["coach_chance"]),
                 }
     return marks
 
 
-@require_GET
-def review(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+def _refusal(request: HttpRequest, game: Game, seat: int) -> HttpResponse | None:
+    """Why the viewer may not see the seat's review (yet), or ``None``."""
     viewer = current_player(request)
     if viewer is None or not game.table.seats.filter(number=seat, player=viewer).exists():
         return HttpResponse(_("Only the player of this seat may open its review."), status=403)
@@ -71,15 +115,48 @@ def review(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
         return HttpResponse(
             _("This game is still being played: its review opens when it ends."), status=409
         )
+    return None
+
+
+@require_GET
+def review_status(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+    """How far the seat's review is, for the link to it at the table once the game is over
+    (it asks again while the coach is still at work)."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    refused = _refusal(request, game, seat)
+    if refused is not None:
+        return refused
+    found = Review.objects.get(pk=reviews.open_review(game, seat).pk)
+    context = {
+        "game": game,
+        "seat": seat,
+        "review": found,
+        "running": found.status == Review.Status.RUNNING,
+        "percent": round(100 * found.done / found.total) if found.total else 0,
+        "poll_seconds": POLL_SECONDS,
+    }
+    return HttpResponse(render_to_string("games/review_status.html", context, request))
+
+
+@require_GET
+def review(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    refused = _refusal(request, game, seat)
+    if refused is not None:
+        return refused
     found = reviews.open_review(game, seat)
     found = Review.objects.get(pk=found.pk)
-    faces = _faces(game)
+    wording = Wording(game)
     marked = reviews.costliest(found.decisions)
+    # The replay's step numbers: the board's turn that shows the decision taken.
+    turns = replay_turns(logged_actions(game))
     rows = [
         {
             **decision,
-            "words": _words(decision["action"], faces),
-            "coach_words": _words(decision["coach"], faces),
+            "turn": turn_at(turns, decision["step"]).index,
+            "words": wording.action(decision["action"], decision.get("offer")),
+            "coach_words": wording.action(decision["coach"], decision.get("offer")),
+            "why": wording.why(decision) if decision["step"] in marked else "",
             "chance_percent": round(100 * decision["chance"]),
             "coach_percent": round(100 * decision["coach_chance"]),
             "same": decision["action"] == decision["coach"],

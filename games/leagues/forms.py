@@ -32,9 +32,18 @@ def member_field(league: League, required: bool) -> MemberChoiceField:
     )
 
 
+class ClubNightField(IdChoiceField):
+    """A club night of the league, an ended one said so (it takes no results)."""
+
+    def label_from_instance(self, obj: ClubNight) -> str:
+        if obj.ended is not None:
+            return str(_("%(night)s (ended: reopen it first)") % {"night": obj})
+        return str(obj)
+
+
 class MatchFieldsMixin:
     def add_club_night(self, league: League) -> None:
-        self.fields["club_night"] = IdChoiceField(
+        self.fields["club_night"] = ClubNightField(
             queryset=ClubNight.objects.filter(league=league).select_related("league"),
             required=False,
             label=_("Club night"),

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.leagues import result_lines, results, services
+from games.leagues import forfeits, result_lines, results, services
 from games.models import (
     ClubNight,
     Game,
@@ -30,6 +30,7 @@ from games.models import (
 from games.presence.away import active_stand_ins
 from games.ratings import ratings
 from games.registry import game_kind
+from games.tables import selectors as table_selectors
 from games.tables import services as tables
 
 logger = logging.getLogger(__name__)
@@ -43,9 +44,12 @@ def open_league_table(
     bot_level: str = "",
     created_by: Any = None,
     club_night: ClubNight | None = None,
+    move_deadline: int | None = None,
 ) -> Table:
     """Open an online table whose results go to ``league``, with the options its game's league
-    tables start with (``TABLE_OPTIONS``: Dragon Formula's are strict and have a clock)."""
+    tables start with (``TABLE_OPTIONS``: Dragon Formula's are strict and have a clock);
+    ``move_deadline``: a turn-based table (an online round's), whose rules run without
+    their own clocks."""
     with transaction.atomic():
         table = tables.create_table(
             game_name=league.game,
@@ -53,6 +57,7 @@ def open_league_table(
             options={**game_kind(league.game).league.TABLE_OPTIONS, **(options or {})},
             bot_level=bot_level,
             created_by=created_by,
+            move_deadline=move_deadline,
         )
         services.new_match(
             league, club_night, source=Match.Source.ONLINE, table=table, table_code=table.code
@@ -181,5 +186,18 @@ def record_online_results(game: Game) -> None:
         with transaction.atomic():
             game_kind(game.game_name).league.record_online(match, game)
             mark_bot_lines(match, game.table_id)
+            forfeits.apply_forfeits(match, game.table_id)
+    except services.NightEnded:
+        # Recorded when an organiser reopens the night (``catch_up``); the move stands.
+        logger.info("League match %s: its night has ended; game %s waits", match.pk, game.pk)
     except ValueError:
         logger.exception("League match %s refused the results of game %s", match.pk, game.pk)
+
+
+def catch_up(night: ClubNight) -> None:
+    """Record what the night's online tables finished while the night was ended (a reopened
+    night): each table's current game, as its last move would have."""
+    for match in night.matches.exclude(table=None).select_related("table"):
+        game = table_selectors.current_game(match.table)
+        if game is not None:
+            record_online_results(game)

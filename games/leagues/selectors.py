@@ -39,7 +39,7 @@ from games.registry import game_kind
 # The ``?sort=`` keys of the standings pages: the annotation each orders by.
 SORT_FIELDS: dict[str, str] = {
     "place": "place",
-    "name": "name",
+    "name": "sort_key",
     "vp": "vp_total",
     "played": "played",
     "average": "vp_average",
@@ -48,6 +48,10 @@ SORT_FIELDS: dict[str, str] = {
     "best": "best_hand_points",
     "rating": "rating_shown",
 }
+
+
+# Players still tied are listed by their names' reading (よみ), as the club's list is read.
+BY_READING = (F("sort_key").asc(), F("name").asc(), F("pk").asc())
 
 
 def lower_points_win(league: League) -> bool:
@@ -133,11 +137,11 @@ def standings(
         rows = rows.annotate(best_hand=Value(""), best_hand_points=Value(None, IntegerField()))
     field = SORT_FIELDS.get(sort, "place")
     if field == "place":
-        rows = rows.order_by(*tie_break(league), F("name").asc())
+        rows = rows.order_by(*tie_break(league), *BY_READING)
         return rows.reverse() if descending else rows
     else:
         primary = F(field).desc(nulls_last=True) if descending else F(field).asc(nulls_first=True)
-        order = [primary, *tie_break(league), F("name").asc()]
+        order = [primary, *tie_break(league), *BY_READING]
     return rows.order_by(*order)
 
 

@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from games.engine import place, victory_point_table
 from games.leagues import result_lines, results
 from games.models import (
+    REASON_MAX_LENGTH,
     ClubNight,
     GuestSeat,
     League,
@@ -64,7 +65,7 @@ def guest_member(match: Match, seat: int, name: str) -> Member:
     if guest_seat.resolved_to_id is not None:
         return guest_seat.resolved_to
     if guest_seat.placeholder_id is None:
-        label = f"{guest_seat.name} (? {match.pk}-{seat + 1})"
+        label = f"{guest_seat.name} (? {match.number}-{seat + 1})"
         guest_seat.placeholder = Member.objects.create(name=label[:60], guest=True)
         guest_seat.save(update_fields=["placeholder"])
     return guest_seat.placeholder
@@ -90,8 +91,10 @@ def line_label(line: PlacingLine) -> str:
 
 
 def new_match(league: League, club_night: ClubNight | None = None, **fields: Any) -> Match:
-    """A new match of ``league``; one of a club night is played on the night's date."""
+    """A new match of ``league``; one of a club night is played on the night's date (refused,
+    ``NightEnded``, once the night has ended)."""
     if club_night is not None:
+        check_night_open(Match(club_night=club_night))
         fields.setdefault("played_on", club_night.date)
     return Match.objects.create(league=league, club_night=club_night, **fields)
 
@@ -265,26 +268,81 @@ def _voidable(result: Any) -> Any:
     )
 
 
+def given_reason(reason: Any) -> str:
+    """The reason an organiser gave for a void, a restore, a correction or a reopened night:
+    required, one line, as long as the change history keeps (``ValueError`` otherwise)."""
+    text = " ".join(str(reason or "").split())
+    if not text:
+        raise ValueError(_("Say why: the reason is kept in the history."))
+    if len(text) > REASON_MAX_LENGTH:
+        raise ValueError(
+            _("Keep the reason under %(count)s characters.") % {"count": REASON_MAX_LENGTH + 1}
+        )
+    return text
+
+
+# ``by`` for a change no person made: an online table recording its own games (its history
+# then names the table, never the player whose move ended the game).
+THE_TABLE = object()
+
+
+def tag_change(row: Any, by: Any, reason: str) -> None:
+    """Who made the next save of ``row`` and why, for its history (django-simple-history):
+    ``by`` an account; :data:`THE_TABLE`; or ``None``, the request's signed-in user."""
+    if by is THE_TABLE:
+        row._history_user = None
+    elif by is not None:
+        row._history_user = by
+    row._change_reason = reason
+
+
 @transaction.atomic
-def void_result(result: Any, voided_by: AbstractBaseUser) -> None:
-    """A keeper voids a set or DragSaga game: it stays listed, counts nowhere, ratings recompute."""
+def void_result(result: Any, voided_by: AbstractBaseUser, reason: str) -> None:
+    """An organiser voids a set or DragSaga game, saying why: it stays listed, counts nowhere,
+    ratings recompute; its history keeps who, when and why."""
+    reason = given_reason(reason)
     result = _voidable(result)
     if result.voided_at is not None:
         raise ValueError(_("This result is void already."))
-    result.voided_at, result.voided_by = timezone.now(), voided_by
-    result.save(update_fields=["voided_at", "voided_by"])
+    result.voided_at, result.voided_by, result.void_reason = timezone.now(), voided_by, reason
+    tag_change(result, voided_by, reason)
+    result.save(update_fields=["voided_at", "voided_by", "void_reason"])
     ratings.rebuild(result.match.league.game)
 
 
 @transaction.atomic
-def restore_result(result: Any) -> None:
-    """Undo a void: the result counts again and the ratings recompute."""
+def restore_result(result: Any, restored_by: AbstractBaseUser, reason: str) -> None:
+    """Undo a void ("count it again"), saying why: the result counts again, the ratings
+    recompute, and its history keeps the restore beside the void."""
+    reason = given_reason(reason)
     result = _voidable(result)
     if result.voided_at is None:
         raise ValueError(_("This result is not void."))
-    result.voided_at, result.voided_by = None, None
-    result.save(update_fields=["voided_at", "voided_by"])
+    result.voided_at, result.voided_by, result.void_reason = None, None, ""
+    tag_change(result, restored_by, reason)
+    result.save(update_fields=["voided_at", "voided_by", "void_reason"])
     ratings.rebuild(result.match.league.game)
+
+
+class NightEnded(ValueError):
+    """A result for a club night that has ended: refused (the pages answer 409) until an
+    organiser reopens it."""
+
+
+def check_night_open(match: Match) -> None:
+    """Refuse a new result for ``match`` once its club night has ended (``NightEnded``): an
+    organiser reopens the night, with a reason, to record it."""
+    night_id = match.club_night_id
+    if night_id is None:
+        return
+    night = ClubNight.objects.filter(pk=night_id).only("ended").first()
+    if night is not None and night.ended is not None:
+        raise NightEnded(
+            _(
+                "This club night has ended: it takes no more results. An organiser can reopen "
+                "it, saying why, to record this one."
+            )
+        )
 
 
 # --- what every game's results share ---------------------------------------------------

@@ -27,16 +27,25 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import forms, identity_forms, members, online, selectors, services
+from games.leagues import (
+    forms,
+    identity_forms,
+    members,
+    online,
+    record_marks,
+    selectors,
+    services,
+)
 from games.leagues.csv_cells import csv_response as _csv_response
 from games.leagues.csv_cells import yes_no
-from games.models import GuestSeat, League, Match, Member
+from games.models import GuestSeat, League, Match, Member, OnlineRound
 from games.printing import pdf
 from games.ratings import ratings
 from games.registry import GAMES, game_kind
 from games.tables import client_limits
 from games.tables import services as table_services
 from games.tables import views as table_views
+from games.tables.models import MoveDeadline
 from games.tables.validators import is_ascii_number
 
 logger = logging.getLogger(__name__)
@@ -74,6 +83,11 @@ def refuse_archived(request: HttpRequest, league: League) -> HttpResponse:
     message = _("This season has ended: its pages are read-only.")
     context = {"message": message, "league": league}
     return render(request, "leagues/message.html", context, status=409)
+
+
+def refuse_result(request: HttpRequest, refusal: services.NightEnded) -> HttpResponse:
+    """A result refused because its club night has ended (409, and what to do about it)."""
+    return render(request, "leagues/message.html", {"message": str(refusal)}, status=409)
 
 
 def organiser_refusal(request: HttpRequest, league: League) -> HttpResponse | None:
@@ -191,7 +205,10 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "leagues/_standings_table.html", context)
     context["results"] = with_pages(league, selectors.league_results(league)[:20])
     context["recent_results"] = game_kind(league.game).league_hook("RECENT_RESULTS", "")
-    context["club_nights"] = league.club_nights.all()
+    context["club_nights"] = league.club_nights.select_related("online_round")
+    context["move_deadlines"] = MoveDeadline.choices
+    if getattr(game_kind(league.game).engine, "timeouts", None) is not None:
+        context["out_of_time_choices"] = OnlineRound.OutOfTime.choices
     context["blank_sheets"] = blank_sheets()
     context["may_keep_score"] = may_keep_score(request.user, league) and not league.archived
     context["pending_seats"] = selectors.pending_seats(league)
@@ -264,7 +281,7 @@ def _match_columns(league: League, match: Match) -> list[Any]:
         league.name,
         match.played_on,
         night,
-        match.pk,
+        match.number,
         match.get_source_display(),
         match.table_code,
     ]
@@ -273,7 +290,8 @@ def _match_columns(league: League, match: Match) -> list[Any]:
 @require_GET
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Every result line of the league, one row per player per set (or DragSaga game), with
-    headers in the reader's language; a void result is listed and marked void."""
+    headers in the reader's language; a void result is listed and marked void, an unfinished
+    set marked not complete, with no rank or victory points."""
     league = get_object_or_404(League, pk=pk)
     response, writer = _csv_response(f"{slugify(league.name) or 'league'}-results.csv")
     common = [
@@ -296,6 +314,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         [
             *common,
             *(str(label) for label, _cell in of_result),
+            pgettext("results CSV", "Complete"),
             pgettext("results CSV", "Void"),
             _("Seat"),
             _("Player"),
@@ -307,18 +326,21 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         ]
     )
     for result in listed:
+        # An unfinished set has no rank or victory points yet: those cells stay empty.
+        complete = getattr(result, "complete", True)
         for line in result.lines.all():
             writer.writerow(
                 [
                     *_match_columns(league, result.match),
                     *(cell(result) for _label, cell in of_result),
+                    yes_no(complete),
                     yes_no(result.voided_at),
                     line.seat + 1,
                     _line_player(line),
                     yes_no(line.by_bot),
                     *(cell(line) for _label, cell in of_line),
-                    line.rank,
-                    line.victory_points,
+                    line.rank if complete else "",
+                    line.victory_points if complete else "",
                     *(cell(result, line) for _label, cell in extra),
                 ]
             )
@@ -347,6 +369,8 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
                     league, form.cleaned_data.get("club_night"), source=Match.Source.PHYSICAL
                 )
                 return redirect(scoring.record(match, form))
+        except services.NightEnded as refusal:
+            return refuse_result(request, refusal)
         except ValueError as error:
             form.add_error(None, str(error))
     status = 400 if request.method == "POST" else 200
@@ -361,6 +385,11 @@ def open_table(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     form = forms.LeagueTableForm(request.POST, league=league)
     if form.is_valid():
+        night = form.cleaned_data.get("club_night")
+        try:
+            services.check_night_open(Match(club_night=night))
+        except services.NightEnded as refusal:
+            return refuse_result(request, refusal)
         try:
             table = online.open_league_table(
                 league,
@@ -581,24 +610,45 @@ def voidable_results(kind: str) -> Any:
     return game_kind(games[0]).league.RESULT_MODEL.objects.filter(match__league__game__in=games)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def void_result(request: HttpRequest, kind: str, pk: int, restore: bool = False) -> HttpResponse:
-    """A keeper voids a result (or restores it): it stays listed and the ratings recompute."""
+    """An organiser voids a result (or counts it again), saying why: the page asks first, the
+    POST needs the reason; it stays listed, its history keeps the change, the ratings
+    recompute."""
     found = voidable_results(kind)
     if found is None:
         raise Http404
-    result = get_object_or_404(found.select_related("match__league"), pk=pk)
+    result = get_object_or_404(found.select_related("match__league", "voided_by"), pk=pk)
     league = result.match.league
     if (refused := organiser_refusal(request, league)) is not None:
         return refused
+    page_url = game_kind(league.game).result_pages(result)[0]
+    if (result.voided_at is not None) != restore:  # void already, or counting already
+        message = (
+            _("This result is void already.") if not restore else _("This result is not void.")
+        )
+        return _refusal(request, message, 409)
+    reason = request.POST.get("reason", "")[:1000]
+    context = {
+        "league": league,
+        "result": result,
+        "kind": kind,
+        "restore": restore,
+        "page_url": page_url,
+        "reason": reason,
+        "void": record_marks.void_mark(result),
+    }
+    if request.method == "GET":
+        return render(request, "leagues/void_result.html", context)
     try:
         if restore:
-            services.restore_result(result)
+            services.restore_result(result, request.user, reason)
         else:
-            services.void_result(result, request.user)
+            services.void_result(result, request.user, reason)
     except ValueError as error:
-        return _refusal(request, str(error), 409)
-    return _back_to_league(league, "results")
+        context["error"] = str(error)
+        return render(request, "leagues/void_result.html", context, status=400)
+    return redirect(page_url or reverse("leagues:league_detail", args=[league.pk]))
 
 
 @require_GET

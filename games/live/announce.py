@@ -13,6 +13,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from games.coach import hint_thinking
 from games.live import server_loop, snapshots
 from games.tables.events import group_name
 
@@ -25,7 +26,8 @@ def tell_sockets(
         return
     change = uuid.uuid4().hex
     if game is not None:
-        snapshots.remember(change, game, seats)
+        snapshot = snapshots.remember(change, game, seats)
+        hint_thinking.think_after(snapshot)  # a hinted seat's coach thinks off this path
     notify(table_id, game.pk if game is not None else None, getattr(game, "version", None), change)
 
 

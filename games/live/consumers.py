@@ -54,6 +54,7 @@ from django.core.exceptions import SynchronousOnlyOperation
 from django.http import HttpRequest
 from django.utils import translation
 
+from games.coach import hint_thinking
 from games.live import rendering, snapshots
 from games.models import Game, Player, Table
 from games.presence import leavers
@@ -287,6 +288,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         oplog.log_ws("connect", self.table, self.seat, self.scope.get("user"))
         snapshot = snapshots.read(self.table)  # after any retake: the seat is theirs again
         self.catch_up(snapshot.game)  # deadlines passed while nobody looked: pushed as a change
+        hint_thinking.think_after(snapshot)  # a hint not yet worked out (after a restart, say)
         return self.frame(snapshot=snapshot)
 
     async def disconnect(self, code: int) -> None:
@@ -315,6 +317,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         database it reads in ``database_sync_to_async``, which closes them itself)."""
         if message.get("type") == "table.changed":
             await self.table_changed(message)
+        elif message.get("type") == hint_thinking.MESSAGE:
+            await self.table_hint(message)
         else:
             await super().dispatch(message)
 
@@ -331,6 +335,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             frame = await database_sync_to_async(self.frame)(change)
         await self._send(frame)
+
+    async def table_hint(self, event: dict[str, Any]) -> None:
+        """A hint worked out off the move's path (``games.coach.hint_thinking``): every
+        socket remembers it; the sockets of the player it is for are sent what changed."""
+        hint_thinking.heard(event)
+        if self.player is not None and self.player.pk in event.get("players", ()):
+            await self.table_changed(event)
 
     async def _send(self, frame: str | None) -> None:
         if frame:

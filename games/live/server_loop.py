@@ -97,3 +97,19 @@ def _finished(task: asyncio.Task[None]) -> None:
     _sending.discard(task)
     if not task.cancelled() and task.exception() is not None:
         logger.error("A group send failed", exc_info=task.exception())
+
+
+def run_soon(start: Any) -> bool:
+    """Run the coroutine ``start()`` makes on the server's loop, from any thread (not
+    waited for); ``False`` when no server loop runs (a script, a test's client)."""
+    loop = _loop
+    if loop is None or not loop.is_running():
+        return False
+
+    def begin() -> None:
+        task = asyncio.ensure_future(start())
+        _sending.add(task)
+        task.add_done_callback(_finished)
+
+    loop.call_soon_threadsafe(begin, context=Context())
+    return True

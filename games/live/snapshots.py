@@ -202,6 +202,12 @@ def _kept(change: str, snapshot: TableSnapshot) -> TableSnapshot:
     return snapshot
 
 
+def remember_again(change: str, snapshot: TableSnapshot) -> None:
+    """Keep ``snapshot`` (already read whole) under another ``change`` too: the table has
+    not moved, only something a viewer is shown of it is ready (a hint worked out)."""
+    _changes.put((snapshot.table.pk, change), snapshot)
+
+
 def announced(game: Game) -> TableSnapshot | None:
     """The snapshot :func:`remember` made of ``game`` after its last save, if any."""
     return getattr(game, "_announced_snapshot", None)

@@ -15,13 +15,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.tables.validators import plain_name
 
 __all__ = [
+    "REASON_MAX_LENGTH",
     "who_field",
     "GameKind",
     "League",
@@ -38,6 +40,11 @@ __all__ = [
     "Result",
     "ResultLine",
 ]
+
+
+# The longest reason an organiser gives for a void, a correction or a reopened night: what the
+# change history (django-simple-history's ``history_change_reason``) keeps.
+REASON_MAX_LENGTH = 100
 
 
 def who_field(verbose_name: str) -> models.ForeignKey:
@@ -242,6 +249,8 @@ class Match(models.Model):
     )
     played_on = models.DateField(_("played on"), default=timezone.localdate)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Counted within the league (its first match is 1), as the pages and exports name it.
+    number = models.PositiveIntegerField(_("match number"), default=0, editable=False)
 
     class Meta:
         ordering = ["-played_on", "-id"]
@@ -249,7 +258,21 @@ class Match(models.Model):
         verbose_name_plural = _("matches")
 
     def __str__(self) -> str:
-        return _("Match %(id)s · %(date)s") % {"id": self.pk, "date": f"{self.played_on:%Y-%m-%d}"}
+        return _("Match %(id)s · %(date)s") % {
+            "id": self.number,
+            "date": f"{self.played_on:%Y-%m-%d}",
+        }
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self._state.adding and not self.number:
+            # The league's row lock: two new matches of a league never share a number.
+            with transaction.atomic():
+                League.objects.select_for_update().filter(pk=self.league_id).exists()
+                last = Match.objects.filter(league_id=self.league_id).aggregate(n=Max("number"))
+                self.number = (last["n"] or 0) + 1
+                super().save(*args, **kwargs)
+            return
+        super().save(*args, **kwargs)
 
 
 class PlacingLine(models.Model):
@@ -274,11 +297,12 @@ class PlacingLine(models.Model):
 
 class LeagueResult(models.Model):
     """What every game's league result holds besides its match and number: when it was
-    recorded, and whether (and by whom) it was voided (it then counts nowhere)."""
+    recorded, and whether (by whom, and why) it was voided (it then counts nowhere)."""
 
     created_at = models.DateTimeField(auto_now_add=True)
     voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
     voided_by = who_field(_("voided by"))
+    void_reason = models.CharField(_("why it was voided"), max_length=REASON_MAX_LENGTH, blank=True)
 
     class Meta:
         abstract = True
@@ -315,7 +339,7 @@ class Result(CompletedResult):
     def __str__(self) -> str:
         return _("Result %(number)s of match %(match)s") % {
             "number": self.number,
-            "match": self.match_id,
+            "match": self.match.number,
         }
 
 

@@ -16,10 +16,20 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from simple_history.models import HistoricalRecords
 
+from games.tables.models import MoveDeadline
 from games.tables.validators import plain_name
 
-__all__ = ["ClubNight", "NightChange", "NightEntrant", "NightRound", "NightSeat", "NightTable"]
+__all__ = [
+    "ClubNight",
+    "NightChange",
+    "NightEntrant",
+    "NightRound",
+    "NightSeat",
+    "NightTable",
+    "OnlineRound",
+]
 
 
 class ClubNight(models.Model):
@@ -45,6 +55,8 @@ class ClubNight(models.Model):
     )
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
     cancelled = models.DateTimeField(_("cancelled"), null=True, blank=True)
+    # Every change to the night (ended, reopened …): who, when and the reason given.
+    history = HistoricalRecords(table_name="games_historicalclubnight")
 
     class State(models.TextChoices):
         SCHEDULED = "scheduled", pgettext_lazy("club night", "scheduled")
@@ -246,3 +258,39 @@ class NightSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.number + 1} {self.entrant}"
+
+
+class OnlineRound(models.Model):
+    """A league's round played online between club nights: a night (``night``) of one
+    round whose members sign up instead of checking in, seated by the same committed draw
+    at turn-based tables with the round's move deadline, until the round's end."""
+
+    night = models.OneToOneField(
+        "games.ClubNight",
+        verbose_name=_("club night"),
+        on_delete=models.CASCADE,
+        related_name="online_round",
+    )
+    move_deadline = models.PositiveIntegerField(
+        _("move deadline"), choices=MoveDeadline.choices, default=MoveDeadline.ONE_DAY
+    )
+    ends = models.DateTimeField(_("round ends"))
+
+    class OutOfTime(models.TextChoices):
+        BOT = "bot", _("a bot stands in until the player is back")
+        FORFEIT = "forfeit", _("the seat forfeits that game")
+
+    # What two moves in a row out of time cost a seat (``games.leagues.forfeits``).
+    out_of_time = models.CharField(
+        _("two moves out of time"),
+        max_length=8,
+        choices=OutOfTime.choices,
+        default=OutOfTime.BOT,
+    )
+
+    class Meta:
+        verbose_name = _("online round")
+        verbose_name_plural = _("online rounds")
+
+    def __str__(self) -> str:
+        return f"{self.night} · {self.get_move_deadline_display()}"

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 
 from games.leagues import online as online_tables
 from games.leagues import results, selectors, services
-from games.models import ClubNight, NightRound, NightTable, ResultLine, Table
-from games.nights import nights
+from games.models import ClubNight, Deadline, NightRound, NightTable, ResultLine, Table
+from games.nights import nights, online_rounds
 from games.registry import RegisteredGame, game_kind
 from games.tables import selectors as table_selectors
 
@@ -54,6 +54,7 @@ class TableRow:
     replays: list[str] = field(default_factory=list)
     results: str = ""
     void: bool = False
+    to_move: list[tuple[str, Any]] = field(default_factory=list)  # turn-based: (name, due)
 
 
 @dataclass
@@ -87,18 +88,26 @@ def _online_elements(table: Table | None) -> list[str]:
     return list(dealt(game.state)) if dealt is not None else []
 
 
-def _results(result: Any) -> str:
-    """A table's first result in a line, from the platform's generic lines of it: each
-    player's points and victory points, a seat a bot played for its member marked; a void
-    result says so (it counts nowhere)."""
-    lines = ResultLine.objects.filter(
-        result__match_id=result.match_id, result__number=result.number
-    )
+def _results(result: Any, lines: Any = None) -> str:
+    """A table's result in a line, from the platform's generic lines of it (``lines``, or
+    read here): each player's points and victory points, a seat a bot played for its member
+    marked; a void result says so (it counts nowhere)."""
+    if lines is None:
+        lines = ResultLine.objects.filter(
+            result__match_id=result.match_id, result__number=result.number
+        ).select_related("member")
     text = "; ".join(
         f"{services.line_label(line)} {line.points} · {line.victory_points.normalize():f}"
-        for line in lines.select_related("member")
+        for line in lines
     )
     return f"{_('void')}: {text}" if result.voided_at is not None else text
+
+
+def shown_result(match: Any, kind: RegisteredGame) -> Any:
+    """The result a table's row shows: its first that counts (a void one recorded again is
+    replaced by the new one, as tonight's standings count it), else its first (void)."""
+    found = getattr(match, results.match_results(kind)).order_by("number")
+    return found.filter(voided_at=None).first() or found.first()
 
 
 def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> TableRow:
@@ -133,6 +142,14 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
             )
     for seat in seats:
         seat.element_label = element_label(kind, seat.element)
+    if table is not None and table.is_turn_based:
+        names = {seat.number - 1: seat.name for seat in seats}
+        row.to_move = [
+            (names.get(deadline.seat, ""), deadline.due)
+            for deadline in Deadline.objects.filter(
+                table=table, kind=Deadline.Kind.MOVE, game__finished__isnull=True
+            ).order_by("due", "seat")
+        ]
     if match is None:
         row.state = _("not opened") if ended else _("not opened yet")
         return row
@@ -146,15 +163,19 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
             for pk in table.games.order_by("created").values_list("pk", flat=True)
         ]
         row.state = table.get_status_display()
-    first = getattr(match, results.match_results(kind)).order_by("number").first()
+    shown = shown_result(match, kind)
     # A game whose drawn real-cards table a keeper records here (its ``drawn_table_form``)
     # links the night's sheet and form until then; another keeps it on its result's page.
     recorded_here = kind.league_hook("drawn_table_form") is not None
-    if first is not None:
-        keep_url, sheet_url = kind.result_pages(first)
+    if shown is not None:
+        keep_url, sheet_url = kind.result_pages(shown)
         row.sheet_url, row.keep_url = sheet_url or "", "" if recorded_here else keep_url or ""
-        row.results = _results(first)
-        row.void = first.voided_at is not None
+        row.results = _results(shown)
+        row.void = shown.voided_at is not None
+        if row.void and recorded_here and table is None:  # void: the table is recorded again
+            row.keep_url = reverse(
+                "nights:table_result", args=[night_table.round.night_id, night_table.pk]
+            )
     elif recorded_here and table is None:  # real cards: a sheet with the drawn names
         night_id = night_table.round.night_id
         row.sheet_url = reverse("nights:table_sheet", args=[night_id, night_table.pk])
@@ -166,6 +187,43 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
     elif not row.state:
         row.state = _("playing")
     return row
+
+
+@dataclass
+class AwayResult:
+    """A result recorded for the night away from its drawn tables (the league's own form):
+    tonight's standings count it too, so the board lists it."""
+
+    title: str
+    page_url: str
+    results: str
+    void: bool
+
+
+def away_from_the_draw(night: ClubNight, kind: RegisteredGame) -> list[AwayResult]:
+    """The night's results of matches no round drew, oldest first."""
+    away = {"match__club_night": night, "match__night_table__isnull": True}
+    found = (
+        results.result_model(kind)
+        .objects.filter(**away)
+        .select_related("match")
+        .order_by("match__number", "number")
+    )
+    lines: dict[tuple[int, int], list[Any]] = {}
+    for line in ResultLine.objects.filter(
+        **{f"result__{key}": value for key, value in away.items()}
+    ).select_related("member", "result"):
+        lines.setdefault((line.result.match_id, line.result.number), []).append(line)
+    return [
+        AwayResult(
+            _("Match %(match)s, result %(number)s")
+            % {"match": result.match.number, "number": result.number},
+            kind.result_pages(result)[0] or "",
+            _results(result, lines.get((result.match_id, result.number), [])),
+            result.voided_at is not None,
+        )
+        for result in found
+    ]
 
 
 def board(night: ClubNight) -> dict[str, Any]:
@@ -194,6 +252,8 @@ def board(night: ClubNight) -> dict[str, Any]:
     entrants = list(night.entrants.select_related("member").order_by("name"))
     return {
         "night": night,
+        "online_round": online_rounds.online_round(night),
+        "counts_moves_out_of_time": online_rounds.counts_moves_out_of_time(league),
         "league": league,
         "rounds": rounds,
         "current": current,
@@ -202,6 +262,7 @@ def board(night: ClubNight) -> dict[str, Any]:
         "entrants": entrants,
         "present": [e for e in entrants if e.left_after is None],
         "tonight": tonight,
+        "away_results": away_from_the_draw(night, kind),
         "tonight_pages": [
             tonight[start : start + TONIGHT_ROWS_ON_SCREEN]
             for start in range(0, max(len(tonight), 1), TONIGHT_ROWS_ON_SCREEN)

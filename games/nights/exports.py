@@ -64,7 +64,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 table.round.number if table else "",
                 table.number if table else "",
                 match.get_source_display(),
-                match.pk,
+                match.number,
                 result.number,
                 yes_no(result.complete),
                 yes_no(result.voided_at),

@@ -42,6 +42,7 @@ from games.models import (
     NightRound,
     NightSeat,
     NightTable,
+    OnlineRound,
     Result,
     StandIn,
     Table,
@@ -149,7 +150,9 @@ def run_tonight(league: League, confirmed: bool = False) -> ClubNight:
     """Tonight's night: the one scheduled for today is opened, else one is made, open; on a
     day outside the season only once the organiser has confirmed it."""
     today = timezone.localdate()
-    tonight = league.club_nights.filter(date=today, ended=None, cancelled=None).first()
+    tonight = league.club_nights.filter(
+        date=today, ended=None, cancelled=None, online_round=None
+    ).first()
     if tonight is not None and tonight.opened is not None:
         return tonight  # open already: the organiser is taken to it
     if tonight is not None:
@@ -603,6 +606,9 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
                 options=drawn_table_options(league.game, seats),
                 bot_level=default_bot_level(league.game),
                 club_night=night,
+                move_deadline=OnlineRound.objects.filter(night=night)
+                .values_list("move_deadline", flat=True)
+                .first(),
             )
         except tables.ActionRefused as refusal:
             raise NightRefused(refusal.message) from None
@@ -856,11 +862,13 @@ def tonight_standings(night: ClubNight) -> list[StandingRow]:
 
 
 def table_finished(night_table: NightTable) -> bool:
-    """A night table is done when its match has a complete result (a set every player has
-    started a game of; a DragSaga game once recorded), as the platform's results say."""
+    """A night table is done when its match has a complete result that counts (a set every
+    player has started a game of; a DragSaga game once recorded; not void), as the platform's
+    results say."""
     if night_table.match_id is None:
         return False
-    return Result.objects.filter(match_id=night_table.match_id, complete=True).exists()
+    counting = Result.objects.filter(match_id=night_table.match_id, voided_at=None)
+    return counting.filter(complete=True).exists()
 
 
 # --- telling the night's sockets when results arrive ----------------------------------------------

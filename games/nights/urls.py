@@ -2,15 +2,17 @@
 
 from django.urls import path
 
-from games.nights import exports
+from games.nights import exports, reopen_views
 from games.nights import views as night_views
 
 app_name = "nights"
 
 urlpatterns = [
     path("new/<int:league>/", night_views.new_night, name="new"),
+    path("online-round/<int:league>/", night_views.new_online_round, name="new_online_round"),
     path("<int:pk>/", night_views.night_page, name="night"),
     path("<int:pk>/act/", night_views.act, name="act"),
+    path("<int:pk>/reopen/", reopen_views.reopen, name="reopen"),
     path("seat/<str:token>/", night_views.take_seat, name="take_seat"),
     path("<int:pk>/screen/", night_views.screen, name="screen"),
     path("<int:pk>/results.csv", exports.results_csv, name="results_csv"),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import results, tournament
+from games.leagues import results, services, tournament
 from games.leagues import views as league_views
 from games.leagues.views import may_keep_score, refuse_or_login
 from games.models import (
@@ -29,7 +29,7 @@ from games.models import (
     NightTable,
 )
 from games.nights import board as night_board
-from games.nights import nights
+from games.nights import nights, online_rounds, reopening
 from games.registry import game_kind
 from games.tables import qr
 from games.tables import selectors as table_selectors
@@ -67,6 +67,7 @@ def _page(request: HttpRequest, night: ClubNight, message: str = "", status: int
             if keeper
             else [],
             "message": message,
+            "night_history": reopening.night_history(night),
             "by_round": tournament.standings_by_round(night),
             "modes": NightTable.Mode,
             "statuses": NightRound.Status,
@@ -104,6 +105,26 @@ def new_night(request: HttpRequest, league: int) -> HttpResponse:
     return redirect("nights:night", pk=night.pk)
 
 
+@require_POST
+def new_online_round(request: HttpRequest, league: int) -> HttpResponse:
+    """An organiser opens an online round of the league (``online_rounds``): its move
+    deadline and length as chosen; a choice not offered is refused, nothing made."""
+    league_row = get_object_or_404(League, pk=league)
+    if (refused := league_views.organiser_refusal(request, league_row)) is not None:
+        return refused
+    try:
+        night = online_rounds.open_online_round(
+            league_row,
+            request.POST.get("move_deadline"),
+            request.POST.get("days"),
+            request.POST.get("out_of_time"),
+        )
+    except nights.NightRefused as refusal:
+        context = {"message": refusal.message, "league": league_row}
+        return render(request, "leagues/message.html", context, status=refusal.status)
+    return redirect("nights:night", pk=night.pk)
+
+
 # Irreversible taps: the page asks once more before they are made.
 CONFIRM = {
     "draw": (
@@ -113,6 +134,17 @@ CONFIRM = {
     "end": (
         gettext_lazy("End the night now? No round can be announced or drawn after it."),
         gettext_lazy("Yes, end the night"),
+    ),
+}
+# The same questions of an online round, in its own words.
+CONFIRM_ONLINE_ROUND = {
+    **CONFIRM,
+    "end": (
+        gettext_lazy(
+            "End the round now? Its seed is shown, and it takes no more results "
+            "(an organiser can reopen it, saying why)."
+        ),
+        gettext_lazy("Yes, end the round"),
     ),
 }
 
@@ -166,19 +198,30 @@ def _table(night: ClubNight, value: Any) -> NightTable:
     return table
 
 
+# A club night's steps an online round has not: one round, its tables opened and started
+# by the draw, no round clock (each move has its deadline), no visitors (no account).
+NOT_IN_AN_ONLINE_ROUND = frozenset({"visitor", "announce", "timer", "open_table", "start_table"})
+
+
 def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
     data = request.POST
+    if online_rounds.online_round(night) is not None and action in NOT_IN_AN_ONLINE_ROUND:
+        raise nights.NightRefused(_("An online round has no such step."), 409)
     if action == "check_in":
         member = night.league.members.filter(pk=_number(data.get("member"))).first()
         if member is None:
             raise nights.NightRefused(_("That player does not play in this league."), 404)
+        online_rounds.refuse_sign_up(night, member)
         nights.check_in(night, member)
     elif action == "visitor":
         nights.add_visitor(night, data.get("name", ""))
     elif action == "leave":
+        online_rounds.refuse_sign_up_change(night)
         nights.leave(_entrant(night, data.get("entrant")))
     elif action == "announce":
         nights.announce_round(night)
+    elif action == "draw" and online_rounds.online_round(night) is not None:
+        online_rounds.draw(_round(night, data.get("round")))
     elif action == "draw":
         nights.draw(_round(night, data.get("round")))
     elif action == "timer":
@@ -188,6 +231,7 @@ def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
     elif action == "start_table":
         nights.start_online_table(_table(night, data.get("table")))
     elif action == "end":
+        online_rounds.refuse_end_while_playing(night)
         nights.end_night(night)
     elif action == "open":
         nights.open_night(night)
@@ -266,8 +310,10 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
             if isinstance(own, HttpResponse):
                 return own
             if action == "here":
+                online_rounds.refuse_sign_up(night, own)
                 nights.check_in(night, own)
             else:
+                online_rounds.refuse_sign_up_change(night)
                 entrant = night.entrants.filter(member=own, left_after__isnull=True).first()
                 if entrant is None:
                     raise nights.NightRefused(_("You are not checked in tonight."), 409)
@@ -276,7 +322,8 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
             if (refused := league_views.organiser_refusal(request, night.league)) is not None:
                 return refused
             if action in CONFIRM and request.POST.get("confirmed") != "yes":
-                message, label = CONFIRM[action]
+                asks = CONFIRM_ONLINE_ROUND if online_rounds.online_round(night) else CONFIRM
+                message, label = asks[action]
                 back = reverse("nights:night", args=[night.pk])
                 return confirm_step(request, night.league, str(message), str(label), back)
             _keeper_action(request, night, action)
@@ -329,9 +376,10 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
     match = night_table.match
     kind = game_kind(night.league.game)
     if match is not None:
-        # The table's first result has its own sheet, where the game says (``result_pages``;
-        # a sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it).
-        first = getattr(match, results.match_results(kind)).order_by("number").first()
+        # The table's result has its own sheet, where the game says (``result_pages``; a
+        # sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it): the one that
+        # counts, as the board shows it (a void one recorded again is replaced).
+        first = night_board.shown_result(match, kind)
         sheet_url = kind.result_pages(first)[1] if first is not None else None
         if sheet_url:
             return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)
@@ -366,9 +414,14 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if not recorded_here or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    if getattr(match, results.match_results(kind)).exists():
+    # A void result leaves the table to be recorded again (its match keeps both).
+    if getattr(match, results.match_results(kind)).filter(voided_at=None).exists():
         message = _("This table's game is recorded already.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
+    try:
+        services.check_night_open(match)
+    except services.NightEnded as refusal:
+        return league_views.refuse_result(request, refusal)
     scoring = kind.league
     form = scoring.drawn_table_form(request.POST or None, seats=_drawn_seats(night_table))
     status = 200
@@ -376,6 +429,8 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         if form.is_valid():
             try:
                 scoring.record_drawn_table(match, form)
+            except services.NightEnded as refusal:
+                return league_views.refuse_result(request, refusal)
             except ValueError as error:
                 form.add_error(None, str(error))
             else:

@@ -15,7 +15,8 @@ Three limits keep a burst of downloads from starving the tables:
 - a **cap** of :data:`MAX_CONCURRENT` printings at once; a request waits up to
   :data:`WAIT_SECONDS` for its turn, then gets :class:`PdfBusy` (the view answers
   503 with ``Retry-After``);
-- a printing that takes over :data:`RENDER_SECONDS` is given up (an error).
+- a printing that takes over :data:`RENDER_SECONDS` is given up (an error); until the pool
+  has printed once, waits and printings have :data:`WARM_UP_SECONDS` more (its warm-up).
 
 A fresh sheet (one never printed) takes a warm worker about a quarter of a second: each
 worker cuts the CJK font to the sheets' characters once (``pdf_fonts``), keeps one font
@@ -37,6 +38,10 @@ MAX_CONCURRENT = 2
 WAIT_SECONDS = 5.0
 RETRY_AFTER_SECONDS = 5
 RENDER_SECONDS = 30.0
+# A new pool's workers warm up (cut the CJK font, print a first sheet) before they take the
+# first printing: on a busy machine that alone can take tens of seconds, so until one printing
+# has come back, the waits and the printing have this much more time.
+WARM_UP_SECONDS = 90.0
 CACHE_SIZE = 32
 TASKS_PER_WORKER = 50
 PRINT_NICENESS = 10
@@ -46,6 +51,12 @@ _cache: OrderedDict[str, bytes] = OrderedDict()
 _printing: dict[str, threading.Lock] = {}  # the key of each sheet being printed -> its lock
 _lock = threading.Lock()  # guards _cache, _printing and _pool
 _pool: ProcessPoolExecutor | None = None
+_warm = False  # the pool has printed a sheet: its workers are ready
+
+
+def _warming() -> float:
+    """The time added to every wait while the pool has not printed its first sheet."""
+    return 0.0 if _warm else WARM_UP_SECONDS
 
 
 class PdfBusy(Exception):  # noqa: N818 - a state the view tells the reader about
@@ -62,13 +73,14 @@ def html_to_pdf(html: str) -> bytes:
             _cache.move_to_end(key)
             return _cache[key]
         same = _printing.setdefault(key, threading.Lock())
-    if not same.acquire(timeout=WAIT_SECONDS):  # someone prints this very sheet: wait for it
+    # Someone prints this very sheet: wait for it.
+    if not same.acquire(timeout=WAIT_SECONDS + _warming()):
         raise PdfBusy
     try:
         with _lock:
             if key in _cache:
                 return _cache[key]
-        if not _slots.acquire(timeout=WAIT_SECONDS):
+        if not _slots.acquire(timeout=WAIT_SECONDS + _warming()):
             raise PdfBusy
         try:
             document = _render(html)
@@ -88,7 +100,8 @@ def html_to_pdf(html: str) -> bytes:
 
 def _render(html: str) -> bytes:
     """One printing, in the worker pool."""
-    global _pool
+    global _pool, _warm
+    limit = RENDER_SECONDS + _warming()
     with _lock:
         if _pool is None:
             _pool = ProcessPoolExecutor(
@@ -99,7 +112,9 @@ def _render(html: str) -> bytes:
                 initargs=(html,),  # every worker, recycled ones too, warms up on a real sheet
             )
         pool = _pool
-    return pool.submit(print_pdf, html).result(timeout=RENDER_SECONDS)
+    document = pool.submit(print_pdf, html).result(timeout=limit)
+    _warm = True
+    return document
 
 
 # --- in a printing worker (no Django) ------------------------------------------------

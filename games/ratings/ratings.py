@@ -6,7 +6,8 @@ rating is a belief about their skill, μ with uncertainty σ; what the pages sho
 *ordinal* μ − 3σ, rounded, which starts at 0 and rises as a player keeps placing well
 and the uncertainty shrinks.
 
-A result is rated when it is recorded (:func:`rate_result`).
+A result is rated when it is recorded (:func:`rate_result`); a shared place is rated as a tie
+(:func:`rate_placings`, docs/the-record.md).
 A result counts unless it is void or a seat of it waits for a keeper to say who played;
 when that changes (a void, a restored result, a seat named later) the game's ratings are
 rebuilt (:func:`rebuild`), replaying every rated result in the order the results were
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from itertools import groupby
+from itertools import groupby, permutations, product
 from typing import Any
 
 from django.db import connection, transaction
@@ -88,6 +89,39 @@ CHANGE_COLUMNS = (
 )
 
 
+def rate_placings(teams: list[list[Any]], ranks: list[int]) -> list[list[Any]]:
+    """openskill's update of ``teams`` (one player each) for their ``ranks``, a shared place
+    treated as a tie: the mean of the updates over every order in which the tied players
+    could have finished (each order a strict ranking, all equally likely).
+
+    openskill 6.2's Plackett–Luce, given equal ranks itself, lets a shared place leak into the
+    places below it: four new players ranked 1, 1, 3, 4 come out with μ 25.93, 25.93, 25.93,
+    22.20, the third-placed exactly as the two who shared first (and with a higher ordinal,
+    as his σ shrinks more). Averaged over the two orders of the tie the same result gives
+    27.17, 27.17, 24.69, 20.96: the shared winners equal, both above the third.
+    """
+    tied = [
+        [seat for seat, rank in enumerate(ranks) if rank == place]
+        for place in sorted(set(ranks))
+        if ranks.count(place) > 1
+    ]
+    if not tied:
+        return MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+    sums = [[0.0, 0.0] for _team in teams]
+    orders = list(product(*(permutations(group) for group in tied)))
+    for order in orders:
+        # The tie broken this way: its players in this order, all above the next place.
+        broken = {seat: offset for group in order for offset, seat in enumerate(group)}
+        finish = sorted(range(len(teams)), key=lambda seat: (ranks[seat], broken.get(seat, 0)))
+        strict = {seat: float(place) for place, seat in enumerate(finish, start=1)}
+        rated = MODEL.rate(teams, ranks=[strict[seat] for seat in range(len(teams))])
+        for seat, (new,) in enumerate(rated):
+            sums[seat][0] += new.mu
+            sums[seat][1] += new.sigma
+    count = len(orders)
+    return [[MODEL.rating(mu=mu / count, sigma=sigma / count)] for mu, sigma in sums]
+
+
 def apply(current: dict[int, Current], result: Rated, game: str, position: int) -> list[tuple]:
     """Rate one result over ``current`` (updated in place): its rating changes, as rows of
     :data:`CHANGE_COLUMNS`."""
@@ -96,7 +130,7 @@ def apply(current: dict[int, Current], result: Rated, game: str, position: int) 
         [MODEL.rating(mu=c.mu, sigma=c.sigma)]
         for c in (current.setdefault(m, Current(MODEL.mu, MODEL.sigma)) for m in players)
     ]
-    rated = MODEL.rate(teams, ranks=[float(rank) for _m, rank in result.placings])
+    rated = rate_placings(teams, [rank for _m, rank in result.placings])
     changes = []
     for (member, rank), (new,) in zip(result.placings, rated, strict=True):
         state = current[member]

@@ -99,6 +99,17 @@ class NewTableForm(forms.Form):
             if field is not None:
                 self.fields[f"option_{name}"] = field
                 self.option_names.append(name)
+        if "move_deadline" in self.fields:
+            self._mark_live_only(engine)
+
+    def _mark_live_only(self, engine: Any) -> None:
+        """The fields a turn-based table does without (the away limit, the game's own clocks:
+        its ``turn_based_options``) say so, for ``static/js/lobby.js`` to hide them while a
+        turn-based pace is chosen."""
+        live_only = ["away_seconds", *(f"option_{n}" for n in engine.turn_based_options())]
+        for name in live_only:
+            if name in self.fields:
+                self.fields[name].widget.attrs["data-live-only"] = ""
 
     def options(self) -> dict[str, Any]:
         """The chosen options as the engine takes them."""

@@ -440,11 +440,15 @@ def replay_of(game: Any) -> Replay:
     start = kind.initial_state(
         game.players, game.options, game.seed, game.created_at, game.stacking
     )
-    log = [
+    return build_replay(kind.engine, start, logged_actions(game), finished=game.is_finished)
+
+
+def logged_actions(game: Any) -> list[LoggedAction]:
+    """A platform game's action log, in order (step N of a replay is after the first N)."""
+    return [
         LoggedAction(seat=seat, action=action, at=at)
         for seat, action, at in game.log.order_by("version").values_list("seat", "action", "now")
     ]
-    return build_replay(kind.engine, start, log, finished=game.is_finished)
 
 
 _MARKS: dict[tuple[int, int], list[ReplayMark]] = {}

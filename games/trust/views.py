@@ -268,6 +268,7 @@ def _step_context(
     names = seat_names(game)
     step = game_replay.step(number, viewer)
     turn = turn_at(turns, number)
+    shown_jumps = jumps(marks_of(game, game_replay), names)
     previous = turns[turn.index - 1].last if turn.index > 0 else None
     if number < turn.last:
         following: int | None = turn.last
@@ -290,7 +291,11 @@ def _step_context(
             {"seat": seat, "name": names[seat], "cards": seat_cards(view, face)}
             for seat, view in step.seats.items()
         ],
-        "jumps": jumps(marks_of(game, game_replay), names),
+        "jumps": shown_jumps,
+        # The game the selector names: the last one dealt at or before the step shown.
+        "game_shown": max(
+            (g["step"] for g in shown_jumps["games"] if g["step"] <= number), default=None
+        ),
         "step_url": reverse("games:replay", args=[game.pk]),
     }
 

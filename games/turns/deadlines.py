@@ -29,7 +29,16 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils.dateparse import parse_datetime
 
-from games.models import Deadline, Game, Notice, NoticeSettings, Player, Seat, Vacation
+from games.models import (
+    Deadline,
+    Game,
+    Notice,
+    NoticeSettings,
+    Player,
+    PushSubscription,
+    Seat,
+    Vacation,
+)
 from games.registry import game_kind
 from games.tables import services, statements
 from games.tables.statements.columns import bare_column, table_name
@@ -96,10 +105,10 @@ def _notice_kind(game: Game, engine: Any, seat: int) -> str:
 def _member_now(player_id: int, now: float) -> tuple[float, bool]:
     """When a move deadline of ``player_id`` starting at ``now`` starts counting (the end
     of a vacation they are on, else ``now``), and whether they asked for e-mail (and have
-    an address): one written-out statement, as every new move deadline reads it."""
+    an address) or pushes on a device: one written-out statement, as every new move deadline reads it."""
     at = connection.ops.adapt_datetimefield_value(_moment(now))
     with connection.cursor() as cursor:
-        cursor.execute(_member_sql(), [player_id, at, at, player_id])
+        cursor.execute(_member_sql(), [player_id, at, at, player_id, player_id])
         back, emails = cursor.fetchone()
     back = _aware(back) if back is not None else None
     return (back.timestamp() if back is not None else now), bool(emails)
@@ -119,6 +128,8 @@ def _member_sql() -> str:
         f" WHERE n.{bare_column(NoticeSettings, 'player')} = %s"
         f" AND n.{bare_column(NoticeSettings, 'email')}"
         f" AND u.{bare_column(get_user_model(), 'email')} <> '')"
+        f" OR EXISTS(SELECT 1 FROM {table_name(PushSubscription)} s"
+        f" WHERE s.{bare_column(PushSubscription, 'player')} = %s)"
     )
 
 

@@ -15,7 +15,17 @@ from django.utils.translation import gettext_lazy as _
 
 from games.tables.models import DAY, HOUR, Game, MoveDeadline, Player, Table
 
-__all__ = ["DAY", "HOUR", "Deadline", "MoveDeadline", "Notice", "NoticeSettings", "Vacation"]
+__all__ = [
+    "DAY",
+    "HOUR",
+    "Deadline",
+    "MoveDeadline",
+    "Notice",
+    "NoticeSettings",
+    "PushKeys",
+    "PushSubscription",
+    "Vacation",
+]
 
 
 class Deadline(models.Model):
@@ -139,3 +149,43 @@ class Notice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.player} at {self.table_id}"
+
+
+class PushSubscription(models.Model):
+    """One device of a member that asked for Web Push (its browser's push endpoint and the
+    keys its messages are encrypted to); off until the member turns it on on that device."""
+
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="push_subscriptions",
+        verbose_name=_("player"),
+    )
+    endpoint = models.URLField(_("push endpoint"), max_length=500, unique=True)
+    p256dh = models.CharField(_("device public key"), max_length=100)
+    auth = models.CharField(_("device auth secret"), max_length=40)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.endpoint[:40]}"
+
+
+class PushKeys(models.Model):
+    """The server's VAPID key pair, made on first use and kept in the database (one row),
+    never in the repository: the private key signs every push, the public one is what a
+    browser subscribes with."""
+
+    private_pem = models.TextField(_("private key (PEM)"))
+    public_key = models.CharField(_("public key (base64url)"), max_length=100)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("push keys")
+        verbose_name_plural = _("push keys")
+
+    def __str__(self) -> str:
+        return f"VAPID {self.public_key[:12]}…"

@@ -1,4 +1,5 @@
-"""E-mail about turn-based tables, for the members who ask for it (off by default).
+"""E-mail and Web Push about turn-based tables, for the members who ask for them (off by
+default; push per device, ``games.turns.push``).
 
 What to tell is queued as a :class:`~games.turns.models.Notice` inside the transaction of
 the move that makes it (``games.turns.deadlines``), so it is told once: "your move" or "a
@@ -17,6 +18,7 @@ import logging
 import time
 from datetime import UTC, datetime, timedelta
 
+from django import conf
 from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import QuerySet
@@ -24,9 +26,10 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.models import Notice, NoticeSettings, Table
+from games.models import Notice, NoticeSettings, PushSubscription, Table
 from games.registry import game_kind
 from games.tables.qr import public_url
+from games.turns import push
 
 logger = logging.getLogger(__name__)
 
@@ -46,8 +49,8 @@ def wants_email(player_id: int) -> bool:
 
 def queue(player_id: int, table_id: int, kind: str, at: float) -> None:
     """Tell ``player_id`` about ``table_id`` (``kind``: a :class:`Notice.Kind`), if they
-    asked for e-mail (inside the caller's transaction)."""
-    if wants_email(player_id):
+    asked for e-mail or pushes (inside the caller's transaction)."""
+    if wants_email(player_id) or push.wants_push(player_id):
         Notice.objects.create(
             player_id=player_id,
             table_id=table_id,
@@ -89,23 +92,32 @@ def _send_to(player_id: int, at: datetime) -> int:
             .first()
         )
         address = settings.player.user.email if settings and settings.player.user else ""
-        if settings is None or not settings.email or not address:
+        emails = settings is not None and settings.email and bool(address)
+        devices = list(PushSubscription.objects.filter(player_id=player_id))
+        if not emails and not devices:
             _mark_sent(notices, at)  # they stopped asking: nothing is sent
             return 0
-        if quiet(settings, at):
+        if settings is not None and quiet(settings, at):
             return 0
-        if settings.digest and settings.last_digest and at - settings.last_digest < DIGEST_EVERY:
+        digest = settings is not None and settings.digest
+        if digest and settings.last_digest and at - settings.last_digest < DIGEST_EVERY:
             return 0
-        with translation.override(settings.language):
-            messages = [_digest(notices)] if settings.digest else [_message(n) for n in notices]
-        for subject, body in messages:
-            send_mail(subject, body, None, [address])
-        if settings.digest:
+        with translation.override(settings.language if settings else conf.settings.LANGUAGE_CODE):
+            messages = [_digest(notices)] if digest else [_message(n) for n in notices]
+            pushes = [_digest_push(notices)] if digest else [_push(n) for n in notices]
+        if emails:
+            for subject, body in messages:
+                send_mail(subject, body, None, [address])
+        for device in devices:
+            for title, body, url in pushes:
+                push.send(device, title, body, url)
+        if digest:
             settings.last_digest = at
             settings.save(update_fields=["last_digest"])
         _mark_sent(notices, at)
-    logger.info("Sent %d message(s) about turn-based tables to player %s", len(messages), player_id)
-    return len(messages)
+    sent = (len(messages) if emails else 0) + len(pushes) * len(devices)
+    logger.info("Sent %d message(s) about turn-based tables to player %s", sent, player_id)
+    return sent
 
 
 def _mark_sent(notices: list[Notice], at: datetime) -> None:
@@ -137,6 +149,20 @@ def _message(notice: Notice) -> tuple[str, str]:
     subject = _subject(notice)
     body = f"{subject}\n\n{_('Open the table: %(url)s') % {'url': _link(notice)}}\n\n{_footer()}\n"
     return subject, body
+
+
+def _push(notice: Notice) -> tuple[str, str, str]:
+    """A push's title, text and link: the e-mail's subject, nothing of any hand."""
+    return _subject(notice), _("Tap to go to the table."), _link(notice)
+
+
+def _digest_push(notices: list[Notice]) -> tuple[str, str, str]:
+    subject = _("Your turn-based tables: %(count)d news") % {"count": len(notices)}
+    return subject, "\n".join(_subject(n) for n in notices), _your_move_link()
+
+
+def _your_move_link() -> str:
+    return public_url(None, reverse("games:your_move"))
 
 
 def _digest(notices: list[Notice]) -> tuple[str, str]:

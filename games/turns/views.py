@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.models import NoticeSettings
+from games.models import NoticeSettings, PushSubscription
 from games.registry import game_kind
 from games.tables import services
 from games.tables.validators import is_ascii_number
-from games.turns import inbox, vacations
+from games.turns import inbox, push, vacations
 
 MAX_DAYS_CHARS = 3
 
@@ -45,6 +45,8 @@ def your_move(request: HttpRequest, refusal: str = "", status: int = 200) -> Htt
         "hours": range(24),
         "languages": settings.LANGUAGES,
         "has_email": bool(request.user.email),
+        "push_key": push.public_key(),
+        "push_devices": PushSubscription.objects.filter(player=player).count(),
     }
     return render(request, "games/your_move.html", context, status=status)
 
@@ -100,3 +102,27 @@ def notice_settings(request: HttpRequest) -> HttpResponse:
         },
     )
     return redirect("games:your_move")
+
+
+@login_required
+@require_POST
+def push_on(request: HttpRequest) -> HttpResponse:
+    """This device's browser subscribed to pushes (``endpoint``, ``p256dh``, ``auth``, as
+    ``static/js/push.js`` posts them): kept for the member. Not an https push endpoint
+    with valid keys: 400, nothing kept."""
+    player = services.player_for_user(request.user)
+    post = request.POST
+    try:
+        push.subscribe(player, post.get("endpoint"), post.get("p256dh"), post.get("auth"))
+    except push.BadSubscription:
+        message = _("That is not a push subscription this server can send to.")
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+    return HttpResponse(status=204)
+
+
+@login_required
+@require_POST
+def push_off(request: HttpRequest) -> HttpResponse:
+    """This device gets no more pushes (its ``endpoint``): forgotten."""
+    push.unsubscribe(services.player_for_user(request.user), request.POST.get("endpoint"))
+    return HttpResponse(status=204)

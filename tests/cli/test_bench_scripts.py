@@ -12,6 +12,11 @@ from tests.support.commands import python
     [
         ("bench/df_games.py", ["--games", "2"], "games per CPU second"),
         ("bench/ds_games.py", ["2"], "games/s"),
+        (
+            "bench/advice.py",
+            ["--windows", "12", "--samples", "20"],
+            "hint agrees with the strong bot",
+        ),
         ("bench/ratings.py", ["200"], "rebuild s (median of 3)"),
         ("bench/seating.py", ["12", "--rounds", "2"], "slowest round"),
         ("bench/table_pace.py", ["1", "quick"], "discard -> next draw median"),

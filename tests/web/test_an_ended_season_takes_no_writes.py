@@ -37,7 +37,7 @@ def ended(client):
     organiser = sign_in_organiser(client)
     complete = record_set(league, members, [won(0), won(1), won(2), won(3)])
     void = record_set(league, members, [won(1), won(1), won(2), won(3)])
-    services.void_result(void, organiser)
+    services.void_result(void, organiser, "wrong table")
     left_open = df_scoring.start_set(new_match(league), seats(members))
     df_scoring.record_game(left_open, won(2))
     linked = members[3]
@@ -63,8 +63,11 @@ def test_every_write_to_an_ended_season_is_refused_and_changes_nothing(ended):
         ),
         "undo": (reverse("leagues:undo_game", args=[left_open.pk]), {}),
         "next set": (reverse("leagues:next_set", args=[complete.pk]), {"fire": 1}),
-        "void": (reverse("leagues:void_result", args=["set", complete.pk]), {}),
-        "restore": (reverse("leagues:restore", args=["set", void.pk]), {}),
+        "void": (
+            reverse("leagues:void_result", args=["set", complete.pk]),
+            {"reason": "wrong table"},
+        ),
+        "restore": (reverse("leagues:restore", args=["set", void.pk]), {"reason": "wrong table"}),
         "online table": (reverse("leagues:open_table", args=[league.pk]), {"players": 4}),
         "link": (
             reverse("leagues:link_member", args=[league.pk]),

@@ -4,7 +4,7 @@ league tables, switched by the seat's own player alone; the figures worked by ha
 when another seat wins); and nothing in them the seat may not see."""
 
 import pytest
-from django.test import Client
+from django.test import Client, TestCase
 
 from dragonformula.rules.cards import ALL_CARDS
 from games.leagues.online import open_league_table
@@ -49,7 +49,10 @@ def _hints(table, player):
 
 
 def _act(game, player, kind, **extra):
-    return services.apply_action(game, player, {"type": kind, **extra}, game.version)
+    """The move, committed: what follows a commit runs (the announcement, and with no
+    server loop to think on, the coach's Pick hint worked out at once)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return services.apply_action(game, player, {"type": kind, **extra}, game.version)
 
 
 def test_hints_say_how_far_the_hand_is_and_which_hands_are_in_reach():
@@ -84,8 +87,11 @@ def test_the_card_just_drawn_and_a_pick_that_wins_are_told():
 def test_a_pick_that_completes_nothing_is_explained_and_a_pick_is_announced():
     table, game, (ann, ben) = _table()
     game = _act(_act(game, ann, "draw"), ann, "discard", card="S1")
-    shown = _hints(table, ben)  # Ben holds M2: a Pick is possible, but S1 helps no meld
-    assert "S1 completes no meld of yours: Pass." in shown
+    shown = _hints(table, ben)  # Ben holds M2: a Pick is possible, but gives up his win
+    assert (
+        "Picking S1 (Ace of Swords) and giving back M2 (The High Priestess) would leave you 2 "
+        "cards from a win (Sephirot hand: Tiphareth), further than the 1 you are now: Pass."
+    ) in shown
     _act(game, ben, "pick")  # he may, all the same: Ann is told without opening the log
     assert "Ben picked S1 Ace of Swords from Ann." in _hints(table, ann)
 

@@ -32,7 +32,7 @@ def season(admin_user):
     members = make_members(league, "Aki", "Ben", "Chie", "Dai")
     record_set(league, members, [won(0, "center_pillar"), won(1), won(2), won(3)])
     void = record_set(league, members, [won(1), won(1), won(2), won(3)])
-    services.void_result(void, admin_user)
+    services.void_result(void, admin_user, "wrong table")
     return league, void
 
 
@@ -44,8 +44,8 @@ def test_the_results_csv_in_japanese_names_the_league_hands_and_voids(client, se
     rows = read_csv(response)
     assert {"リーグ", "プレイヤー", "無効", "元素"} <= set(rows[0])
     assert {row["リーグ"] for row in rows} == {"春季リーグ"}
-    voided = [row for row in rows if row["対戦"] == str(void.match_id)]
-    counted = [row for row in rows if row["対戦"] != str(void.match_id)]
+    voided = [row for row in rows if row["対戦"] == str(void.match.number)]
+    counted = [row for row in rows if row["対戦"] != str(void.match.number)]
     assert len(voided) == 4 and {row["無効"] for row in voided} == {"はい"}
     assert {row["無効"] for row in counted} == {"いいえ"}
     aki = next(row for row in counted if row["プレイヤー"] == "Aki")

@@ -58,11 +58,21 @@ def test_voiding_in_the_admin_recomputes_the_ratings(admin_client):
     first = record_set(league, [aki, ben], [won(0), NO_WINNER])
     record_set(league, [aki, ben], [won(0), NO_WINNER])
     changelist = reverse("admin:dragonformula_setresult_changelist")
-    admin_client.post(changelist, {"action": "void_results", "_selected_action": [first.pk]})
+    # The action opens the result's void page, which asks why before anything changes.
+    asked = admin_client.post(
+        changelist, {"action": "void_results", "_selected_action": [first.pk]}
+    )
+    assert asked.status_code == 302 and first.voided_at is None
+    void_page = asked["Location"]
+    assert "reason" in admin_client.get(void_page).content.decode()
+    admin_client.post(void_page, {"reason": "entered twice"})
     first.refresh_from_db()
-    assert first.voided_at is not None
+    assert first.voided_at is not None and first.void_reason == "entered twice"
     assert Rating.objects.get(member=aki).results == 1
-    admin_client.post(changelist, {"action": "restore_results", "_selected_action": [first.pk]})
+    asked = admin_client.post(
+        changelist, {"action": "restore_results", "_selected_action": [first.pk]}
+    )
+    admin_client.post(asked["Location"], {"reason": "it was not twice"})
     assert Rating.objects.get(member=aki).results == 2
 
 

@@ -74,7 +74,7 @@ def test_correcting_the_winner_of_one_game_moves_the_points_and_keeps_the_histor
     assert 'value="sephirot_6" selected' in page
     response = client.post(
         correct_url(set_result, 1),
-        {"winner": 3, "win": "dan", "hand": "sephirot_6"},  # it was Dai's, without ×2
+        {"winner": 3, "win": "dan", "hand": "sephirot_6", "reason": "it was Dai's"},  # no ×2
     )
     assert response.status_code == 302, response.content.decode()
 
@@ -108,7 +108,9 @@ def test_correcting_the_winner_of_one_game_moves_the_points_and_keeps_the_histor
 def test_correcting_a_penalty_away(table):
     client, league, members, set_result, _night = table
     record_four(client, set_result)
-    response = client.post(correct_url(set_result, 4), {"winner": "", "win": "none"})
+    response = client.post(
+        correct_url(set_result, 4), {"winner": "", "win": "none", "reason": "no penalty"}
+    )
     assert response.status_code == 302, response.content.decode()
     assert not SetGame.objects.get(set=set_result, number=4).penalties.exists()
     assert set_result.lines.get(member__name="Chie").points == 0
@@ -140,7 +142,8 @@ def test_a_correction_that_does_not_score_is_refused_and_changes_nothing(table):
     record_four(client, set_result)
     before = list(SetGame.objects.values_list("winner", "hand", "points"))
     response = client.post(
-        correct_url(set_result, 1), {"winner": 0, "win": "dan", "cards": "W3 C3 S3"}
+        correct_url(set_result, 1),
+        {"winner": 0, "win": "dan", "cards": "W3 C3 S3", "reason": "typo"},
     )
     assert response.status_code == 400
     assert "11 cards" in response.content.decode()
@@ -178,12 +181,15 @@ def test_corrections_are_refused_to_anyone_but_an_organiser(table, who):
 def test_the_admin_shows_a_games_history_read_only(table, admin_client):
     client, league, members, set_result, _night = table
     record_four(client, set_result)
-    client.post(correct_url(set_result, 1), {"winner": 3, "win": "dan", "hand": "sephirot_6"})
+    client.post(
+        correct_url(set_result, 1),
+        {"winner": 3, "win": "dan", "hand": "sephirot_6", "reason": "misread"},
+    )
     game = set_result.games.get(number=1)
     page = admin_client.get(reverse("admin:dragonformula_setgame_history", args=[game.pk]))
     assert page.status_code == 200
     text = page.content.decode()
-    assert "corrected" in text and "recorded" in text and "org" in text
+    assert "misread" in text and "recorded" in text and "org" in text
 
 
 @pytest.mark.parametrize("number", ["99", "99999999999999999999999"])

@@ -101,7 +101,9 @@ def test_a_keeper_voids_a_result_and_the_ratings_recompute(admin_client):
     aki, ben = make_members(league, "Aki", "Ben")
     first = record_set(league, [aki, ben], [won(0), NO_WINNER])  # Aki wins
     record_set(league, [aki, ben], [won(1), NO_WINNER])  # then Ben wins
-    response = admin_client.post(reverse("leagues:void_result", args=["set", first.pk]))
+    response = admin_client.post(
+        reverse("leagues:void_result", args=["set", first.pk]), {"reason": "wrong table"}
+    )
     assert response.status_code == 302
     # As if only Ben's win had been played.
     (mu_w, sigma_w), (mu_l, _sigma) = two_player_update()
@@ -114,9 +116,14 @@ def test_a_keeper_voids_a_result_and_the_ratings_recompute(admin_client):
     rows = {row.name: row for row in selectors.standings(league)}
     assert rows["Aki"].played == rows["Ben"].played == 1
     # Restored, it counts again, in its own place in the order.
-    admin_client.post(reverse("leagues:restore", args=["set", first.pk]))
+    admin_client.post(reverse("leagues:restore", args=["set", first.pk]), {"reason": "wrong table"})
     assert rating(aki).results == 2
-    assert admin_client.post(reverse("leagues:restore", args=["set", first.pk])).status_code == 409
+    assert (
+        admin_client.post(
+            reverse("leagues:restore", args=["set", first.pk]), {"reason": "wrong table"}
+        ).status_code
+        == 409
+    )
 
 
 def test_only_keepers_void(client, django_user_model):

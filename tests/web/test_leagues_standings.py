@@ -187,7 +187,8 @@ def test_dragsaga_results_csv(client):
     aki, ben = make_members(league, "Aki", "Ben")
     record_dragsaga(league, [(aki, 3, 5, 2), (ben, 4, 0, 0)])
     rows = read_csv(client.get(reverse("leagues:results_csv", args=[league.pk])))
-    lines = {row[9]: dict(zip(rows[0], row, strict=True)) for row in rows[1:]}
+    player = rows[0].index("Player")
+    lines = {row[player]: dict(zip(rows[0], row, strict=True)) for row in rows[1:]}
     assert (lines["Aki"]["Penalty"], lines["Aki"]["Final damage"], lines["Aki"]["Rank"]) == (
         "2",
         "5",

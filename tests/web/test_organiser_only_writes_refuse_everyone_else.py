@@ -21,9 +21,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from games.models import GuestSeat, Member
+from games.models import GameKind, GuestSeat, Member
 from games.nights import views as night_views
-from tests.support.leagues import make_league, make_members, record_set, won
+from tests.support.leagues import make_league, make_members, record_dragsaga, record_set, won
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 
 pytestmark = pytest.mark.django_db
@@ -90,6 +90,11 @@ def world():
     other_organiser = keeper_of(other, "otherorg")
     night_table = online_table_drawn(night, members)
     set_result = record_set(league, members, [won(0), won(1), won(2), won(3)])
+    # A DragSaga game of a league the same organiser keeps, Ben a plain member of it.
+    saga = make_league(GameKind.DRAGSAGA, "Saga League")
+    saga.organisers.add(organiser)
+    saga.members.add(*members)
+    saga_game = record_dragsaga(saga, [(members[0], 3, 2, 1), (members[1], 5, 0, 0)])
     placeholder = Member.objects.create(name="Guest (? 1)", guest=True)
     guest_seat = GuestSeat.objects.create(
         match=set_result.match, seat=0, name="Guest", placeholder=placeholder
@@ -120,9 +125,12 @@ def world():
         "night_table": night_table,
         "members": members,
         "set": set_result,
+        "saga_game": saga_game,
         "values": values,
         "pk": lambda name: (
-            set_result.pk
+            saga_game.pk
+            if name.split(":")[-1].startswith("dragsaga_")
+            else set_result.pk
             if name.split(":")[-1] in set_pages | {"void_result", "restore"}
             else pk_of[name.split(":")[0]]
         ),
@@ -161,6 +169,13 @@ def body(world):
         "mode": "online",
         "seat": seat.pk,
         "players": 4,
+        "reason": "a reason, as an organiser would give",
+        "damage_0": 1,
+        "cards_left_0": 0,
+        "leftover_cost_0": 0,
+        "damage_1": 2,
+        "cards_left_1": 0,
+        "leftover_cost_1": 0,
     }
 
 
@@ -218,7 +233,20 @@ def test_the_same_writes_are_the_organisers(world):
     act = reverse("nights:act", args=[world["night"].pk])
     response = client.post(act, {**body(world), "action": "seat_link"})
     assert response.status_code == 200 and "seat-link" in response.content.decode()
-    response = client.post(reverse("leagues:void_result", args=["set", world["set"].pk]))
+    response = client.post(
+        reverse("leagues:void_result", args=["set", world["set"].pk]), body(world)
+    )
     assert response.status_code == 302
     world["set"].refresh_from_db()
     assert world["set"].voided_at is not None
+    saga_game = world["saga_game"]
+    response = client.post(reverse("leagues:dragsaga_correct", args=[saga_game.pk]), body(world))
+    assert response.status_code == 302
+    assert saga_game.lines.get(seat=0).damage == 1
+    night = world["night"]
+    night.ended = night.opened
+    night.save()
+    response = client.post(reverse("nights:reopen", args=[night.pk]), body(world))
+    assert response.status_code == 302
+    night.refresh_from_db()
+    assert night.ended is None

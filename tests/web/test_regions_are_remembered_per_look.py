@@ -24,7 +24,7 @@ GAMES = {
     "dragonformula": (
         "smart",
         {"turn_seconds": 30},
-        ("hand", "prompt", "result-screen", "pile", "scores"),
+        ("hand", "prompt", "result-screen", "pile", "scores", "hints"),
     ),
     "dragsaga": ("heuristic", {}, ("hand", "prompt", "scores")),
 }

@@ -106,3 +106,20 @@ def test_a_dragsaga_replay_jumps_to_each_round(client):
     rounds = re.findall(r'<a class="replay-round" href="[^"]*\?step=(\d+)"[^>]*>([^<]*)</a>', page)
     assert rounds and rounds[0][1] == "Round 1"
     assert len(rounds) == game.state["round"]
+
+
+def test_the_game_list_names_the_game_shown_at_any_step_of_it(client, df_match):
+    """Not "game 1" while the board shows a later game: the game dealt last at or before the
+    step shown is the one selected, at its deal, in its middle and at its end."""
+    game = df_match
+    url = f"/games/{game.pk}/replay/"
+    page = client.get(url).content.decode()
+    form = re.search(r'<form[^>]*class="replay-jump-game".*?</form>', page, re.S).group(0)
+    deals = [int(value) for value in re.findall(r'<option value="(\d+)"', form)]
+    last = replay_of(game).last
+    ends = [*(deal - 1 for deal in deals[1:]), last]
+    for number, (dealt, end) in enumerate(zip(deals, ends, strict=True), start=1):
+        for step in {dealt, (dealt + end) // 2, end}:
+            shown = client.get(url, {"step": step}).content.decode()
+            chosen = re.findall(r'<option value="(\d+)" selected>([^<]*)</option>', shown)
+            assert chosen == [(str(dealt), f"Set 1 · game {number}")], (step, chosen)

@@ -30,7 +30,7 @@ def season(size: int):
         played.match.club_night = tonight
         played.match.save()
         if number % 3 == 0:
-            df_scoring.correct_game(played.games.get(number=1), won(1), None)
+            df_scoring.correct_game(played.games.get(number=1), won(1), None, "misread")
     for day in range(size):
         date = league.season_start + datetime.timedelta(days=day)
         ClubNight.objects.create(league=league, date=date, opened=None)

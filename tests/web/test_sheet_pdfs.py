@@ -72,6 +72,7 @@ def test_a_blank_sheet_is_printed_once_per_language(client, monkeypatch):
 
 def test_beyond_the_cap_a_request_is_told_to_retry_and_nothing_is_started(client, monkeypatch):
     monkeypatch.setattr(pdf, "WAIT_SECONDS", 0.1)
+    monkeypatch.setattr(pdf, "_warm", True)  # the pool has printed: no warm-up to wait for
     printed = []
     monkeypatch.setattr(pdf, "_render", lambda html: printed.append(html) or b"%PDF")
     taken = [pdf._slots.acquire(timeout=1) for _ in range(pdf.MAX_CONCURRENT)]
@@ -85,6 +86,24 @@ def test_beyond_the_cap_a_request_is_told_to_retry_and_nothing_is_started(client
     assert "try again in a few seconds" in response.content.decode()
     assert not printed
     assert client.get(reverse("leagues:blank_sheet_pdf", args=["dragonformula"])).status_code == 200
+
+
+def test_while_the_printers_warm_up_a_request_waits_for_them_instead_of_a_503(client, monkeypatch):
+    """A server's first sheets wait for the printing workers' warm-up (on a busy machine
+    tens of seconds) rather than being told to come back."""
+    monkeypatch.setattr(pdf, "WAIT_SECONDS", 0.1)
+    monkeypatch.setattr(pdf, "_warm", False)
+    monkeypatch.setattr(pdf, "_cache", type(pdf._cache)())  # nothing printed before
+    monkeypatch.setattr(pdf, "_render", lambda html: b"%PDF")
+    taken = [pdf._slots.acquire(timeout=1) for _ in range(pdf.MAX_CONCURRENT)]
+    # The slots come free after a second: far past WAIT_SECONDS, well within the warm-up.
+    releaser = threading.Timer(1.0, lambda: [pdf._slots.release() for _ in taken])
+    releaser.start()
+    try:
+        response = client.get(reverse("leagues:blank_sheet_pdf", args=["dragonformula"]))
+    finally:
+        releaser.join()
+    assert response.status_code == 200 and response.content == b"%PDF"
 
 
 def test_no_more_than_the_cap_print_at_once(monkeypatch):

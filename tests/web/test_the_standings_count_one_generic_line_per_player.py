@@ -96,7 +96,9 @@ def test_a_sets_generic_lines_follow_its_games_corrections_undo_void_and_restore
     assert aki.played == 1 and aki.total_points == SetLine.objects.get(seat=0).points > 0
 
     correct = reverse("leagues:correct_game", args=[set_result.pk, 1])
-    post(client, correct, {"winner": 3, "win": "dan", "hand": "sephirot_6"})  # Dai's, not Aki's
+    post(
+        client, correct, {"winner": 3, "win": "dan", "hand": "sephirot_6", "reason": "wrong table"}
+    )  # Dai's, not Aki's
     assert generic(match) == set_lines(match)
     assert standing(league, "Dai").total_points == SetLine.objects.get(seat=3).points > 0
     assert standing(league, "Aki").total_points == SetLine.objects.get(seat=0).points
@@ -113,12 +115,16 @@ def test_a_sets_generic_lines_follow_its_games_corrections_undo_void_and_restore
     assert generic(match) == set_lines(match)
     assert standing(league, "Chie").played == 1
 
-    post(client, reverse("leagues:void_result", args=["set", set_result.pk]))
+    post(
+        client,
+        reverse("leagues:void_result", args=["set", set_result.pk]),
+        {"reason": "wrong table"},
+    )
     assert generic(match) == set_lines(match)
     assert Result.objects.get(match=match).voided_at is not None
     assert standing(league, "Chie").played == 0 and standing(league, "Chie").vp_total == 0
 
-    post(client, reverse("leagues:restore", args=["set", set_result.pk]))
+    post(client, reverse("leagues:restore", args=["set", set_result.pk]), {"reason": "wrong table"})
     assert generic(match) == set_lines(match)
     assert standing(league, "Chie").played == 1
 
@@ -134,7 +140,11 @@ def test_a_dragsaga_games_generic_lines_follow_its_void_and_its_deletion(client)
     assert aki_row.vp_total == DragSagaLine.objects.get(member=aki).victory_points > Decimal(0)
 
     sign_in_organiser(client)
-    post(client, reverse("leagues:void_result", args=["dragsaga", result.pk]))
+    post(
+        client,
+        reverse("leagues:void_result", args=["dragsaga", result.pk]),
+        {"reason": "wrong table"},
+    )
     assert generic(match) == dragsaga_lines(match)
     assert standing(league, "Aki").played == 0
 
