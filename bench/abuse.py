@@ -145,8 +145,9 @@ def setup() -> dict[str, Any]:
     }
 
 
-def pdf_times(count: int) -> dict[str, float]:
-    """WeasyPrint's time for the blank sheet, warm, each rendering of different HTML."""
+def pdf_times(count: int, language: str = "ja") -> dict[str, float]:
+    """WeasyPrint's time for the blank sheet in ``language``, warm, each rendering of
+    different HTML."""
     from django.conf import settings
     from django.template.loader import render_to_string
     from django.test import RequestFactory
@@ -158,7 +159,7 @@ def pdf_times(count: int) -> dict[str, float]:
     request = RequestFactory().get("/leagues/sheets/dragonformula/pdf/")
     css = (Path(settings.BASE_DIR) / "static" / "css" / "print.css").read_text()
     times, cpu = [], []
-    with translation.override("ja"):
+    with translation.override(language):
         html = render_to_string(
             "dragonformula/league/set_sheet.html",
             {**sheets.blank_set(4), "for_pdf": True, "print_css": css},

@@ -1,8 +1,17 @@
 """Load benchmark: T tables of 4 scripted players, over websockets and the browser's POSTs.
 
-Not a test: it prints figures and never fails on them. Loopback only, bounded in
+Not a test: it prints figures and sets no goal, but a run with errors, lost actions or
+pushes, or a log that does not replay fails it: the figures of such a run measure less
+than they say, so the bench prints why and exits with status 1. Loopback only, bounded in
 time (``--duration`` seconds of play per run, then a short drain) and in count
 (``--max-actions`` per table).
+
+Every player is a phone of its own on the club's network: its socket and its POSTs leave
+from its own loopback address (127.0.0.2 to 127.0.0.254, :func:`phone_address`; Linux
+answers the whole of 127.0.0.0/8), and the server keys its per-client limits on that
+address as it does on a club's. Past 253 players, phones share addresses in turn (at
+T=200, four players an address), far below any per-address limit, so the limits stay as
+they are and still measure nothing but the play.
 
     .venv/bin/python bench/load.py --config single --tables 10,25,50
     .venv/bin/python bench/load.py --config scaled --tables 10,25,50
@@ -102,6 +111,18 @@ from tests.support.servers import daphne  # noqa: E402
 
 DRAIN_SECONDS = 60.0  # a push later than this counts as lost
 
+# The club's phones: loopback addresses 127.0.0.2 .. 127.0.0.254 (127.0.0.1 is the server's).
+PHONES = 253
+
+# glibc's allocator as `make run` and the systemd unit (docs/deploy.md) set it for the server.
+ALLOCATOR_ENV = {"MALLOC_ARENA_MAX": "2", "MALLOC_MMAP_THRESHOLD_": "32768"}
+
+
+def phone_address(player: int) -> str:
+    """The loopback address player number ``player`` connects and posts from."""
+    return f"127.0.0.{2 + player % PHONES}"
+
+
 # --- the scripted seats ---------------------------------------------------------------
 
 
@@ -146,7 +167,7 @@ class ScriptedSeat:
         post_base: str,
     ) -> None:
         self.tally, self.table, self.seat, self.code = tally, table, seat, code
-        self.player = Player(session)
+        self.player = Player(session, address=phone_address(table * SEATS + seat))
         self.socket_base, self.post_base = socket_base, post_base
         self.rng = random.Random(f"{table}-{seat}")
         self.changed = asyncio.Event()
@@ -400,6 +421,7 @@ def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
         "LOG_LEVEL": "INFO",
         "CHANNELS_PREFIX": f"bench{uuid.uuid4().hex[:6]}",
         "PYTHONPATH": str(ROOT),
+        **ALLOCATOR_ENV,
     }
     return env
 
@@ -543,6 +565,20 @@ def print_row(r: dict[str, Any]) -> None:
         print(f"    error: {kind}", flush=True)
 
 
+def failures(r: dict[str, Any]) -> list[str]:
+    """What makes a run's figures measure less than they say: errors (refused or dropped
+    sockets, failed or 5xx POSTs), applied actions the log lacks, pushes never received,
+    logs with gaps or that do not replay."""
+    found = []
+    if r["errors"]:
+        found.append(f"{r['errors']} errors ({'; '.join(r['error_kinds'])})")
+    if r["lost_actions"] or r["lost_pushes"]:
+        found.append(f"lost {r['lost_actions']} actions and {r['lost_pushes']} pushes")
+    if not r["logs_whole"]:
+        found.append("a table's log has gaps or does not replay to its snapshot")
+    return found
+
+
 def print_beside_summary(results: list[dict[str, Any]]) -> None:
     """Per configuration and T, each beside level's p95s in run order and their median,
     and that median over the median without bot tables beside."""
@@ -652,6 +688,19 @@ def main() -> None:
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2))
+    failed = [(r, found) for r in results if (found := failures(r))]
+    for r, found in failed:
+        print(
+            f"FAILED: {r['config']} T={r['tables']} (bot tables beside: {r['beside']}): "
+            + "; ".join(found),
+            file=sys.stderr,
+            flush=True,
+        )
+    if failed:
+        sys.exit(
+            f"bench/load.py: {len(failed)} of {len(results)} runs failed; their figures "
+            "measure less than they say"
+        )
 
 
 if __name__ == "__main__":

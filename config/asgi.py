@@ -19,6 +19,7 @@ import time
 from django.core.wsgi import get_wsgi_application
 
 from config import memory
+from config.body_limit import BodyLimit
 from config.wsgi_threads import WsgiThreads
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -35,36 +36,6 @@ from games.live.consumers import SocketLimits  # noqa: E402
 from games.live.timers import attach_to_server  # noqa: E402
 from games.presence import leavers  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
-
-# No form of the site posts this much (Django's own limit for form data is lower,
-# settings.DATA_UPLOAD_MAX_MEMORY_SIZE); a bigger request is refused before Django reads it.
-MAX_REQUEST_BYTES = 1024 * 1024
-# Said before Django (and its language negotiation) runs: in both of the site's languages.
-TOO_LARGE = "リクエストが大きすぎます（上限 1 MB）。Request too large (1 MB at most).\n".encode()
-
-
-class BodyLimit:
-    """ASGI middleware: an HTTP request announcing more than ``limit`` bytes gets 413
-    at once, without Django reading, parsing or logging any of it."""
-
-    def __init__(self, inner: object, limit: int = MAX_REQUEST_BYTES) -> None:
-        self.inner, self.limit = inner, limit
-
-    async def __call__(self, scope: dict, receive: object, send: object) -> None:
-        if scope["type"] == "http":
-            length = dict(scope.get("headers", [])).get(b"content-length", b"0")
-            if not length.isdigit() or int(length) > self.limit:
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 413,
-                        "headers": [(b"content-type", b"text/plain; charset=utf-8")],
-                    }
-                )
-                await send({"type": "http.response.body", "body": TOO_LARGE})
-                return
-        await self.inner(scope, receive, send)
-
 
 # Requests served at once by one process; a page takes a few ms, a score sheet's PDF a few
 # hundred, so eight keep a slow one from holding up the rest. More only add connections.

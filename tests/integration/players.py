@@ -41,6 +41,9 @@ class Player:
     )
     regions: dict[str, str] = field(default_factory=dict)
     version: int | None = None
+    # The address this browser's phone has on the club's network (a loopback address such
+    # as 127.0.0.7 here): its socket and its POSTs leave from it. None: the machine's own.
+    address: str | None = None
 
     def absorb(self, html: str) -> None:
         """Take in a frame or an htmx response: its regions replace the ones shown."""
@@ -54,7 +57,9 @@ class Player:
         return offered_actions("".join(r for r in self.regions.values() if "/act" in r))
 
     async def post(self, base: str, code: str, fields: dict[str, str]) -> tuple[int, str]:
-        return await post(f"{base}/{GAME}/{code}/act", fields, self.session, self.csrf)
+        return await post(
+            f"{base}/{GAME}/{code}/act", fields, self.session, self.csrf, self.address
+        )
 
     def socket(self, base: str, code: str) -> Any:
         """``async with player.socket(base, code) as ws``: the table's websocket, as a browser opens it."""
@@ -67,6 +72,7 @@ class Player:
             additional_headers={"Cookie": f"sessionid={self.session}", "Accept-Language": "en"},
             open_timeout=30,
             max_size=None,
+            **({"local_addr": (self.address, 0)} if self.address else {}),
         )
 
 
@@ -204,11 +210,16 @@ def choose(offers: list[dict[str, str]], rng: random.Random) -> dict[str, str]:
 # --- a browser's POST, over asyncio streams -------------------------------------------------
 
 
-async def post(url: str, fields: dict[str, str], session: str, csrf: str) -> tuple[int, str]:
-    """POST form fields as htmx does from a page of this site; returns (status, body)."""
+async def post(
+    url: str, fields: dict[str, str], session: str, csrf: str, address: str | None = None
+) -> tuple[int, str]:
+    """POST form fields as htmx does from a page of this site, from ``address`` if given;
+    returns (status, body)."""
     parts = urlsplit(url)
     body = urlencode(fields).encode()
-    reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+    reader, writer = await asyncio.open_connection(
+        parts.hostname, parts.port, local_addr=(address, 0) if address else None
+    )
     try:
         head = (
             f"POST {parts.path} HTTP/1.1\r\n"
