@@ -86,6 +86,8 @@ CONTROLS = [
     re.compile(r'\s*· <a href="/leagues/\d+/night-by-night/">[^<]*</a>'),
     re.compile(r'<section class="member-results".*?</section>', re.S),
     re.compile(r'<section id="players" class="keeper players">.*?</section>', re.S),
+    # Issue 53's form for an organiser to open an online round between nights.
+    re.compile(r'<form method="post" action="/nights/online-round/\d+/".*?</form>', re.S),
     re.compile(
         r'<section id="history" class="set-history">\n<h2>(History of this game|このゲームの履歴).*?</section>',
         re.S,
