@@ -450,6 +450,7 @@ def test_an_organiser_runs_a_whole_club_night_with_members_and_a_projector(new_p
     winner = desk.get_by_label("Winner")
     options = winner.locator("option").all_inner_texts()
     winner.select_option(label=next(o for o in options if o.startswith(second)))
+    desk.locator("#correct-reason").fill("the second seat won it")  # a correction says why
     press(desk, "Save the correction")
     history = desk.locator("#history")
     row = history.locator("li", has_text="Game 1 corrected").locator("tr", has_text="Winner")

@@ -44,6 +44,7 @@ def test_an_organiser_corrects_a_game_on_a_phone_and_the_set_page_shows_its_hist
             page.get_by_role("heading", name=re.compile("Correct game 1")).wait_for()
             assert page.get_by_label("or the hand").input_value() == "center_pillar"
             page.get_by_label("Winner").select_option(label="Chieko (Air)")
+            page.locator("#correct-reason").fill("the winner was misread")  # asked since issue 52
             page.get_by_role("button", name="Save the correction").click()
             page.wait_for_load_state()
         history = page.locator("#history")
