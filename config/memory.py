@@ -48,7 +48,8 @@ def freeze_what_is_loaded() -> int:
 
 # How often everything is walked once more, so that what became garbage after it was kept
 # out of sight (below) is freed: one pause as long as a full collection was before, once a
-# minute instead of every few seconds, and a minute's garbage at most left waiting.
+# minute instead of every few seconds, and a minute's garbage at most left waiting (less
+# after a burst: :data:`SWEEP_GROWTH`).
 SWEEP_SECONDS = 60.0
 OLDEST = len(gc.get_threshold()) - 1  # the generation a full collection collects
 
@@ -67,7 +68,8 @@ def keep_survivors_out_of_sight() -> bool:
     has lived long since the last one, 7-105 ms, and the sweep 266 ms once a minute
     (``bench/load.py``, docs/performance.md, sixth round of issue 18). An
     object kept out of sight is still freed the moment nothing refers to it; only garbage
-    in reference cycles (a closed socket's objects) waits for the next sweep.
+    in reference cycles (a closed socket's objects) waits for the next sweep, which comes
+    sooner once what is out of sight has grown by :data:`SWEEP_GROWTH` (a burst's garbage).
     """
     every = _setting("CLUB_GC_SWEEP_SECONDS", SWEEP_SECONDS)
     if every <= 0 or _sweeping.is_set():
@@ -142,29 +144,34 @@ _tracing = threading.Event()
 def _write_traces(folder: Path, every: float) -> None:
     while True:
         time.sleep(every)
-        at = f"{time.time():.0f}"
-        gc.set_debug(gc.DEBUG_SAVEALL)  # the unreachable objects are kept in gc.garbage
+        write_traces(folder)
+
+
+def write_traces(folder: Path) -> None:
+    """One full collection written to ``folder`` (:func:`trace_if_asked`)."""
+    at = f"{time.time():.0f}"
+    gc.set_debug(gc.DEBUG_SAVEALL)  # the unreachable objects are kept in gc.garbage
+    try:
+        sweep()
+        kinds = Counter(type(thing).__qualname__ for thing in gc.garbage)
+        cycles = _cycles_through(gc.garbage, CYCLE_KINDS)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    sweep()  # now freed (what was kept in gc.garbage went out of sight with it)
+    lines = [f"{count} {kind}" for kind, count in kinds.most_common()] + cycles
+    (folder / f"garbage-{at}.txt").write_text("\n".join(lines) + "\n")
+    with (folder / f"pymalloc-{at}.txt").open("w") as out:
+        saved = os.dup(2)  # the statistics are written to the C stderr
         try:
-            sweep()
-            kinds = Counter(type(thing).__qualname__ for thing in gc.garbage)
-            cycles = _cycles_through(gc.garbage, CYCLE_KINDS)
+            os.dup2(out.fileno(), 2)
+            sys._debugmallocstats()
         finally:
-            gc.set_debug(0)
-            gc.garbage.clear()
-        sweep()  # now freed (what was kept in gc.garbage went out of sight with it)
-        lines = [f"{count} {kind}" for kind, count in kinds.most_common()] + cycles
-        (folder / f"garbage-{at}.txt").write_text("\n".join(lines) + "\n")
-        with (folder / f"pymalloc-{at}.txt").open("w") as out:
-            saved = os.dup(2)  # the statistics are written to the C stderr
-            try:
-                os.dup2(out.fileno(), 2)
-                sys._debugmallocstats()
-            finally:
-                os.dup2(saved, 2)
-                os.close(saved)
-        if tracemalloc.is_tracing():
-            with (folder / f"snapshot-{at}.pickle").open("wb") as out:
-                pickle.dump(tracemalloc.take_snapshot(), out, pickle.HIGHEST_PROTOCOL)
+            os.dup2(saved, 2)
+            os.close(saved)
+    if tracemalloc.is_tracing():
+        with (folder / f"snapshot-{at}.pickle").open("wb") as out:
+            pickle.dump(tracemalloc.take_snapshot(), out, pickle.HIGHEST_PROTOCOL)
 
 
 # The kinds of garbage whose reference cycle a trace names (one of each found).
@@ -172,8 +179,9 @@ CYCLE_KINDS = ("Game", "Table", "Seat", "Player", "Deferred", "Request", "TableC
 
 
 def _cycles_through(garbage: list[object], kinds: tuple[str, ...]) -> list[str]:
-    """For the first unreachable object of each of ``kinds``: the way back to it through the
-    other unreachable objects, each named by its type (a dict by its first keys)."""
+    """For the first unreachable object of each of ``kinds``: the way from it back to it
+    through the other unreachable objects, each named by its type (a dict by its first
+    keys), e.g. ``cycle Game: Game -> dict(table) -> Game``."""
     among = {id(thing) for thing in garbage}
     found = []
     for kind in kinds:
@@ -201,5 +209,5 @@ def _cycles_through(garbage: list[object], kinds: tuple[str, ...]) -> list[str]:
             else type(t).__qualname__
             for t in way
         ]
-        found.append(f"cycle {kind}: {kind} <- " + " <- ".join(reversed(names)))
+        found.append(f"cycle {kind}: " + " -> ".join([*reversed(names), kind]))
     return found
