@@ -597,7 +597,7 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
         raise NightRefused(_("This table has been opened already."), 409)
     seats = list(night_table.seats.select_related("entrant__member__user"))
     if mode == NightTable.Mode.ONLINE:
-        from games.tables import services as tables
+        from games.tables.actions.refused import ActionRefused
 
         try:
             table = online.open_league_table(
@@ -610,7 +610,7 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
                 .values_list("move_deadline", flat=True)
                 .first(),
             )
-        except tables.ActionRefused as refusal:
+        except ActionRefused as refusal:
             raise NightRefused(refusal.message) from None
         for seat in seats:  # each seat is kept for the one drawn to it
             table.seats.filter(number=seat.number).update(
@@ -648,11 +648,11 @@ def drawn_table_options(league_game: str, seats: list[NightSeat]) -> dict[str, A
 def _drawn_player(seat: NightSeat) -> Any:
     """Who may sit in a drawn seat: the account's player of a member with a login; for anyone
     else a player of their own, whom an organiser's one-time seat link gives to a phone."""
-    from games.tables import services as tables
+    from games.tables.actions import guests
 
     user = seat.entrant.member.user
     return (
-        tables.player_for_user(user) if user is not None else tables.create_guest(seat.entrant.name)
+        guests.player_for_user(user) if user is not None else guests.create_guest(seat.entrant.name)
     )
 
 
@@ -668,7 +668,7 @@ def _online_seat(night_table: NightTable, number: int) -> Any:
 
 def _waiting_stand_in(seat: Any) -> StandIn | None:
     """The bot standing in, in a started game, for the drawn player of ``seat`` who has not
-    arrived yet (``tables.services`` puts one in each kept seat nobody took at the start)."""
+    arrived yet (``games.tables.actions.starting`` puts one in each kept seat nobody took at the start)."""
     return (
         StandIn.objects.filter(
             game__table_id=seat.table_id,
@@ -692,7 +692,8 @@ def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
     """``player`` sits in the online seat the night drew for them (and only there). At a
     table that started without them, the bot standing in for them hands the seat over at
     the next decision, as to a player who comes back."""
-    from games.tables import services as tables
+    from games.tables.actions import seating as table_seating
+    from games.tables.actions.refused import ActionRefused
 
     night_table = night_seat.table
     _open_night(night_table.round.night)
@@ -726,8 +727,8 @@ def take_drawn_seat(night_seat: NightSeat, player: Any) -> Table:
         announce(night_table.round.night_id)
         return seat.table
     try:
-        tables.sit(seat.table, player, seat.number)
-    except tables.ActionRefused as refusal:
+        table_seating.sit(seat.table, player, seat.number)
+    except ActionRefused as refusal:
         raise NightRefused(refusal.message, 409) from None
     announce(night_table.round.night_id)
     return seat.table
@@ -811,15 +812,16 @@ def link_gone_message() -> str:
 def start_online_table(night_table: NightTable) -> None:
     """An organiser starts a night's online table: a bot plays each drawn seat nobody took,
     for the member drawn to it (``online.seat_members``)."""
-    from games.tables import services as tables
+    from games.tables.actions import starting as table_starting
+    from games.tables.actions.refused import ActionRefused
 
     _open_night(night_table.round.night)
     table = night_table.match.table if night_table.match else None
     if table is None:
         raise NightRefused(_("This table is not played online."), 409)
     try:
-        tables.start(table, None)
-    except tables.ActionRefused as refusal:
+        table_starting.start(table, None)
+    except ActionRefused as refusal:
         raise NightRefused(refusal.message, refusal.status) from None
     announce(night_table.round.night_id)
 

@@ -135,7 +135,8 @@ def refuse_sign_up(night: ClubNight, member: Any) -> None:
 def draw(night_round: NightRound) -> NightRound:
     """The round's draw (the night's, with its committed seed), then every drawn table
     opened online at the round's move deadline with its members seated, and started."""
-    from games.tables import services as tables
+    from games.tables.actions import seating, starting
+    from games.tables.actions.refused import ActionRefused
 
     round_ = online_round(night_round.night)
     if round_ is None:
@@ -148,10 +149,10 @@ def draw(night_round: NightRound) -> NightRound:
         table = night_table.match.table
         for seat in table.seats.select_related("kept_for"):
             try:
-                tables.sit(table, seat.kept_for, seat.number)
-            except tables.ActionRefused as refusal:
+                seating.sit(table, seat.kept_for, seat.number)
+            except ActionRefused as refusal:
                 raise NightRefused(refusal.message, 409) from None
-        tables.start(table, None)
+        starting.start(table, None)
     return night_round
 
 

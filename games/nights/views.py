@@ -33,8 +33,8 @@ from games.nights import nights, online_rounds, reopening
 from games.registry import game_kind
 from games.tables import qr
 from games.tables import selectors as table_selectors
-from games.tables import services as table_services
 from games.tables import views as table_views
+from games.tables.actions import guests
 from games.tables.validators import DigitsIntegerField, posted_id
 from games.trust import fairness
 from games.trust import views as trust_views
@@ -288,7 +288,7 @@ def _sit(request: HttpRequest, night: ClubNight) -> HttpResponse:
     seat = _drawn_seat(night, request.POST.get("seat"))
     if seat.entrant.member_id != own.pk:
         raise nights.NightRefused(_("That seat is kept for the player drawn to it."), 403)
-    table = nights.take_drawn_seat(seat, table_services.player_for_user(request.user))
+    table = nights.take_drawn_seat(seat, guests.player_for_user(request.user))
     return redirect(table_views.table_url(table))
 
 

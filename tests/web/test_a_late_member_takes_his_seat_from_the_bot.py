@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.models import Game, Match, Member, StandIn
 from games.nights import nights
-from games.tables import services as tables
+from games.tables.actions import playing
 from tests.support.leagues import play_out
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 
@@ -45,7 +45,7 @@ def bots_until_a_game_ends(game, match, limit=5000):
         if match.sets.filter(games__isnull=False).exists():
             return game
         now += 1.0
-        moved = tables.advance(game.pk, game.version, now=now)
+        moved = playing.advance(game.pk, game.version, now=now)
         game = moved if moved is not None else Game.objects.get(pk=game.pk)
     raise AssertionError("no game of the set ended")
 
