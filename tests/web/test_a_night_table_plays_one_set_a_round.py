@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from dragonformula.models import SetResult
 from games.models import NightTable
-from games.nights import nights
+from games.nights import round_tables
 from games.tables.actions import playing, starting
 from tests.support.leagues import make_league, make_members
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn, online_table_drawn
@@ -45,7 +45,7 @@ def real_cards_night_set():
     """A night of four, round 1 drawn, its table at real cards; its organiser's browser."""
     night, members = night_of(count=4)
     night_table = one_table_drawn(night, members)
-    nights.open_table(night_table, NightTable.Mode.CARDS)
+    round_tables.open_table(night_table, NightTable.Mode.CARDS)
     night_table.refresh_from_db()
     return night, night_table.match.sets.get(), signed_in(keeper_of(night.league))
 

@@ -18,7 +18,7 @@ from dragsaga.scoring import DragSagaEntry
 from games.leagues import services
 from games.leagues.online import open_league_table
 from games.models import GameKind, Match, NightTable, Result
-from games.nights import nights
+from games.nights import round_tables, rounds
 from games.tables.actions import guests, starting
 from tests.support.leagues import make_league, play_out, seats, won
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
@@ -34,9 +34,9 @@ def ended_night(game, mode=NightTable.Mode.CARDS):
     night, members = night_of(league, count=4)
     organiser = keeper_of(league, "org")
     night_table = one_table_drawn(night, members)
-    nights.open_table(night_table, mode)
+    round_tables.open_table(night_table, mode)
     night_table.refresh_from_db()
-    nights.end_night(night)
+    rounds.end_night(night)
     night.refresh_from_db()
     return league, night, members, organiser, night_table
 
