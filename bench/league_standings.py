@@ -34,7 +34,8 @@ from django.test import RequestFactory  # noqa: E402
 from dragonformula import scoring as df_scoring  # noqa: E402
 from dragonformula.scoring import GameEntry, SeatEntry  # noqa: E402
 from games.leagues import selectors, views  # noqa: E402
-from games.models import GameKind, League, Match, Member  # noqa: E402
+from games.leagues.member_models import Member  # noqa: E402
+from games.leagues.models import GameKind, League, Match  # noqa: E402
 
 HANDS = ["sephirot_3", "sephirot_6", "center_pillar", "constellation", "straight_major"]
 ELEMENTS = ["fire", "water", "air", "earth"]

@@ -21,8 +21,8 @@ from dragonformula.review_words import card_words, review_why
 from dragonformula.rules.cards import OWN_SUIT, card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
-from games.models import StandIn
 from games.presence.at_the_table import presence_of
+from games.presence.models import StandIn
 from games.templatetags.bilingual import Words
 
 REGIONS = [

@@ -13,8 +13,9 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from games.coach import reviews
-from games.models import Game, Review
+from games.coach.models import Review
 from games.registry import game_kind
+from games.tables.models import Game
 from games.tables.views import current_player
 from games.templatetags.bilingual import pick
 from games.trust.replays import ACTION_WORDS, CARD_FIELDS, logged_actions, replay_turns, turn_at

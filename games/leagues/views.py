@@ -38,7 +38,9 @@ from games.leagues import (
 )
 from games.leagues.csv_cells import csv_response as _csv_response
 from games.leagues.csv_cells import yes_no
-from games.models import GuestSeat, League, Match, Member, OnlineRound
+from games.leagues.member_models import GuestSeat, Member
+from games.leagues.models import League, Match
+from games.nights.models import OnlineRound
 from games.printing import pdf
 from games.ratings import ratings
 from games.registry import GAMES, game_kind

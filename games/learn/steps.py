@@ -17,8 +17,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine import Action
-from games.models import Table
 from games.registry import RegisteredGame
+from games.tables.models import Table
 
 # A guided game's table is marked by what opened it (``Table.created_session``, read with
 # the table at every render): never listed in the lobby, never counted as a waiting table.

@@ -26,10 +26,10 @@ from django.utils.translation import gettext as _
 from games.learn import steps as guided_steps
 from games.live import looks, snapshots
 from games.live.snapshots import TableSnapshot
-from games.models import Game, Player, Seat, Table
 from games.presence import at_the_table
 from games.registry import game_kind
 from games.tables import selectors
+from games.tables.models import Game, Player, Seat, Table
 
 
 def table_context(

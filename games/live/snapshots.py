@@ -23,9 +23,12 @@ from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
-from games.models import Deadline, Game, Player, Seat, ShuffleCommitment, StandIn, Table
 from games.presence import away
+from games.presence.models import StandIn
 from games.tables import statements
+from games.tables.models import Game, Player, Seat, Table
+from games.trust.models import ShuffleCommitment
+from games.turns.models import Deadline
 
 # Changes remembered per process: a change is pushed within milliseconds of its
 # announcement, so only the latest few hundred (all tables together) are ever asked for.

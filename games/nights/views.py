@@ -19,20 +19,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.leagues import results, services, tournament
 from games.leagues import views as league_views
+from games.leagues.member_models import Member
+from games.leagues.models import League
 from games.leagues.views import may_keep_score, refuse_or_login
-from games.models import (
-    ClubNight,
-    League,
-    Member,
-    NightEntrant,
-    NightRound,
-    NightSeat,
-    NightTable,
-)
 from games.nights import board as night_board
 from games.nights import check_in as night_check_in
 from games.nights import online_rounds, reopening, round_tables, schedule, seat_links
 from games.nights import rounds as night_rounds
+from games.nights.models import ClubNight, NightEntrant, NightRound, NightSeat, NightTable
 from games.nights.refused import NeedsConfirmation, NightRefused
 from games.registry import game_kind
 from games.tables import qr

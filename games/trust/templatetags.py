@@ -14,8 +14,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from games.live.snapshots import TableSnapshot
-from games.models import Table
 from games.presence import leavers
+from games.tables.models import Table
 from games.tables.qr import join_qr_svg, public_url
 from games.trust import history
 

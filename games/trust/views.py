@@ -18,13 +18,14 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.coach import views as review_views
 from games.live import rendering
-from games.models import Game, Player, ShuffleCommitment, Table
 from games.presence import leavers
 from games.registry import game_kind
 from games.tables import selectors
+from games.tables.models import Game, Player, Table
 from games.tables.views import is_count
 from games.trust import fairness, history
 from games.trust.forms import VerifyForm
+from games.trust.models import ShuffleCommitment
 from games.trust.replays import (
     SECRET_ACTION,
     UNSEEN,

@@ -29,21 +29,13 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils.dateparse import parse_datetime
 
-from games.models import (
-    Deadline,
-    Game,
-    Notice,
-    NoticeSettings,
-    Player,
-    PushSubscription,
-    Seat,
-    Vacation,
-)
 from games.registry import game_kind
 from games.tables import statements
 from games.tables.actions import pace as table_pace
+from games.tables.models import Game, Player, Seat
 from games.tables.statements.columns import bare_column, table_name
 from games.turns import notices
+from games.turns.models import Deadline, Notice, NoticeSettings, PushSubscription, Vacation
 
 REMIND_BEFORE = 12 * 3600  # "12 hours left", for a member who asked for e-mail
 

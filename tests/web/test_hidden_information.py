@@ -21,9 +21,9 @@ from unittest.mock import patch
 import pytest
 
 from games.live import rendering
-from games.models import Game
 from games.registry import engine_for
 from games.tables.actions import playing
+from games.tables.models import Game
 from tests.web.tables import seated_table, shows_code
 
 pytestmark = pytest.mark.django_db
