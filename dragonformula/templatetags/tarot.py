@@ -21,9 +21,9 @@ from dragonformula import scored_hands
 from dragonformula.rules import hands
 from dragonformula.rules.cards import card_info, load_seed
 from dragonformula.rules.cards import card_name as name_of_card
-from games.live import rendering
-from games.live.looks import Look, data_of, text_of
 from games.presence import at_the_table
+from games.regions import rendering
+from games.regions.looks import Look, data_of, text_of
 from games.templatetags.bilingual import pick
 
 register = template.Library()
@@ -99,7 +99,7 @@ def df_log(context: template.Context | dict[str, Any], events: list[dict[str, An
     for event in events:
         known = shown.get(id(event))
         if known is None or known[0] is not event:
-            # An event is filed under its text as a look's (games.live.looks): the same event, the
+            # An event is filed under its text as a look's (games.regions.looks): the same event, the
             # same bytes, a quarter of a repr's cost (a line is read back from them once).
             known = shown[id(event)] = (event, _log_line(text_of(event), names, language))
         lines.append(known[1])

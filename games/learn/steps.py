@@ -5,7 +5,7 @@ A game's ``learn`` hook names its :class:`Guide`: how its table is opened (playe
 options, the stacked deal and seed) and ``step(view)``, which reads the player's own seat
 view and says which step the game has reached, so a player who leaves and comes back
 finds the step where they left it. The step is shown in the seat's hints region
-(``games.live.rendering`` reads it here; ``games.learn.guided`` opens the tables).
+(``games.regions.rendering`` reads it here; ``games.learn.guided`` opens the tables).
 """
 
 from __future__ import annotations

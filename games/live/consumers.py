@@ -55,8 +55,8 @@ from django.http import HttpRequest
 from django.utils import translation
 
 from games.coach import hint_thinking
-from games.live import rendering, snapshots
 from games.presence import leavers
+from games.regions import rendering, snapshots
 from games.tables import client_limits, oplog, selectors
 from games.tables.actions import playing
 from games.tables.events import group_name

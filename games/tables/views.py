@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.live import rendering, snapshots
 from games.presence import leavers
+from games.regions import rendering, snapshots
 from games.registry import GAMES, game_kind
 from games.tables import client_limits, oplog, selectors
 from games.tables import limits as table_limits

@@ -469,7 +469,7 @@ def marks_of(game: Any, replay: Replay) -> list[ReplayMark]:
 def seat_names(game: Any) -> list[str]:
     """Every seat named as the table names it: its player (or the player a bot stood in
     for), else the bot of its level."""
-    from games.live import rendering
+    from games.regions import rendering
     from games.tables import selectors
     from games.trust import history
 

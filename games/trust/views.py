@@ -17,8 +17,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.coach import views as review_views
-from games.live import rendering
 from games.presence import leavers
+from games.regions import rendering
 from games.registry import game_kind
 from games.tables import selectors
 from games.tables.models import Game, Player, Table

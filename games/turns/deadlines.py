@@ -213,7 +213,7 @@ def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = Non
                     notices.queue(seat.player_id, game.table_id, kind, now)
                     if table.move_deadline > REMIND_BEFORE:
                         wanted[remind] = (due - REMIND_BEFORE, seat.player_id)
-    # What the table's answer and pushes show (``games.live.snapshots``), without a read.
+    # What the table's answer and pushes show (``games.regions.snapshots``), without a read.
     game.move_deadlines = {
         seat: due for (kind, seat), (due, _p) in wanted.items() if kind == Deadline.Kind.MOVE
     }

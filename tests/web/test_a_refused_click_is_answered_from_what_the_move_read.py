@@ -12,7 +12,7 @@ from django.conf import settings
 from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE as DF
-from games.live import rendering
+from games.regions import rendering
 from games.tables.actions import playing, recording
 from games.tables.models import Game
 from tests.integration.players import regions_of

@@ -8,7 +8,7 @@ from django.test import Client, TestCase
 
 from dragonformula.rules.cards import ALL_CARDS
 from games.leagues.online import open_league_table
-from games.live import rendering
+from games.regions import rendering
 from games.tables.actions import opening as table_opening
 from games.tables.actions import playing, seating, starting
 from games.tables.models import Game, Player, Seat, Table

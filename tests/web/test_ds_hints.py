@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from games.live import rendering
+from games.regions import rendering
 from games.tables.actions import opening, playing, seating, starting
 from games.tables.models import Player, Seat, Table
 from tests.web.sockets import in_own_loop, open_socket

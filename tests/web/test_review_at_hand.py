@@ -12,7 +12,7 @@ from django.test import Client
 
 from games.coach import bot_thinking, reviews
 from games.coach.models import Review
-from games.live import rendering
+from games.regions import rendering
 from games.tables.models import Seat
 from games.trust.replays import replay_of, replay_turns, turn_at
 from tests.web.tables import browser_of

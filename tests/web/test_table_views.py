@@ -339,7 +339,7 @@ def test_opening_sitting_standing_and_starting_need_the_csrf_token():
 def test_the_prompt_posts_to_its_table_under_whatever_prefix_the_site_is_served_at():
     from django.urls import set_script_prefix
 
-    from games.live.rendering import act_url
+    from games.regions.rendering import act_url
 
     try:
         for prefix in ("/", "/club/", "/"):

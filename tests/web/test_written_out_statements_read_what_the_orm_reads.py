@@ -168,7 +168,7 @@ def test_a_socket_reads_the_tables_newest_game_unlocked_with_its_relations():
 
 
 def test_another_process_reads_a_changed_table_in_two_statements(django_assert_num_queries):
-    from games.live import snapshots
+    from games.regions import snapshots
 
     table, game, players = seated_table("dragonformula", ["Ann", "Bo"])
     AwayLimit.objects.create(table=table, seconds=30)
