@@ -26,26 +26,27 @@ from games.tables.views import is_count
 from games.trust import fairness, history
 from games.trust.forms import VerifyForm
 from games.trust.models import ShuffleCommitment
-from games.trust.replays import (
+from games.trust.replay_marks import jumps, marks_of
+from games.trust.replay_words import (
     SECRET_ACTION,
+    action_words,
+    cards_named,
+    run_words,
+    target_named,
+)
+from games.trust.replays import (
     UNSEEN,
     LoggedAction,
     Replay,
     ReplayRefused,
     ReplayStep,
     ReplayTurn,
-    action_words,
-    cards_named,
     faces_of,
-    jumps,
-    marks_of,
     replay_of,
     replay_turns,
-    run_words,
     seat_cards,
     seat_names,
     seen_by,
-    target_named,
     turn_at,
 )
 
