@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import ALL_CARDS
-from .hands import _SEPHIROT_NUMBERS, HAND_SIZE, SPECIAL_HANDS, best_reading, own_suit_of
+from .hands import HAND_SIZE, best_reading, own_suit_of
 from .melds import (
     MAJOR_BITS,
     NUMBER_TRIPLES,
@@ -38,6 +38,7 @@ from .melds import (
     mask_of,
     mask_of_codes,
 )
+from .readings import _SEPHIROT_NUMBERS, SPECIAL_HANDS
 
 _EVERY_CARD = (1 << len(ALL_CARDS)) - 1
 # The suited melds a sephirot hand needs beside its head, by how many majors it holds.

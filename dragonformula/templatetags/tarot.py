@@ -18,7 +18,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from dragonformula import scored_hands
-from dragonformula.rules import hands
+from dragonformula.rules import hands, score_table
 from dragonformula.rules.cards import card_info, load_seed
 from dragonformula.rules.cards import card_name as name_of_card
 from games.presence import at_the_table
@@ -54,7 +54,7 @@ multiplier_name = register.filter("multiplier_name", scored_hands.multiplier_nam
 
 @register.filter
 def bonus_points(bonus_id: str) -> int:
-    return hands.bonus_points(bonus_id)
+    return score_table.bonus_points(bonus_id)
 
 
 def reading_part_labels() -> dict[str, str]:
@@ -79,7 +79,7 @@ def reading_groups(reading: dict[str, Any] | None) -> list[tuple[str, list[str]]
 
 @register.filter
 def multiplier_factor(multiplier_id: str) -> int:
-    return hands.multiplier_factor(multiplier_id)
+    return score_table.multiplier_factor(multiplier_id)
 
 
 # Log lines remembered per process: a line never changes once its event happened, and a
