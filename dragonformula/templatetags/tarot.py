@@ -7,7 +7,7 @@ and correspondences as one sentence in the page's language (tooltips, labels).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from django import template
@@ -18,13 +18,13 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from dragonformula import scored_hands
+from dragonformula.card_words import describe
 from dragonformula.rules import hands, score_table
-from dragonformula.rules.cards import card_info, load_seed
+from dragonformula.rules.cards import card_info
 from dragonformula.rules.cards import card_name as name_of_card
 from games.presence import at_the_table
 from games.regions import rendering
 from games.regions.looks import Look, data_of, text_of
-from games.templatetags.bilingual import pick
 
 register = template.Library()
 
@@ -396,53 +396,6 @@ def _card_face(code: str, lang: str) -> str:
     return render_to_string(
         "dragonformula/partials/card.html", {"card": card_info(code), "lang": lang}
     )
-
-
-@cache
-def sephiroth() -> dict[int, dict[str, Any]]:
-    return {entry["number"]: entry for entry in load_seed("tree.json")["sephiroth"]}
-
-
-@cache
-def suits() -> dict[str, dict[str, Any]]:
-    return {entry["code"]: entry for entry in load_seed("tarot.json")["suits"]}
-
-
-@cache
-def classes() -> dict[str, dict[str, Any]]:
-    return {entry["key"]: entry for entry in load_seed("tarot.json")["classes"]}
-
-
-def describe(info: dict[str, Any]) -> str:
-    """The card's names and correspondences as one sentence in the page's language."""
-    name = pick(info, "name")
-    if info["kind"] != "major":
-        suit = suits()[info["suit"]]
-        text = _("%(name)s — %(suit)s, element %(element)s") % {
-            "name": name,
-            "suit": pick(suit, "name"),
-            "element": pick(suit, "element"),
-        }
-        if info["kind"] == "court":
-            text += " · " + _("Golden Dawn: %(title)s") % {"title": pick(info, "golden_dawn")}
-        return text
-    low, high = info["sephiroth"]
-    return _(
-        "%(numeral)s %(name)s — path %(path)s, %(letter)s %(glyph)s; joins %(low)s %(low_name)s "
-        "and %(high)s %(high_name)s; %(class)s: %(attribution)s"
-    ) % {
-        "numeral": info["numeral"],
-        "name": name,
-        "path": info["path"],
-        "letter": pick(info["letter"], "name"),
-        "glyph": info["letter"]["glyph"],
-        "low": low,
-        "low_name": pick(sephiroth()[low], "name"),
-        "high": high,
-        "high_name": pick(sephiroth()[high], "name"),
-        "class": pick(classes()[info["class"]], "name"),
-        "attribution": pick(info["attribution"], "name"),
-    }
 
 
 @register.simple_tag
