@@ -14,6 +14,14 @@ game. Each contract builds its own import graph of the platform and every game a
 (import-linter's own graph covers the ``root_packages`` only, which cannot list games that
 do not exist yet), then runs import-linter's own contract type on it, so the checks and
 their reports are import-linter's.
+
+Written against import-linter 2.17. Its documented API for a contract type of one's own is
+``Contract``, ``ContractCheck``, ``fields`` and ``output``; this module also builds on its
+built-in types' classes (``importlinter.contracts.*``: their fields, their constructor and
+their ``check``/``render_broken_contract``), which are not documented for reuse.
+``tests/cli/test_a_new_game_app_is_held_to_the_import_contracts.py`` trips if an upgrade
+changes them: it runs ``lint-imports`` on the checkout (kept) and on games that break each
+contract (broken, naming the import).
 """
 
 from __future__ import annotations
