@@ -132,7 +132,7 @@ rules page or a league simply has none: its ``/rules/<name>/`` and sheets are 40
     ``manage.py load_demo`` (``None`` when it exists already). The same module may say
     the game's demo tables: ``OPEN_TABLES`` (tables with empty seats) and ``SHOW_TABLES``
     (tables the bots play among themselves, to watch), each a list of
-    ``games.tables.services.create_table`` arguments but the game's name.
+    ``games.tables.actions.opening.create_table`` arguments but the game's name.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 
 from games.models import ActionLog, Deadline, Game, StandIn
-from games.tables import services
+from games.tables.actions import guests
 from tests.browser.tables import (
     PASS_DRAW_DISCARD,
     mark_page,
@@ -31,9 +31,7 @@ PHONE = {"width": 390, "height": 844}
 
 def _members():
     users = get_user_model().objects
-    return [
-        services.player_for_user(users.create_user(n, password=PASSWORD)) for n in ("ann", "ben")
-    ]
+    return [guests.player_for_user(users.create_user(n, password=PASSWORD)) for n in ("ann", "ben")]
 
 
 def _a_day_passes():

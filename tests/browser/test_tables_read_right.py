@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Error, Page
 
 from games.models import Player
-from games.tables import services
+from games.tables.actions import opening, starting
 from tests.browser.tables import off_the_browser_loop, version
 from tests.browser.test_leaver import browser_as
 
@@ -285,7 +285,7 @@ def play(page: Page, checks: Checks, game_name: str, seconds: float) -> None:
 def table_with_bots(game_name: str) -> tuple[str, Player]:
     ann = Player.objects.create(display_name="Ann")
     options = {"pick_seconds": 20, "turn_seconds": 90} if game_name == "dragonformula" else {}
-    table = services.create_table(
+    table = opening.create_table(
         game_name=game_name,
         players=2 if game_name == "dragonformula" else 3,
         options=options,
@@ -293,7 +293,7 @@ def table_with_bots(game_name: str) -> tuple[str, Player]:
         created_by=ann,
         bot_pace="quick",
     )
-    services.start(table, ann, seed=11)
+    starting.start(table, ann, seed=11)
     return table.code, ann
 
 

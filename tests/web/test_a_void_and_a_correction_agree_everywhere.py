@@ -14,7 +14,7 @@ from django.urls import reverse
 from dragonformula.models import SetResult
 from dragsaga.models import DragSagaResult
 from games.models import GameKind, NightTable
-from games.nights import nights
+from games.nights import round_tables
 from tests.support.leagues import make_league
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
 from tests.web.record_agreement import (
@@ -33,7 +33,7 @@ def drawn_at_real_cards(game):
     night, members = night_of(league, count=4)
     organiser = keeper_of(league, "org")
     night_table = one_table_drawn(night, members)
-    nights.open_table(night_table, NightTable.Mode.CARDS)
+    round_tables.open_table(night_table, NightTable.Mode.CARDS)
     night_table.refresh_from_db()
     return league, night, members, organiser, night_table
 
