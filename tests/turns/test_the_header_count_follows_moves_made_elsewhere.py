@@ -11,7 +11,7 @@ from django.test import Client
 
 from dragonformula.rules.engine import ENGINE
 from dragonformula.rules.game import waiting_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.turns.turn_tables import member, turn_based_table
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def test_the_count_moves_from_the_seat_that_moved_to_the_seat_now_waited_on():
     assert (_count(ann_page), _count(ben_page)) == (1, 0)
     while 0 in waiting_for(game.state):  # Ann plays her turn on another device
         action = ENGINE.bot_action(game.state, 0, "smart")
-        game = services.apply_action(game, ann, action, game.version)
+        game = playing.apply_action(game, ann, action, game.version)
     assert _count(ann_page) == 0
     assert waiting_for(game.state) == [1]  # a Pick window or his draw: Ben's move now
     assert _count(ben_page) == 1
