@@ -25,7 +25,7 @@ from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
-from games.leagues import result_lines, services
+from games.leagues import forfeits, result_lines, services
 from games.models import GameKind, Match, Member, NightTable
 from games.ratings import ratings
 
@@ -324,6 +324,7 @@ def correct_game(game: SetGame, entry: GameEntry, by: Any, reason: str) -> SetGa
     _add_penalties(game, entry, lines, by, reason)
     if _settle_set(set_result, list(lines.values())):
         ratings.rebuild(set_result.match.league.game)
+    forfeits.stand_again(set_result.match)
     return game
 
 
