@@ -88,3 +88,11 @@ def apply_forfeits(match: Match, table_id: int) -> int:
         result_lines.keep_match(match)
         ratings.rebuild(match.league.game)
     return changed
+
+
+def stand_again(match: Match) -> int:
+    """After a correction placed ``match``'s results again by the game's own figures, its
+    forfeits stand again (a correction never gives a forfeiting seat its points back)."""
+    if match.table_id is None:
+        return 0
+    return apply_forfeits(match, match.table_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.leagues import results, services
 from games.leagues import views as league_views
+from games.leagues.models import Match
 from games.nights import board as night_board
 from games.nights.models import NightTable
 from games.nights.views import night_or_404
@@ -55,6 +57,19 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
     return league_views.sheet_response(request, template, context, name, as_pdf)
 
 
+def _recorded_or_ended(request: HttpRequest, match: Match, kind: Any) -> HttpResponse | None:
+    """The refusal when the drawn table's game counts already (a void one leaves it to be
+    recorded again: its match keeps both) or its night has ended; ``None`` otherwise."""
+    if getattr(match, results.match_results(kind)).filter(voided_at=None).exists():
+        message = _("This table's game is recorded already.")
+        return render(request, "leagues/message.html", {"message": message}, status=409)
+    try:
+        services.check_night_open(match)
+    except services.NightEnded as refusal:
+        return league_views.refuse_result(request, refusal)
+    return None
+
+
 @require_http_methods(["GET", "POST"])
 def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """A keeper records the DragSaga game of a drawn table played with real cards."""
@@ -70,21 +85,20 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if not recorded_here or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
-    # A void result leaves the table to be recorded again (its match keeps both).
-    if getattr(match, results.match_results(kind)).filter(voided_at=None).exists():
-        message = _("This table's game is recorded already.")
-        return render(request, "leagues/message.html", {"message": message}, status=409)
-    try:
-        services.check_night_open(match)
-    except services.NightEnded as refusal:
-        return league_views.refuse_result(request, refusal)
+    if (refused := _recorded_or_ended(request, match, kind)) is not None:
+        return refused
     scoring = kind.league
     form = scoring.drawn_table_form(request.POST or None, seats=_drawn_seats(night_table))
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
-                scoring.record_drawn_table(match, form)
+                with transaction.atomic():
+                    # The match locked, asked again: of two quick taps one records.
+                    Match.objects.select_for_update().get(pk=match.pk)
+                    if (refused := _recorded_or_ended(request, match, kind)) is not None:
+                        return refused
+                    scoring.record_drawn_table(match, form)
             except services.NightEnded as refusal:
                 return league_views.refuse_result(request, refusal)
             except ValueError as error:

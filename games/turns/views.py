@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from games.registry import game_kind
 from games.tables.actions import guests
@@ -20,6 +20,22 @@ from games.turns import inbox, push, vacations
 from games.turns.models import NoticeSettings, PushSubscription
 
 MAX_DAYS_CHARS = 3
+
+
+# htmx's answer that stops a poll: the visitor is no longer signed in, so the link goes.
+STOP_POLLING = 286
+
+
+@require_GET
+def your_move_link(request: HttpRequest) -> HttpResponse:
+    """The header's "your move" link and count alone, for the page to ask again (every
+    minute, and when its tab comes back into view). Not signed in any more: empty, and the
+    page stops asking."""
+    if not request.user.is_authenticated:
+        return HttpResponse("", status=STOP_POLLING)
+    response = render(request, "games/partials/your_move_link.html")
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required

@@ -1,4 +1,4 @@
-"""One screen (UI.md, issue 15): at 1366×768 and at 390×844, without scrolling, in every phase
+"""One screen (docs/ui.md, issue 15): at 1366×768 and at 390×844, without scrolling, in every phase
 of both games, the whole hand, the prompt with its buttons and countdown, the live discard
 or attack and the seats are inside the viewport. Each phase is photographed at both sizes
 (tests/browser/artifacts/fit-*.png).

@@ -68,7 +68,7 @@ TOO_WIDE = """
     if (!inside) wide.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.left)}..${Math.round(box.right)}px`);
   }
   // A box that scrolls sideways (an overlay, a table's frame) hides what does not fit; only
-  // the hand's row of cards may (UI.md: "the hand scrolls horizontally if needed").
+  // the hand's row of cards may (docs/ui.md: "the hand may scroll sideways").
   for (const el of document.querySelectorAll('body *')) {
     if (!el.checkVisibility() || !scrolls(el) || el.closest('#hand')) continue;
     if (el.scrollWidth > el.clientWidth + 1) {

@@ -18,7 +18,13 @@ from games.nights import round_tables
 from games.nights.models import NightTable
 from tests.support.leagues import make_league
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
-from tests.web.record_agreement import EN, assert_every_figure_agrees, pdf_of, table_rows
+from tests.web.record_agreement import (
+    EN,
+    assert_every_column_is_named,
+    assert_every_figure_agrees,
+    pdf_of,
+    table_rows,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -95,6 +101,7 @@ def test_a_dragsaga_game_corrected_then_voided_and_recorded_again_agrees_everywh
     page = client.get(reverse("leagues:dragsaga_detail", args=[result.pk]), **EN).content.decode()
     history = page[page.index('id="history"') :]
     assert "Game corrected" in history and "misread the tokens" in history and "org" in history
+    assert_every_column_is_named(page)
     damage_row = next(row for row in table_rows(history) if row[:2] == [names[0], "Damage tokens"])
     assert damage_row[2:] == ["7", "2"]  # before and after
     sheet = pdf_of(client, reverse("leagues:dragsaga_sheet_pdf", args=[result.pk]), tmp_path)
@@ -192,6 +199,7 @@ def test_a_dragon_formula_set_corrected_then_voided_and_counted_again_agrees_eve
     assert_every_figure_agrees(client, league, night, truth, tmp_path)
     page = client.get(reverse("leagues:set_detail", args=[set_result.pk]), **EN).content.decode()
     assert "it was the fourth seat&#x27;s Dan" in page or "it was the fourth seat's Dan" in page
+    assert_every_column_is_named(page)
     sheet = pdf_of(client, reverse("leagues:set_sheet_pdf", args=[set_result.pk]), tmp_path)
     assert "Corrected on" in sheet and "by org" in sheet
 
