@@ -132,7 +132,7 @@ def _only_here(league: League, source: Member) -> None:
         raise RosterChangeRefused(
             _(
                 "%(name)s also plays in %(league)s: a merge here would change that league's "
-                "results too. Withdraw them here instead, or ask the club's staff."
+                "results too, so it is not made. Withdraw them here instead."
             )
             % {"name": source.name, "league": elsewhere.name}
         )
