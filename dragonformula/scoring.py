@@ -26,7 +26,9 @@ from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
 from games.leagues import forfeits, result_lines, services
-from games.models import GameKind, Match, Member, NightTable
+from games.leagues.member_models import Member
+from games.leagues.models import GameKind, Match
+from games.nights.models import NightTable
 from games.ratings import ratings
 
 # RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's

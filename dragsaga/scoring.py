@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 
 from dragsaga.models import DragSagaLine, DragSagaResult
 from games.leagues import result_lines, services
-from games.models import GameKind, Match, Member
+from games.leagues.member_models import Member
+from games.leagues.models import GameKind, Match
 from games.ratings import ratings
 
 RECORDED = "recorded"  # the history's reason of a game as first recorded

@@ -21,7 +21,9 @@ from typing import Any
 
 from games.engine import place, victory_point_table
 from games.leagues import result_lines, results
-from games.models import Match, OnlineRound, StandIn
+from games.leagues.models import Match
+from games.nights.models import OnlineRound
+from games.presence.models import StandIn
 from games.ratings import ratings
 
 

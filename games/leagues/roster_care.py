@@ -23,7 +23,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import League, Member, MemberChange, ResultLine
+from games.leagues.member_models import Member, MemberChange
+from games.leagues.models import League, ResultLine
 from games.ratings import ratings
 
 

@@ -29,16 +29,9 @@ from django.utils.translation import gettext as _
 
 from games.engine import place, victory_point_table
 from games.leagues import result_lines, results
-from games.models import (
-    REASON_MAX_LENGTH,
-    ClubNight,
-    GuestSeat,
-    League,
-    Match,
-    Member,
-    MemberClaim,
-    PlacingLine,
-)
+from games.leagues.member_models import GuestSeat, Member, MemberClaim
+from games.leagues.models import REASON_MAX_LENGTH, League, Match, PlacingLine
+from games.nights.models import ClubNight
 from games.ratings import ratings
 from games.registry import game_kind
 from games.tables.validators import hidden_character

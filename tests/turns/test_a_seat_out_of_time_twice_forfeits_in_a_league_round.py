@@ -14,11 +14,14 @@ from django.urls import reverse
 from dragonformula.models import SetGame, SetResult
 from games.leagues import selectors
 from games.leagues.forfeits import placed_with_forfeits
-from games.models import ClubNight, GameKind, NightEntrant, OnlineRound, StandIn, Table
+from games.leagues.models import GameKind
 from games.nights import online_rounds
+from games.nights.models import ClubNight, NightEntrant, OnlineRound
+from games.presence.models import StandIn
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
 from games.tables.actions import playing
+from games.tables.models import Table
 from games.turns import scheduler
 from games.turns.models import DAY, HOUR
 from tests.support.leagues import make_league, make_members

@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from dragsaga.models import DragSagaResult
-from games.models import ClubNight, GameKind
+from games.leagues.models import GameKind
+from games.nights.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_dragsaga
 from tests.web.night_helpers import keeper_of
 from tests.web.record_agreement import EN

@@ -15,17 +15,10 @@ from django.urls import reverse
 
 from dragonformula.models import HistoricalSetGame, SetGame
 from games.leagues import selectors
-from games.models import (
-    ClubNight,
-    GameKind,
-    Member,
-    MemberChange,
-    MemberClaim,
-    NightEntrant,
-    Rating,
-    RatingChange,
-    ResultLine,
-)
+from games.leagues.member_models import Member, MemberChange, MemberClaim
+from games.leagues.models import GameKind, ResultLine
+from games.nights.models import ClubNight, NightEntrant
+from games.ratings.models import Rating, RatingChange
 from tests.support.leagues import (
     make_league,
     make_members,

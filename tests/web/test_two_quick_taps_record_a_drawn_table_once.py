@@ -7,9 +7,10 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games.models import GameKind, NightTable
+from games.leagues.models import GameKind
+from games.nights import real_table_views as night_views
 from games.nights import round_tables
-from games.nights import views as night_views
+from games.nights.models import NightTable
 from tests.support.leagues import make_league
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
 
