@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
 from games.leagues.models import GameKind
-from games.nights import real_table_views, round_tables
+from games.nights import real_table_views as night_views
+from games.nights import round_tables
 from games.nights.models import NightTable
 from tests.support.leagues import make_league
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
@@ -39,13 +40,13 @@ def test_the_second_of_two_quick_taps_is_refused_and_records_nothing(client, mon
     # The second tap read the page before the first was written: its first look finds
     # nothing recorded; the look again, with the match locked, finds the first.
     looks = []
-    real = real_table_views._recorded_or_ended
+    real = night_views._recorded_or_ended
 
     def stale_first_look(request, match, kind):
         looks.append(match.pk)
         return None if len(looks) == 1 else real(request, match, kind)
 
-    monkeypatch.setattr(real_table_views, "_recorded_or_ended", stale_first_look)
+    monkeypatch.setattr(night_views, "_recorded_or_ended", stale_first_look)
     again = client.post(record, _tally(night_table))
     assert again.status_code == 409
     assert "recorded already" in again.content.decode()
