@@ -125,12 +125,18 @@ def notice_settings(request: HttpRequest) -> HttpResponse:
 @require_POST
 def push_on(request: HttpRequest) -> HttpResponse:
     """This device's browser subscribed to pushes (``endpoint``, ``p256dh``, ``auth``, as
-    ``static/js/push.js`` posts them): kept for the member. Not an https push endpoint
-    with valid keys: 400, nothing kept."""
+    ``static/js/push.js`` posts them): kept for the member. Not an https endpoint of a
+    known push service with valid keys: 400, nothing kept."""
     player = guests.player_for_user(request.user)
     post = request.POST
     try:
         push.subscribe(player, post.get("endpoint"), post.get("p256dh"), post.get("auth"))
+    except push.UnknownPushService as refused:
+        message = _(
+            "That is not a push subscription this server can send to: %(host)s is not a"
+            " browser's push service."
+        ) % {"host": refused.host}
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
     except push.BadSubscription:
         message = _("That is not a push subscription this server can send to.")
         return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
