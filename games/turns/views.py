@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -64,8 +65,21 @@ def your_move(request: HttpRequest, refusal: str = "", status: int = 200) -> Htt
         "has_email": bool(request.user.email),
         "push_key": push.public_key(),
         "push_devices": PushSubscription.objects.filter(player=player).count(),
+        **_club_clock(),
     }
     return render(request, "games/your_move.html", context, status=status)
+
+
+def _club_clock() -> dict[str, str]:
+    """The club's time zone, as quiet hours are read in it (``notices.quiet``): its name,
+    its offset from UTC and the time there now, for the settings form to say."""
+    now = timezone.localtime(timezone=timezone.get_default_timezone())
+    offset = now.strftime("%z")
+    return {
+        "club_zone": timezone.get_default_timezone_name(),
+        "club_offset": f"{offset[:3]}:{offset[3:]}",
+        "club_time": now.strftime("%H:%M"),
+    }
 
 
 @login_required
