@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from dragonformula import forms, scored_hands, scoring, set_history, sheets
 from dragonformula.models import SetGame, SetResult
 from games.leagues import record_marks, services
+from games.leagues.models import GameKind
 from games.leagues.views import may_keep_score, organiser_refusal, refuse_or_login, sheet_response
-from games.models import GameKind
 from games.tables.validators import posted_id
 
 SET_SHEET = "dragonformula/league/set_sheet.html"

@@ -165,7 +165,7 @@ class RegisteredGame:
     ``SHARED_REGIONS``: the ids of those of its ``REGIONS`` whose HTML does not depend on
     which seat views them (only on the table and on whether the viewer is seated, e.g. the
     scores); a push renders them once per change, language and kind of viewer
-    (``games.live.rendering.shared_regions``). A region showing anything of one seat's own (its
+    (``games.regions.rendering.shared_regions``). A region showing anything of one seat's own (its
     cards, its prompt, where the others sit from it) must not be named. For the coach's
     review (``games.coach.views``) it may name ``REVIEW_CARD_WORDS(code) -> str`` (a card
     code in the page's words, for a game whose cards are codes) and

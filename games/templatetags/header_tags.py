@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from games.models import Player
+from games.tables.models import Player
 from games.tables.selectors import SESSION_PLAYER
 
 register = template.Library()

@@ -6,9 +6,10 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.models import Notice, Table
 from games.registry import game_kind
+from games.tables.models import Table
 from games.tables.qr import public_url
+from games.turns.models import Notice
 
 
 def subject(notice: Notice) -> str:

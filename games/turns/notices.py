@@ -32,8 +32,8 @@ from django.db import transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone, translation
 
-from games.models import Deadline, Notice, NoticeSettings, PushSubscription
 from games.turns import notice_words, push
+from games.turns.models import Deadline, Notice, NoticeSettings, PushSubscription
 
 logger = logging.getLogger(__name__)
 

@@ -13,10 +13,9 @@ from django.core import mail
 
 from dragonformula.rules.engine import ENGINE
 from dragonformula.rules.game import waiting_for
-from games.models import Deadline, Notice, NoticeSettings
 from games.tables.actions import playing
 from games.turns import deadlines, notices, scheduler, vacations
-from games.turns.models import DAY, HOUR
+from games.turns.models import DAY, HOUR, Deadline, Notice, NoticeSettings
 from tests.turns.turn_tables import turn_based_table
 
 pytestmark = pytest.mark.django_db

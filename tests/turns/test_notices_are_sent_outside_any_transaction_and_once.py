@@ -10,8 +10,8 @@ from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 from django.db import connection
 
-from games.models import Notice, NoticeSettings, PushSubscription
 from games.turns import notices, push
+from games.turns.models import Notice, NoticeSettings, PushSubscription
 from tests.turns.turn_tables import dragonformula_waiting_on, member
 
 # Real commits, as between processes: no test-wide transaction around the test.

@@ -13,8 +13,8 @@ from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 from django.core.management import call_command
 
-from games.models import Notice, NoticeSettings
 from games.turns import notices, scheduler
+from games.turns.models import Notice, NoticeSettings
 from tests.turns.turn_tables import dragonformula_waiting_on, member
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from django.test import Client
 from django.urls import reverse
 
-from games.models import PushSubscription
 from games.turns import push
+from games.turns.models import PushSubscription
 from tests.turns.turn_tables import member
 
 pytestmark = pytest.mark.django_db

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Notice, NoticeSettings
 from games.tables.actions import opening, seating, starting
 from games.turns import scheduler, vacations
-from games.turns.models import DAY, HOUR
+from games.turns.models import DAY, HOUR, Notice, NoticeSettings
 from tests.turns.turn_tables import deadlines_of, member
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,11 @@ from django.urls import reverse
 from dragonformula import scoring as df_scoring
 from dragonformula.models import SetResult
 from games.leagues import selectors
-from games.models import Match, Member, NightEntrant, NightRound, NightTable, Player
+from games.leagues.member_models import Member
+from games.leagues.models import Match
 from games.nights import tonight as night_tonight
+from games.nights.models import NightEntrant, NightRound, NightTable
+from games.tables.models import Player
 from games.trust.fairness import commit
 from tests.support.leagues import play_out, won
 from tests.web.night_helpers import keeper_of, night_of
@@ -351,7 +354,7 @@ def test_the_projector_page_shows_the_seating_and_both_standings(keeper_client):
 def test_a_dragsaga_night_seats_tables_of_four_and_three_and_records_a_real_card_game(
     keeper_client,
 ):
-    from games.models import GameKind
+    from games.leagues.models import GameKind
     from tests.support.leagues import make_league
 
     night, members = night_of(make_league(GameKind.DRAGSAGA, "Saga League"), count=7)

@@ -5,8 +5,9 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games.models import GameKind, Table
+from games.leagues.models import GameKind
 from games.tables.actions import guests
+from games.tables.models import Table
 from tests.support.leagues import make_league, make_members
 from tests.web.tables import browser_of, htmx_post
 

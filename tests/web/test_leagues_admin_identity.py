@@ -5,7 +5,9 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games.models import GameKind, GuestSeat, MemberClaim, Rating
+from games.leagues.member_models import GuestSeat, MemberClaim
+from games.leagues.models import GameKind
+from games.ratings.models import Rating
 from tests.support.leagues import (
     NO_WINNER,
     make_league,

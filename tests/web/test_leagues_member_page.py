@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import GameKind
+from games.leagues.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -79,7 +79,7 @@ def test_a_dragsaga_player_gets_a_dragsaga_section(client):
 
 
 def test_a_placeholder_seat_has_no_member_page(client):
-    from games.models import Member
+    from games.leagues.member_models import Member
 
     guest = Member.objects.create(name="Ben (? 1-1)", guest=True)
     response = client.get(reverse("leagues:member_detail", args=[guest.pk]))

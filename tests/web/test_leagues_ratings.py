@@ -14,8 +14,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.leagues import selectors
-from games.models import GameKind, Rating, RatingChange
+from games.leagues.models import GameKind
 from games.ratings import ratings
+from games.ratings.models import Rating, RatingChange
 from tests.support.leagues import (
     NO_WINNER,
     make_league,

@@ -11,7 +11,7 @@ from dragonformula import sheets
 from dragonformula.models import Penalty, SetLine
 from dragonformula.scoring import GameEntry, PenaltyEntry
 from games.engine import victory_point_table
-from games.models import GameKind
+from games.leagues.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
     make_league,

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games.models import GameKind
+from games.leagues.models import GameKind
 from tests.support.leagues import make_league, make_members, record_dragsaga
 from tests.web.record_agreement import EN, csv_rows
 

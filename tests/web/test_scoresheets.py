@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from dragonformula.scoring import GameEntry, PenaltyEntry
-from games.models import GameKind
+from games.leagues.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
     make_league,

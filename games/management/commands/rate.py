@@ -5,9 +5,10 @@ every result that counts, in the order results were completed, and store the rat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.leagues.models import GameKind
 from games.management.language import TranslatedCommand
-from games.models import GameKind, Rating
 from games.ratings import ratings
+from games.ratings.models import Rating
 
 
 class Command(TranslatedCommand):
