@@ -208,7 +208,9 @@ def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = Non
                 start, emails = _member_now(seat.player_id, now)
                 due = start + table.move_deadline
                 wanted[key] = (due, seat.player_id)
-                if emails:
+                # Told only when the wait is new to the seat: the next step of a turn the
+                # member is playing (a draw, then a discard) is no news to them.
+                if emails and kept is None:
                     kind = _notice_kind(game, engine, number)
                     notices.queue(seat.player_id, game.table_id, kind, now)
                     if table.move_deadline > REMIND_BEFORE:

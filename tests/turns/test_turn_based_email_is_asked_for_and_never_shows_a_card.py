@@ -14,7 +14,9 @@ from django.core import mail
 from django.test import Client
 
 from dragonformula.rules.cards import ALL_CARDS
-from games.tables.actions import opening, seating, starting
+from dragonformula.rules.engine import ENGINE
+from dragonformula.rules.game import waiting_for
+from games.tables.actions import opening, playing, seating, starting
 from games.turns import deadlines, notices, scheduler
 from games.turns.models import DAY, Notice, NoticeSettings
 from tests.turns.turn_tables import member
@@ -82,6 +84,22 @@ def test_your_move_a_pick_12_hours_left_and_game_over_each_with_a_link_and_no_ca
         assert not CARD.search(message.subject + message.body), message.body
         assert message.subject not in caplog.text and message.body not in caplog.text
     assert "Sent 1 message(s) about turn-based tables" in caplog.text
+
+
+def test_the_next_step_of_a_turn_being_played_is_no_news():
+    """Ann draws, then must discard: still her turn, which she is playing, so she is not
+    told "your move" again; Ben is told once it is his."""
+    ann, ben = _asking("ann", language="en"), _asking("ben", language="en")
+    table, game = _two_seat_table(ann, ben)
+    before = Notice.objects.filter(player=ann).count()
+    game = playing.apply_action(game, ann, {"type": "draw"}, game.version)
+    assert game.state["phase"] != "draw" and 0 in waiting_for(game.state)  # her discard now
+    assert Notice.objects.filter(player=ann).count() == before
+    while 0 in waiting_for(game.state):
+        game = playing.apply_action(
+            game, ann, ENGINE.bot_action(game.state, 0, "smart"), game.version
+        )
+    assert Notice.objects.filter(player=ben).count() == 1
 
 
 def test_game_over_is_told_to_every_member_who_asked():
