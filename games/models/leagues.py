@@ -179,40 +179,36 @@ class League(models.Model):
 
     @property
     def scoring(self) -> Any:
-        """The league scoring of the league's game (its ``league`` hook, ``games.registry``)."""
+        """The league scoring of the league's game (``games.contract.LeagueScoring``; every
+        default for a game that names none)."""
         from games.registry import game_kind
 
-        return game_kind(self.game).league
+        return game_kind(self.game).league_part
 
     @property
     def archived(self) -> bool:
         """A season that has ended: its pages are read-only."""
         return self.ended_at is not None
 
-    def _words(self, hook: str, default: Any) -> Any:
-        from games.registry import game_kind
-
-        return game_kind(self.game).league_hook(hook, default)
-
     @property
     def played_label(self) -> Any:
-        """What the standings call a player's results counted (its ``PLAYED_LABEL`` hook)."""
-        return self._words("PLAYED_LABEL", _("Games"))
+        """What the standings call a player's results counted (its ``PLAYED_LABEL``)."""
+        return self.scoring.PLAYED_LABEL
 
     @property
     def average_label(self) -> Any:
-        """The standings' victory points per result (its ``AVERAGE_LABEL`` hook)."""
-        return self._words("AVERAGE_LABEL", _("VP / game"))
+        """The standings' victory points per result (its ``AVERAGE_LABEL``)."""
+        return self.scoring.AVERAGE_LABEL
 
     @property
     def points_label(self) -> Any:
-        """The standings' total of a player's points (its ``POINTS_LABEL`` hook)."""
-        return self._words("POINTS_LABEL", _("Points"))
+        """The standings' total of a player's points (its ``POINTS_LABEL``)."""
+        return self.scoring.POINTS_LABEL
 
     @property
     def order_note(self) -> Any:
-        """How the standings are ordered, said under them (its ``ORDER_NOTE`` hook)."""
-        return self._words("ORDER_NOTE", ORDER_NOTE)
+        """How the standings are ordered, said under them (its ``ORDER_NOTE``)."""
+        return self.scoring.ORDER_NOTE or ORDER_NOTE
 
 
 class Match(models.Model):

@@ -98,6 +98,9 @@ class ToyEngine:
     def bot_levels(self):
         return ["easy"]
 
+    def review(self, state, seat, action, samples=None):
+        return None  # the toy game's coach has nothing to say
+
 
 def _value(card: str) -> int:
     return int(card[1:])
