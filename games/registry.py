@@ -205,6 +205,12 @@ def register(kind: RegisteredGame) -> RegisteredGame:
     return kind
 
 
+def game_choices() -> list[tuple[str, str | Promise]]:
+    """The games the club plays as a field's choices: a league's, a rating's game is one of
+    them (the models' ``choices``, read when asked, so adding a game migrates nothing)."""
+    return [(name, kind.label) for name, kind in GAMES.items()]
+
+
 def game_kind(name: str) -> RegisteredGame:
     """The game called ``name``; ``LookupError`` for a game the club does not play."""
     try:
