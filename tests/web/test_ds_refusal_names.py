@@ -9,7 +9,7 @@ import pytest
 
 from dragsaga.models import CardSet
 from games.models import Game
-from games.tables import services
+from games.tables.actions import playing, starting
 from tests.web.tables import browser_of, htmx_post
 from tests.web.test_ds_card_sets import add_set, club_cards, open_table_with
 
@@ -20,14 +20,14 @@ def placing_table(admin_client):
     """A two-player table with a club's renamed set, the divine dragons kept: round 1's placing."""
     add_set(admin_client, "Our box", club_cards())
     table, players = open_table_with(CardSet.objects.get(name="Our box"))
-    game = services.start(table, players[0], seed=4)
+    game = starting.start(table, players[0], seed=4)
     kept = {}
     for seat, player in enumerate(players):
         dragon = next(
             card for card in game.state["seats"][seat]["hand"] if card.startswith("divine")
         )
         kept[seat] = dragon
-        game = services.apply_action(
+        game = playing.apply_action(
             game, player, {"type": "choose_dragon", "card": dragon}, game.version
         )
     assert game.state["phase"] == "place"
