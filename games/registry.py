@@ -21,6 +21,7 @@ from django.dispatch import Signal
 from django.utils.functional import Promise
 
 from games.contract import (
+    Demo,
     LeagueScoring,
     Learning,
     Presenters,
@@ -128,9 +129,11 @@ class RegisteredGame:
         return load(self.deal_path)
 
     @cached_property
-    def demo(self) -> Any:
-        """The module of the game's demo (its ``demo_path``); ``None`` for a game without."""
-        return None if self.demo_path is None else import_module(self.demo_path.partition(":")[0])
+    def demo(self) -> Demo | None:
+        """The game's demo tables (the module of its ``demo_path``); ``None`` for a game without."""
+        if self.demo_path is None:
+            return None
+        return self._part(Demo, "demo", self.demo_path.partition(":")[0])
 
     @property
     def league_part(self) -> LeagueScoring:

@@ -33,7 +33,7 @@ Optional (each with a default that works)
 
 from games.contract.checks import check_game
 from games.contract.league import LeagueScoring
-from games.contract.pages import Learning, Rulebook
+from games.contract.pages import Demo, Learning, Rulebook
 from games.contract.presenters import Presenters
 from games.contract.reading import ContractError, read_part
 from games.contract.refusals import Refusals
@@ -41,6 +41,7 @@ from games.contract.shapes import Event, Outcome, Placing, State, View
 
 __all__ = [
     "ContractError",
+    "Demo",
     "Event",
     "LeagueScoring",
     "Learning",
