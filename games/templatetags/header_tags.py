@@ -9,8 +9,8 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from games.models import Player
 from games.registry import GAMES
+from games.tables.models import Player
 from games.tables.selectors import SESSION_PLAYER
 
 register = template.Library()
