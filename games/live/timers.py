@@ -31,10 +31,11 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from games.coach import bot_thinking
+from games.live import turn_based_round
 from games.presence import leavers
 from games.tables.actions import pace, playing
 from games.tables.models import Game
-from games.turns import notices, scheduler
+from games.turns import scheduler
 
 logger = logging.getLogger(__name__)
 
@@ -186,13 +187,13 @@ async def _resume() -> None:
 
 async def _turn_based_deadlines() -> None:
     """Every ``scheduler.POLL_SECONDS``, play the turn-based deadlines that are due (each
-    once across every serving process: ``games.turns.scheduler``). One loop for all
+    once across every serving process: ``games.turns.scheduler``; long-thinking bots in
+    the worker pool: ``turn_based_round``). One loop for all
     turn-based tables, however many: nothing per table is kept in memory."""
     while True:
         await asyncio.sleep(scheduler.POLL_SECONDS)
         try:
-            await database_sync_to_async(scheduler.run_due, thread_sensitive=False)()
-            await database_sync_to_async(notices.send_due, thread_sensitive=False)()
+            await turn_based_round.play()
         except Exception:
             logger.exception("Playing the turn-based deadlines failed")
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.db.models.signals import post_save
 
 from games.leagues.models import Match
 from games.live import server_loop
@@ -73,3 +74,5 @@ def _table_saved(sender: Any, instance: Table, **kwargs: Any) -> None:
 def connect_signals() -> None:
     """Results recorded for a night's match (online or from a score sheet), and a night's
     online table starting or finishing, redraw the night's pages."""
+    post_save.connect(_result_saved, dispatch_uid="night-results")
+    post_save.connect(_table_saved, sender=Table, dispatch_uid="night-table")

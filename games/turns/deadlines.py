@@ -37,7 +37,7 @@ from games.tables.statements.columns import bare_column, table_name
 from games.turns import notices
 from games.turns.models import Deadline, Notice, NoticeSettings, PushSubscription, Vacation
 
-REMIND_BEFORE = 12 * 3600  # "12 hours left", for a member who asked for e-mail
+REMIND_BEFORE = notices.TWELVE_HOURS.total_seconds()  # "12 hours left", for who asked
 
 
 def _moment(at: float) -> datetime:

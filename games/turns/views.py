@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -64,8 +65,21 @@ def your_move(request: HttpRequest, refusal: str = "", status: int = 200) -> Htt
         "has_email": bool(request.user.email),
         "push_key": push.public_key(),
         "push_devices": PushSubscription.objects.filter(player=player).count(),
+        **_club_clock(),
     }
     return render(request, "games/your_move.html", context, status=status)
+
+
+def _club_clock() -> dict[str, str]:
+    """The club's time zone, as quiet hours are read in it (``notices.quiet``): its name,
+    its offset from UTC and the time there now, for the settings form to say."""
+    now = timezone.localtime(timezone=timezone.get_default_timezone())
+    offset = now.strftime("%z")
+    return {
+        "club_zone": timezone.get_default_timezone_name(),
+        "club_offset": f"{offset[:3]}:{offset[3:]}",
+        "club_time": now.strftime("%H:%M"),
+    }
 
 
 @login_required
@@ -125,12 +139,18 @@ def notice_settings(request: HttpRequest) -> HttpResponse:
 @require_POST
 def push_on(request: HttpRequest) -> HttpResponse:
     """This device's browser subscribed to pushes (``endpoint``, ``p256dh``, ``auth``, as
-    ``static/js/push.js`` posts them): kept for the member. Not an https push endpoint
-    with valid keys: 400, nothing kept."""
+    ``static/js/push.js`` posts them): kept for the member. Not an https endpoint of a
+    known push service with valid keys: 400, nothing kept."""
     player = guests.player_for_user(request.user)
     post = request.POST
     try:
         push.subscribe(player, post.get("endpoint"), post.get("p256dh"), post.get("auth"))
+    except push.UnknownPushService as refused:
+        message = _(
+            "That is not a push subscription this server can send to: %(host)s is not a"
+            " browser's push service."
+        ) % {"host": refused.host}
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
     except push.BadSubscription:
         message = _("That is not a push subscription this server can send to.")
         return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core import mail
@@ -32,12 +32,12 @@ def _asking(name: str, **chosen) -> object:
     return player
 
 
-def _two_seat_table(ann, ben):
+def _two_seat_table(ann, ben, move_deadline=DAY):
     table = opening.create_table(
         game_name="dragonformula",
         players=2,
         created_by=ann,
-        move_deadline=DAY,
+        move_deadline=move_deadline,
         options={"fire_seat": 0},  # ann starts
     )
     seating.sit(table, ben)
@@ -98,9 +98,13 @@ def test_game_over_is_told_to_every_member_who_asked():
 def test_quiet_hours_hold_a_message_until_they_end(settings):
     settings.TIME_ZONE = "UTC"
     ann, ben = _asking("ann", language="en", quiet_from=22, quiet_until=7), member("ben")
-    _two_seat_table(ann, ben)
-    night = datetime(2026, 12, 7, 23, 30, tzinfo=UTC).timestamp()
-    morning = datetime(2026, 12, 8, 7, 5, tzinfo=UTC).timestamp()
+    _table, game = _two_seat_table(ann, ben, move_deadline=3 * DAY)
+    # The first 23:30 after the game began, and 7:05 the next morning: her move still waits.
+    night = game.created.replace(hour=23, minute=30, second=0, microsecond=0)
+    if night < game.created:
+        night += timedelta(days=1)
+    morning = (night + timedelta(days=1)).replace(hour=7, minute=5)
+    night, morning = night.timestamp(), morning.timestamp()
     assert _sent_at(night) == 0 and mail.outbox == []
     assert _sent_at(morning) == 1 and len(mail.outbox) == 1
 
@@ -108,11 +112,11 @@ def test_quiet_hours_hold_a_message_until_they_end(settings):
 def test_a_digest_is_one_message_a_day():
     ann = _asking("ann", language="en", digest=True)
     for name in ("ben", "cy"):
-        _two_seat_table(ann, member(name))
+        _two_seat_table(ann, member(name), move_deadline=3 * DAY)
     now = datetime.now(tz=UTC).timestamp()
     assert _sent_at(now + 10) == 1
     assert len(mail.outbox) == 1 and mail.outbox[0].body.count("Your move at") == 2
-    _two_seat_table(ann, member("dee"))
+    _two_seat_table(ann, member("dee"), move_deadline=3 * DAY)
     assert _sent_at(now + 20) == 0  # the next digest, a day after this one
     assert _sent_at(now + DAY + 30) == 1 and mail.outbox[1].body.count("Your move at") == 1
 

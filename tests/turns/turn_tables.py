@@ -50,3 +50,17 @@ def time_outs(game: Game) -> list[int]:
     """The seats the server played out of time, in order (from the action log)."""
     logged = ActionLog.objects.filter(game=game, action__type="time_out").order_by("version")
     return [entry.action["seat"] for entry in logged]
+
+
+def dragonformula_waiting_on(first: Player, second: Player, move_deadline: int = 3 * DAY) -> Game:
+    """A started two-seat turn-based Dragon Formula game of ``first`` and ``second``
+    (already members, settings as the test chose them), waiting on ``first``'s move."""
+    table = opening.create_table(
+        game_name="dragonformula",
+        players=2,
+        created_by=first,
+        move_deadline=move_deadline,
+        options={"fire_seat": 0},
+    )
+    seating.sit(table, second)
+    return starting.start(table, first, seed=3)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0031_web_push"),
+        ("games", "0032_notices_are_claimed_and_retried"),
     ]
 
     operations = [
