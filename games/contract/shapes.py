@@ -23,7 +23,7 @@ class View(TypedDict, total=False):
     events: list[Event]  # the public log, oldest first (the catch-up; none without)
     legal_actions: list[dict[str, Any]]  # the seat's legal actions (the prompt's fingerprint)
     hand: list[str] | None  # the seat's cards, as codes (replays show them)
-    you: dict[str, Any]  # a game that puts the seat's own view here (DragSaga's) has its hand in it
+    you: dict[str, Any]  # a game that puts the seat's own view here has its hand in it
     cards: list[dict[str, Any]]  # a game whose cards are data: the set its table plays
 
 
