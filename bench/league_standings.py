@@ -35,7 +35,7 @@ from dragonformula import scoring as df_scoring  # noqa: E402
 from dragonformula.scoring import GameEntry, SeatEntry  # noqa: E402
 from games.leagues import csv_views, selectors  # noqa: E402
 from games.leagues.member_models import Member  # noqa: E402
-from games.leagues.models import GameKind, League, Match  # noqa: E402
+from games.leagues.models import League, Match  # noqa: E402
 
 HANDS = ["sephirot_3", "sephirot_6", "center_pillar", "constellation", "straight_major"]
 ELEMENTS = ["fire", "water", "air", "earth"]
@@ -67,7 +67,7 @@ def main(sizes: list[int]) -> None:
     call_command("migrate", verbosity=0)
     league = League.objects.create(
         name="Bench",
-        game=GameKind.DRAGON_FORMULA,
+        game="dragonformula",
         season_start="2026-01-01",
         season_end="2026-12-31",
     )

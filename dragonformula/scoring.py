@@ -27,7 +27,7 @@ from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
 from games.leagues import forfeits, result_lines, services
 from games.leagues.member_models import Member
-from games.leagues.models import GameKind, Match
+from games.leagues.models import Match
 from games.nights.models import NightTable
 from games.ratings import ratings
 
@@ -108,7 +108,7 @@ def check_elements(elements: Sequence[str]) -> None:
 @transaction.atomic
 def start_set(match: Match, seats: Sequence[SeatEntry]) -> SetResult:
     """Open the next set of ``match`` with its players in clockwise order and their elements."""
-    if match.league.game != GameKind.DRAGON_FORMULA:
+    if match.league.game != "dragonformula":
         raise ValueError(_("This league plays DragSaga, not Dragon Formula."))
     services.check_night_open(match)
     check_elements([s.element for s in seats])

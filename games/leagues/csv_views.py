@@ -35,7 +35,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings with headers in the reader's language (an ended season: as archived)."""
     league = get_object_or_404(League, pk=pk)
     response, writer = _csv_response(f"{slugify(league.name) or 'league'}-standings.csv")
-    extra = list(game_kind(league.game).league_hook("STANDINGS_CSV", ()))
+    extra = list(game_kind(league.game).league_part.STANDINGS_CSV)
     writer.writerow(
         [
             _("League"),
@@ -105,13 +105,13 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         _("Table"),
     ]
     kind = game_kind(league.game)
-    extra = list(kind.league_hook("RESULTS_CSV", ()))
+    extra = list(kind.league_part.RESULTS_CSV)
     listed = selectors.league_results(league).prefetch_related(
-        *kind.league_hook("RESULTS_CSV_PREFETCH", ())
+        *kind.league_part.RESULTS_CSV_PREFETCH
     )
     # The game's own columns: of a result (its number …), then of a player's line in it.
-    of_result = list(kind.league_hook("RESULTS_CSV_RESULT", ()))
-    of_line = list(kind.league_hook("RESULTS_CSV_LINE", ()))
+    of_result = list(kind.league_part.RESULTS_CSV_RESULT)
+    of_line = list(kind.league_part.RESULTS_CSV_LINE)
     writer.writerow(
         [
             *common,

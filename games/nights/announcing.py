@@ -51,7 +51,7 @@ def _result_rows() -> dict[type, Callable[[Any], int | None]]:
     for kind in GAMES.values():
         if kind.has_league:
             rows[kind.league.RESULT_MODEL] = lambda result: result.match_id
-            rows.update(kind.league_hook("NIGHT_RESULT_ROWS", {}))
+            rows.update(kind.league_part.NIGHT_RESULT_ROWS)
     return rows
 
 

@@ -64,8 +64,10 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
         night_table.match = Match.objects.get(table=table)
     elif mode == NightTable.Mode.CARDS:
         match = services.new_match(league, night, source=Match.Source.PHYSICAL)
+        opened = game_kind(league.game).league.open_real_table  # none: nothing to start
         try:
-            game_kind(league.game).league.open_real_table(match, seats)
+            if opened is not None:
+                opened(match, seats)
         except ValueError as error:
             raise NightRefused(str(error)) from None
         night_table.match = match
@@ -80,7 +82,7 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
 def drawn_table_options(league_game: str, seats: list[NightSeat]) -> dict[str, Any]:
     """The options that make an online table deal the elements its seats were drawn with (the
     game's ``drawn_table_options`` hook; none for a game without elements)."""
-    seated = game_kind(league_game).league_hook("drawn_table_options")
+    seated = game_kind(league_game).league_part.drawn_table_options
     elements = [seat.element for seat in seats]
     if seated is None or not any(elements):
         return {}

@@ -76,7 +76,7 @@ def draw_settings(league_game: str) -> dict[str, Any]:
         "largest": engine.max_players,
         "smallest": max(engine.min_players, engine.max_players - 1),
         "least": engine.min_players,
-        "elements": list(kind.league_hook("SEAT_ELEMENTS", ())),
+        "elements": list(kind.league_part.SEAT_ELEMENTS),
     }
 
 

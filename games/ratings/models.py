@@ -6,7 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.leagues.member_models import Member
-from games.leagues.models import GameKind
+from games.registry import game_choices
 
 __all__ = ["Rating", "RatingChange"]
 
@@ -17,7 +17,7 @@ class Rating(models.Model):
     member = models.ForeignKey(
         Member, verbose_name=_("league player"), on_delete=models.CASCADE, related_name="ratings"
     )
-    game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
     mu = models.FloatField("μ")
     sigma = models.FloatField("σ")
     results = models.PositiveIntegerField(_("rated results"), default=0)
@@ -43,7 +43,7 @@ class RatingChange(models.Model):
         on_delete=models.CASCADE,
         related_name="rating_changes",
     )
-    game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
     position = models.PositiveIntegerField(_("order"))
     # The rated result: the pk of a result of the game's own (its ``results`` hook); the
     # game's ratings are rebuilt from its results, so no key ties the two.

@@ -17,7 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.leagues.member_models import Member
-from games.leagues.models import GameKind, League
+from games.leagues.models import League
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
 from games.tables.actions import playing as table_playing
@@ -37,7 +37,7 @@ def _league() -> int:
     users = get_user_model().objects
     league = League.objects.create(
         name="Winter League",
-        game=GameKind.DRAGSAGA,
+        game="dragsaga",
         season_start=datetime.date(2026, 11, 1),
         season_end=datetime.date(2027, 2, 28),
     )

@@ -10,13 +10,13 @@ from dragsaga import scoring as ds_scoring
 from dragsaga.scoring import DragSagaEntry
 from games import registry
 from games.leagues.member_models import Member
-from games.leagues.models import GameKind, League, Match
+from games.leagues.models import League, Match
 from games.tables.actions import playing
 
 ELEMENTS = ["fire", "water", "air", "earth"]
 
 
-def make_league(game: str = GameKind.DRAGON_FORMULA, name: str = "Spring League") -> League:
+def make_league(game: str = "dragonformula", name: str = "Spring League") -> League:
     return League.objects.create(
         name=name,
         club="Tarot Club",

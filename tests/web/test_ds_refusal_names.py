@@ -70,6 +70,7 @@ def test_a_forged_placing_of_a_card_not_in_hand_names_it_in_the_players_language
 def test_a_flip_of_a_card_not_placed_is_refused_by_name_in_the_rules_and_on_the_page():
     from django.utils import translation
 
+    from games.registry import game_kind
     from games.tables.refusals import refusal_text
     from tests.game.ds_helpers import refused, round_two
 
@@ -86,6 +87,11 @@ def test_a_flip_of_a_card_not_placed_is_refused_by_name_in_the_rules_and_on_the_
     }
     assert card["id"] not in error.message and card["name_en"] in error.message
     with translation.override("ja"):
-        assert card["name_ja"] in refusal_text(error) and card["id"] not in refusal_text(error)
+        assert card["name_ja"] in refusal_text(error, game_kind("dragsaga").refusals) and card[
+            "id"
+        ] not in refusal_text(error, game_kind("dragsaga").refusals)
     with translation.override("en"):
-        assert refusal_text(error) == f"{card['name_en']} is not one of your placed cards."
+        assert (
+            refusal_text(error, game_kind("dragsaga").refusals)
+            == f"{card['name_en']} is not one of your placed cards."
+        )

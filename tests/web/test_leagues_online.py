@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 
 from dragonformula.models import SetGame
 from games.leagues import selectors
-from games.leagues.models import GameKind, Match
+from games.leagues.models import Match
 from games.leagues.online import open_league_table, record_online_results
 from games.tables.actions import guests, opening, starting
 from games.tables.models import Player
@@ -65,7 +65,7 @@ def test_an_online_dragon_formula_match_flows_into_the_league_set_by_set():
 
 
 def test_an_online_dragsaga_game_flows_into_the_league():
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     ben = linked_player(league, "Ben")
     table = open_league_table(league, players=3, bot_level="random", created_by=ben)
     game = play_out(starting.start(table, ben, seed=12), ben)

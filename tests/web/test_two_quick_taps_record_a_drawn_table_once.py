@@ -7,7 +7,6 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games.leagues.models import GameKind
 from games.nights import real_table_views as night_views
 from games.nights import round_tables
 from games.nights.models import NightTable
@@ -29,7 +28,7 @@ def _tally(night_table):
 
 
 def test_the_second_of_two_quick_taps_is_refused_and_records_nothing(client, monkeypatch):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     night, members = night_of(league, count=4)
     client.force_login(keeper_of(league, "org"))
     night_table = one_table_drawn(night, members)

@@ -123,7 +123,9 @@ def apply_logged(game: Game, engine: Engine, seat: int | None, action: Action, a
     try:
         state = engine.apply(game.state, seat, action, at)
     except IllegalAction as error:
-        raise IllegalMove(refusal_text(error), error.code) from None
+        raise IllegalMove(
+            refusal_text(error, game_kind(game.game_name).refusals), error.code
+        ) from None
     outcome = engine.outcome(state)  # before any change: an engine error leaves the game as it was
     game.version += 1
     # Written with the game (:func:`_save`): bots answering together are one insert.
