@@ -310,6 +310,14 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
 EMAIL_FILE_PATH = Path(os.environ.get("EMAIL_FILE_PATH", BASE_DIR / "outbox"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubtable@localhost")
+# Web Push (games/turns/push.py): a device's subscription is kept only if its endpoint is on
+# one of these push services' hosts ("*.x" is any host under x), so the server never posts
+# to an address a member made up (its own loopback, a private network). The defaults are
+# the browsers' own services: Chrome/Edge/Android (FCM), Firefox, Windows, Safari/Apple.
+PUSH_SERVICE_HOSTS = env_list(
+    "PUSH_SERVICE_HOSTS",
+    "fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,*.push.apple.com",
+)
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 

@@ -17,11 +17,13 @@ class DragonFormulaConfig(AppConfig):
                 engine_path="dragonformula.rules.engine:ENGINE",
                 presenters_path="dragonformula.presenters",
                 template_dir="dragonformula",
+                stylesheet="dragonformula/dragonformula.css",
                 stacked_path="dragonformula.rules.game:stacked_game",
                 learn_path="dragonformula.learn",
                 rulebook_path="dragonformula.rulebook",
                 league_path="dragonformula.league",
                 league_urls="dragonformula.league_urls",
+                refusals_path="dragonformula.refusals",
                 deal_path="dragonformula.deal:first_deal",
                 demo_path="dragonformula.demo:load_demo_league",
             )

@@ -1,5 +1,5 @@
 """A seat's hints at a Dragon Formula table, for a player who has them on (a player's
-first games; ``games.tables.services.set_hints``): how many cards the hand is from a win and
+first games; ``games.tables.actions.hints.set_hints``): how many cards the hand is from a win and
 which hands are in reach, what a Pick of the discard on offer would do, the card just
 drawn, and a banner when another seat picks or wins. Its Pick or Pass is the coach's
 (:mod:`dragonformula.rules.advice`: the strong bot's answer, the one the review weighs
@@ -26,8 +26,8 @@ from dragonformula.rules import advice as advice_rules
 from dragonformula.rules import strong
 from dragonformula.rules.advice import PickAdvice, Standing, pick_advice
 from dragonformula.rules.cards import card_name
-from dragonformula.rules.hands import hand_name
 from dragonformula.rules.nearest import cards_away, nearest_hands
+from dragonformula.rules.score_table import hand_name
 from dragonformula.rules.waits import unseen_cards
 from games.templatetags.bilingual import language_suffix
 

@@ -20,8 +20,10 @@ from dragonformula import forms, scored_hands, scoring, sheets
 from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues import counting, services
+from games.leagues.member_models import Member
+from games.leagues.models import Match
 from games.leagues.online import seat_members
-from games.models import Game, GameKind, Match, Member
+from games.tables.models import Game
 
 RECENT_RESULTS = "dragonformula/league/_recent_results.html"  # the league page's list
 # The standings' words for a set's results (more set points place higher, the default).
@@ -29,7 +31,7 @@ PLAYED_LABEL, AVERAGE_LABEL = gettext_lazy("Sets"), gettext_lazy("VP / set")
 # The models of a set and of a player's line in it (``games.leagues.results``); the void
 # links name a set ``set``; the line's total is its set points.
 RESULT_MODEL, LINE_MODEL, LINE_POINTS, RESULT_KIND = SetResult, SetLine, "points", "set"
-# A set's games change the night's results too (``games.nights.nights``).
+# A set's games change the night's results too (``games.nights.announcing``).
 NIGHT_RESULT_ROWS = {
     SetGame: lambda game: (
         SetResult.objects.filter(pk=game.set_id).values_list("match_id", flat=True).first()
@@ -160,7 +162,7 @@ def member_section(member: Member, section: Any) -> None:
     """A player's Dragon Formula beyond the sets played (``section.played``): games played,
     games won and by which hand, the best won hands (complete sets that are not void)."""
     counted = SetLine.objects.filter(
-        counting.through("set", counting.counted(GameKind.DRAGON_FORMULA)), member=member
+        counting.through("set", counting.counted("dragonformula")), member=member
     )
     sets = counted.values("set_id")
     games = SetGame.objects.filter(set_id__in=sets)

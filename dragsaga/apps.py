@@ -17,11 +17,13 @@ class DragSagaConfig(AppConfig):
                 engine_path="dragsaga.rules:ENGINE",
                 presenters_path="dragsaga.presenters",
                 template_dir="dragsaga",
+                stylesheet="dragsaga/dragsaga.css",
                 stacked_path="dragsaga.rules.table:stacked_game",
                 learn_path="dragsaga.learn",
                 rulebook_path="dragsaga.rulebook",
                 league_path="dragsaga.league",
                 league_urls="dragsaga.league_urls",
+                refusals_path="dragsaga.refusals",
                 deal_path="dragsaga.deal:starting_setup",
                 demo_path="dragsaga.demo:load_demo_league",
             )

@@ -1,4 +1,4 @@
-"""Card sets a club can edit in the admin (RULES.md §2.1, "the card set is data").
+"""Card sets a club can edit in the admin (the rules page /rules/dragsaga/: "the card set is data").
 
 A :class:`CardSet` is a name and its 15 :class:`Card` rows. The rules engine checks a
 set (``dragsaga.rules.cards.validate_card_set``); the admin refuses what it refuses.
@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from dragsaga.rules.cards import default_card_set, validate_card_set
-from games.models import LeagueResult, Match, Member, PlacingLine
+from games.leagues.member_models import Member
+from games.leagues.models import LeagueResult, Match, PlacingLine
 
 ENGINE_DEFAULT = "default"  # the lobby's choice of the engine's default set
 

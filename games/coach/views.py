@@ -13,11 +13,13 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from games.coach import reviews
-from games.models import Game, Review
+from games.coach.models import Review
 from games.registry import game_kind
+from games.tables.models import Game
 from games.tables.views import current_player
 from games.templatetags.bilingual import pick
-from games.trust.replays import ACTION_WORDS, CARD_FIELDS, logged_actions, replay_turns, turn_at
+from games.trust.replay_words import ACTION_WORDS, CARD_FIELDS
+from games.trust.replays import logged_actions, replay_turns, turn_at
 
 POLL_SECONDS = 2  # how often a page whose review is still being computed looks again
 
@@ -31,12 +33,8 @@ class Wording:
     def __init__(self, game: Game) -> None:
         presenters = game_kind(game.game_name).presenters
         self.faces = _faces(game)
-        self.card_words: Callable[[str], str] | None = getattr(
-            presenters, "REVIEW_CARD_WORDS", None
-        )
-        self.game_why: Callable[[dict[str, Any]], str | None] | None = getattr(
-            presenters, "REVIEW_WHY", None
-        )
+        self.card_words: Callable[[str], str] | None = presenters.REVIEW_CARD_WORDS
+        self.game_why: Callable[[dict[str, Any]], str | None] | None = presenters.REVIEW_WHY
 
     def card(self, card: str) -> str:
         if card in self.faces:

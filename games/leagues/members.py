@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.leagues import counting, tournament
-from games.models import Member, RatingChange, ResultLine
+from games.leagues.member_models import Member
+from games.leagues.models import ResultLine
 from games.ratings import ratings
+from games.ratings.models import RatingChange
 from games.registry import GAMES
 
 HEAD_TO_HEAD_ROWS = 5
@@ -149,11 +151,11 @@ def member_page(member: Member) -> dict[str, Any]:
         section = GameSection(
             kind=kind.name,
             label=str(kind.label),
-            figures_template=kind.league_hook("MEMBER_FIGURES", ""),
-            details_template=kind.league_hook("MEMBER_DETAILS", ""),
+            figures_template=kind.league_part.MEMBER_FIGURES,
+            details_template=kind.league_part.MEMBER_DETAILS,
         )
         fill_played(member, section)
-        fill = kind.league_hook("member_section")
+        fill = kind.league_part.member_section
         if fill is not None:
             fill(member, section)
         rating = ratings.rating_of(member, kind.name)

@@ -15,23 +15,17 @@ from typing import Any
 
 from django.db import transaction
 
-from games.leagues import forfeits, result_lines, results, services
-from games.models import (
-    ClubNight,
-    Game,
-    League,
-    Match,
-    Member,
-    NightSeat,
-    Seat,
-    StandIn,
-    Table,
-)
+from games.leagues import forfeits, outcomes, result_lines, results, services
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
+from games.nights.models import ClubNight, NightSeat
 from games.presence.away import active_stand_ins
+from games.presence.models import StandIn
 from games.ratings import ratings
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
-from games.tables import services as tables
+from games.tables.actions import opening as table_opening
+from games.tables.models import Game, Seat, Table
 
 logger = logging.getLogger(__name__)
 
@@ -51,7 +45,7 @@ def open_league_table(
     ``move_deadline``: a turn-based table (an online round's), whose rules run without
     their own clocks."""
     with transaction.atomic():
-        table = tables.create_table(
+        table = table_opening.create_table(
             game_name=league.game,
             players=players,
             options={**game_kind(league.game).league.TABLE_OPTIONS, **(options or {})},
@@ -166,7 +160,7 @@ def game_saved(sender: Any, game: Game, before: dict[str, Any], **_: Any) -> Non
     """A move was saved: if it ended a game (the table's game, or one of the games it holds,
     as the game's ``league.ended_a_game`` says), the league hears of it; any other move costs
     nothing here."""
-    league = game_kind(game.game_name).league
+    league = game_kind(game.game_name).scoring
     if league is None:
         return
     if game.is_finished or league.ended_a_game(before, game.state):
@@ -184,7 +178,11 @@ def record_online_results(game: Game) -> None:
         return
     try:
         with transaction.atomic():
-            game_kind(game.game_name).league.record_online(match, game)
+            record = game_kind(game.game_name).league.record_online
+            if record is None:  # a game of the platform's results: its outcome's placings
+                outcomes.record_placings(match, game, seat_members(game, match))
+            else:
+                record(match, game)
             mark_bot_lines(match, game.table_id)
             forfeits.apply_forfeits(match, game.table_id)
     except services.NightEnded:

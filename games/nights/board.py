@@ -13,10 +13,14 @@ from django.utils.translation import gettext as _
 
 from games.leagues import online as online_tables
 from games.leagues import results, selectors, services
-from games.models import ClubNight, Deadline, NightRound, NightTable, ResultLine, Table
-from games.nights import nights, online_rounds
+from games.leagues.models import ResultLine
+from games.nights import check_in, online_rounds
+from games.nights import tonight as night_tonight
+from games.nights.models import ClubNight, NightRound, NightTable
 from games.registry import RegisteredGame, game_kind
 from games.tables import selectors as table_selectors
+from games.tables.models import Table
+from games.turns.models import Deadline
 
 # What fits beside the seating on a 1920×1080 screen: tonight's players are shown a page of
 # this many at a time, the pages taking turns (static/js/night.js); the night page lists everyone.
@@ -74,7 +78,7 @@ def seconds_left(night_round: NightRound | None) -> int | None:
 
 def element_label(kind: RegisteredGame, element: str) -> str:
     """A drawn seat's element as the game words it (its ``SEAT_ELEMENT_LABELS`` hook)."""
-    label = kind.league_hook("SEAT_ELEMENT_LABELS", {}).get(element)
+    label = kind.league_part.SEAT_ELEMENT_LABELS.get(element)
     return str(label) if label is not None else ""
 
 
@@ -84,7 +88,7 @@ def _online_elements(table: Table | None) -> list[str]:
     game = table_selectors.current_game(table) if table is not None else None
     if game is None:
         return []
-    dealt = game_kind(game.game_name).league_hook("dealt_elements")
+    dealt = game_kind(game.game_name).league_part.dealt_elements
     return list(dealt(game.state)) if dealt is not None else []
 
 
@@ -153,7 +157,7 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
     if match is None:
         row.state = _("not opened") if ended else _("not opened yet")
         return row
-    row.finished = nights.table_finished(night_table)
+    row.finished = night_tonight.table_finished(night_table)
     if table is not None:
         row.online_url = reverse(f"{table.game_name}:table", args=[table.code])
         row.online_code = table.code
@@ -166,7 +170,7 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
     shown = shown_result(match, kind)
     # A game whose drawn real-cards table a keeper records here (its ``drawn_table_form``)
     # links the night's sheet and form until then; another keeps it on its result's page.
-    recorded_here = kind.league_hook("drawn_table_form") is not None
+    recorded_here = kind.league_part.drawn_table_form is not None
     if shown is not None:
         keep_url, sheet_url = kind.result_pages(shown)
         row.sheet_url, row.keep_url = sheet_url or "", "" if recorded_here else keep_url or ""
@@ -248,7 +252,7 @@ def board(night: ClubNight) -> dict[str, Any]:
         rounds.append(row)
     current = rounds[-1] if rounds else None
     left = seconds_left(current.round if current else None)
-    tonight = nights.tonight_standings(night)
+    tonight = night_tonight.tonight_standings(night)
     entrants = list(night.entrants.select_related("member").order_by("name"))
     return {
         "night": night,
@@ -268,5 +272,5 @@ def board(night: ClubNight) -> dict[str, Any]:
             for start in range(0, max(len(tonight), 1), TONIGHT_ROWS_ON_SCREEN)
         ],
         "league_rows": list(selectors.standings(league)[:LEAGUE_ROWS_ON_SCREEN]),
-        "next_round": nights.next_round_number(night),
+        "next_round": check_in.next_round_number(night),
     }

@@ -29,22 +29,15 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils.dateparse import parse_datetime
 
-from games.models import (
-    Deadline,
-    Game,
-    Notice,
-    NoticeSettings,
-    Player,
-    PushSubscription,
-    Seat,
-    Vacation,
-)
 from games.registry import game_kind
-from games.tables import services, statements
+from games.tables import statements
+from games.tables.actions import pace as table_pace
+from games.tables.models import Game, Player, Seat
 from games.tables.statements.columns import bare_column, table_name
 from games.turns import notices
+from games.turns.models import Deadline, Notice, NoticeSettings, PushSubscription, Vacation
 
-REMIND_BEFORE = 12 * 3600  # "12 hours left", for a member who asked for e-mail
+REMIND_BEFORE = notices.TWELVE_HOURS.total_seconds()  # "12 hours left", for who asked
 
 
 def _moment(at: float) -> datetime:
@@ -96,7 +89,7 @@ def resync(game_id: int, now: float) -> None:
 def _notice_kind(game: Game, engine: Any, seat: int) -> str:
     """ "A Pick is waiting" or "your move": the game's presenters tell from the seat's view
     (``notice_kind``; a game without it has moves only)."""
-    telling = getattr(game_kind(game.game_name).presenters, "notice_kind", None)
+    telling = game_kind(game.game_name).presenters.notice_kind
     if telling is None:
         return Notice.Kind.YOUR_MOVE
     return telling(engine.view(game.state, seat))
@@ -201,7 +194,7 @@ def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = Non
             if seat.bot_level:
                 key = (Deadline.Kind.BOT, number)
                 kept = existing.get(key) if number not in acted else None
-                due = kept.due.timestamp() if kept else now + services.bot_delay(table.bot_pace)
+                due = kept.due.timestamp() if kept else now + table_pace.bot_delay(table.bot_pace)
                 wanted[key] = (due, None)
             elif seat.player_id is not None:
                 key = (Deadline.Kind.MOVE, number)
@@ -215,12 +208,14 @@ def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = Non
                 start, emails = _member_now(seat.player_id, now)
                 due = start + table.move_deadline
                 wanted[key] = (due, seat.player_id)
-                if emails:
+                # Told only when the wait is new to the seat: the next step of a turn the
+                # member is playing (a draw, then a discard) is no news to them.
+                if emails and kept is None:
                     kind = _notice_kind(game, engine, number)
                     notices.queue(seat.player_id, game.table_id, kind, now)
                     if table.move_deadline > REMIND_BEFORE:
                         wanted[remind] = (due - REMIND_BEFORE, seat.player_id)
-    # What the table's answer and pushes show (``games.live.snapshots``), without a read.
+    # What the table's answer and pushes show (``games.regions.snapshots``), without a read.
     game.move_deadlines = {
         seat: due for (kind, seat), (due, _p) in wanted.items() if kind == Deadline.Kind.MOVE
     }

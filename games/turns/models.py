@@ -140,6 +140,12 @@ class Notice(models.Model):
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     created = models.DateTimeField(_("created"))
     sent = models.DateTimeField(_("sent"), null=True, blank=True)
+    # When a process took it to send (cleared when sent or failed): no other process sends
+    # it meanwhile; a claim never completed (the process stopped) is taken again later.
+    claimed = models.DateTimeField(_("claimed"), null=True, blank=True)
+    # Failed tries to send its e-mail, and when the next may be.
+    tries = models.PositiveSmallIntegerField(_("tries"), default=0)
+    retry_at = models.DateTimeField(_("retry at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("notice")

@@ -6,35 +6,46 @@ the move that makes it (``games.turns.deadlines``), so it is told once: "your mo
 Pick is waiting" when a member's move deadline starts, "12 hours left" from a ``remind``
 deadline, "the game is over" when a turn-based game ends. :func:`send_due` (the
 scheduler's loop) sends them when the member's settings allow: never in their quiet hours,
-once a day as a digest if they chose one, in their language, each with a link to the table.
-A message names the game, the table's code and the link, nothing of any hand: no card ever
-leaves the server in one. Bodies are never logged: the operator's log gets one line per
-message sent, without its text.
+once a day as a digest if they chose one, in their language, each with a link to the table
+(``games.turns.notice_words``). A wait that is over by then (the move made, the game moved
+on or over) is not told. A message names the game, the table's code and the link, nothing
+of any hand: no card ever leaves the server in one. Bodies are never logged: the
+operator's log gets one line per message sent, without its text.
+
+Sending holds no database lock: a member's notices are claimed (``claimed``) in a short
+transaction, sent after it commits, then marked sent, so no two processes send one, and
+one a stopped process claimed is sent after :data:`CLAIM_EXPIRES`. An e-mail the mail
+server refuses is tried again later, :data:`TRIES` times at most, without holding up
+anyone else's.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from django import conf
 from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import QuerySet
-from django.urls import reverse
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
 
-from games.models import Notice, NoticeSettings, PushSubscription, Table
-from games.registry import game_kind
-from games.tables.qr import public_url
-from games.turns import push
+from games.turns import notice_words, push
+from games.turns.models import Deadline, Notice, NoticeSettings, PushSubscription
 
 logger = logging.getLogger(__name__)
 
 BATCH = 200
 DIGEST_EVERY = timedelta(days=1)
+TWELVE_HOURS = timedelta(hours=12)  # how long before a move deadline its reminder comes
+SLACK = timedelta(minutes=1)  # between the clocks of the processes that queue and send
+# A process that claimed notices and never marked them sent (it stopped mid-send) gives
+# them back after this long: longer than any send takes (mail and 10 s per push).
+CLAIM_EXPIRES = timedelta(minutes=30)
+RETRY_AFTER = timedelta(minutes=5)  # the first retry of a failed e-mail; doubles each time
+TRIES = 5  # a notice whose e-mail failed this many times is given up
 
 
 def asking_for_email() -> QuerySet[NoticeSettings]:
@@ -69,23 +80,86 @@ def quiet(settings: NoticeSettings, at: datetime) -> bool:
 
 
 def send_due(now: float | None = None) -> int:
-    """Send the queued notices the members' settings allow now; how many messages went."""
+    """Send the queued notices the members' settings allow now; how many messages went.
+
+    One member's failure (an address the mail server refuses, a backend that is down) is
+    logged by its type and the member's id, and their notices are tried again later
+    (:func:`_failed`); every other member's go on. Nothing is sent inside a transaction:
+    each member's notices are claimed in a short one (:func:`_claim`), sent, then marked."""
     at = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
-    waiting = Notice.objects.filter(sent__isnull=True).order_by("created")
+    waiting = _sendable(at).order_by("created")
     players = list(dict.fromkeys(waiting.values_list("player_id", flat=True)[:BATCH]))
-    return sum(_send_to(player_id, at) for player_id in players)
+    sent = 0
+    for player_id in players:
+        try:
+            sent += _send_to(player_id, at)
+        except Exception as error:  # one member's trouble must not keep the others' mail
+            logger.warning(
+                "Notices to player %s could not be sent (%s)", player_id, type(error).__name__
+            )
+    return sent
+
+
+def _sendable(at: datetime) -> QuerySet[Notice]:
+    """Notices not yet sent, not waiting for a retry, and not being sent by a process now
+    (a claim older than :data:`CLAIM_EXPIRES` is a process that stopped mid-send)."""
+    return Notice.objects.filter(
+        Q(retry_at__isnull=True) | Q(retry_at__lte=at),
+        Q(claimed__isnull=True) | Q(claimed__lt=at - CLAIM_EXPIRES),
+        sent__isnull=True,
+    )
+
+
+@dataclass
+class _Claim:
+    """A member's notices this process took to send, and how to send them."""
+
+    player_id: int
+    notices: list[Notice]
+    claimed: datetime
+    address: str
+    devices: list[PushSubscription]
+    digest: bool
+    language: str
 
 
 def _send_to(player_id: int, at: datetime) -> int:
+    claim = _claim(player_id, at)
+    if claim is None:
+        return 0
+    try:
+        sent = _deliver(claim)
+    except Exception as error:
+        _failed(claim, at, error)
+        return 0
+    with transaction.atomic():
+        Notice.objects.filter(pk__in=[n.pk for n in claim.notices], claimed=claim.claimed).update(
+            sent=at, claimed=None
+        )
+        if claim.digest:
+            NoticeSettings.objects.filter(player_id=player_id).update(last_digest=at)
+    logger.info("Sent %d message(s) about turn-based tables to player %s", sent, player_id)
+    return sent
+
+
+def _claim(player_id: int, at: datetime) -> _Claim | None:
+    """Take ``player_id``'s sendable notices for this process, in a short transaction
+    (``SELECT … FOR UPDATE SKIP LOCKED`` on PostgreSQL, the one write lock on SQLite): a
+    claimed notice is no other process's until the claim expires. None if there is
+    nothing to send now (another process has them, their quiet hours, their digest's day
+    not come, or they are backing off after a failure)."""
     with transaction.atomic():
         notices = list(
-            Notice.objects.select_for_update(skip_locked=True)
-            .filter(player_id=player_id, sent__isnull=True)
+            _sendable(at)
+            .select_for_update(skip_locked=True, of=("self",))
+            .filter(player_id=player_id)
             .select_related("table")
             .order_by("created")
         )
         if not notices:
-            return 0  # another process has them
+            return None  # another process has them
+        if Notice.objects.filter(player_id=player_id, sent__isnull=True, retry_at__gt=at).exists():
+            return None  # their last try failed: theirs wait together for the retry
         settings = (
             NoticeSettings.objects.select_related("player__user")
             .filter(player_id=player_id)
@@ -96,76 +170,106 @@ def _send_to(player_id: int, at: datetime) -> int:
         devices = list(PushSubscription.objects.filter(player_id=player_id))
         if not emails and not devices:
             _mark_sent(notices, at)  # they stopped asking: nothing is sent
-            return 0
+            return None
+        notices = _still_waiting(player_id, notices, at)
+        if not notices:
+            return None
         if settings is not None and quiet(settings, at):
-            return 0
+            return None
         digest = settings is not None and settings.digest
         if digest and settings.last_digest and at - settings.last_digest < DIGEST_EVERY:
-            return 0
-        with translation.override(settings.language if settings else conf.settings.LANGUAGE_CODE):
-            messages = [_digest(notices)] if digest else [_message(n) for n in notices]
-            pushes = [_digest_push(notices)] if digest else [_push(n) for n in notices]
-        if emails:
-            for subject, body in messages:
-                send_mail(subject, body, None, [address])
-        for device in devices:
-            for title, body, url in pushes:
-                push.send(device, title, body, url)
-        if digest:
-            settings.last_digest = at
-            settings.save(update_fields=["last_digest"])
-        _mark_sent(notices, at)
-    sent = (len(messages) if emails else 0) + len(pushes) * len(devices)
-    logger.info("Sent %d message(s) about turn-based tables to player %s", sent, player_id)
+            return None
+        Notice.objects.filter(pk__in=[n.pk for n in notices]).update(claimed=at)
+    return _Claim(
+        player_id=player_id,
+        notices=notices,
+        claimed=at,
+        address=address if emails else "",
+        devices=devices,
+        digest=digest,
+        language=settings.language if settings else conf.settings.LANGUAGE_CODE,
+    )
+
+
+def _still_waiting(player_id: int, notices: list[Notice], at: datetime) -> list[Notice]:
+    """The notices still worth telling; the rest are deleted. A "your move", "a Pick" or
+    "12 hours left" is told only while that wait is real: the member still has a move
+    deadline at the table, not yet past (12 hours or less away, for "12 hours left"),
+    and no later notice of a wait at that table has replaced it (the game moved on).
+    "The game is over" is always told."""
+    waits = {Notice.Kind.YOUR_MOVE, Notice.Kind.PICK, Notice.Kind.TWELVE_HOURS}
+    tables = {n.table_id for n in notices if n.kind in waits}
+    due = dict(
+        Deadline.objects.filter(
+            player_id=player_id, kind=Deadline.Kind.MOVE, table_id__in=tables
+        ).values_list("table_id", "due")
+    )
+    latest = {n.table_id: n.pk for n in notices if n.kind in waits}  # notices are in order
+    kept, stale = [], []
+    for notice in notices:
+        deadline = due.get(notice.table_id)
+        real = notice.kind not in waits or (
+            latest[notice.table_id] == notice.pk
+            and deadline is not None
+            and deadline > at
+            and (notice.kind != Notice.Kind.TWELVE_HOURS or deadline - at <= TWELVE_HOURS + SLACK)
+        )
+        (kept if real else stale).append(notice)
+    if stale:
+        Notice.objects.filter(pk__in=[n.pk for n in stale]).delete()
+    return kept
+
+
+def _deliver(claim: _Claim) -> int:
+    """Send a claim's messages (outside any transaction); how many went. Pushes go on a
+    notice's first try only: a retry is for the e-mail that failed."""
+    first_try = [n for n in claim.notices if n.tries == 0]
+    with translation.override(claim.language):
+        if claim.digest:
+            messages = [notice_words.digest_email(claim.notices)]
+            pushes = [notice_words.digest_push(first_try)] if first_try else []
+        else:
+            messages = [notice_words.email(n) for n in claim.notices]
+            pushes = [notice_words.push(n) for n in first_try]
+    sent = 0
+    for device in claim.devices:
+        for title, body, url in pushes:
+            sent += push.send(device, title, body, url)
+    if claim.address:
+        for subject, body in messages:
+            send_mail(subject, body, None, [claim.address])
+            sent += 1
     return sent
 
 
+def _failed(claim: _Claim, at: datetime, error: Exception) -> None:
+    """A claim's e-mail failed: logged by the error's type and the member's id (never the
+    message), and tried again after :data:`RETRY_AFTER`, doubling each time; a notice
+    that failed :data:`TRIES` times is given up."""
+    pks = [n.pk for n in claim.notices]
+    tries = max(n.tries for n in claim.notices) + 1
+    with transaction.atomic():
+        given_up, _rows = Notice.objects.filter(pk__in=pks, tries__gte=TRIES - 1).delete()
+        retry_at = at + RETRY_AFTER * 2 ** (tries - 1)
+        Notice.objects.filter(pk__in=pks).update(
+            tries=F("tries") + 1, retry_at=retry_at, claimed=None
+        )
+    if given_up:
+        logger.warning(
+            "Gave up on %d notice(s) to player %s after %d tries (%s)",
+            given_up,
+            claim.player_id,
+            TRIES,
+            type(error).__name__,
+        )
+    if len(pks) > given_up:
+        logger.warning(
+            "Notices to player %s failed (%s); trying again at %s",
+            claim.player_id,
+            type(error).__name__,
+            retry_at.isoformat(timespec="seconds"),
+        )
+
+
 def _mark_sent(notices: list[Notice], at: datetime) -> None:
-    Notice.objects.filter(pk__in=[n.pk for n in notices]).update(sent=at)
-
-
-def _subject(notice: Notice) -> str:
-    table: Table = notice.table
-    words = {"game": game_kind(table.game_name).label, "code": table.code}
-    return {
-        Notice.Kind.YOUR_MOVE: _("Your move at %(game)s table %(code)s"),
-        Notice.Kind.PICK: _("A Pick is waiting for you at %(game)s table %(code)s"),
-        Notice.Kind.TWELVE_HOURS: _("12 hours left for your move at %(game)s table %(code)s"),
-        Notice.Kind.GAME_OVER: _("The game at %(game)s table %(code)s is over"),
-    }[notice.kind] % words
-
-
-def _link(notice: Notice) -> str:
-    return public_url(None, reverse(f"{notice.table.game_name}:table", args=[notice.table.code]))
-
-
-def _footer() -> str:
-    return _("You get these messages because you asked for them: %(url)s") % {
-        "url": public_url(None, reverse("games:your_move"))
-    }
-
-
-def _message(notice: Notice) -> tuple[str, str]:
-    subject = _subject(notice)
-    body = f"{subject}\n\n{_('Open the table: %(url)s') % {'url': _link(notice)}}\n\n{_footer()}\n"
-    return subject, body
-
-
-def _push(notice: Notice) -> tuple[str, str, str]:
-    """A push's title, text and link: the e-mail's subject, nothing of any hand."""
-    return _subject(notice), _("Tap to go to the table."), _link(notice)
-
-
-def _digest_push(notices: list[Notice]) -> tuple[str, str, str]:
-    subject = _("Your turn-based tables: %(count)d news") % {"count": len(notices)}
-    return subject, "\n".join(_subject(n) for n in notices), _your_move_link()
-
-
-def _your_move_link() -> str:
-    return public_url(None, reverse("games:your_move"))
-
-
-def _digest(notices: list[Notice]) -> tuple[str, str]:
-    lines = [f"- {_subject(n)}: {_link(n)}" for n in notices]
-    subject = _("Your turn-based tables: %(count)d news") % {"count": len(notices)}
-    return subject, "\n".join([subject, "", *lines, "", _footer(), ""])
+    Notice.objects.filter(pk__in=[n.pk for n in notices]).update(sent=at, claimed=None)

@@ -24,7 +24,8 @@ from django.conf import settings
 from django.db import transaction
 from pywebpush import WebPushException, webpush
 
-from games.models import Player, PushKeys, PushSubscription
+from games.tables.models import Player
+from games.turns.models import PushKeys, PushSubscription
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +36,29 @@ TTL = 24 * 3600  # a push service keeps an undelivered message this long
 
 class BadSubscription(ValueError):
     """A subscription that is not a valid push endpoint with its keys."""
+
+
+class UnknownPushService(BadSubscription):
+    """An https endpoint on a host that is not a known push service's
+    (``settings.PUSH_SERVICE_HOSTS``): the server never posts there."""
+
+    def __init__(self, host: str) -> None:
+        super().__init__("unknown push service")
+        self.host = host
+
+
+def known_service(host: str) -> bool:
+    """Whether ``host`` is one of ``settings.PUSH_SERVICE_HOSTS`` (an entry ``*.x`` is any
+    host under ``x``): the push services a subscription may send through."""
+    host = host.lower()
+    for entry in settings.PUSH_SERVICE_HOSTS:
+        entry = entry.lower()
+        if entry.startswith("*."):
+            if host.endswith(entry[1:]) and len(host) > len(entry) - 1:
+                return True
+        elif host == entry:
+            return True
+    return False
 
 
 def _b64(data: bytes) -> str:
@@ -71,8 +95,9 @@ def public_key() -> str:
 
 
 def checked(endpoint: Any, p256dh: Any, auth: Any) -> tuple[str, str, str]:
-    """A subscription as a browser gives it, checked: an https push endpoint, the device's
-    P-256 public key and its 16-byte auth secret (base64url). Else :class:`BadSubscription`."""
+    """A subscription as a browser gives it, checked: an https endpoint of a known push
+    service (:func:`known_service`), the device's P-256 public key and its 16-byte auth
+    secret (base64url). Else :class:`BadSubscription`."""
     if not all(isinstance(v, str) for v in (endpoint, p256dh, auth)):
         raise BadSubscription("missing")
     if len(endpoint) > ENDPOINT_LENGTH or len(p256dh) > 100 or len(auth) > 40:
@@ -80,6 +105,8 @@ def checked(endpoint: Any, p256dh: Any, auth: Any) -> tuple[str, str, str]:
     parts = urlsplit(endpoint)
     if parts.scheme != "https" or not parts.hostname or not endpoint.isascii():
         raise BadSubscription("not an https endpoint")
+    if not known_service(parts.hostname):
+        raise UnknownPushService(parts.hostname)
     try:
         point, secret = _unb64(p256dh), _unb64(auth)
         ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
@@ -113,7 +140,14 @@ def wants_push(player_id: int) -> bool:
 
 def send(subscription: PushSubscription, title: str, body: str, url: str) -> bool:
     """Push one message to one device; whether the push service took it. A device the
-    service says is gone is forgotten."""
+    service says is gone is forgotten. An endpoint that is not a known push service's (kept
+    before the list existed, or since taken off it) is not posted to."""
+    host = urlsplit(subscription.endpoint).hostname or ""
+    if not known_service(host):
+        logger.warning(
+            "A push to player %s was not sent (unknown push service)", subscription.player_id
+        )
+        return False
     data = json.dumps({"title": title, "body": body, "url": url}, ensure_ascii=False)
     # Who runs this server, for a push service that needs to reach them (RFC 8292).
     contact = f"mailto:{settings.DEFAULT_FROM_EMAIL}"

@@ -8,7 +8,7 @@ query) and plays each game's earliest in a transaction of its own:
    player is moving, is skipped now and looked at again on the next round;
 2. its due deadline is read again under that lock: a deadline the other process played
    is gone (deleted with its move, in the same transaction), so it is never played twice;
-3. the move is played through the table's one writer (``games.tables.services``: a seat's
+3. the move is played through the table's one writer (``games.tables.actions``: a seat's
    ``time_out``, or ``advance`` for a bot's move and the game's own deadline), which
    writes the game's next deadlines with it (``games.turns.deadlines``).
 
@@ -24,13 +24,17 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Collection
 from datetime import UTC, datetime
 
 from django.db import transaction
 
-from games.models import Deadline, Game, Notice
-from games.tables import services
+from games.engine import Action
+from games.tables.actions import playing as table_playing
+from games.tables.actions.refused import ActionRefused
+from games.tables.models import Game
 from games.turns import deadlines, notices
+from games.turns.models import Deadline, Notice
 
 logger = logging.getLogger(__name__)
 
@@ -38,13 +42,15 @@ POLL_SECONDS = 1.0
 BATCH = 500  # due deadlines read per round (a round plays them all before the next read)
 
 
-def run_due(now: float | None = None, batch: int = BATCH) -> int:
-    """Play every deadline due at ``now`` (each game's in order); how many were played."""
+def run_due(now: float | None = None, batch: int = BATCH, leave: Collection[int] = ()) -> int:
+    """Play every deadline due at ``now`` (each game's in order); how many were played.
+    ``leave``: games another task of this process plays (a bot thinking in the pool)."""
     played = 0
     while True:
         at = time.time() if now is None else now
         due = list(
             Deadline.objects.filter(due__lte=datetime.fromtimestamp(at, tz=UTC))
+            .exclude(game_id__in=leave)
             .order_by("due")
             .values_list("game_id", flat=True)[:batch]
         )
@@ -61,8 +67,15 @@ def run_due(now: float | None = None, batch: int = BATCH) -> int:
             return played  # the rest are another process's now
 
 
-def play_next(game_id: int, now: float) -> int:
-    """Play ``game_id``'s earliest due deadline, if this process is the one to (1), else 0."""
+def play_next(
+    game_id: int,
+    now: float,
+    thought: dict[int, Action] | None = None,
+    version: int | None = None,
+) -> int:
+    """Play ``game_id``'s earliest due deadline, if this process is the one to (1), else 0.
+    ``thought``: the awaited bots' actions, decided in the worker pool from the game at
+    ``version`` (``games.coach.bot_thinking``); not played if the game has moved since."""
     at = datetime.fromtimestamp(now, tz=UTC)
     with transaction.atomic():
         game = (
@@ -73,6 +86,8 @@ def play_next(game_id: int, now: float) -> int:
         )
         if game is None:
             return 0  # being played by another process (or gone)
+        if version is not None and game.version != version:
+            return 0  # the thought was for a state that is gone: the next round thinks again
         deadline = (
             Deadline.objects.select_for_update(skip_locked=True)
             .filter(game=game, due__lte=at)
@@ -88,10 +103,10 @@ def play_next(game_id: int, now: float) -> int:
         version = game.version
         try:
             if deadline.kind == Deadline.Kind.MOVE:
-                moved = services.time_out(game, deadline.seat, now)
+                moved = table_playing.time_out(game, deadline.seat, now)
             else:
-                moved = services.advance(game.pk, version, now) or game
-        except services.ActionRefused as refusal:  # nothing due from that seat any more
+                moved = table_playing.advance(game.pk, version, now, thought) or game
+        except ActionRefused as refusal:  # nothing due from that seat any more
             logger.info("Deadline %s was stale: %s", deadline, refusal.message)
             moved = game
         if moved.version == version:

@@ -1,8 +1,9 @@
 """Vacation days: a member away from every turn-based table, their move deadlines waiting.
 
-Each member has :data:`DAYS_PER_SEASON` days a season (a calendar year). Taking days now
-moves every one of their open move deadlines later by those days (the time left when the
-vacation began is the time left when it ends), and a deadline that starts during the
+Each member has :data:`DAYS_PER_SEASON` days a season (a calendar year in the club's time
+zone). Taking days now moves every one of their open move deadlines, and its "12 hours
+left" reminder, later by those days (the time left when the vacation began is the time
+left when it ends), and a deadline that starts during the
 vacation starts at its end. Coming back early gives the unused days back and moves the
 deadlines back by them. Asking for more days than are left is refused (400), nothing
 changed.
@@ -15,10 +16,12 @@ from datetime import UTC, datetime, timedelta
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Deadline, Player, Vacation
-from games.tables.services import ActionRefused
+from games.tables.actions.refused import ActionRefused
+from games.tables.models import Player
+from games.turns.models import Deadline, Vacation
 
 DAYS_PER_SEASON = 14
 DAY = timedelta(days=1)
@@ -40,7 +43,7 @@ def current(player_id: int, now: float) -> Vacation | None:
 
 def days_used(player: Player, now: float) -> int:
     """Vacation days ``player`` has taken in the season (calendar year) of ``now``."""
-    year = _moment(now).year
+    year = timezone.localtime(_moment(now)).year  # the club's year, as ``starts__year`` reads
     taken = Vacation.objects.filter(player=player, starts__year=year)
     return sum(math.ceil((v.ends - v.starts) / DAY) for v in taken)
 
@@ -90,6 +93,7 @@ def end(player: Player, now: float) -> Vacation | None:
 
 
 def _move(player: Player, after: datetime, by: timedelta) -> None:
-    Deadline.objects.filter(player=player, kind=Deadline.Kind.MOVE, due__gt=after).update(
-        due=F("due") + by
-    )
+    """The member's move deadlines after ``after`` move by ``by``, and their "12 hours
+    left" reminders with them (a reminder stays 12 hours before its deadline)."""
+    kinds = (Deadline.Kind.MOVE, Deadline.Kind.REMIND)
+    Deadline.objects.filter(player=player, kind__in=kinds, due__gt=after).update(due=F("due") + by)

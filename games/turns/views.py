@@ -9,21 +9,39 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
-from games.models import NoticeSettings, PushSubscription
 from games.registry import game_kind
-from games.tables import services
+from games.tables.actions import guests
+from games.tables.actions.refused import ActionRefused
 from games.tables.validators import is_ascii_number
 from games.turns import inbox, push, vacations
+from games.turns.models import NoticeSettings, PushSubscription
 
 MAX_DAYS_CHARS = 3
 
 
+# htmx's answer that stops a poll: the visitor is no longer signed in, so the link goes.
+STOP_POLLING = 286
+
+
+@require_GET
+def your_move_link(request: HttpRequest) -> HttpResponse:
+    """The header's "your move" link and count alone, for the page to ask again (every
+    minute, and when its tab comes back into view). Not signed in any more: empty, and the
+    page stops asking."""
+    if not request.user.is_authenticated:
+        return HttpResponse("", status=STOP_POLLING)
+    response = render(request, "games/partials/your_move_link.html")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 @login_required
 def your_move(request: HttpRequest, refusal: str = "", status: int = 200) -> HttpResponse:
-    player = services.player_for_user(request.user)
+    player = guests.player_for_user(request.user)
     now = time.time()
     rows = [
         {
@@ -47,15 +65,28 @@ def your_move(request: HttpRequest, refusal: str = "", status: int = 200) -> Htt
         "has_email": bool(request.user.email),
         "push_key": push.public_key(),
         "push_devices": PushSubscription.objects.filter(player=player).count(),
+        **_club_clock(),
     }
     return render(request, "games/your_move.html", context, status=status)
+
+
+def _club_clock() -> dict[str, str]:
+    """The club's time zone, as quiet hours are read in it (``notices.quiet``): its name,
+    its offset from UTC and the time there now, for the settings form to say."""
+    now = timezone.localtime(timezone=timezone.get_default_timezone())
+    offset = now.strftime("%z")
+    return {
+        "club_zone": timezone.get_default_timezone_name(),
+        "club_offset": f"{offset[:3]}:{offset[3:]}",
+        "club_time": now.strftime("%H:%M"),
+    }
 
 
 @login_required
 @require_POST
 def vacation(request: HttpRequest) -> HttpResponse:
     """Take vacation days (``days``), or come back early (``back``)."""
-    player = services.player_for_user(request.user)
+    player = guests.player_for_user(request.user)
     now = time.time()
     if "back" in request.POST:
         vacations.end(player, now)
@@ -65,7 +96,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
         return your_move(request, _("Give a whole number of days."), 400)
     try:
         vacations.take(player, int(raw), now)
-    except services.ActionRefused as refused:
+    except ActionRefused as refused:
         return your_move(request, refused.message, refused.status)
     return redirect("games:your_move")
 
@@ -75,7 +106,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
 def notice_settings(request: HttpRequest) -> HttpResponse:
     """The member's e-mail about turn-based tables: on or off, a daily digest, quiet hours
     (both hours, or neither), the language of the messages. Anything else: 400, unchanged."""
-    player = services.player_for_user(request.user)
+    player = guests.player_for_user(request.user)
     post = request.POST
     hours = []
     for name in ("quiet_from", "quiet_until"):
@@ -108,12 +139,18 @@ def notice_settings(request: HttpRequest) -> HttpResponse:
 @require_POST
 def push_on(request: HttpRequest) -> HttpResponse:
     """This device's browser subscribed to pushes (``endpoint``, ``p256dh``, ``auth``, as
-    ``static/js/push.js`` posts them): kept for the member. Not an https push endpoint
-    with valid keys: 400, nothing kept."""
-    player = services.player_for_user(request.user)
+    ``static/js/push.js`` posts them): kept for the member. Not an https endpoint of a
+    known push service with valid keys: 400, nothing kept."""
+    player = guests.player_for_user(request.user)
     post = request.POST
     try:
         push.subscribe(player, post.get("endpoint"), post.get("p256dh"), post.get("auth"))
+    except push.UnknownPushService as refused:
+        message = _(
+            "That is not a push subscription this server can send to: %(host)s is not a"
+            " browser's push service."
+        ) % {"host": refused.host}
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
     except push.BadSubscription:
         message = _("That is not a push subscription this server can send to.")
         return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
@@ -124,5 +161,5 @@ def push_on(request: HttpRequest) -> HttpResponse:
 @require_POST
 def push_off(request: HttpRequest) -> HttpResponse:
     """This device gets no more pushes (its ``endpoint``): forgotten."""
-    push.unsubscribe(services.player_for_user(request.user), request.POST.get("endpoint"))
+    push.unsubscribe(guests.player_for_user(request.user), request.POST.get("endpoint"))
     return HttpResponse(status=204)

@@ -16,10 +16,14 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 from django.utils import timezone
 
-from games.models import ActionLog, Deadline, GameKind, League, Member, Table
+from games.leagues.member_models import Member
+from games.leagues.models import League
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
-from games.tables import services
+from games.tables.actions import playing as table_playing
+from games.tables.actions.refused import ActionRefused
+from games.tables.models import ActionLog, Table
+from games.turns.models import Deadline
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_a_whole_club_night import log_in, no_sideways_scroll
 
@@ -33,7 +37,7 @@ def _league() -> int:
     users = get_user_model().objects
     league = League.objects.create(
         name="Winter League",
-        game=GameKind.DRAGSAGA,
+        game="dragsaga",
         season_start=datetime.date(2026, 11, 1),
         season_end=datetime.date(2027, 2, 28),
     )
@@ -98,13 +102,13 @@ def _play_to_the_end() -> None:
             return
         waiting = engine.waiting_for(game.state)
         if not waiting:
-            services.advance(game.pk, game.version)
+            table_playing.advance(game.pk, game.version)
             continue
         seat = waiting[0]
         action = engine.bot_action(game.state, seat, engine.bot_levels()[0])
         try:
-            services.apply_action(game, players[seat], action, game.version)
-        except services.ActionRefused:
+            table_playing.apply_action(game, players[seat], action, game.version)
+        except ActionRefused:
             continue  # the server's scheduler moved first: read the table again
     raise AssertionError("the game did not finish")
 

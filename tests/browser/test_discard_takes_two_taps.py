@@ -1,11 +1,11 @@
-"""Select, then confirm (UI.md): a Dragon Formula discard takes two taps. The first raises
+"""Select, then confirm (docs/ui.md): a Dragon Formula discard takes two taps. The first raises
 the card and the prompt offers "Discard <card>" (named as the table names it); a tap on
 another card changes the choice, Escape or "Cancel" drops it; the second tap, or the
 prompt's button, discards."""
 
 from __future__ import annotations
 
-from games.models import Game
+from games.tables.models import Game
 from tests.browser.tables import version, wait_for_new_version
 from tests.browser.test_a11y import PHONE
 from tests.browser.test_table_fits_one_screen import df_stacking, seated_guest

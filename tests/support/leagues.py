@@ -9,13 +9,14 @@ from dragonformula.scoring import GameEntry, SeatEntry
 from dragsaga import scoring as ds_scoring
 from dragsaga.scoring import DragSagaEntry
 from games import registry
-from games.models import GameKind, League, Match, Member
-from games.tables import services as tables
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
+from games.tables.actions import playing
 
 ELEMENTS = ["fire", "water", "air", "earth"]
 
 
-def make_league(game: str = GameKind.DRAGON_FORMULA, name: str = "Spring League") -> League:
+def make_league(game: str = "dragonformula", name: str = "Spring League") -> League:
     return League.objects.create(
         name=name,
         club="Tarot Club",
@@ -78,8 +79,8 @@ def play_out(game, human, limit=5000, seat=0):
         now += 1.0
         if seat in engine.waiting_for(game.state):
             action = engine.bot_action(game.state, seat, engine.bot_levels()[-1])
-            game = tables.apply_action(game, human, action, game.version, now=now)
+            game = playing.apply_action(game, human, action, game.version, now=now)
         else:
-            moved = tables.advance(game.pk, game.version, now=now)
+            moved = playing.advance(game.pk, game.version, now=now)
             game = moved if moved is not None else type(game).objects.get(pk=game.pk)
     raise AssertionError("the game did not finish")

@@ -15,12 +15,14 @@ from django.test import Client
 from django.urls import reverse
 
 from games.leagues import selectors
-from games.models import ClubNight, Deadline, GameKind, Member, NightEntrant, OnlineRound, Table
+from games.leagues.member_models import Member
+from games.nights.models import ClubNight, NightEntrant, OnlineRound
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
-from games.tables import services as tables
+from games.tables.actions import playing as table_playing
+from games.tables.models import Table
 from games.trust import fairness
-from games.turns.models import DAY, HOUR
+from games.turns.models import DAY, HOUR, Deadline
 from tests.support.leagues import make_league, make_members
 
 pytestmark = pytest.mark.django_db
@@ -54,10 +56,8 @@ def _open(client: Client, league, **fields) -> object:
 
 
 def test_only_the_leagues_organisers_and_staff_open_an_online_round():
-    league, _members, clients, org_client = _league_with_accounts(GameKind.DRAGSAGA, ["Aki"])
-    other_league, *_rest, other_org = _league_with_accounts(
-        GameKind.DRAGON_FORMULA, ["Bo"], "other-org"
-    )
+    league, _members, clients, org_client = _league_with_accounts("dragsaga", ["Aki"])
+    other_league, *_rest, other_org = _league_with_accounts("dragonformula", ["Bo"], "other-org")
     _staff, staff_client = _account("Staff", is_staff=True)
 
     anonymous = _open(Client(), league)
@@ -96,7 +96,7 @@ def test_only_the_leagues_organisers_and_staff_open_an_online_round():
     ],
 )
 def test_a_bad_choice_opens_no_round(fields):
-    league, _members, _clients, org_client = _league_with_accounts(GameKind.DRAGSAGA, ["Aki"])
+    league, _members, _clients, org_client = _league_with_accounts("dragsaga", ["Aki"])
     response = _open(org_client, league, **fields)
     assert response.status_code == 400
     body = response.content.decode()
@@ -110,9 +110,9 @@ def _act(client: Client, night: ClubNight, **data) -> object:
 
 def test_a_round_from_sign_up_through_the_draw_to_the_standings():
     names = ["Aki", "Ben", "Cho"]
-    league, members, clients, org_client = _league_with_accounts(GameKind.DRAGSAGA, names)
+    league, members, clients, org_client = _league_with_accounts("dragsaga", names)
     no_account = make_members(league, "Dai")[0]
-    other_league, *_rest, other_org = _league_with_accounts(GameKind.DRAGSAGA, ["Eri"], "other-org")
+    other_league, *_rest, other_org = _league_with_accounts("dragsaga", ["Eri"], "other-org")
     night = ClubNight.objects.get(
         pk=_open(org_client, league, move_deadline=str(12 * HOUR))["Location"].split("/")[-2]
     )
@@ -192,9 +192,9 @@ def test_a_round_from_sign_up_through_the_draw_to_the_standings():
         if waiting:
             seat = waiting[0]
             action = engine.bot_action(game.state, seat, engine.bot_levels()[0])
-            game = tables.apply_action(game, players[seat], action, game.version, now=now)
+            game = table_playing.apply_action(game, players[seat], action, game.version, now=now)
         else:
-            game = tables.advance(game.pk, game.version, now=now) or game
+            game = table_playing.advance(game.pk, game.version, now=now) or game
     assert game.is_finished
 
     # The result counts in the league's standings, for the members drawn, played by them.

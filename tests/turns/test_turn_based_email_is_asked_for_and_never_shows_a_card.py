@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import logging
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core import mail
 from django.test import Client
 
 from dragonformula.rules.cards import ALL_CARDS
-from games.models import Notice, NoticeSettings
-from games.tables import services
+from dragonformula.rules.engine import ENGINE
+from dragonformula.rules.game import waiting_for
+from games.tables.actions import opening, playing, seating, starting
 from games.turns import deadlines, notices, scheduler
-from games.turns.models import DAY
+from games.turns.models import DAY, Notice, NoticeSettings
 from tests.turns.turn_tables import member
 
 pytestmark = pytest.mark.django_db
@@ -33,16 +34,16 @@ def _asking(name: str, **chosen) -> object:
     return player
 
 
-def _two_seat_table(ann, ben):
-    table = services.create_table(
+def _two_seat_table(ann, ben, move_deadline=DAY):
+    table = opening.create_table(
         game_name="dragonformula",
         players=2,
         created_by=ann,
-        move_deadline=DAY,
+        move_deadline=move_deadline,
         options={"fire_seat": 0},  # ann starts
     )
-    services.sit(table, ben)
-    return table, services.start(table, ann, seed=3)
+    seating.sit(table, ben)
+    return table, starting.start(table, ann, seed=3)
 
 
 def _sent_at(now: float) -> int:
@@ -85,6 +86,22 @@ def test_your_move_a_pick_12_hours_left_and_game_over_each_with_a_link_and_no_ca
     assert "Sent 1 message(s) about turn-based tables" in caplog.text
 
 
+def test_the_next_step_of_a_turn_being_played_is_no_news():
+    """Ann draws, then must discard: still her turn, which she is playing, so she is not
+    told "your move" again; Ben is told once it is his."""
+    ann, ben = _asking("ann", language="en"), _asking("ben", language="en")
+    table, game = _two_seat_table(ann, ben)
+    before = Notice.objects.filter(player=ann).count()
+    game = playing.apply_action(game, ann, {"type": "draw"}, game.version)
+    assert game.state["phase"] != "draw" and 0 in waiting_for(game.state)  # her discard now
+    assert Notice.objects.filter(player=ann).count() == before
+    while 0 in waiting_for(game.state):
+        game = playing.apply_action(
+            game, ann, ENGINE.bot_action(game.state, 0, "smart"), game.version
+        )
+    assert Notice.objects.filter(player=ben).count() == 1
+
+
 def test_game_over_is_told_to_every_member_who_asked():
     ann, ben = _asking("ann", language="en"), _asking("ben", language="en")
     table, game = _two_seat_table(ann, ben)
@@ -99,9 +116,13 @@ def test_game_over_is_told_to_every_member_who_asked():
 def test_quiet_hours_hold_a_message_until_they_end(settings):
     settings.TIME_ZONE = "UTC"
     ann, ben = _asking("ann", language="en", quiet_from=22, quiet_until=7), member("ben")
-    _two_seat_table(ann, ben)
-    night = datetime(2026, 12, 7, 23, 30, tzinfo=UTC).timestamp()
-    morning = datetime(2026, 12, 8, 7, 5, tzinfo=UTC).timestamp()
+    _table, game = _two_seat_table(ann, ben, move_deadline=3 * DAY)
+    # The first 23:30 after the game began, and 7:05 the next morning: her move still waits.
+    night = game.created.replace(hour=23, minute=30, second=0, microsecond=0)
+    if night < game.created:
+        night += timedelta(days=1)
+    morning = (night + timedelta(days=1)).replace(hour=7, minute=5)
+    night, morning = night.timestamp(), morning.timestamp()
     assert _sent_at(night) == 0 and mail.outbox == []
     assert _sent_at(morning) == 1 and len(mail.outbox) == 1
 
@@ -109,11 +130,11 @@ def test_quiet_hours_hold_a_message_until_they_end(settings):
 def test_a_digest_is_one_message_a_day():
     ann = _asking("ann", language="en", digest=True)
     for name in ("ben", "cy"):
-        _two_seat_table(ann, member(name))
+        _two_seat_table(ann, member(name), move_deadline=3 * DAY)
     now = datetime.now(tz=UTC).timestamp()
     assert _sent_at(now + 10) == 1
     assert len(mail.outbox) == 1 and mail.outbox[0].body.count("Your move at") == 2
-    _two_seat_table(ann, member("dee"))
+    _two_seat_table(ann, member("dee"), move_deadline=3 * DAY)
     assert _sent_at(now + 20) == 0  # the next digest, a day after this one
     assert _sent_at(now + DAY + 30) == 1 and mail.outbox[1].body.count("Your move at") == 1
 

@@ -4,7 +4,7 @@ import pytest
 
 from games import registry
 from games.live import timers
-from games.models import Player
+from games.tables.models import Player
 
 TEMPLATES = Path(__file__).parent / "templates"
 

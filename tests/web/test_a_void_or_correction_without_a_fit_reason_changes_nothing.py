@@ -1,5 +1,6 @@
-"""A void, a restore, a correction or a reopening with no reason, a blank one, a 1 MB one or a
-forged one is refused with a message (4xx, never a 500) and changes nothing."""
+"""A void, a restore, a correction or a reopening with no reason, a blank one, a 1 MB one, one
+holding a control character or a text-direction mark, or a forged one is refused with a message
+(4xx, never a 500) and changes nothing."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from dragsaga.models import DragSagaResult
-from games.models import ClubNight, GameKind
+from games.nights.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_dragsaga
 from tests.web.night_helpers import keeper_of
 from tests.web.record_agreement import EN
@@ -20,12 +21,14 @@ UNFIT = {
     "blank": {"reason": " \t \u3000 "},
     "a megabyte": {"reason": "x" * 1_000_000},
     "just over the length": {"reason": "y" * 101},
+    "a NUL": {"reason": "typo\x00 there"},
+    "a mark turning the text around": {"reason": "typo \u202eevil"},
 }
 
 
 @pytest.mark.parametrize("what", sorted(UNFIT))
 def test_an_unfit_reason_is_refused_and_changes_nothing(client, what):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     client.force_login(keeper_of(league, "org"))
     result = record_dragsaga(league, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
@@ -48,7 +51,7 @@ def test_an_unfit_reason_is_refused_and_changes_nothing(client, what):
 
 
 def test_a_forged_restore_of_a_result_that_counts_is_refused(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     client.force_login(keeper_of(league, "org"))
     result = record_dragsaga(league, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
@@ -60,7 +63,7 @@ def test_a_forged_restore_of_a_result_that_counts_is_refused(client):
 
 def test_staff_void_correct_and_count_again_in_any_league(admin_client):
     """Staff organise every league: the same writes go through for them, with their reasons."""
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     result = record_dragsaga(league, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
     fields = {"damage_0": 6, "cards_left_0": 0, "leftover_cost_0": 0}

@@ -16,10 +16,11 @@ from dragsaga import scoring as ds_scoring
 from dragsaga.models import DragSagaResult
 from dragsaga.scoring import DragSagaEntry
 from games.leagues import services
+from games.leagues.models import Match, Result
 from games.leagues.online import open_league_table
-from games.models import GameKind, Match, NightTable, Result
-from games.nights import nights
-from games.tables import services as tables
+from games.nights import round_tables, rounds
+from games.nights.models import NightTable
+from games.tables.actions import guests, starting
 from tests.support.leagues import make_league, play_out, seats, won
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
 from tests.web.record_agreement import EN
@@ -30,13 +31,13 @@ ENDED = "This club night has ended: it takes no more results."
 
 
 def ended_night(game, mode=NightTable.Mode.CARDS):
-    league = make_league(game, "Saga League" if game == GameKind.DRAGSAGA else "Formula League")
+    league = make_league(game, "Saga League" if game == "dragsaga" else "Formula League")
     night, members = night_of(league, count=4)
     organiser = keeper_of(league, "org")
     night_table = one_table_drawn(night, members)
-    nights.open_table(night_table, mode)
+    round_tables.open_table(night_table, mode)
     night_table.refresh_from_db()
-    nights.end_night(night)
+    rounds.end_night(night)
     night.refresh_from_db()
     return league, night, members, organiser, night_table
 
@@ -51,7 +52,7 @@ def refused(response):
 
 
 def test_a_dragsaga_night_refuses_a_result_by_every_route_until_reopened(client):
-    league, night, members, organiser, night_table = ended_night(GameKind.DRAGSAGA)
+    league, night, members, organiser, night_table = ended_night("dragsaga")
     client.force_login(organiser)
     before = counted()
     drawn = reverse("nights:table_result", args=[night.pk, night_table.pk])
@@ -105,7 +106,7 @@ def test_a_dragsaga_night_refuses_a_result_by_every_route_until_reopened(client)
 
 
 def test_a_dragon_formula_night_refuses_games_and_sets_until_reopened(client):
-    league, night, members, organiser, night_table = ended_night(GameKind.DRAGON_FORMULA)
+    league, night, members, organiser, night_table = ended_night("dragonformula")
     client.force_login(organiser)
     set_result = SetResult.objects.get()  # started with the draw, before the night ended
     page = reverse("leagues:set_detail", args=[set_result.pk])
@@ -130,14 +131,14 @@ def test_a_dragon_formula_night_refuses_games_and_sets_until_reopened(client):
 
 
 def test_an_online_game_finished_after_the_night_ended_is_recorded_when_it_reopens(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     night, members = night_of(league, count=2)
     organiser = keeper_of(league, "org")
-    player = tables.player_for_user(organiser)
+    player = guests.player_for_user(organiser)
     table = open_league_table(
         league, players=2, bot_level="random", created_by=player, club_night=night
     )
-    game = tables.start(table, player, seed=12)
+    game = starting.start(table, player, seed=12)
     night.ended = timezone.now()
     night.save()
     game = play_out(game, player)
@@ -150,9 +151,9 @@ def test_an_online_game_finished_after_the_night_ended_is_recorded_when_it_reope
 
 
 def test_a_night_is_reopened_only_by_its_organisers(client, django_user_model):
-    league, night, members, organiser, night_table = ended_night(GameKind.DRAGSAGA)
+    league, night, members, organiser, night_table = ended_night("dragsaga")
     reopen = reverse("nights:reopen", args=[night.pk])
-    other = make_league(GameKind.DRAGSAGA, "Other League")
+    other = make_league("dragsaga", "Other League")
     other_organiser = keeper_of(other, "otherorg")
     member_user = django_user_model.objects.create_user("ben", password="pw-ben-12345")
     members[1].user = member_user

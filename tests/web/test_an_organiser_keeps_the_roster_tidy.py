@@ -15,17 +15,10 @@ from django.urls import reverse
 
 from dragonformula.models import HistoricalSetGame, SetGame
 from games.leagues import selectors
-from games.models import (
-    ClubNight,
-    GameKind,
-    Member,
-    MemberChange,
-    MemberClaim,
-    NightEntrant,
-    Rating,
-    RatingChange,
-    ResultLine,
-)
+from games.leagues.member_models import Member, MemberChange, MemberClaim
+from games.leagues.models import ResultLine
+from games.nights.models import ClubNight, NightEntrant
+from games.ratings.models import Rating, RatingChange
 from tests.support.leagues import (
     make_league,
     make_members,
@@ -123,7 +116,7 @@ def test_a_merge_carries_every_result_night_rating_and_history_and_keeps_every_f
     assert HistoricalSetGame.objects.filter(winner_id=tom.pk).count() == history_before
     # The ratings were replayed: the same results rated, Tom's over all three.
     assert RatingChange.objects.count() == rated_before
-    assert Rating.objects.get(member=tom, game=GameKind.DRAGON_FORMULA).results == 3
+    assert Rating.objects.get(member=tom, game="dragonformula").results == 3
     change_row = MemberChange.objects.get(kind=MemberChange.Kind.MERGED)
     assert change_row.member == tom and change_row.by.username == "org"
     assert "2 results moved" in change_row.detail
@@ -140,6 +133,20 @@ def test_two_people_who_met_at_one_table_are_not_merged(twice):
     refused = change(clients["organiser"], league, aki, "merge", into=tom.pk, confirmed="yes")
     assert refused.status_code == 409 and "two people" in refused.content.decode()
     assert roster_state() == before
+
+
+def test_a_member_who_plays_in_another_league_is_not_merged_from_here(twice):
+    """A merge moves every row of the member merged away: one with results in another
+    league (an ended season, another club's league) would change that league too."""
+    league, tom, tom2, clients = twice
+    other = make_league(name="Spring Season")
+    other.members.add(tom2)
+    record_set(other, [tom2, *make_members(other, "Eve", "Fay", "Gus")], [won(0)] * 4)
+    before, elsewhere = roster_state(), figures(other)
+    refused = change(clients["organiser"], league, tom2, "merge", into=tom.pk, confirmed="yes")
+    assert refused.status_code == 409
+    assert "also plays in Spring Season" in refused.content.decode()
+    assert roster_state() == before and figures(other) == elsewhere
 
 
 def test_two_accounts_are_not_merged(twice):
@@ -172,7 +179,7 @@ def test_withdrawn_keeps_results_and_removed_needs_none(twice):
 
 
 def test_a_dragsaga_merge_moves_its_games_and_penalties_too():
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     mei, sho, ken, mei2 = make_members(league, "Mei", "Sho", "Ken", "Mei2")
     record_dragsaga(league, [(mei, 7, 0, 0), (sho, 3, 0, 0), (ken, 12, 0, 0)])
     record_dragsaga(league, [(mei2, 2, 0, 0), (sho, 9, 0, 0), (ken, 5, 0, 0)])

@@ -15,8 +15,11 @@ from django.urls import reverse
 from dragonformula import scoring as df_scoring
 from dragonformula.models import SetResult
 from games.leagues import selectors
-from games.models import Match, Member, NightEntrant, NightRound, NightTable, Player
-from games.nights import nights
+from games.leagues.member_models import Member
+from games.leagues.models import Match
+from games.nights import tonight as night_tonight
+from games.nights.models import NightEntrant, NightRound, NightTable
+from games.tables.models import Player
 from games.trust.fairness import commit
 from tests.support.leagues import play_out, won
 from tests.web.night_helpers import keeper_of, night_of
@@ -184,7 +187,7 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
         df_scoring.record_game(set_result, won(game % 3))
     set_result.refresh_from_db()
     assert set_result.complete
-    tonight = {row.name: row for row in nights.tonight_standings(night)}
+    tonight = {row.name: row for row in night_tonight.tonight_standings(night)}
     assert sum(tonight[seat.entrant.name].vp for seat in drawn) == Decimal(6)
     league_rows = {row.name: row for row in selectors.standings(night.league)}
     assert all(league_rows[seat.entrant.member.name].played == 1 for seat in drawn)
@@ -351,10 +354,9 @@ def test_the_projector_page_shows_the_seating_and_both_standings(keeper_client):
 def test_a_dragsaga_night_seats_tables_of_four_and_three_and_records_a_real_card_game(
     keeper_client,
 ):
-    from games.models import GameKind
     from tests.support.leagues import make_league
 
-    night, members = night_of(make_league(GameKind.DRAGSAGA, "Saga League"), count=7)
+    night, members = night_of(make_league("dragsaga", "Saga League"), count=7)
     client = keeper_client(night.league)
     check_in_all(client, night, members)
     act(client, night, "announce")
@@ -380,8 +382,8 @@ def test_a_dragsaga_night_seats_tables_of_four_and_three_and_records_a_real_card
         }
     assert client.post(url, posted).status_code == 302
     table.refresh_from_db()
-    assert nights.table_finished(table)
-    tonight = {row.name: row for row in nights.tonight_standings(night)}
+    assert night_tonight.table_finished(table)
+    tonight = {row.name: row for row in night_tonight.tonight_standings(night)}
     assert tonight[names[2]].vp == Decimal(3) and tonight[names[2]].place == 1
     assert tonight[names[1]].points == 9 + 7 // 2
     assert client.post(url, posted).status_code == 409  # recorded once

@@ -20,10 +20,10 @@ from unittest.mock import patch
 
 import pytest
 
-from games.live import rendering
-from games.models import Game
+from games.regions import rendering
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
+from games.tables.models import Game
 from tests.web.tables import seated_table, shows_code
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ FROZEN = time.time()
 
 
 def rendered(table, player, leaving_out: tuple[str, ...] = ()) -> str:
-    with patch("games.live.rendering.time.time", return_value=FROZEN):  # the same countdown
+    with patch("games.regions.rendering.time.time", return_value=FROZEN):  # the same countdown
         regions = rendering.render_regions(table, player)
     return "".join(html for region, html in regions.items() if region not in leaving_out)
 
@@ -55,7 +55,7 @@ def play_through(
             break
         seat = engine.waiting_for(game.state)[0]
         action = engine.bot_action(game.state, seat, level)
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
         phases.add(game.state["phase"])
         check(table, game, players)
     return phases
@@ -132,7 +132,7 @@ def test_dragon_formula_picks_and_major_discards_hide_the_other_hands():
         else:
             action = engine.bot_action(state, seat, "random")
         assert action in actions or action["type"] in ("pick", "pass")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
         if game.state["phase"] == "pick_discard":
             break
     assert game.state["phase"] == "pick_discard"

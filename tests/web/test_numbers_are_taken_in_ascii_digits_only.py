@@ -15,9 +15,9 @@ from django.contrib.auth import get_user_model
 from django.test import RequestFactory
 from django.urls import reverse
 
-from games.models import Player, Table
 from games.registry import GAMES, game_kind
 from games.tables.forms import NewTableForm
+from games.tables.models import Player, Table
 from tests.support.leagues import make_league, make_members
 from tests.web.tables import browser_of
 from tests.web.test_leavers import lobby_post
@@ -86,9 +86,8 @@ def test_the_verify_pages_refuse_other_digits(client, query):
 
 def test_dragsaga_score_keeping_refuses_other_digits(admin_client):
     from dragsaga.models import DragSagaResult
-    from games.models import GameKind
 
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     data = {}
     for seat, member in enumerate((aki, ben)):

@@ -11,8 +11,9 @@ import pytest
 from django.utils import translation
 
 from games.registry import engine_for
-from games.tables import services
-from games.trust.replays import ACTION_WORDS, replay_of, replay_turns, run_words
+from games.tables.actions import opening, starting
+from games.trust.replay_words import ACTION_WORDS, run_words
+from games.trust.replays import replay_of, replay_turns
 from tests.web.trust_helpers import finish
 
 pytestmark = pytest.mark.django_db
@@ -27,8 +28,8 @@ RAW_WORDS = sorted(
 
 
 def finished(game_name, players, level, seed):
-    table = services.create_table(game_name=game_name, players=players, bot_level=level)
-    return finish(services.start(table, None, seed=seed))
+    table = opening.create_table(game_name=game_name, players=players, bot_level=level)
+    return finish(starting.start(table, None, seed=seed))
 
 
 def text(fragment: str) -> str:
@@ -40,7 +41,7 @@ def worded(language: str) -> set[str]:
     with translation.override(language):
         words = {str(w) for w in ACTION_WORDS.values()}
         words |= {run_words(kind, n) for kind in ("pass", "next_game") for n in (1, 2, 3)}
-        from games.trust.replays import action_words
+        from games.trust.replay_words import action_words
 
         words |= {action_words({"type": "auto_pass", "on": on}) for on in (True, False)}
     return words

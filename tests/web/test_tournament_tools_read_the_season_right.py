@@ -17,7 +17,8 @@ from django.urls import reverse
 
 from dragonformula import scoring as df_scoring
 from games.leagues import selectors, tournament
-from games.models import ClubNight, Match, NightEntrant, NightRound, NightTable, ResultLine
+from games.leagues.models import Match, ResultLine
+from games.nights.models import ClubNight, NightEntrant, NightRound, NightTable
 from tests.support.leagues import make_league, make_members, seats, won
 
 pytestmark = pytest.mark.django_db
@@ -106,9 +107,9 @@ def test_the_standings_after_each_night_add_up_to_the_standings(season):
 
 
 def nights_tonight(night):
-    from games.nights import nights
+    from games.nights import tonight as night_tonight
 
-    return [row for row in nights.tonight_standings(night) if row.played]
+    return [row for row in night_tonight.tonight_standings(night) if row.played]
 
 
 def test_the_crosstable_says_who_met_whom_as_the_results_do(season):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import CARD, TICK, IllegalAction, clone, next_seat, rng_for
+from games.engine import CARD, TICK, IllegalAction, clone, next_seat, place, rng_for
 
 HAND = 3
 DECK = 20
@@ -84,7 +84,14 @@ class ToyEngine:
     def outcome(self, state):
         if not state["finished"]:
             return None
-        return {"totals": [sum(map(_value, played)) for played in state["played"]]}
+        totals = [sum(map(_value, played)) for played in state["played"]]
+        placed = place(range(state["players"]), totals.__getitem__, [0.0] * state["players"])
+        return {
+            "totals": totals,
+            "placings": [
+                {"seat": p.seat, "rank": p.rank, "points": totals[p.seat]} for p in placed
+            ],
+        }
 
     def waiting_for(self, state):
         return [] if state["finished"] else [state["turn"]]
@@ -97,6 +104,9 @@ class ToyEngine:
 
     def bot_levels(self):
         return ["easy"]
+
+    def review(self, state, seat, action, samples=None):
+        return None  # the toy game's coach has nothing to say
 
 
 def _value(card: str) -> int:

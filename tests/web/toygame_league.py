@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from games.leagues import services
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
-from games.models import League, Match, Result, ResultLine
+from games.leagues.models import League, Match, Result, ResultLine
 from tests.web.toygame import DECK
 
 RECENT_RESULTS = "toygame/_recent_results.html"

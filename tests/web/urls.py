@@ -7,5 +7,6 @@ from games.tables.urls import table_urlpatterns
 
 urlpatterns = [
     path("toygame/", include((table_urlpatterns("toygame"), "toygame"))),
+    path("baregame/", include((table_urlpatterns("baregame"), "baregame"))),
     *site,
 ]

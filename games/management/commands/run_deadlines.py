@@ -7,12 +7,15 @@ at once: each deadline is played once (``games.turns.scheduler``).
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from django.core.management.base import BaseCommand
 
 from games.turns import notices, scheduler
+
+logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -29,9 +32,17 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, once: bool, at: float | None, **options: Any) -> None:
         while True:
-            played = scheduler.run_due(at)
-            notices.send_due(at)
-            if once:
-                self.stdout.write(f"played {played}")
-                return
+            try:
+                played = scheduler.run_due(at)
+                notices.send_due(at)
+            except Exception as error:
+                if once:
+                    raise
+                # The database or the mail server away for a moment: the next round tries
+                # again; the worker keeps running.
+                logger.warning("A round of deadlines failed (%s)", type(error).__name__)
+            else:
+                if once:
+                    self.stdout.write(f"played {played}")
+                    return
             time.sleep(scheduler.POLL_SECONDS)

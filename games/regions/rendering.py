@@ -2,7 +2,7 @@
 
 The same templates serve the page load (in place) and every push or action
 response (as htmx out-of-band swaps), so a region looks the same however it
-arrived. A game's ``regions.html`` includes its partials; each partial's root
+arrived. A game's ``table.html`` includes its partials; each partial's root
 element carries the region's id and, when ``oob`` is set, ``hx-swap-oob``.
 """
 
@@ -24,12 +24,12 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.learn import steps as guided_steps
-from games.live import looks, snapshots
-from games.live.snapshots import TableSnapshot
-from games.models import Game, Player, Seat, Table
 from games.presence import at_the_table
+from games.regions import looks, snapshots
+from games.regions.snapshots import TableSnapshot
 from games.registry import game_kind
 from games.tables import selectors
+from games.tables.models import Game, Player, Seat, Table
 
 
 def table_context(
@@ -257,7 +257,7 @@ def _remembered(region: str, template: str, context: dict[str, Any]) -> str | No
     """The region rendered from its look alone, once per look and language, when the game
     remembers it (its presenters' ``REGION_LOOKS``: the region's id to what its partial
     reads of the context as plain data, or ``None`` when it is rendered from the context)."""
-    look_of = getattr(context["kind"].presenters, "REGION_LOOKS", {}).get(region)
+    look_of = context["kind"].presenters.REGION_LOOKS.get(region)
     look = None if look_of is None else look_of(context)
     if look is None:
         return None
@@ -350,7 +350,7 @@ def worded_regions(kind: Any) -> dict[str, Callable[[dict[str, Any]], str]]:
         {
             SEEN_REGION[0]: seen_region,
             CATCH_UP_REGION[0]: catch_up_region,
-            **getattr(kind.presenters, "REGION_HTML", {}),
+            **kind.presenters.REGION_HTML,
         },
     )
 
@@ -368,7 +368,7 @@ SHARED_REGIONS = frozenset({TRUST_REGION[0]})
 
 def shared_regions(kind: Any) -> frozenset[str]:
     """The ids of the regions of ``kind``'s table every viewer of a kind is pushed alike."""
-    return SHARED_REGIONS | frozenset(getattr(kind.presenters, "SHARED_REGIONS", ()))
+    return SHARED_REGIONS | kind.presenters.SHARED_REGIONS
 
 
 # What a player's own click is answered with: what they see of the table and act on
