@@ -48,8 +48,7 @@ def freeze_what_is_loaded() -> int:
 
 # How often everything is walked once more, so that what became garbage after it was kept
 # out of sight (below) is freed: one pause as long as a full collection was before, once a
-# minute instead of every few seconds, and a minute's garbage at most left waiting (less
-# after a burst: :data:`SWEEP_GROWTH`).
+# minute instead of every few seconds, and a minute's garbage at most left waiting.
 SWEEP_SECONDS = 60.0
 OLDEST = len(gc.get_threshold()) - 1  # the generation a full collection collects
 
@@ -68,8 +67,7 @@ def keep_survivors_out_of_sight() -> bool:
     has lived long since the last one, 7-105 ms, and the sweep 266 ms once a minute
     (``bench/load.py``, docs/performance.md, "The collector's walks"). An
     object kept out of sight is still freed the moment nothing refers to it; only garbage
-    in reference cycles (a closed socket's objects) waits for the next sweep, which comes
-    sooner once what is out of sight has grown by :data:`SWEEP_GROWTH` (a burst's garbage).
+    in reference cycles (a closed socket's objects) waits for the next sweep.
     """
     every = _setting("CLUB_GC_SWEEP_SECONDS", SWEEP_SECONDS)
     if every <= 0 or _sweeping.is_set():
@@ -92,25 +90,10 @@ def sweep() -> int:
     return gc.collect()  # and :func:`_after_collection` freezes what survived
 
 
-# And sooner, once what is out of sight has grown by this share since the last sweep
-# (``CLUB_GC_SWEEP_GROWTH``; 0: only every :data:`SWEEP_SECONDS`): after a burst (a
-# thousand sockets opened and closed, a flood of requests) most of what was kept out of
-# sight is garbage in cycles, which would otherwise hold its memory for up to a minute
-# and leave the heap grown. Looked at every :data:`GROWTH_CHECK_SECONDS`.
-SWEEP_GROWTH = 0.25
-GROWTH_CHECK_SECONDS = 2.0
-
-
 def _sweep_every(seconds: float) -> None:
-    growth = _setting("CLUB_GC_SWEEP_GROWTH", SWEEP_GROWTH)
-    check = min(seconds, GROWTH_CHECK_SECONDS) if growth > 0 else seconds
-    swept_at, kept = time.monotonic(), gc.get_freeze_count()
     while True:
-        time.sleep(check)
-        due = time.monotonic() - swept_at >= seconds
-        if due or (growth > 0 and gc.get_freeze_count() > kept * (1 + growth)):
-            sweep()
-            swept_at, kept = time.monotonic(), gc.get_freeze_count()
+        time.sleep(seconds)
+        sweep()
 
 
 def trace_if_asked() -> bool:
