@@ -16,3 +16,18 @@ def _fresh_client_limits():
 
     if settings.CACHES["default"]["BACKEND"].endswith("LocMemCache"):
         cache.clear()
+
+
+EXAMPLE_GAME = "examples.highcard"
+
+
+@pytest.fixture
+def highcard(settings):
+    """The reference game (``examples/highcard/``) turned on for one test, as the
+    ``EXAMPLE_GAMES`` setting turns it on for a site: its app installed (its ``ready()``
+    registers it, with its templates, static files and translations), and gone again after."""
+    from games import registry
+
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, EXAMPLE_GAME]
+    yield registry.game_kind("highcard")
+    registry.GAMES.pop("highcard", None)

@@ -23,7 +23,7 @@ def session_cookie(player: Player) -> bytes:
 
 @database_sync_to_async
 def started_table(
-    players: list[Player], game_name: str = "toygame", away_seconds: int | None = None
+    players: list[Player], game_name: str = "highcard", away_seconds: int | None = None
 ) -> tuple[Table, Game]:
     """A started table of ``players``: the first opens it, the others sit in turn; with the
     table's away limit if ``away_seconds`` is given."""

@@ -35,7 +35,7 @@ async def close_code(socket, frames=20):
 
 
 @in_own_loop
-async def test_a_flooding_socket_is_closed_and_another_table_goes_on(toygame, players):
+async def test_a_flooding_socket_is_closed_and_another_table_goes_on(highcard, players):
     lines = []
     handler = logging.Handler()
     handler.emit = lambda record: lines.append(record.getMessage())
@@ -64,7 +64,7 @@ async def test_a_flooding_socket_is_closed_and_another_table_goes_on(toygame, pl
 
 
 @in_own_loop
-async def test_ticks_at_a_countdowns_pace_keep_the_socket_open(toygame, players):
+async def test_ticks_at_a_countdowns_pace_keep_the_socket_open(highcard, players):
     table, game = await started_table(players[:2], away_seconds=60)
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
@@ -78,7 +78,7 @@ async def test_ticks_at_a_countdowns_pace_keep_the_socket_open(toygame, players)
 
 
 @in_own_loop
-async def test_nothing_a_socket_sends_is_stored(toygame, players):
+async def test_nothing_a_socket_sends_is_stored(highcard, players):
     table, game = await started_table(players[:2], away_seconds=60)
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
@@ -90,7 +90,7 @@ async def test_nothing_a_socket_sends_is_stored(toygame, players):
 
 
 @in_own_loop
-async def test_a_killed_socket_is_gone_at_once_and_a_bot_takes_the_seat(toygame, players):
+async def test_a_killed_socket_is_gone_at_once_and_a_bot_takes_the_seat(highcard, players):
     table, game = await started_table(players[:2], away_seconds=1)
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
@@ -110,8 +110,8 @@ async def test_a_killed_socket_is_gone_at_once_and_a_bot_takes_the_seat(toygame,
     assert stand_in.player_id == players[1].pk
 
 
-def test_the_heartbeat_closes_a_socket_this_process_no_longer_holds(toygame, players):
-    table = services.create_table(game_name="toygame", players=2, created_by=players[0])
+def test_the_heartbeat_closes_a_socket_this_process_no_longer_holds(highcard, players):
+    table = services.create_table(game_name="highcard", players=2, created_by=players[0])
     services.sit(table, players[1])
     AwayLimit.objects.create(table=table, seconds=5)
     game = services.start(table, players[0])
@@ -136,7 +136,7 @@ async def socket_with(code, cookie):
 
 
 @in_own_loop
-async def test_a_flooders_next_socket_is_refused_for_a_while(toygame, players):
+async def test_a_flooders_next_socket_is_refused_for_a_while(highcard, players):
     from tests.web.sockets import session_cookie
 
     table, _game = await started_table(players[:2], away_seconds=60)
