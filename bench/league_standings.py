@@ -34,7 +34,7 @@ from django.test import RequestFactory  # noqa: E402
 from dragonformula import scoring as df_scoring  # noqa: E402
 from dragonformula.scoring import GameEntry, SeatEntry  # noqa: E402
 from games.leagues import selectors, views  # noqa: E402
-from games.models import GameKind, League, Match, Member  # noqa: E402
+from games.models import League, Match, Member  # noqa: E402
 
 HANDS = ["sephirot_3", "sephirot_6", "center_pillar", "constellation", "straight_major"]
 ELEMENTS = ["fire", "water", "air", "earth"]
@@ -66,7 +66,7 @@ def main(sizes: list[int]) -> None:
     call_command("migrate", verbosity=0)
     league = League.objects.create(
         name="Bench",
-        game=GameKind.DRAGON_FORMULA,
+        game="dragonformula",
         season_start="2026-01-01",
         season_end="2026-12-31",
     )

@@ -36,7 +36,7 @@ from django.utils import timezone  # noqa: E402
 
 from dragonformula.models import SetLine, SetResult  # noqa: E402
 from games.leagues.result_lines import carry_over  # noqa: E402
-from games.models import GameKind, League, Match, Member, RatingChange  # noqa: E402
+from games.models import League, Match, Member, RatingChange  # noqa: E402
 from games.ratings import ratings  # noqa: E402
 
 ELEMENTS = ["fire", "water", "air", "earth"]
@@ -46,7 +46,7 @@ RANKS = [[1, 2, 3, 4], [1, 1, 3, 4], [1, 2, 2, 4], [1, 2, 3, 3], [1, 1, 1, 4]]
 def build(count: int, rng: random.Random) -> None:
     league = League.objects.create(
         name="Bench",
-        game=GameKind.DRAGON_FORMULA,
+        game="dragonformula",
         season_start="2026-01-01",
         season_end="2026-12-31",
     )
@@ -92,7 +92,7 @@ def main(count: int) -> None:
     wall, cpu = [], []
     for _n in range(3):
         started, started_cpu = time.perf_counter(), time.process_time()
-        rated = ratings.rebuild(GameKind.DRAGON_FORMULA)
+        rated = ratings.rebuild("dragonformula")
         wall.append(time.perf_counter() - started)
         cpu.append(time.process_time() - started_cpu)
     changes = RatingChange.objects.count()

@@ -10,7 +10,7 @@ from dragonformula.rules import random_winning_hand
 from dragonformula.rules.deal import elements_from
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues.demo import demo_league, demo_nights, night_match
-from games.models import GameKind, League, Match, Member
+from games.models import League, Match, Member
 
 DF_LEAGUE = "Dragon Formula 2026 春リーグ"
 # A demo table with empty seats (bots take the seats nobody sits in once a player starts).
@@ -41,7 +41,7 @@ def _dragon_formula_set(match: Match, table: list[Member], rng: random.Random) -
 
 
 def load_demo_league(members: list[Member], rng: random.Random) -> League | None:
-    league = demo_league(DF_LEAGUE, GameKind.DRAGON_FORMULA, members)
+    league = demo_league(DF_LEAGUE, "dragonformula", members)
     if league is None:
         return None
     for night in demo_nights(league):

@@ -21,7 +21,7 @@ from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues import counting, services
 from games.leagues.online import seat_members
-from games.models import Game, GameKind, Match, Member
+from games.models import Game, Match, Member
 
 RECENT_RESULTS = "dragonformula/league/_recent_results.html"  # the league page's list
 # The standings' words for a set's results (more set points place higher, the default).
@@ -160,7 +160,7 @@ def member_section(member: Member, section: Any) -> None:
     """A player's Dragon Formula beyond the sets played (``section.played``): games played,
     games won and by which hand, the best won hands (complete sets that are not void)."""
     counted = SetLine.objects.filter(
-        counting.through("set", counting.counted(GameKind.DRAGON_FORMULA)), member=member
+        counting.through("set", counting.counted("dragonformula")), member=member
     )
     sets = counted.values("set_id")
     games = SetGame.objects.filter(set_id__in=sets)

@@ -16,12 +16,11 @@ from dragonformula import forms, scored_hands, scoring, set_history, sheets
 from dragonformula.models import SetGame, SetResult
 from games.leagues import record_marks, services
 from games.leagues.views import may_keep_score, organiser_refusal, refuse_or_login, sheet_response
-from games.models import GameKind
 from games.tables.validators import posted_id
 
 SET_SHEET = "dragonformula/league/set_sheet.html"
 # These pages serve Dragon Formula's sets only (another game may keep its results as sets).
-OURS = {"match__league__game": GameKind.DRAGON_FORMULA}
+OURS = {"match__league__game": "dragonformula"}
 
 
 def _recording_refusal(set_result: SetResult) -> str:

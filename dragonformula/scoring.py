@@ -26,7 +26,7 @@ from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
 from games.leagues import result_lines, services
-from games.models import GameKind, Match, Member, NightTable
+from games.models import Match, Member, NightTable
 from games.ratings import ratings
 
 # RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's
@@ -106,7 +106,7 @@ def check_elements(elements: Sequence[str]) -> None:
 @transaction.atomic
 def start_set(match: Match, seats: Sequence[SeatEntry]) -> SetResult:
     """Open the next set of ``match`` with its players in clockwise order and their elements."""
-    if match.league.game != GameKind.DRAGON_FORMULA:
+    if match.league.game != "dragonformula":
         raise ValueError(_("This league plays DragSaga, not Dragon Formula."))
     services.check_night_open(match)
     check_elements([s.element for s in seats])

@@ -7,7 +7,7 @@ import random
 
 from dragsaga.scoring import DragSagaEntry, record_result
 from games.leagues.demo import demo_league, demo_nights, night_match
-from games.models import GameKind, League, Member
+from games.models import League, Member
 
 DS_LEAGUE = "DragSaga 2026 春リーグ"
 # A demo table with empty seats, and one the bots play among themselves, to watch.
@@ -16,7 +16,7 @@ SHOW_TABLES = [{"players": 4, "bot_level": "heuristic"}]
 
 
 def load_demo_league(members: list[Member], rng: random.Random) -> League | None:
-    league = demo_league(DS_LEAGUE, GameKind.DRAGSAGA, members[:5])
+    league = demo_league(DS_LEAGUE, "dragsaga", members[:5])
     if league is None:
         return None
     for night in demo_nights(league, 2):

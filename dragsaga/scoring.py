@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from dragsaga.models import DragSagaLine, DragSagaResult
 from games.leagues import result_lines, services
-from games.models import GameKind, Match, Member
+from games.models import Match, Member
 from games.ratings import ratings
 
 RECORDED = "recorded"  # the history's reason of a game as first recorded
@@ -65,7 +65,7 @@ def record_result(match: Match, seats: Sequence[DragSagaEntry], by: Any = None) 
     """Store a DragSaga game: penalties, final damage, placing (RULES §2.4) and victory points;
     ``by`` is who recorded it (``None``: the online table itself). Refused once the match's
     club night has ended."""
-    if match.league.game != GameKind.DRAGSAGA:
+    if match.league.game != "dragsaga":
         raise ValueError(_("This league plays Dragon Formula, not DragSaga."))
     services.check_night_open(match)
     _check_entries(seats)

@@ -127,7 +127,7 @@ class VoidableAdmin(EndedSeasonReadOnly, DigitsOnly, admin.ModelAdmin):
             )
             return None
         result = queryset.select_related("match__league").get()
-        kind = game_kind(result.match.league.game).league_hook("RESULT_KIND") or "result"
+        kind = game_kind(result.match.league.game).league_part.RESULT_KIND
         return redirect(reverse(f"leagues:{name}", args=[kind, result.pk]))
 
     @admin.action(description=_("Void the selected result (asks why)"))

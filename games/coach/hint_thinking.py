@@ -41,7 +41,7 @@ def think_after(snapshot: snapshots.TableSnapshot) -> None:
     if game is None or game.is_finished:
         return
     presenters = game_kind(game.game_name).presenters
-    wanted = getattr(presenters, "HINT_THOUGHTS", None)
+    wanted = presenters.HINT_THOUGHTS
     hinted = {s.number: s.player_id for s in snapshot.seats if s.hints and s.player_id}
     if wanted is None or not hinted:
         return

@@ -31,12 +31,8 @@ class Wording:
     def __init__(self, game: Game) -> None:
         presenters = game_kind(game.game_name).presenters
         self.faces = _faces(game)
-        self.card_words: Callable[[str], str] | None = getattr(
-            presenters, "REVIEW_CARD_WORDS", None
-        )
-        self.game_why: Callable[[dict[str, Any]], str | None] | None = getattr(
-            presenters, "REVIEW_WHY", None
-        )
+        self.card_words: Callable[[str], str] | None = presenters.REVIEW_CARD_WORDS
+        self.game_why: Callable[[dict[str, Any]], str | None] | None = presenters.REVIEW_WHY
 
     def card(self, card: str) -> str:
         if card in self.faces:

@@ -149,11 +149,11 @@ def member_page(member: Member) -> dict[str, Any]:
         section = GameSection(
             kind=kind.name,
             label=str(kind.label),
-            figures_template=kind.league_hook("MEMBER_FIGURES", ""),
-            details_template=kind.league_hook("MEMBER_DETAILS", ""),
+            figures_template=kind.league_part.MEMBER_FIGURES,
+            details_template=kind.league_part.MEMBER_DETAILS,
         )
         fill_played(member, section)
-        fill = kind.league_hook("member_section")
+        fill = kind.league_part.member_section
         if fill is not None:
             fill(member, section)
         rating = ratings.rating_of(member, kind.name)

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.leagues import forfeits, result_lines, results, services
+from games.leagues import forfeits, outcomes, result_lines, results, services
 from games.models import (
     ClubNight,
     Game,
@@ -166,7 +166,7 @@ def game_saved(sender: Any, game: Game, before: dict[str, Any], **_: Any) -> Non
     """A move was saved: if it ended a game (the table's game, or one of the games it holds,
     as the game's ``league.ended_a_game`` says), the league hears of it; any other move costs
     nothing here."""
-    league = game_kind(game.game_name).league
+    league = game_kind(game.game_name).scoring
     if league is None:
         return
     if game.is_finished or league.ended_a_game(before, game.state):
@@ -184,7 +184,11 @@ def record_online_results(game: Game) -> None:
         return
     try:
         with transaction.atomic():
-            game_kind(game.game_name).league.record_online(match, game)
+            record = game_kind(game.game_name).league.record_online
+            if record is None:  # a game of the platform's results: its outcome's placings
+                outcomes.record_placings(match, game, seat_members(game, match))
+            else:
+                record(match, game)
             mark_bot_lines(match, game.table_id)
             forfeits.apply_forfeits(match, game.table_id)
     except services.NightEnded:

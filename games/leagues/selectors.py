@@ -57,7 +57,7 @@ BY_READING = (F("sort_key").asc(), F("name").asc(), F("pk").asc())
 def lower_points_win(league: League) -> bool:
     """Whether less of the total places higher (the game's ``LESS_IS_BETTER`` hook: DragSaga's
     final damage); more points place higher by default."""
-    return bool(game_kind(league.game).league_hook("LESS_IS_BETTER", False))
+    return bool(game_kind(league.game).league_part.LESS_IS_BETTER)
 
 
 def tie_break(league: League) -> list[OrderBy]:
@@ -78,7 +78,7 @@ def wins(league: League, night: ClubNight | None = None) -> Func:
     """The standings' wins: the game's own (its ``standings_wins`` hook: Dragon Formula counts
     games won by Dan or Pick-and-Dan), else the results finished first, shared places too."""
     counted = counted_results(league, night)
-    own = game_kind(league.game).league_hook("standings_wins")
+    own = game_kind(league.game).league_part.standings_wins
     if own is not None:
         return own(counted)
     firsts = _through("result_lines__result", counting.counted_lines(league, night))
@@ -130,7 +130,7 @@ def standings(
         place=Window(Rank(), order_by=tie_break(league)),
         **rating_annotations(league.game),
     )
-    own = game_kind(league.game).league_hook("standings_annotations")
+    own = game_kind(league.game).league_part.standings_annotations
     if own is not None:
         rows = rows.annotate(**own(counted_results(league, night)))
     else:

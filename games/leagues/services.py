@@ -251,7 +251,7 @@ def name_guest_seat(guest_seat: GuestSeat, member: Member, named_by: AbstractBas
         lines = results.lines_of_match(match.league.game, match)
         lines.filter(member=placeholder).update(member=member)
         result_lines.keep_match(match)
-        hand_over = game_kind(match.league.game).league_hook("hand_over")
+        hand_over = game_kind(match.league.game).league_part.hand_over
         if hand_over is not None:
             hand_over(match, placeholder, member)
     guest_seat.resolved_to, guest_seat.resolved_by = member, named_by

@@ -108,7 +108,11 @@ ROSTER_CHANGES = 30  # the latest changes to the roster the players' section lis
 
 def blank_sheets() -> list[tuple[str, Any]]:
     """Every game's blank score sheet: its name (for ``leagues:blank_sheet``) and label."""
-    return [(kind.name, kind.league.SHEET_NAME) for kind in GAMES.values() if kind.has_league]
+    return [
+        (kind.name, kind.league_part.SHEET_NAME)
+        for kind in GAMES.values()
+        if kind.league_part.prints_sheets
+    ]
 
 
 def game_tools() -> list[tuple[str, Any]]:
@@ -116,7 +120,7 @@ def game_tools() -> list[tuple[str, Any]]:
     return [
         (reverse(url_name), label)
         for kind in GAMES.values()
-        for url_name, label in kind.league_hook("TOOLS", ())
+        for url_name, label in kind.league_part.TOOLS
     ]
 
 
@@ -143,9 +147,9 @@ def standings_columns(league: League, sort: str, descending: bool) -> list[dict[
         ("average", league.average_label),
         ("wins", _("Wins")),
         ("points", league.points_label),
-        *kind.league_hook("STANDINGS_COLUMNS", ()),
+        *kind.league_part.STANDINGS_COLUMNS,
     ]
-    titles = {"wins": kind.league_hook("WINS_TITLE") or _("Games finished first")}
+    titles = {"wins": kind.league_part.WINS_TITLE or _("Games finished first")}
     columns = []
     for key, label in labels:
         first_desc = key not in ("place", "name")
@@ -169,7 +173,7 @@ def standings_table(league: League, sort: str = "place", descending: bool = Fals
         "league": league,
         "rows": selectors.standings(league, sort, descending),
         "columns": standings_columns(league, sort, descending),
-        "game_cells": game_kind(league.game).league_hook("STANDINGS_CELLS", ""),
+        "game_cells": game_kind(league.game).league_part.STANDINGS_CELLS,
     }
 
 
@@ -204,7 +208,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, "leagues/_standings_table.html", context)
     context["results"] = with_pages(league, selectors.league_results(league)[:20])
-    context["recent_results"] = game_kind(league.game).league_hook("RECENT_RESULTS", "")
+    context["recent_results"] = game_kind(league.game).league_part.RECENT_RESULTS
     context["club_nights"] = league.club_nights.select_related("online_round")
     context["move_deadlines"] = MoveDeadline.choices
     if getattr(game_kind(league.game).engine, "timeouts", None) is not None:
@@ -233,7 +237,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings with headers in the reader's language (an ended season: as archived)."""
     league = get_object_or_404(League, pk=pk)
     response, writer = _csv_response(f"{slugify(league.name) or 'league'}-standings.csv")
-    extra = list(game_kind(league.game).league_hook("STANDINGS_CSV", ()))
+    extra = list(game_kind(league.game).league_part.STANDINGS_CSV)
     writer.writerow(
         [
             _("League"),
@@ -303,13 +307,13 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         _("Table"),
     ]
     kind = game_kind(league.game)
-    extra = list(kind.league_hook("RESULTS_CSV", ()))
+    extra = list(kind.league_part.RESULTS_CSV)
     listed = selectors.league_results(league).prefetch_related(
-        *kind.league_hook("RESULTS_CSV_PREFETCH", ())
+        *kind.league_part.RESULTS_CSV_PREFETCH
     )
     # The game's own columns: of a result (its number …), then of a player's line in it.
-    of_result = list(kind.league_hook("RESULTS_CSV_RESULT", ()))
-    of_line = list(kind.league_hook("RESULTS_CSV_LINE", ()))
+    of_result = list(kind.league_part.RESULTS_CSV_RESULT)
+    of_line = list(kind.league_part.RESULTS_CSV_LINE)
     writer.writerow(
         [
             *common,
@@ -357,10 +361,9 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     if (refused := organiser_refusal(request, league)) is not None:
         return refused
-    try:
-        scoring = game_kind(league.game).league
-    except LookupError:  # a game no league scores: nothing to keep
-        raise Http404 from None
+    scoring = game_kind(league.game).league_part
+    if not scoring.keeps_score:  # a game without score keeping at a real table
+        raise Http404
     form = scoring.record_form(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
         try:
@@ -443,9 +446,12 @@ def _players(request: HttpRequest) -> int:
 def blank_sheet(request: HttpRequest, game: str, as_pdf: bool = False) -> HttpResponse:
     """A game's blank score sheet to print (its ``blank_sheet`` hook), 2 to 4 players."""
     try:
-        template, context = game_kind(game).league.blank_sheet(_players(request))
+        printed = game_kind(game).league.blank_sheet
     except LookupError:
         raise Http404 from None
+    if printed is None:  # a game that prints no sheet
+        raise Http404
+    template, context = printed(_players(request))
     return sheet_response(request, template, context, f"{game}-sheet", as_pdf)
 
 
@@ -601,9 +607,7 @@ def voidable_results(kind: str) -> Any:
     """The results a void link names by ``kind``: those of the games whose ``RESULT_KIND`` it is
     (the platform's ``Result`` of a game with results of its own is never voided by itself)."""
     games = [
-        name
-        for name, game in GAMES.items()
-        if game.has_league and game.league_hook("RESULT_KIND") == kind
+        name for name, game in GAMES.items() if game.has_league and kind == game.league.RESULT_KIND
     ]
     if not games:
         return None

@@ -257,7 +257,7 @@ def _remembered(region: str, template: str, context: dict[str, Any]) -> str | No
     """The region rendered from its look alone, once per look and language, when the game
     remembers it (its presenters' ``REGION_LOOKS``: the region's id to what its partial
     reads of the context as plain data, or ``None`` when it is rendered from the context)."""
-    look_of = getattr(context["kind"].presenters, "REGION_LOOKS", {}).get(region)
+    look_of = context["kind"].presenters.REGION_LOOKS.get(region)
     look = None if look_of is None else look_of(context)
     if look is None:
         return None
@@ -350,7 +350,7 @@ def worded_regions(kind: Any) -> dict[str, Callable[[dict[str, Any]], str]]:
         {
             SEEN_REGION[0]: seen_region,
             CATCH_UP_REGION[0]: catch_up_region,
-            **getattr(kind.presenters, "REGION_HTML", {}),
+            **kind.presenters.REGION_HTML,
         },
     )
 
@@ -368,7 +368,7 @@ SHARED_REGIONS = frozenset({TRUST_REGION[0]})
 
 def shared_regions(kind: Any) -> frozenset[str]:
     """The ids of the regions of ``kind``'s table every viewer of a kind is pushed alike."""
-    return SHARED_REGIONS | frozenset(getattr(kind.presenters, "SHARED_REGIONS", ()))
+    return SHARED_REGIONS | kind.presenters.SHARED_REGIONS
 
 
 # What a player's own click is answered with: what they see of the table and act on

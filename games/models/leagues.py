@@ -7,7 +7,9 @@ points, played by a bot), so the standings and ratings are plain aggregates over
 platform's lines whatever the game. A game with result models of its own (Dragon Formula's
 sets in ``dragonformula.models``, DragSaga's games in ``dragsaga.models``) keeps its detail
 there, and ``games.leagues.result_lines`` keeps their platform result and lines; the
-platform reaches a game's models only through its ``GameKind`` (``games.registry``).
+platform reaches a game's models only through its ``RegisteredGame`` (``games.registry``).
+A game field's choices are the registered games (``games.registry.game_choices``, read when
+a form or a check asks), so a game that joins needs no migration of the platform.
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.registry import game_choices
 from games.tables.validators import plain_name
 
 __all__ = [
     "REASON_MAX_LENGTH",
     "who_field",
-    "GameKind",
     "League",
     "Match",
     "GuestSeat",
@@ -57,11 +59,6 @@ def who_field(verbose_name: str) -> models.ForeignKey:
         on_delete=models.SET_NULL,
         related_name="+",
     )
-
-
-class GameKind(models.TextChoices):
-    DRAGON_FORMULA = "dragonformula", _("Dragon Formula")
-    DRAGSAGA = "dragsaga", _("DragSaga")
 
 
 def sort_reading(text: str) -> str:
@@ -131,7 +128,7 @@ ORDER_NOTE = _("Order: victory points, then total points; players still tied sha
 class League(models.Model):
     name = models.CharField(_("name"), max_length=100, validators=[plain_name])
     club = models.CharField(_("club"), max_length=100, blank=True, validators=[plain_name])
-    game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
     season_start = models.DateField(_("season start"))
     season_end = models.DateField(_("season end"))
     members = models.ManyToManyField(
@@ -179,40 +176,36 @@ class League(models.Model):
 
     @property
     def scoring(self) -> Any:
-        """The league scoring of the league's game (its ``league`` hook, ``games.registry``)."""
+        """The league scoring of the league's game (``games.contract.LeagueScoring``; every
+        default for a game that names none)."""
         from games.registry import game_kind
 
-        return game_kind(self.game).league
+        return game_kind(self.game).league_part
 
     @property
     def archived(self) -> bool:
         """A season that has ended: its pages are read-only."""
         return self.ended_at is not None
 
-    def _words(self, hook: str, default: Any) -> Any:
-        from games.registry import game_kind
-
-        return game_kind(self.game).league_hook(hook, default)
-
     @property
     def played_label(self) -> Any:
-        """What the standings call a player's results counted (its ``PLAYED_LABEL`` hook)."""
-        return self._words("PLAYED_LABEL", _("Games"))
+        """What the standings call a player's results counted (its ``PLAYED_LABEL``)."""
+        return self.scoring.PLAYED_LABEL
 
     @property
     def average_label(self) -> Any:
-        """The standings' victory points per result (its ``AVERAGE_LABEL`` hook)."""
-        return self._words("AVERAGE_LABEL", _("VP / game"))
+        """The standings' victory points per result (its ``AVERAGE_LABEL``)."""
+        return self.scoring.AVERAGE_LABEL
 
     @property
     def points_label(self) -> Any:
-        """The standings' total of a player's points (its ``POINTS_LABEL`` hook)."""
-        return self._words("POINTS_LABEL", _("Points"))
+        """The standings' total of a player's points (its ``POINTS_LABEL``)."""
+        return self.scoring.POINTS_LABEL
 
     @property
     def order_note(self) -> Any:
-        """How the standings are ordered, said under them (its ``ORDER_NOTE`` hook)."""
-        return self._words("ORDER_NOTE", ORDER_NOTE)
+        """How the standings are ordered, said under them (its ``ORDER_NOTE``)."""
+        return self.scoring.ORDER_NOTE or ORDER_NOTE
 
 
 class Match(models.Model):
@@ -481,7 +474,7 @@ class Rating(models.Model):
     member = models.ForeignKey(
         Member, verbose_name=_("league player"), on_delete=models.CASCADE, related_name="ratings"
     )
-    game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
     mu = models.FloatField("μ")
     sigma = models.FloatField("σ")
     results = models.PositiveIntegerField(_("rated results"), default=0)
@@ -507,7 +500,7 @@ class RatingChange(models.Model):
         on_delete=models.CASCADE,
         related_name="rating_changes",
     )
-    game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
     position = models.PositiveIntegerField(_("order"))
     # The rated result: the pk of a result of the game's own (its ``results`` hook); the
     # game's ratings are rebuilt from its results, so no key ties the two.

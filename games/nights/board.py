@@ -74,7 +74,7 @@ def seconds_left(night_round: NightRound | None) -> int | None:
 
 def element_label(kind: RegisteredGame, element: str) -> str:
     """A drawn seat's element as the game words it (its ``SEAT_ELEMENT_LABELS`` hook)."""
-    label = kind.league_hook("SEAT_ELEMENT_LABELS", {}).get(element)
+    label = kind.league_part.SEAT_ELEMENT_LABELS.get(element)
     return str(label) if label is not None else ""
 
 
@@ -84,7 +84,7 @@ def _online_elements(table: Table | None) -> list[str]:
     game = table_selectors.current_game(table) if table is not None else None
     if game is None:
         return []
-    dealt = game_kind(game.game_name).league_hook("dealt_elements")
+    dealt = game_kind(game.game_name).league_part.dealt_elements
     return list(dealt(game.state)) if dealt is not None else []
 
 
@@ -166,7 +166,7 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
     shown = shown_result(match, kind)
     # A game whose drawn real-cards table a keeper records here (its ``drawn_table_form``)
     # links the night's sheet and form until then; another keeps it on its result's page.
-    recorded_here = kind.league_hook("drawn_table_form") is not None
+    recorded_here = kind.league_part.drawn_table_form is not None
     if shown is not None:
         keep_url, sheet_url = kind.result_pages(shown)
         row.sheet_url, row.keep_url = sheet_url or "", "" if recorded_here else keep_url or ""

@@ -475,7 +475,7 @@ def draw_settings(league_game: str) -> dict[str, Any]:
         "largest": engine.max_players,
         "smallest": max(engine.min_players, engine.max_players - 1),
         "least": engine.min_players,
-        "elements": list(kind.league_hook("SEAT_ELEMENTS", ())),
+        "elements": list(kind.league_part.SEAT_ELEMENTS),
     }
 
 
@@ -635,7 +635,7 @@ def open_table(night_table: NightTable, mode: str) -> NightTable:
 def drawn_table_options(league_game: str, seats: list[NightSeat]) -> dict[str, Any]:
     """The options that make an online table deal the elements its seats were drawn with (the
     game's ``drawn_table_options`` hook; none for a game without elements)."""
-    seated = game_kind(league_game).league_hook("drawn_table_options")
+    seated = game_kind(league_game).league_part.drawn_table_options
     elements = [seat.element for seat in seats]
     if seated is None or not any(elements):
         return {}
@@ -894,7 +894,7 @@ def _result_rows() -> dict[type, Callable[[Any], int | None]]:
     for kind in GAMES.values():
         if kind.has_league:
             rows[kind.league.RESULT_MODEL] = lambda result: result.match_id
-            rows.update(kind.league_hook("NIGHT_RESULT_ROWS", {}))
+            rows.update(kind.league_part.NIGHT_RESULT_ROWS)
     return rows
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -383,9 +383,11 @@ def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False)
         sheet_url = kind.result_pages(first)[1] if first is not None else None
         if sheet_url:
             return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)
-    if kind.league_hook("drawn_table_form") is None:  # its result starts with the draw
+    if kind.league_part.drawn_table_form is None:  # its result starts with the draw
         message = _("Open the table with real cards first: its set is started with the draw.")
         return render(request, "leagues/message.html", {"message": message}, status=409)
+    if kind.league.blank_sheet is None:  # a game that prints no sheet
+        raise Http404
     template, blank = kind.league.blank_sheet(len(_drawn_seats(night_table)))
     context = {
         **blank,
@@ -410,7 +412,7 @@ def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         return refused
     match = night_table.match
     kind = game_kind(night.league.game)
-    recorded_here = kind.league_hook("drawn_table_form") is not None
+    recorded_here = kind.league_part.drawn_table_form is not None
     if not recorded_here or match is None or match.table_id is not None:
         message = _("This table's results are kept on its set's page.")
         return render(request, "leagues/message.html", {"message": message}, status=409)

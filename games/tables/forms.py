@@ -83,12 +83,12 @@ class NewTableForm(forms.Form):
         ]
         # A newcomer alone at a table gets bots in the other seats unless they say otherwise.
         self.fields["bot_level"].initial = default_bot_level(kind.name)
-        labels = getattr(kind.presenters, "OPTION_LABELS", {})
+        labels = kind.presenters.OPTION_LABELS
         # What an option does, in a sentence under it, where its name alone says too little.
-        helps = getattr(kind.presenters, "OPTION_HELP", {})
-        choices = getattr(kind.presenters, "OPTION_CHOICES", {})
+        helps = kind.presenters.OPTION_HELP
+        choices = kind.presenters.OPTION_CHOICES
         # Where a casual table starts otherwise than the engine's default (a league's not).
-        lobby_initial = getattr(kind.presenters, "LOBBY_INITIAL", {})
+        lobby_initial = kind.presenters.LOBBY_INITIAL
         self.option_names = []
         for name, default in engine.default_options().items():
             field = _option_field(default, labels.get(name, name), choices.get(name))
@@ -114,8 +114,7 @@ class NewTableForm(forms.Form):
     def options(self) -> dict[str, Any]:
         """The chosen options as the engine takes them."""
         chosen = {name: self.cleaned_data[f"option_{name}"] for name in self.option_names}
-        as_engine_options = getattr(self.kind.presenters, "lobby_options", None)
-        return as_engine_options(chosen) if as_engine_options else chosen
+        return self.kind.presenters.lobby_options(chosen)
 
 
 def _option_field(default: Any, label: Any, choices: Any) -> forms.Field | None:

@@ -369,8 +369,7 @@ def _starting_settings(game: Game, kind: Any, seats: list[Seat]) -> None:
     """Each seat a person holds takes the settings the table's options start them with
     (the game's presenters' ``starting_settings``, e.g. Dragon Formula's "pass
     automatically" at casual tables), as logged actions of that seat: replays agree."""
-    starting = getattr(kind.presenters, "starting_settings", None)
-    actions = starting(game.options) if starting is not None else []
+    actions = kind.presenters.starting_settings(game.options)
     if not actions:
         return
     at = game.created.timestamp()

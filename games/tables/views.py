@@ -61,7 +61,7 @@ def lobby(
     tables = table_limits.lobby_tables()
     for name, listed in tables.items():
         kind = game_kind(name)
-        labels = getattr(kind.presenters, "OPTION_LABELS", {})
+        labels = kind.presenters.OPTION_LABELS
         # A turn-based table's clocks are off: its pace says it all.
         clocks = getattr(kind.engine, "turn_based_options", dict)()
         for table in listed:

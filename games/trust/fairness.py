@@ -114,7 +114,7 @@ def faces_from_presenters(game: str, codes: tuple[str, ...]) -> dict[str, dict[s
     """Card faces as the game's own table draws them (its presenters' ``face``)."""
     from games.registry import game_kind
 
-    face = getattr(game_kind(game).presenters, "face", None)
+    face = game_kind(game).presenters.face
     return {code: face(code) for code in codes} if face is not None else {}
 
 

@@ -156,12 +156,12 @@ def _card_template(game_name: str) -> str:
 def _card_symbols(game_name: str) -> str:
     """The game's symbol definitions its card faces draw from (Dragon Formula's suits),
     included once per page: its presenters' ``CARD_SYMBOLS``; "" for a game without."""
-    return getattr(game_kind(game_name).presenters, "CARD_SYMBOLS", "")
+    return game_kind(game_name).presenters.CARD_SYMBOLS
 
 
 def _small_card(game_name: str) -> str:
     """The game's small card partial (its presenters' ``SMALL_CARD``; "" for none)."""
-    return getattr(game_kind(game_name).presenters, "SMALL_CARD", "")
+    return game_kind(game_name).presenters.SMALL_CARD
 
 
 def _label(form: VerifyForm) -> Any:
@@ -216,7 +216,7 @@ def _turn_line(
     if entries[0].seat is None:
         return {"kind": "clock"}
     kind = game_kind(game.game_name)
-    open_actions = getattr(kind.presenters, "REPLAY_OPEN_ACTIONS", {})
+    open_actions = kind.presenters.REPLAY_OPEN_ACTIONS
     if turn.run:  # a run holds no secret (see _board_turns)
         seats = [entry.seat for entry in entries if entry.seat is not None]
         return {
@@ -224,7 +224,7 @@ def _turn_line(
             "who": pgettext("list separator", ", ").join(_seat_name(names, seat) for seat in seats),
             "acts": [{"words": run_words(turn.run, len(seats))}],
         }
-    face = getattr(kind.presenters, "face", None)  # a game whose cards are codes draws them
+    face = kind.presenters.face  # a game whose cards are codes draws them
     acts: list[dict[str, Any]] = []
     for entry in entries:
         action = entry.action if game_replay.finished else seen_by(entry, viewer, open_actions)
@@ -248,8 +248,8 @@ def _board_turns(game: Game, game_replay: Replay, viewer: int | None) -> list[Re
     if game_replay.finished:
         return replay_turns(game_replay.log)
     presenters = game_kind(game.game_name).presenters
-    open_actions = getattr(presenters, "REPLAY_OPEN_ACTIONS", {})
-    unseen = getattr(presenters, "REPLAY_UNSEEN_ACTIONS", ())
+    open_actions = presenters.REPLAY_OPEN_ACTIONS
+    unseen = presenters.REPLAY_UNSEEN_ACTIONS
 
     def kind_of(entry: LoggedAction) -> str | None:
         if entry.seat != viewer and entry.action.get("type") in unseen:
@@ -264,7 +264,7 @@ def _step_context(
     game: Game, game_replay: Replay, turns: list[ReplayTurn], number: int, viewer: int | None
 ) -> dict[str, Any]:
     kind = game_kind(game.game_name)
-    face = getattr(kind.presenters, "face", None)  # a game whose cards are codes draws them
+    face = kind.presenters.face  # a game whose cards are codes draws them
     names = seat_names(game)
     step = game_replay.step(number, viewer)
     turn = turn_at(turns, number)

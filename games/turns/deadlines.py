@@ -96,7 +96,7 @@ def resync(game_id: int, now: float) -> None:
 def _notice_kind(game: Game, engine: Any, seat: int) -> str:
     """ "A Pick is waiting" or "your move": the game's presenters tell from the seat's view
     (``notice_kind``; a game without it has moves only)."""
-    telling = getattr(game_kind(game.game_name).presenters, "notice_kind", None)
+    telling = game_kind(game.game_name).presenters.notice_kind
     if telling is None:
         return Notice.Kind.YOUR_MOVE
     return telling(engine.view(game.state, seat))

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 from django.utils import timezone
 
-from games.models import ActionLog, Deadline, GameKind, League, Member, Table
+from games.models import ActionLog, Deadline, League, Member, Table
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
 from games.tables import services
@@ -33,7 +33,7 @@ def _league() -> int:
     users = get_user_model().objects
     league = League.objects.create(
         name="Winter League",
-        game=GameKind.DRAGSAGA,
+        game="dragsaga",
         season_start=datetime.date(2026, 11, 1),
         season_end=datetime.date(2027, 2, 28),
     )

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 
 from dragonformula.models import SetResult
 from dragsaga.models import DragSagaResult
-from games.models import GameKind, NightTable
+from games.models import NightTable
 from games.nights import nights
 from tests.support.leagues import make_league
 from tests.web.night_helpers import night_of, one_table_drawn
@@ -30,7 +30,7 @@ def log_in(page, next_url):
 
 
 def a_night_at_real_cards(game):
-    league = make_league(game, "Saga League" if game == GameKind.DRAGSAGA else "Formula League")
+    league = make_league(game, "Saga League" if game == "dragsaga" else "Formula League")
     night, members = night_of(league, count=4)
     organiser = get_user_model().objects.create_user("mei", password="pw-mei-12345678")
     league.organisers.add(organiser)
@@ -64,7 +64,7 @@ def fill_tally(page, figures):
 
 
 def test_a_dragsaga_night_with_a_correction_a_void_and_its_sheets(new_page, artifacts_dir):
-    league, night, night_table = a_night_at_real_cards(GameKind.DRAGSAGA)
+    league, night, night_table = a_night_at_real_cards("dragsaga")
     page = new_page()
     errors = []
     page.on("response", lambda r: r.status >= 500 and errors.append(f"{r.status} {r.url}"))
@@ -126,7 +126,7 @@ def test_a_dragsaga_night_with_a_correction_a_void_and_its_sheets(new_page, arti
 
 
 def test_a_dragon_formula_night_with_a_correction_a_void_and_its_sheets(new_page, artifacts_dir):
-    league, night, night_table = a_night_at_real_cards(GameKind.DRAGON_FORMULA)
+    league, night, night_table = a_night_at_real_cards("dragonformula")
     set_result = SetResult.objects.get()
     page = new_page()
     log_in(page, f"/leagues/sets/{set_result.pk}/")

@@ -9,13 +9,13 @@ from dragonformula.scoring import GameEntry, SeatEntry
 from dragsaga import scoring as ds_scoring
 from dragsaga.scoring import DragSagaEntry
 from games import registry
-from games.models import GameKind, League, Match, Member
+from games.models import League, Match, Member
 from games.tables import services as tables
 
 ELEMENTS = ["fire", "water", "air", "earth"]
 
 
-def make_league(game: str = GameKind.DRAGON_FORMULA, name: str = "Spring League") -> League:
+def make_league(game: str = "dragonformula", name: str = "Spring League") -> League:
     return League.objects.create(
         name=name,
         club="Tarot Club",

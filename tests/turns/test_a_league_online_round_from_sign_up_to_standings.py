@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.leagues import selectors
-from games.models import ClubNight, Deadline, GameKind, Member, NightEntrant, OnlineRound, Table
+from games.models import ClubNight, Deadline, Member, NightEntrant, OnlineRound, Table
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
 from games.tables import services as tables
@@ -54,10 +54,8 @@ def _open(client: Client, league, **fields) -> object:
 
 
 def test_only_the_leagues_organisers_and_staff_open_an_online_round():
-    league, _members, clients, org_client = _league_with_accounts(GameKind.DRAGSAGA, ["Aki"])
-    other_league, *_rest, other_org = _league_with_accounts(
-        GameKind.DRAGON_FORMULA, ["Bo"], "other-org"
-    )
+    league, _members, clients, org_client = _league_with_accounts("dragsaga", ["Aki"])
+    other_league, *_rest, other_org = _league_with_accounts("dragonformula", ["Bo"], "other-org")
     _staff, staff_client = _account("Staff", is_staff=True)
 
     anonymous = _open(Client(), league)
@@ -96,7 +94,7 @@ def test_only_the_leagues_organisers_and_staff_open_an_online_round():
     ],
 )
 def test_a_bad_choice_opens_no_round(fields):
-    league, _members, _clients, org_client = _league_with_accounts(GameKind.DRAGSAGA, ["Aki"])
+    league, _members, _clients, org_client = _league_with_accounts("dragsaga", ["Aki"])
     response = _open(org_client, league, **fields)
     assert response.status_code == 400
     body = response.content.decode()
@@ -110,9 +108,9 @@ def _act(client: Client, night: ClubNight, **data) -> object:
 
 def test_a_round_from_sign_up_through_the_draw_to_the_standings():
     names = ["Aki", "Ben", "Cho"]
-    league, members, clients, org_client = _league_with_accounts(GameKind.DRAGSAGA, names)
+    league, members, clients, org_client = _league_with_accounts("dragsaga", names)
     no_account = make_members(league, "Dai")[0]
-    other_league, *_rest, other_org = _league_with_accounts(GameKind.DRAGSAGA, ["Eri"], "other-org")
+    other_league, *_rest, other_org = _league_with_accounts("dragsaga", ["Eri"], "other-org")
     night = ClubNight.objects.get(
         pk=_open(org_client, league, move_deadline=str(12 * HOUR))["Location"].split("/")[-2]
     )

@@ -1,7 +1,13 @@
+from pathlib import Path
+
 import pytest
 
 from games.live import timers
 from games.models import Player
+
+# The reference game's templates (examples/highcard), for test games made of its parts without
+# its app installed (the bare game, a half-written one).
+TEMPLATES = Path(__file__).resolve().parents[2] / "examples" / "highcard" / "templates"
 
 
 @pytest.fixture(autouse=True)

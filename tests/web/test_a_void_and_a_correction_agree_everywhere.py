@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from dragonformula.models import SetResult
 from dragsaga.models import DragSagaResult
-from games.models import GameKind, NightTable
+from games.models import NightTable
 from games.nights import nights
 from tests.support.leagues import make_league
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 def drawn_at_real_cards(game):
-    league = make_league(game, "Saga League" if game == GameKind.DRAGSAGA else "Formula League")
+    league = make_league(game, "Saga League" if game == "dragsaga" else "Formula League")
     night, members = night_of(league, count=4)
     organiser = keeper_of(league, "org")
     night_table = one_table_drawn(night, members)
@@ -67,7 +67,7 @@ def truth_of_dragsaga(league):
 def test_a_dragsaga_game_corrected_then_voided_and_recorded_again_agrees_everywhere(
     client, tmp_path
 ):
-    league, night, members, organiser, night_table = drawn_at_real_cards(GameKind.DRAGSAGA)
+    league, night, members, organiser, night_table = drawn_at_real_cards("dragsaga")
     client.force_login(organiser)
     names = seat_names(night_table)
     record = reverse("nights:table_result", args=[night.pk, night_table.pk])
@@ -172,7 +172,7 @@ def truth_of_sets(league):
 def test_a_dragon_formula_set_corrected_then_voided_and_counted_again_agrees_everywhere(
     client, tmp_path
 ):
-    league, night, members, organiser, night_table = drawn_at_real_cards(GameKind.DRAGON_FORMULA)
+    league, night, members, organiser, night_table = drawn_at_real_cards("dragonformula")
     client.force_login(organiser)
     set_result = SetResult.objects.get()
     record_set_games(client, set_result, [0, 1, "", ""])
@@ -227,7 +227,7 @@ def seated(set_result):
 
 
 def test_a_night_tables_void_set_is_recorded_again_and_agrees_everywhere(client, tmp_path):
-    league, night, members, organiser, night_table = drawn_at_real_cards(GameKind.DRAGON_FORMULA)
+    league, night, members, organiser, night_table = drawn_at_real_cards("dragonformula")
     client.force_login(organiser)
     voided = SetResult.objects.get()
     record_set_games(client, voided, [0, "", "", ""])

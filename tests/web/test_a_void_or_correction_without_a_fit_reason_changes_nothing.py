@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from dragsaga.models import DragSagaResult
-from games.models import ClubNight, GameKind
+from games.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_dragsaga
 from tests.web.night_helpers import keeper_of
 from tests.web.record_agreement import EN
@@ -25,7 +25,7 @@ UNFIT = {
 
 @pytest.mark.parametrize("what", sorted(UNFIT))
 def test_an_unfit_reason_is_refused_and_changes_nothing(client, what):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     client.force_login(keeper_of(league, "org"))
     result = record_dragsaga(league, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
@@ -48,7 +48,7 @@ def test_an_unfit_reason_is_refused_and_changes_nothing(client, what):
 
 
 def test_a_forged_restore_of_a_result_that_counts_is_refused(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     client.force_login(keeper_of(league, "org"))
     result = record_dragsaga(league, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
@@ -60,7 +60,7 @@ def test_a_forged_restore_of_a_result_that_counts_is_refused(client):
 
 def test_staff_void_correct_and_count_again_in_any_league(admin_client):
     """Staff organise every league: the same writes go through for them, with their reasons."""
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     result = record_dragsaga(league, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
     fields = {"damage_0": 6, "cards_left_0": 0, "leftover_cost_0": 0}

@@ -17,7 +17,7 @@ from dragsaga.models import DragSagaResult
 from dragsaga.scoring import DragSagaEntry
 from games.leagues import services
 from games.leagues.online import open_league_table
-from games.models import GameKind, Match, NightTable, Result
+from games.models import Match, NightTable, Result
 from games.nights import nights
 from games.tables import services as tables
 from tests.support.leagues import make_league, play_out, seats, won
@@ -30,7 +30,7 @@ ENDED = "This club night has ended: it takes no more results."
 
 
 def ended_night(game, mode=NightTable.Mode.CARDS):
-    league = make_league(game, "Saga League" if game == GameKind.DRAGSAGA else "Formula League")
+    league = make_league(game, "Saga League" if game == "dragsaga" else "Formula League")
     night, members = night_of(league, count=4)
     organiser = keeper_of(league, "org")
     night_table = one_table_drawn(night, members)
@@ -51,7 +51,7 @@ def refused(response):
 
 
 def test_a_dragsaga_night_refuses_a_result_by_every_route_until_reopened(client):
-    league, night, members, organiser, night_table = ended_night(GameKind.DRAGSAGA)
+    league, night, members, organiser, night_table = ended_night("dragsaga")
     client.force_login(organiser)
     before = counted()
     drawn = reverse("nights:table_result", args=[night.pk, night_table.pk])
@@ -105,7 +105,7 @@ def test_a_dragsaga_night_refuses_a_result_by_every_route_until_reopened(client)
 
 
 def test_a_dragon_formula_night_refuses_games_and_sets_until_reopened(client):
-    league, night, members, organiser, night_table = ended_night(GameKind.DRAGON_FORMULA)
+    league, night, members, organiser, night_table = ended_night("dragonformula")
     client.force_login(organiser)
     set_result = SetResult.objects.get()  # started with the draw, before the night ended
     page = reverse("leagues:set_detail", args=[set_result.pk])
@@ -130,7 +130,7 @@ def test_a_dragon_formula_night_refuses_games_and_sets_until_reopened(client):
 
 
 def test_an_online_game_finished_after_the_night_ended_is_recorded_when_it_reopens(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     night, members = night_of(league, count=2)
     organiser = keeper_of(league, "org")
     player = tables.player_for_user(organiser)
@@ -150,9 +150,9 @@ def test_an_online_game_finished_after_the_night_ended_is_recorded_when_it_reope
 
 
 def test_a_night_is_reopened_only_by_its_organisers(client, django_user_model):
-    league, night, members, organiser, night_table = ended_night(GameKind.DRAGSAGA)
+    league, night, members, organiser, night_table = ended_night("dragsaga")
     reopen = reverse("nights:reopen", args=[night.pk])
-    other = make_league(GameKind.DRAGSAGA, "Other League")
+    other = make_league("dragsaga", "Other League")
     other_organiser = keeper_of(other, "otherorg")
     member_user = django_user_model.objects.create_user("ben", password="pw-ben-12345")
     members[1].user = member_user

@@ -7,20 +7,20 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import ClubNight, GameKind
+from games.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_dragsaga, record_set, won
 
 pytestmark = pytest.mark.django_db
 
 
 def test_staff_read_an_ended_season_and_change_nothing(admin_client):
-    ended = make_league(GameKind.DRAGSAGA, "Ended League")
+    ended = make_league("dragsaga", "Ended League")
     aki, ben = make_members(ended, "Aki", "Ben")
     result = record_dragsaga(ended, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
     night = ClubNight.objects.create(league=ended, date=ended.season_start)
     ended.ended_at = timezone.now()
     ended.save()
-    running = make_league(GameKind.DRAGON_FORMULA, "Running League")
+    running = make_league("dragonformula", "Running League")
     make_members(running, "Aki", "Ben")
     set_result = record_set(running, [aki, ben], [won(0), won(1)])
     pages = {

@@ -351,10 +351,9 @@ def test_the_projector_page_shows_the_seating_and_both_standings(keeper_client):
 def test_a_dragsaga_night_seats_tables_of_four_and_three_and_records_a_real_card_game(
     keeper_client,
 ):
-    from games.models import GameKind
     from tests.support.leagues import make_league
 
-    night, members = night_of(make_league(GameKind.DRAGSAGA, "Saga League"), count=7)
+    night, members = night_of(make_league("dragsaga", "Saga League"), count=7)
     client = keeper_client(night.league)
     check_in_all(client, night, members)
     act(client, night, "announce")

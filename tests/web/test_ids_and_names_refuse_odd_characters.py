@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from games.models import GameKind, GuestSeat, League, Member, Player
+from games.models import GuestSeat, League, Member, Player
 from tests.support.leagues import make_league, make_members
 from tests.web.test_leagues_identity import guest_played_dragsaga, keeper_client
 
@@ -18,7 +18,7 @@ HIDDEN = ["Ann\u202eevil", "Ann\x00", "\x1b[31mAnn", "Ann\x07", "Ann\u2066x", "A
 
 
 def test_a_seat_is_named_only_by_a_member_id_in_ascii_digits(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     members = make_members(league, "Ann", "Ben", "Cho", "Dai")
     match = guest_played_dragsaga(client, league, name="Eve")
     seat = GuestSeat.objects.get(match=match)

@@ -7,7 +7,7 @@ import pytest
 from dragonformula.models import SetGame
 from games.leagues import online
 from games.leagues.online import open_league_table
-from games.models import GameKind, Match
+from games.models import Match
 from games.tables import services as tables
 from tests.support.leagues import make_league, play_out
 
@@ -41,7 +41,7 @@ def test_a_dragon_formula_league_match_is_recorded_once_per_ended_game(recorded,
 
 
 def test_a_dragsaga_league_game_is_recorded_once_when_it_ends(recorded, players):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     table = open_league_table(league, players=3, bot_level="random")
     tables.sit(table, players[0])
     game = play_out(tables.start(table, players[0], seed=12), players[0])

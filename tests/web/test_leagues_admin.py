@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from dragonformula.models import SetGame, SetResult
 from dragsaga.models import DragSagaResult
-from games.models import GameKind, League, Match, Member
+from games.models import League, Match, Member
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -22,7 +22,7 @@ def test_every_league_admin_page_opens(admin_client):
     league = make_league()
     members = make_members(league, "Aki", "Ben")
     record_set(league, members, [won(0), NO_WINNER])
-    saga = make_league(GameKind.DRAGSAGA, "Saga League")
+    saga = make_league("dragsaga", "Saga League")
     record_dragsaga(saga, [(members[0], 3, 2, 1), (members[1], 4, 0, 0)])
     for model in (League, Member, Match, SetResult, SetGame, DragSagaResult):
         prefix = f"admin:{model._meta.app_label}_{model._meta.model_name}"

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games.models import GameKind, GuestSeat, MemberClaim, Rating
+from games.models import GuestSeat, MemberClaim, Rating
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -77,11 +77,11 @@ def test_voiding_in_the_admin_recomputes_the_ratings(admin_client):
 
 
 def test_deleting_a_result_in_the_admin_recomputes_the_ratings(admin_client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     record_dragsaga(league, [(aki, 3, 0, 0), (ben, 9, 0, 0)])
     doomed = record_dragsaga(league, [(aki, 3, 0, 0), (ben, 9, 0, 0)])
     url = reverse("admin:dragsaga_dragsagaresult_delete", args=[doomed.pk])
     assert admin_client.post(url, {"post": "yes"}).status_code == 302
     assert not DragSagaResult.objects.filter(pk=doomed.pk).exists()
-    assert Rating.objects.get(member=aki, game=GameKind.DRAGSAGA).results == 1
+    assert Rating.objects.get(member=aki, game="dragsaga").results == 1

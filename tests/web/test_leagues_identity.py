@@ -14,7 +14,7 @@ from dragonformula.models import SetLine
 from dragsaga.models import DragSagaLine
 from games.leagues import selectors
 from games.leagues.online import open_league_table
-from games.models import GameKind, GuestSeat, Match, Member, Player
+from games.models import GuestSeat, Match, Member, Player
 from games.tables import selectors as table_selectors
 from tests.support.leagues import make_league, make_members, play_out
 
@@ -68,7 +68,7 @@ def test_signing_up_as_a_league_player_links_nothing_and_files_nothing(client):
 
 
 def test_a_forged_result_is_refused_to_the_impostor(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben, chie = make_members(league, "Aki", "Ben", "Chie")
     table = open_league_table(league, players=2, bot_level="random", created_by=None)
     attacker = sign_up(client, "Aki")
@@ -88,7 +88,7 @@ def test_a_forged_result_is_refused_to_the_impostor(client):
 
 
 def test_a_guest_named_like_a_league_player_files_nothing_under_them(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     (ben,) = make_members(league, "Ben")
     table = open_league_table(league, players=3, bot_level="random", created_by=None)
     guest = name_as_guest(client, "Ben")
@@ -105,7 +105,7 @@ def test_a_guest_named_like_a_league_player_files_nothing_under_them(client):
 
 
 def test_a_linked_player_is_filed_under_their_league_name(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     (ben,) = make_members(league, "Ben")
     player = sign_up(client, "ben-k")
     ben.user = player.user
@@ -135,7 +135,7 @@ def guest_played_dragsaga(client, league, name="Ben"):
 
 
 def test_a_keeper_says_who_a_guest_was_and_the_result_counts_for_them(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     (ben,) = make_members(league, "Ben")
     match = guest_played_dragsaga(client, league)
     seat = GuestSeat.objects.get(match=match)
@@ -159,7 +159,7 @@ def test_a_keeper_says_who_a_guest_was_and_the_result_counts_for_them(client):
 
 
 def test_naming_a_seat_is_for_keepers_and_for_the_league_s_own_players(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     (ben,) = make_members(league, "Ben")
     outsider = Member.objects.create(name="Zed")
     match = guest_played_dragsaga(client, league)
@@ -178,7 +178,7 @@ def test_naming_a_seat_is_for_keepers_and_for_the_league_s_own_players(client):
 
 
 def test_a_seat_is_not_named_after_a_player_who_sat_elsewhere_at_the_match(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     match = guest_played_dragsaga(client, league)
     (cho,) = make_members(league, "Cho")  # say Cho played the match's other seat
     match.dragsaga_games.get().lines.filter(seat=1).update(member=cho, by_bot=False)

@@ -6,7 +6,6 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -69,7 +68,7 @@ def test_the_rating_history_is_a_chart_without_script(client):
 
 
 def test_a_dragsaga_player_gets_a_dragsaga_section(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     record_dragsaga(league, [(aki, 3, 0, 0), (ben, 9, 0, 0)])
     page = page_of(client, aki)

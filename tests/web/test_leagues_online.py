@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from dragonformula.models import SetGame
 from games.leagues import selectors
 from games.leagues.online import open_league_table, record_online_results
-from games.models import GameKind, Match, Player
+from games.models import Match, Player
 from games.tables import services as tables
 from tests.support.leagues import make_league, make_members, play_out
 
@@ -64,7 +64,7 @@ def test_an_online_dragon_formula_match_flows_into_the_league_set_by_set():
 
 
 def test_an_online_dragsaga_game_flows_into_the_league():
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     ben = linked_player(league, "Ben")
     table = open_league_table(league, players=3, bot_level="random", created_by=ben)
     game = play_out(tables.start(table, ben, seed=12), ben)

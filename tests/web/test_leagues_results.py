@@ -11,7 +11,6 @@ from dragonformula import sheets
 from dragonformula.models import Penalty, SetLine
 from dragonformula.scoring import GameEntry, PenaltyEntry
 from games.engine import victory_point_table
-from games.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -206,7 +205,7 @@ def test_elements_must_run_clockwise_from_fire():
 
 
 def test_dragsaga_penalty_is_half_the_leftover_cost_rounded_down_and_places_by_final_damage():
-    league = make_league(GameKind.DRAGSAGA)
+    league = make_league("dragsaga")
     aki, ben, chie, dai = make_members(league, "Aki", "Ben", "Chie", "Dai")
     result = record_dragsaga(
         league,
@@ -226,7 +225,7 @@ def test_dragsaga_penalty_is_half_the_leftover_cost_rounded_down_and_places_by_f
 
 
 def test_dragsaga_full_tie_shares_the_places():
-    league = make_league(GameKind.DRAGSAGA)
+    league = make_league("dragsaga")
     aki, ben, chie = make_members(league, "Aki", "Ben", "Chie")
     result = record_dragsaga(league, [(aki, 4, 4, 2), (ben, 4, 5, 2), (chie, 9, 0, 0)])
     lines = {line.member.name: line for line in result.lines.all()}
@@ -235,7 +234,7 @@ def test_dragsaga_full_tie_shares_the_places():
 
 
 def test_dragsaga_refuses_a_cost_its_cards_cannot_have():
-    league = make_league(GameKind.DRAGSAGA)
+    league = make_league("dragsaga")
     aki, ben = make_members(league, "Aki", "Ben")
     with pytest.raises(ValueError, match="2 cards left in hand cost 2 to 12"):
         record_dragsaga(league, [(aki, 4, 13, 2), (ben, 3, 1, 1)])
@@ -243,7 +242,7 @@ def test_dragsaga_refuses_a_cost_its_cards_cannot_have():
 
 
 def test_a_league_only_takes_its_own_game():
-    league = make_league(GameKind.DRAGSAGA)
+    league = make_league("dragsaga")
     members = make_members(league, "Aki", "Ben")
     with pytest.raises(ValueError, match="DragSaga"):
         df_scoring.start_set(new_match(league), seats(members))

@@ -8,7 +8,6 @@ from django.urls import reverse
 
 from dragonformula import scoring as df_scoring
 from games.leagues import selectors
-from games.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -105,7 +104,7 @@ def test_wins_column_title_says_what_it_counts(client, league_with_sets):
 
 
 def test_dragsaga_standings_break_vp_ties_by_less_damage():
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben, chie = make_members(league, "Aki", "Ben", "Chie")
     record_dragsaga(league, [(aki, 2, 0, 0), (ben, 5, 4, 2), (chie, 9, 6, 2)])  # Aki 3, Ben 2
     record_dragsaga(league, [(aki, 6, 2, 1), (ben, 1, 0, 0), (chie, 9, 6, 2)])  # Ben 3, Aki 2
@@ -183,7 +182,7 @@ def test_results_csv_has_every_line_of_every_set(client, league_with_sets):
 
 
 def test_dragsaga_results_csv(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     record_dragsaga(league, [(aki, 3, 5, 2), (ben, 4, 0, 0)])
     rows = read_csv(client.get(reverse("leagues:results_csv", args=[league.pk])))

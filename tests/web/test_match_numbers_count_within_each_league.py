@@ -7,7 +7,6 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games.models import GameKind
 from tests.support.leagues import make_league, make_members, record_dragsaga
 from tests.web.record_agreement import EN, csv_rows
 
@@ -15,11 +14,11 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_new_leagues_first_match_is_match_one(client):
-    old = make_league(GameKind.DRAGSAGA, "Old League")
+    old = make_league("dragsaga", "Old League")
     aki, ben = make_members(old, "Aki", "Ben")
     for _ in range(10):
         record_dragsaga(old, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
-    new = make_league(GameKind.DRAGSAGA, "New League")
+    new = make_league("dragsaga", "New League")
     new.members.add(aki, ben)
     first = record_dragsaga(new, [(aki, 3, 0, 0), (ben, 5, 0, 0)])
     second = record_dragsaga(new, [(aki, 4, 0, 0), (ben, 5, 0, 0)])

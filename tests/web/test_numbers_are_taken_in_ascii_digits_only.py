@@ -86,9 +86,8 @@ def test_the_verify_pages_refuse_other_digits(client, query):
 
 def test_dragsaga_score_keeping_refuses_other_digits(admin_client):
     from dragsaga.models import DragSagaResult
-    from games.models import GameKind
 
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     data = {}
     for seat, member in enumerate((aki, ben)):

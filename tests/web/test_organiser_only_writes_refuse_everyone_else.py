@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from games.models import GameKind, GuestSeat, Member
+from games.models import GuestSeat, Member
 from games.nights import views as night_views
 from tests.support.leagues import make_league, make_members, record_dragsaga, record_set, won
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
@@ -91,7 +91,7 @@ def world():
     night_table = online_table_drawn(night, members)
     set_result = record_set(league, members, [won(0), won(1), won(2), won(3)])
     # A DragSaga game of a league the same organiser keeps, Ben a plain member of it.
-    saga = make_league(GameKind.DRAGSAGA, "Saga League")
+    saga = make_league("dragsaga", "Saga League")
     saga.organisers.add(organiser)
     saga.members.add(*members)
     saga_game = record_dragsaga(saga, [(members[0], 3, 2, 1), (members[1], 5, 0, 0)])

@@ -6,7 +6,6 @@ import pytest
 from django.urls import reverse
 
 from dragonformula.scoring import GameEntry, PenaltyEntry
-from games.models import GameKind
 from tests.support.leagues import (
     NO_WINNER,
     make_league,
@@ -91,7 +90,7 @@ def test_filled_sheet_shows_every_game_running_totals_ranks_and_vp(client):
 def test_dragsaga_sheets_blank_and_filled(client):
     blank = client.get(reverse("leagues:blank_sheet", args=["dragsaga"]))
     assert "R8" in text(blank) and "Final damage" in text(blank)
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     result = record_dragsaga(league, [(aki, 5, 7, 2), (ben, 6, 0, 0)])
     filled = client.get(reverse("leagues:dragsaga_sheet", args=[result.pk]))

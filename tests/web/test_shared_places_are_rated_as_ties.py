@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import GameKind, Rating
+from games.models import Rating
 from games.ratings.ratings import MODEL, rate_placings
 from tests.support.leagues import make_league, make_members, record_dragsaga
 
@@ -35,7 +35,7 @@ def test_without_a_tie_the_update_is_openskills_own():
 
 
 def test_a_dragsaga_game_with_a_shared_first_place_rates_the_third_below_them():
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben, cho, dai = make_members(league, "Aki", "Ben", "Cho", "Dai")
     # Aki and Ben share first (same damage, same cards left), Cho third, Dai fourth.
     record_dragsaga(league, [(aki, 2, 0, 0), (ben, 2, 0, 0), (cho, 5, 0, 0), (dai, 9, 0, 0)])

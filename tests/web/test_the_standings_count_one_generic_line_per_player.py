@@ -16,7 +16,7 @@ from django.urls import reverse
 from dragonformula.models import SetGame, SetLine
 from dragsaga.models import DragSagaLine, DragSagaResult
 from games.leagues import selectors
-from games.models import GameKind, GuestSeat, Result, ResultLine
+from games.models import GuestSeat, Result, ResultLine
 from tests.support.leagues import (
     make_league,
     make_members,
@@ -130,7 +130,7 @@ def test_a_sets_generic_lines_follow_its_games_corrections_undo_void_and_restore
 
 
 def test_a_dragsaga_games_generic_lines_follow_its_void_and_its_deletion(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben, chie = make_members(league, "Aki", "Ben", "Chie")
     result = record_dragsaga(league, [(aki, 3, 2, 1), (ben, 5, 0, 0), (chie, 2, 9, 2)])
     match = result.match
@@ -155,7 +155,7 @@ def test_a_dragsaga_games_generic_lines_follow_its_void_and_its_deletion(client)
 def test_the_platforms_own_result_of_a_game_is_voided_only_through_the_game(client):
     """A void link naming the platform's result of a DragSaga game finds nothing to void: the
     game's own result is voided, and its platform rows follow."""
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     result = record_dragsaga(league, [(aki, 3, 2, 1), (ben, 5, 0, 0)])
     sign_in_organiser(client)
@@ -167,7 +167,7 @@ def test_the_platforms_own_result_of_a_game_is_voided_only_through_the_game(clie
 
 
 def test_a_named_guest_seat_and_a_bots_seat_move_their_generic_lines_too(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     (ben,) = make_members(league, "Ben")
     match = guest_played_dragsaga(client, league)
     assert generic(match) == dragsaga_lines(match)
@@ -181,7 +181,7 @@ def test_a_named_guest_seat_and_a_bots_seat_move_their_generic_lines_too(client)
 
 
 def test_a_plain_member_voids_nothing(client):
-    league = make_league(GameKind.DRAGSAGA, "Saga League")
+    league = make_league("dragsaga", "Saga League")
     aki, ben = make_members(league, "Aki", "Ben")
     result = record_dragsaga(league, [(aki, 3, 2, 1), (ben, 5, 0, 0)])
     client.force_login(get_user_model().objects.create_user("zoe", password="pw"))
@@ -201,7 +201,7 @@ def test_deleting_a_match_or_a_league_takes_its_generic_rows_with_it():
     first.match.delete()
     assert Result.objects.count() == 1 and ResultLine.objects.count() == 4
     assert standing(league, "Aki").played == 1
-    saga = make_league(GameKind.DRAGSAGA, "Saga League")
+    saga = make_league("dragsaga", "Saga League")
     aki, ben = make_members(saga, "Aki2", "Ben2")
     record_dragsaga(saga, [(aki, 3, 2, 1), (ben, 5, 0, 0)])
     league.delete()

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from dragsaga.scoring import DragSagaEntry, correct_result
 from games.leagues import services
-from games.models import ClubNight, GameKind
+from games.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_dragsaga
 from tests.web.night_helpers import keeper_of
 from tests.web.record_agreement import pdf_of
@@ -19,7 +19,7 @@ JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
 
 
 def test_a_void_and_a_correction_in_japanese(client, tmp_path):
-    league = make_league(GameKind.DRAGSAGA, "春リーグ")
+    league = make_league("dragsaga", "春リーグ")
     aki, ben = make_members(league, "佐藤", "鈴木")
     organiser = keeper_of(league, "org")
     client.force_login(organiser)
@@ -51,7 +51,7 @@ def test_a_void_and_a_correction_in_japanese(client, tmp_path):
 
 
 def test_an_ended_nights_refusal_and_reopening_in_japanese(client):
-    league = make_league(GameKind.DRAGSAGA, "春リーグ")
+    league = make_league("dragsaga", "春リーグ")
     aki, ben = make_members(league, "佐藤", "鈴木")
     organiser = keeper_of(league, "org")
     night = ClubNight.objects.create(league=league, date=league.season_start)

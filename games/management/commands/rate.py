@@ -1,4 +1,4 @@
-"""``python manage.py rate --rebuild [--game dragonformula|dragsaga] [--lang en]``: replay
+"""``python manage.py rate --rebuild [--game <a registered game>] [--lang en]``: replay
 every result that counts, in the order results were completed, and store the ratings anew
 (the same numbers the incremental updates gave). Without ``--rebuild``: the ratings now."""
 
@@ -6,8 +6,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.management.language import TranslatedCommand
-from games.models import GameKind, Rating
+from games.models import Rating
 from games.ratings import ratings
+from games.registry import GAMES
 
 
 class Command(TranslatedCommand):
@@ -19,14 +20,14 @@ class Command(TranslatedCommand):
         )
         parser.add_argument(
             "--game",
-            choices=GameKind.values,
-            help=gettext_lazy("only this game (default: both)"),
+            choices=list(GAMES),
+            help=gettext_lazy("only this game (default: every game)"),
         )
 
     def handle(self, *args, **options) -> None:
-        games = [options["game"]] if options["game"] else list(GameKind.values)
+        games = [options["game"]] if options["game"] else list(GAMES)
         for game in games:
-            label = GameKind(game).label
+            label = GAMES[game].label
             if options["rebuild"]:
                 count = ratings.rebuild(game)
                 self.stdout.write(
