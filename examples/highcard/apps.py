@@ -25,5 +25,7 @@ class HighCardConfig(AppConfig):
                 league_path="examples.highcard.league",
                 deal_path="examples.highcard.deal:dealt_hands",
                 demo_path="examples.highcard.demo:load_demo_league",
+                refusals_path="examples.highcard.refusals",
+                stylesheet="highcard/highcard.css",
             )
         )

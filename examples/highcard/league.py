@@ -2,7 +2,8 @@
 won, ranked more first, kept in the platform's own result models (``Result`` and
 ``ResultLine``) through the platform's result helpers, so it counts in the standings and the
 ratings like any game's. A keeper records a game played with real cards; an online league
-table records its own when it ends."""
+table's game is recorded when it ends by the platform, from the outcome's placings (their
+``points`` are the rounds won)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,7 @@ from django.utils.translation import gettext_lazy
 from examples.highcard.rules import HAND
 from games.leagues import services
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
-from games.leagues.online import seat_members
-from games.models import Game, League, Match, Result, ResultLine
+from games.models import League, Match, Result, ResultLine
 
 # The platform's own result models: High Card keeps none of its own.
 RESULT_MODEL, LINE_MODEL, LINE_POINTS, RESULT_KIND = Result, ResultLine, "points", "result"
@@ -83,15 +83,6 @@ def record(match: Match, form: HighCardResultForm) -> str:
         raise ValueError(_("A player can sit only once at a table."))
     _keep(match, [(member, won) for member, won in form.seats])
     return reverse("leagues:league_detail", args=[match.league_id])
-
-
-def record_online(match: Match, game: Game) -> None:
-    """A finished online game, once: each seat's league player and rounds won."""
-    if not game.is_finished or match.results.exists():
-        return
-    members = seat_members(game, match)
-    won = game.outcome["rounds_won"]
-    _keep(match, [(members[seat], won[seat]) for seat in range(game.players)])
 
 
 def _keep(match: Match, seats: Sequence[tuple[Any, int]]) -> Result:

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from games.leagues import online
 from games.leagues import services as leagues
 from games.leagues.online import open_league_table
 from games.models import Player, Result, ResultLine
@@ -60,7 +61,7 @@ def test_a_finished_league_table_records_one_result_that_places_in_the_standings
         assert line.points == placing["rounds_won"] and line.rank == placing["rank"]
         assert float(line.victory_points) == placing["victory_points"]
     # Recording again (a later save, a reopened night) records nothing twice.
-    highcard.league.record_online(result.match, game)
+    online.record_online_results(game)
     assert Result.objects.count() == 1
 
     rows = standings(client, league)

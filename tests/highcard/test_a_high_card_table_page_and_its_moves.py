@@ -78,7 +78,7 @@ def test_a_card_laid_from_the_prompt_is_played_and_answered_with_the_seats_next_
     [
         ("ben", {"action": "HAND0", "version": 0}, 400, "It is not your turn."),
         ("ann", {"action": "BEN_CARD", "version": 0}, 400, "You do not hold"),
-        ("ann", {"action": '{"type": "play", "card": "C99"}', "version": 0}, 400, "C99"),
+        ("ann", {"action": '{"type": "play", "card": "C99"}', "version": 0}, 400, "card 99"),
         (
             "ann",
             {"action": '{"type": "discard", "card": "C1"}', "version": 0},

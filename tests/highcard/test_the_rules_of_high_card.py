@@ -64,7 +64,7 @@ def test_out_of_turn_a_card_not_held_and_an_unknown_action_are_refused():
     ann, ben = state["hands"]
     with pytest.raises(IllegalAction, match="not your turn"):
         lay(state, 1, ben[0])
-    with pytest.raises(IllegalAction, match=f"You do not hold {ben[0]}"):
+    with pytest.raises(IllegalAction, match=f"You do not hold card {value(ben[0])}\\."):
         lay(state, 0, ben[0])
     with pytest.raises(IllegalAction, match="Unknown action"):
         ENGINE.apply(state, 0, {"type": "discard", "card": ann[0]}, 0)

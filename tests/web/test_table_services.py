@@ -122,7 +122,7 @@ def test_out_of_turn_unknown_card_and_spectators_change_nothing(highcard, player
     with pytest.raises(services.IllegalMove, match="not your turn"):
         services.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 0)
     others = hand(game, 1)[0]
-    with pytest.raises(services.IllegalMove, match=f"You do not hold {others}"):
+    with pytest.raises(services.IllegalMove, match=f"You do not hold card {others[1:]}"):
         services.apply_action(game, players[0], {"type": "play", "card": others}, 0)
     with pytest.raises(services.NotSeated, match="Spectators"):
         services.apply_action(game, players[3], {"type": "play", "card": hand(game, 0)[0]}, 0)

@@ -101,7 +101,7 @@ class HighCardEngine:
             action = {"type": PLAY, "card": min(state["hands"][seat], key=value)}
             timed_out = True
         elif state["finished"]:
-            raise IllegalAction("The match is over.", "game_over")
+            raise IllegalAction("The game is over.", "game_over")
         elif action.get("type") == TIME_OUT and seat is None:
             if action.get("seat") != state["turn"]:
                 return state
@@ -118,7 +118,8 @@ class HighCardEngine:
             )
         card = action.get("card")
         if card not in state["hands"][seat]:
-            raise IllegalAction(f"You do not hold {card}.", "card_not_in_hand", card=card)
+            number = _number_of(card)
+            raise IllegalAction(f"You do not hold card {number}.", "card_not_held", number=number)
         state = clone(state)
         state["hands"][seat].remove(card)
         state["laid"][seat] = card
@@ -166,6 +167,7 @@ class HighCardEngine:
                     "rank": p.rank,
                     "victory_points": p.victory_points,
                     "rounds_won": won[p.seat],
+                    "points": won[p.seat],  # what a league line keeps (games.contract.Placing)
                 }
                 for p in placings
             ],
@@ -204,6 +206,12 @@ def _reveal(state: State) -> None:
     state["events"].append({"type": "round", "cards": cards, "winner": winner})
     state["laid"] = [None] * state["players"]
     state["turn"] = 0
+
+
+def _number_of(card: object) -> str:
+    """How a refusal names a card: its number (``C7`` -> ``7``), else what was sent."""
+    text = str(card)
+    return text[1:] if text[:1] == "C" and text[1:].isdigit() else text
 
 
 def rounds_won(state: State) -> list[int]:
