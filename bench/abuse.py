@@ -91,7 +91,10 @@ def setup() -> dict[str, Any]:
     from django.contrib.sessions.backends.db import SessionStore
 
     from games.registry import game_kind
-    from games.tables import selectors, services
+    from games.tables import selectors
+    from games.tables.actions import guests as table_guests
+    from games.tables.actions import opening as table_opening
+    from games.tables.actions import seating, starting
     from games.tables.forms import NewTableForm
 
     def session_of(player: Any) -> str:
@@ -101,32 +104,34 @@ def setup() -> dict[str, Any]:
         return store.session_key
 
     def started_table(names: list[str]) -> tuple[str, list[str]]:
-        players = [services.create_guest(name) for name in names]
+        players = [table_guests.create_guest(name) for name in names]
         # Eight sets: a shorter match can end before the last abuse, whose figures would
         # then be of a table with nothing left to play (0 actions).
-        table = services.create_table(
+        table = table_opening.create_table(
             game_name=GAME,
             players=2,
             options={"pick_seconds": 20, "sets": 8},
             created_by=players[0],
         )
-        services.sit(table, players[1])
-        services.start(table, players[0])
+        seating.sit(table, players[1])
+        starting.start(table, players[0])
         return table.code, [session_of(player) for player in players]
 
     normal, normal_sessions = started_table(["Aiko", "Ben"])
     # The club's table of two strong bots, playing by itself through every phase.
-    strong = services.create_table(
+    strong = table_opening.create_table(
         game_name=GAME,
         players=2,
         bot_level="strong",
         bot_pace="quick",
         options={"pick_seconds": 20, "sets": 8},
     )
-    services.start(strong, None)
+    starting.start(strong, None)
     attacked, attacker_sessions = started_table(["Mallory", "Trudy"])
-    spammers = [session_of(services.create_guest(f"Spam {n}")) for n in range(ATTACKER_SESSIONS)]
-    neighbours = [session_of(services.create_guest(f"Club {n}")) for n in range(5)]
+    spammers = [
+        session_of(table_guests.create_guest(f"Spam {n}")) for n in range(ATTACKER_SESSIONS)
+    ]
+    neighbours = [session_of(table_guests.create_guest(f"Club {n}")) for n in range(5)]
     form = NewTableForm(game_kind(GAME))
     fields = {}
     for name, field in form.fields.items():
@@ -139,7 +144,7 @@ def setup() -> dict[str, Any]:
         "attacked": {"code": attacked, "sessions": attacker_sessions},
         "spammers": spammers,
         "strong": strong.code,
-        "strong_spammer": session_of(services.create_guest("Strong spam")),
+        "strong_spammer": session_of(table_guests.create_guest("Strong spam")),
         "neighbours": neighbours,
         "new_table": fields,
     }

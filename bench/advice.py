@@ -136,10 +136,14 @@ def main() -> None:
     )
     costly = len(tally.costly_passes)
     confirmed = sum(1 for *_, sure, _where in tally.costly_passes if sure)
+    # The goal is judged on the re-measured gap: on K deals a difference of two chances
+    # has a spread of about 5 points at K=200, so a screen at 10 points flags some passes
+    # by the deals' luck alone; the ones that still lose 10 points on 4K deals are real.
+    verdict = "meets" if confirmed == 0 else "misses"
     print(
         f"hint says Pass where Pass loses >= {100 * DROP:.0f} points of winning chance: "
-        f"{costly} of {tally.passes} passes on {args.samples} play-outs per chance, "
-        f"{confirmed} still on {4 * args.samples} (goal 0)"
+        f"{confirmed} of {tally.passes} passes on {4 * args.samples} play-outs per chance: "
+        f"{verdict} the goal of 0 ({costly} flagged by the {args.samples}-play-out screen)"
     )
     for passing, picking, passing_again, picking_again, _sure, where in tally.costly_passes:
         print(

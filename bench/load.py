@@ -35,7 +35,7 @@ Configurations:
   ``scripts/integration-services.sh``. Every run gets a fresh database.
 
 Each run migrates a fresh database, opens T Dragon Formula tables of four guests
-(set up directly through ``games.tables.services``; the set-up is not measured), then
+(set up directly through ``games.tables.actions``; the set-up is not measured), then
 every seat connects its websocket (``/ws/table/<code>/``) with its session
 cookie and plays: whenever its own pushed prompt offers actions, it posts one,
 with the version it saw, to ``/<game>/<code>/act`` exactly as htmx does (form
@@ -443,11 +443,11 @@ def migrate(env: dict[str, str]) -> None:
 def open_bot_tables(count: int, level: str, game_name: str = "dragsaga") -> None:
     """``count`` tables of ``game_name`` with four bots of ``level``, playing by themselves
     beside the measured tables (strong bots think in the server's worker pool); not measured."""
-    from games.tables import services
+    from games.tables.actions import opening, starting
 
     for _ in range(count):
-        table = services.create_table(game_name=game_name, players=4, bot_level=level)
-        services.start(table, None)
+        table = opening.create_table(game_name=game_name, players=4, bot_level=level)
+        starting.start(table, None)
 
 
 def run(

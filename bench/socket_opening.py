@@ -73,15 +73,18 @@ def open_socket(socket: Any) -> str | None:
 def tables(count: int) -> list[tuple[Any, list[Any]]]:
     """``count`` started four-seat tables of Dragon Formula, each with its players."""
     from games.models import Player
-    from games.tables import services
+    from games.tables.actions import opening as table_opening
+    from games.tables.actions import seating, starting
 
     made = []
     for number in range(count):
         players = [Player.objects.create(display_name=f"P{number}-{i}") for i in range(4)]
-        table = services.create_table(game_name="dragonformula", players=4, created_by=players[0])
+        table = table_opening.create_table(
+            game_name="dragonformula", players=4, created_by=players[0]
+        )
         for player in players[1:]:
-            services.sit(table, player)
-        services.start(table, players[0], seed=number + 1)
+            seating.sit(table, player)
+        starting.start(table, players[0], seed=number + 1)
         made.append((table, players))
     return made
 

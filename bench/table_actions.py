@@ -1,13 +1,13 @@
 """What one move costs the server, on the live path (prints figures; never fails).
 
 A move, as a browser makes it: the seat's POST to ``/<game>/<code>/act`` (middleware,
-session, ``services.apply_action``, the answer's regions), then the after-commit work
+session, ``playing.apply_action``, the answer's regions), then the after-commit work
 (the table's snapshot, the announcement on the channel layer, the next timer), then
 the push to every seat's socket as ``TableConsumer.table_changed`` makes it (the
 regions rendered once per viewer, compared with what the socket was last sent).
 Figures: server CPU ms per applied action (the POST and the four seats' pushes),
 queries per move (the POST's and the pushes'), and bot-only tables' bot moves per
-second of CPU on one process (``services.advance``, what the timers call).
+second of CPU on one process (``playing.advance``, what the timers call).
 
 Runs on a throwaway SQLite file with the in-memory channel layer, as one Daphne runs.
 
@@ -219,7 +219,8 @@ def live_moves(
 
     from games.models import Player
     from games.registry import engine_for
-    from games.tables import services
+    from games.tables.actions import guests as table_guests
+    from games.tables.actions import opening, seating, starting
     from games.tables.selectors import SESSION_PLAYER
 
     if move_deadline is None and not members:
@@ -227,7 +228,8 @@ def live_moves(
     else:  # turn-based tables are for members
         users = get_user_model().objects
         players = [
-            services.player_for_user(users.create_user(f"{name}-{users.count()}")) for name in names
+            table_guests.player_for_user(users.create_user(f"{name}-{users.count()}"))
+            for name in names
         ]
     clients = []
     for player in players:
@@ -248,15 +250,15 @@ def live_moves(
     sockets: list[Socket] = []
     while figures.moves < actions:
         if game is None or game.is_finished:
-            table = services.create_table(
+            table = opening.create_table(
                 game_name=game_name,
                 players=len(names),
                 created_by=players[0],
                 move_deadline=move_deadline,
             )
             for player in players[1:]:
-                services.sit(table, player)
-            game = services.start(table, players[0], seed=figures.moves + 1)
+                seating.sit(table, player)
+            game = starting.start(table, players[0], seed=figures.moves + 1)
             listener = Listener(table.pk)
             sockets = [Socket(table, p, f"{table.code}-{i}") for i, p in enumerate(players)]
             for socket in sockets:
@@ -301,19 +303,19 @@ def live_moves(
 
 def bot_moves(game_name: str, seats: int, level: str, actions: int, profile: Any) -> None:
     """A table of bots only, as the timers drive it (no socket listens)."""
-    from games.tables import services
+    from games.tables.actions import opening, playing, starting
 
     figures = Figures()
     game = None
     while figures.moves < actions:
         if game is None or game.is_finished:
-            table = services.create_table(
+            table = opening.create_table(
                 game_name=game_name, players=seats, bot_level=level, bot_pace="quick"
             )
-            game = services.start(table, None, seed=figures.moves + 1)
+            game = starting.start(table, None, seed=figures.moves + 1)
         if profile is not None:
             profile.enable()
-        moved = figures.measure("advance", lambda: services.advance(game.pk, game.version))  # noqa: B023
+        moved = figures.measure("advance", lambda: playing.advance(game.pk, game.version))  # noqa: B023
         if profile is not None:
             profile.disable()
         if moved is None or moved.version == game.version:

@@ -1,7 +1,7 @@
 """How brisk a table is: one human who acts at once and three smart bots (prints figures).
 
 Drives the real services on a throwaway SQLite file with a simulated clock: the table
-waits exactly what the server would schedule (``services.next_wakeup``: the bots' pace,
+waits exactly what the server would schedule (``pace.next_wakeup``: the bots' pace,
 deadlines), and every server call's own wall time is added on top. Prints, per bot pace,
 the seconds from the human's discard to their next draw (median and 90th percentile)
 and the minutes a whole set (one game per seat) takes.
@@ -30,10 +30,11 @@ def one_set(seed: int, pace: str) -> tuple[list[float], float]:
     """(seconds from each human discard to their next draw, seconds for the set)."""
     from dragonformula.rules.engine import ENGINE
     from games.models import Player
-    from games.tables import services
+    from games.tables.actions import opening, playing, starting
+    from games.tables.actions import pace as table_pace
 
     human = Player.objects.create(display_name="Ann")
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula",
         players=PLAYERS,
         bot_level="smart",
@@ -41,7 +42,7 @@ def one_set(seed: int, pace: str) -> tuple[list[float], float]:
         created_by=human,
         options={"sets": 1},
     )
-    game = services.start(table, human, seed=seed)
+    game = starting.start(table, human, seed=seed)
     now = game.created_at
     start = now
     discarded_at: float | None = None
@@ -54,15 +55,15 @@ def one_set(seed: int, pace: str) -> tuple[list[float], float]:
             if action["type"] == "draw" and discarded_at is not None:
                 waits.append(now - discarded_at)
                 discarded_at = None
-            game = services.apply_action(game, human, action, game.version, now=now)
+            game = playing.apply_action(game, human, action, game.version, now=now)
             if action["type"] in ("discard", "discard_major"):
                 discarded_at = now
         else:
-            delay = services.next_wakeup(game, now)
+            delay = table_pace.next_wakeup(game, now)
             if delay is None:
                 raise RuntimeError("the table waits for nobody")
             now += delay
-            game = services.advance(game.pk, game.version, now=now) or game
+            game = playing.advance(game.pk, game.version, now=now) or game
         now += time.perf_counter() - wall
     return waits, now - start
 

@@ -49,22 +49,22 @@ def copies_of_a_started_game(count: int, due_in: float, prefix: str) -> list[int
     from django.db import transaction
 
     from games.models import Deadline, Game, Seat, Table
-    from games.tables import services
+    from games.tables.actions import guests, opening, seating, starting
 
     users = get_user_model().objects
     suffix = users.count()
     ann, ben = (
-        services.player_for_user(users.create_user(f"{name}{suffix}")) for name in ("ann", "ben")
+        guests.player_for_user(users.create_user(f"{name}{suffix}")) for name in ("ann", "ben")
     )
-    model = services.create_table(
+    model = opening.create_table(
         game_name="dragonformula",
         players=2,
         created_by=ann,
         move_deadline=DAY,
         options={"fire_seat": 0},
     )
-    services.sit(model, ben)
-    first = services.start(model, ann, seed=1)
+    seating.sit(model, ben)
+    first = starting.start(model, ann, seed=1)
     due = datetime.fromtimestamp(time.time() + due_in, tz=UTC)
     ids = []
     with transaction.atomic():

@@ -60,7 +60,7 @@ def keep_survivors_out_of_sight() -> bool:
     tasks and Twisted's protocols, and the running games. A full collection came every
     3-4 s and walked all of them, 150-350 ms with every table held; now it walks what
     has lived long since the last one, 7-105 ms, and the sweep 266 ms once a minute
-    (``bench/load.py``, docs/performance.md, sixth round of issue 18). An
+    (``bench/load.py``, docs/performance.md, "The collector's walks"). An
     object kept out of sight is still freed the moment nothing refers to it; only garbage
     in reference cycles (a closed socket's objects) waits for the next sweep.
     """

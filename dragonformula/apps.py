@@ -22,6 +22,7 @@ class DragonFormulaConfig(AppConfig):
                 rulebook_path="dragonformula.rulebook",
                 league_path="dragonformula.league",
                 league_urls="dragonformula.league_urls",
+                refusals_path="dragonformula.refusals",
                 deal_path="dragonformula.deal:first_deal",
                 demo_path="dragonformula.demo:load_demo_league",
             )

@@ -1,5 +1,5 @@
 """A seat's hints at a Dragon Formula table, for a player who has them on (a player's
-first games; ``games.tables.services.set_hints``): how many cards the hand is from a win and
+first games; ``games.tables.actions.hints.set_hints``): how many cards the hand is from a win and
 which hands are in reach, what a Pick of the discard on offer would do, the card just
 drawn, and a banner when another seat picks or wins. Its Pick or Pass is the coach's
 (:mod:`dragonformula.rules.advice`: the strong bot's answer, the one the review weighs

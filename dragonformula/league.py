@@ -29,7 +29,7 @@ PLAYED_LABEL, AVERAGE_LABEL = gettext_lazy("Sets"), gettext_lazy("VP / set")
 # The models of a set and of a player's line in it (``games.leagues.results``); the void
 # links name a set ``set``; the line's total is its set points.
 RESULT_MODEL, LINE_MODEL, LINE_POINTS, RESULT_KIND = SetResult, SetLine, "points", "set"
-# A set's games change the night's results too (``games.nights.nights``).
+# A set's games change the night's results too (``games.nights.announcing``).
 NIGHT_RESULT_ROWS = {
     SetGame: lambda game: (
         SetResult.objects.filter(pk=game.set_id).values_list("match_id", flat=True).first()

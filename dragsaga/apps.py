@@ -22,6 +22,7 @@ class DragSagaConfig(AppConfig):
                 rulebook_path="dragsaga.rulebook",
                 league_path="dragsaga.league",
                 league_urls="dragsaga.league_urls",
+                refusals_path="dragsaga.refusals",
                 deal_path="dragsaga.deal:starting_setup",
                 demo_path="dragsaga.demo:load_demo_league",
             )

@@ -1,5 +1,5 @@
 """A seat's hints at a DragSaga table, for a player who has them on (a player's first
-games; ``games.tables.services.set_hints``): while placing, what the ♦ counts and what the hand
+games; ``games.tables.actions.hints.set_hints``): while placing, what the ♦ counts and what the hand
 would cost if the game ended now and whose hand is small enough to end it, and which cards of the hand cannot be flipped with any other in one round
 (the cost limit), which of the seat's placed cards can guard the attack it faces, and a
 banner when another seat attacks or a guard stops your attack, readable without opening the log.

@@ -1,4 +1,4 @@
-"""Card sets a club can edit in the admin (RULES.md §2.1, "the card set is data").
+"""Card sets a club can edit in the admin (the rules page /rules/dragsaga/: "the card set is data").
 
 A :class:`CardSet` is a name and its 15 :class:`Card` rows. The rules engine checks a
 set (``dragsaga.rules.cards.validate_card_set``); the admin refuses what it refuses.

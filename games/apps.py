@@ -12,12 +12,12 @@ class GamesConfig(AppConfig):
         from games.coach import reviews
         from games.leagues import online, result_lines
         from games.live import announce, timers
-        from games.nights import nights, online_rounds
+        from games.nights import announcing, online_rounds
         from games.tables import events as table_events
         from games.trust import login_throttle
         from games.turns import deadlines
 
-        nights.connect_signals()  # a club night's pages hear of its results
+        announcing.connect_signals()  # a club night's pages hear of its results
         result_lines.connect_signals()  # every game's results in the platform's lines
         # After every committed change: the sockets hear of it, then the timers arm the
         # server's next move (in this order). With every saved move: a league's results, and

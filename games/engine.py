@@ -1,7 +1,7 @@
 """The engine protocol every rules package implements, and the pieces both games share.
 
 Pure Python: no Django here (an import-linter contract holds this). The web
-layer (``games.tables.services``) only ever talks to a game through an ``Engine``.
+layer (``games.tables.actions``) only ever talks to a game through an ``Engine``.
 
 State is a plain JSON-serialisable ``dict`` owned by the rules package. It
 always carries these keys, which the platform relies on:

@@ -23,6 +23,7 @@ urlpatterns = [
     ),
     path("alerts/", alerts.set_alert, name="set_alert"),
     path("your-move/", turn_views.your_move, name="your_move"),
+    path("your-move/link/", turn_views.your_move_link, name="your_move_link"),
     path("your-move/vacation/", turn_views.vacation, name="vacation"),
     path("your-move/notices/", turn_views.notice_settings, name="notice_settings"),
     path("your-move/push/", turn_views.push_on, name="push_on"),

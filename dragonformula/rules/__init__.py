@@ -1,5 +1,5 @@
 """Dragon Formula's rules in pure Python (no Django): cards, the Tree of Life, melds,
-winning hands and waits. See RULES.md Part 1."""
+winning hands and waits. The rules as this app plays them: /rules/dragonformula/."""
 
 from .cards import (
     ALL_CARDS,

@@ -1,6 +1,6 @@
 """The Dragon Formula engine: ``from dragonformula.rules.engine import ENGINE``.
 
-Implements :class:`games.engine.Engine` over plain JSON state (RULES.md Part 1).
+Implements :class:`games.engine.Engine` over plain JSON state (the rules as /rules/dragonformula/ states them).
 
 Actions (``apply(state, seat, action, now)``; ``legal_actions(state, seat)`` lists them):
 

@@ -1,4 +1,4 @@
-"""The default card set of RULES.md §2.1 (seeds/dragsaga_cards.json) as the first set."""
+"""The default card set (seeds/dragsaga_cards.json, as the rules page /rules/dragsaga/ lists it) as the first set."""
 
 from django.db import migrations
 

@@ -1,6 +1,6 @@
 """The battle cards as data: loading, validating and looking up a card set.
 
-A card set is a list of 15 card dicts (RULES.md §2.1, "the card set is data").
+A card set is a list of 15 card dicts (the rules page /rules/dragsaga/: "the card set is data").
 Each card, once validated, has every key below:
 
 - ``id``: a short code (lowercase letters, digits, ``_``), unique in the set;

@@ -1,4 +1,4 @@
-"""DragSaga 銀龍大戦 as a ``games.engine.Engine`` (RULES.md Part 2).
+"""DragSaga 銀龍大戦 as a ``games.engine.Engine`` (the rules as /rules/dragsaga/ states them).
 
 Phases: ``choose_dragon`` → (``place`` → ``turns``)* → ``finished``.
 
@@ -30,7 +30,7 @@ Actions (``seat`` is the acting seat; card ids come from the card set in play,
 - ``{"type": "tick"}`` (any seat or ``None``) — apply the defaults of every passed
   deadline (see ``deadlines.py``); refused with code ``nothing_due`` before one.
 
-Decisions this engine takes where RULES.md is silent (for the rules page):
+Decisions this engine takes where the original rule text is silent (for the rules page):
 
 - the five dragon colours are red, blue, green, yellow and black; seats get theirs,
   and the first start player, from the seed;

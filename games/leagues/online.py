@@ -31,7 +31,7 @@ from games.presence.away import active_stand_ins
 from games.ratings import ratings
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
-from games.tables import services as tables
+from games.tables.actions import opening as table_opening
 
 logger = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ def open_league_table(
     ``move_deadline``: a turn-based table (an online round's), whose rules run without
     their own clocks."""
     with transaction.atomic():
-        table = tables.create_table(
+        table = table_opening.create_table(
             game_name=league.game,
             players=players,
             options={**game_kind(league.game).league.TABLE_OPTIONS, **(options or {})},

@@ -8,6 +8,7 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -15,7 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.leagues import seasons
 from games.leagues.views import may_keep_score, organiser_refusal
 from games.models import ClubNight, League
-from games.nights import nights
+from games.nights import schedule as night_schedule
+from games.nights.refused import NeedsConfirmation, NightRefused
 from games.nights.views import confirm_step
 from games.tables.validators import PostedDateField
 
@@ -60,10 +62,10 @@ def _calendar(
     keeper = may_keep_score(request.user, league) and not league.archived
     context = {
         "league": league,
-        "nights": nights.calendar(league),
+        "nights": night_schedule.calendar(league),
         "keeper": keeper,
         "form": form or (ScheduleForm() if keeper else None),
-        "today": nights.timezone.localdate(),
+        "today": timezone.localdate(),
         "rename_form": RenameForm(),
         "move_form": MoveForm(),
         "cancel_form": CancelForm(),
@@ -87,16 +89,16 @@ def schedule(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _calendar(request, league, form, 400)
     try:
-        nights.schedule_night(
+        night_schedule.schedule_night(
             league,
             form.cleaned_data["date"],
             form.cleaned_data["venue"],
             confirmed=request.POST.get("confirmed") == "yes",
         )
-    except nights.NeedsConfirmation as question:
+    except NeedsConfirmation as question:
         back = reverse("leagues:calendar", args=[league.pk])
         return confirm_step(request, league, question.message, _("Yes, schedule it"), back)
-    except nights.NightRefused as refusal:
+    except NightRefused as refusal:
         form.add_error(None, refusal.message)
         return _calendar(request, league, form, refusal.status)
     return redirect("leagues:calendar", pk=league.pk)
@@ -125,19 +127,21 @@ def change_night(request: HttpRequest, pk: int, night: int) -> HttpResponse:
     back = reverse("leagues:calendar", args=[league.pk])
     try:
         if action == "rename":
-            nights.rename_night(club_night, data["name"], request.user)
+            night_schedule.rename_night(club_night, data["name"], request.user)
         elif action == "move":
-            nights.move_night(club_night, data["date"], request.user, data["reason"], confirmed)
+            night_schedule.move_night(
+                club_night, data["date"], request.user, data["reason"], confirmed
+            )
         elif not confirmed:
             question = _("Cancel the night of %(date)s? It can no longer be opened.") % {
                 "date": f"{club_night.date:%Y-%m-%d}"
             }
             return confirm_step(request, league, question, _("Yes, cancel the night"), back)
         else:
-            nights.cancel_night(club_night, request.user, data["reason"])
-    except nights.NeedsConfirmation as question:
+            night_schedule.cancel_night(club_night, request.user, data["reason"])
+    except NeedsConfirmation as question:
         return confirm_step(request, league, question.message, _("Yes, move it"), back)
-    except nights.NightRefused as refusal:
+    except NightRefused as refusal:
         return _calendar(request, league, status=refusal.status, message=refusal.message)
     return redirect(f"{back}#night-{club_night.pk}")
 
@@ -167,5 +171,5 @@ def end_season(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 return redirect("leagues:league_detail", pk=following.pk)
         status = 400
-    context = {"league": league, "form": form, "scheduled": nights.scheduled_nights(league)}
+    context = {"league": league, "form": form, "scheduled": night_schedule.scheduled_nights(league)}
     return render(request, "leagues/end_season.html", context, status=status)

@@ -79,7 +79,7 @@ def end_season(
     Its nights still scheduled are cancelled or moved into the next season (``scheduled``, a
     :class:`ScheduledNights` choice; refused without one when there are any).
     """
-    from games.nights import nights
+    from games.nights import schedule
 
     league = League.objects.select_for_update().get(pk=league.pk)
     if league.archived:
@@ -97,7 +97,7 @@ def end_season(
         )
     if league.club_nights.filter(opened__isnull=False, ended=None).exists():
         raise ValueError(_("A club night of this season is open; end it first."))
-    waiting = nights.scheduled_nights(league).count()
+    waiting = schedule.scheduled_nights(league).count()
     if waiting and scheduled not in (ScheduledNights.CANCEL, ScheduledNights.MOVE):
         raise ValueError(
             ngettext(
@@ -115,7 +115,7 @@ def end_season(
     for field in League._meta.many_to_many:
         getattr(following, field.name).set(getattr(league, field.name).all())
     moved = following if scheduled == ScheduledNights.MOVE else None
-    nights.settle_scheduled_nights(league, moved, by)
+    schedule.settle_scheduled_nights(league, moved, by)
     league.final_standings = standings_snapshot(league)
     league.ended_at = timezone.now()
     league.next_season = following

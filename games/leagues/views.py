@@ -43,8 +43,8 @@ from games.printing import pdf
 from games.ratings import ratings
 from games.registry import GAMES, game_kind
 from games.tables import client_limits
-from games.tables import services as table_services
 from games.tables import views as table_views
+from games.tables.actions.refused import ActionRefused
 from games.tables.models import MoveDeadline
 from games.tables.validators import is_ascii_number
 
@@ -401,7 +401,7 @@ def open_table(request: HttpRequest, pk: int) -> HttpResponse:
                 created_by=table_views.current_player(request),
                 club_night=form.cleaned_data.get("club_night"),
             )
-        except table_services.ActionRefused as error:
+        except ActionRefused as error:
             form.add_error(None, error.message)
         else:
             return redirect(table_views.table_url(table))

@@ -9,7 +9,8 @@ from games.learn.models import GuidedGame
 from games.learn.steps import GUIDED, Guide
 from games.models import Player, Table
 from games.registry import RegisteredGame
-from games.tables import services
+from games.tables.actions import opening
+from games.tables.actions import starting as table_starting
 
 
 def start(kind: RegisteredGame, player: Player) -> Table:
@@ -19,7 +20,7 @@ def start(kind: RegisteredGame, player: Player) -> Table:
     guide: Guide = kind.learn.GUIDED
     with transaction.atomic():
         Table.objects.filter(guided_game__player=player, guided_game__game_name=kind.name).delete()
-        table = services.create_table(
+        table = opening.create_table(
             game_name=kind.name,
             players=guide.players,
             options=guide.options,
@@ -31,7 +32,7 @@ def start(kind: RegisteredGame, player: Player) -> Table:
         Table.objects.filter(pk=table.pk).update(stacking=guide.stacking)
         table.refresh_from_db()
         GuidedGame.objects.create(player=player, game_name=kind.name, table=table)
-        services.start(table, player, seed=guide.seed)
+        table_starting.start(table, player, seed=guide.seed)
     return table
 
 

@@ -58,7 +58,8 @@ from games.coach import hint_thinking
 from games.live import rendering, snapshots
 from games.models import Game, Player, Table
 from games.presence import leavers
-from games.tables import client_limits, oplog, selectors, services
+from games.tables import client_limits, oplog, selectors
+from games.tables.actions import playing
 from games.tables.events import group_name
 
 logger = logging.getLogger(__name__)
@@ -365,7 +366,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Apply the deadlines of ``game`` (the table's current game) that have passed (the
         lazy timeout); the group hears of it."""
         if game is not None and not game.is_finished:
-            services.tick(game)
+            playing.tick(game)
 
     def frame(
         self, change: str | None = None, snapshot: snapshots.TableSnapshot | None = None

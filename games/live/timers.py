@@ -3,8 +3,8 @@
 After every committed change to a game (``games.tables.events.table_changed``, which
 :func:`arm_next_move` subscribes to) one timer per game is armed with the version saved
 (:func:`schedule`), for the next thing the server must do itself
-(``services.next_wakeup``: a bot's turn, a deadline, a seat's take-over); when it fires,
-``services.advance(game_id, version)`` applies the overdue ticks, the take-overs due and
+(``pace.next_wakeup``: a bot's turn, a deadline, a seat's take-over); when it fires,
+``playing.advance(game_id, version)`` applies the overdue ticks, the take-overs due and
 the awaited bots' actions. If the game moved on meanwhile, ``advance`` does nothing:
 whoever moved it armed the next timer. Timers live on the asyncio loop of the serving
 process (Daphne's), attached at start-up by ``config/asgi.py`` through
@@ -13,7 +13,7 @@ every :data:`games.presence.leavers.HEARTBEAT_SECONDS` the process writes its he
 (:func:`heartbeat`).
 
 Without an attached loop (tests, management commands) scheduling does nothing;
-tests drive ``services.advance`` themselves. Turn-based tables have no timer here: their
+tests drive ``playing.advance`` themselves. Turn-based tables have no timer here: their
 deadlines are rows that one loop per process plays (``games.turns.scheduler``). ``settings.TABLE_TIMERS = False``
 switches the timers off.
 """
@@ -33,7 +33,7 @@ from django.conf import settings
 from games.coach import bot_thinking
 from games.models import Game
 from games.presence import leavers
-from games.tables import services
+from games.tables.actions import pace, playing
 from games.turns import notices, scheduler
 
 logger = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ def _attach_to_running_loop() -> None:
 
 
 def schedule(game_id: int, version: int, delay: float) -> None:
-    """Call ``services.advance(game_id, version)`` in ``delay`` seconds (thread-safe)."""
+    """Call ``playing.advance(game_id, version)`` in ``delay`` seconds (thread-safe)."""
     if not enabled():
         return
     assert _loop is not None
@@ -87,7 +87,7 @@ def arm_next_move(sender: Any, table_id: int, game: Any, seats: Any, **_: Any) -
     """The ``table_changed`` subscriber: arm the game's next server move, if any."""
     if game is None:
         return
-    delay = services.next_wakeup(game, time.time(), seats)
+    delay = pace.next_wakeup(game, time.time(), seats)
     if delay is not None:
         schedule(game.pk, game.version, delay)
 
@@ -95,12 +95,12 @@ def arm_next_move(sender: Any, table_id: int, game: Any, seats: Any, **_: Any) -
 def advance(
     game_id: int, version: int, now: float | None = None, thought: dict[int, Any] | None = None
 ) -> Game | None:
-    """``services.advance``, and if nothing was due after all (a timer a little early, a
+    """``playing.advance``, and if nothing was due after all (a timer a little early, a
     tick the engine would not take yet) the next look, a moment later: nobody else will
     arm it. ``thought``: the bots' actions decided in the worker pool (``bot_thinking``)."""
-    moved = services.advance(game_id, version, now, thought)
+    moved = playing.advance(game_id, version, now, thought)
     if moved is not None and moved.version == version:
-        delay = services.next_wakeup(moved, time.time() if now is None else now)
+        delay = pace.next_wakeup(moved, time.time() if now is None else now)
         if delay is not None:
             schedule(moved.pk, moved.version, max(delay, RETRY_SECONDS))
     return moved
@@ -132,7 +132,7 @@ def _arm_running_games(now: float) -> int:
     running = Game.objects.filter(finished__isnull=True, table__move_deadline__isnull=True)
     for game in running.select_related("table"):
         try:
-            delay = services.next_wakeup(game, now)
+            delay = pace.next_wakeup(game, now)
         except Exception:  # one bad game must not keep every other table from resuming
             logger.exception("Game %s cannot be resumed", game.pk)
             continue

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from games.leagues import online as online_tables
 from games.leagues import results, selectors, services
 from games.models import ClubNight, Deadline, NightRound, NightTable, ResultLine, Table
-from games.nights import nights, online_rounds
+from games.nights import check_in, online_rounds
+from games.nights import tonight as night_tonight
 from games.registry import RegisteredGame, game_kind
 from games.tables import selectors as table_selectors
 
@@ -153,7 +154,7 @@ def _table_row(night_table: NightTable, kind: RegisteredGame, ended: bool) -> Ta
     if match is None:
         row.state = _("not opened") if ended else _("not opened yet")
         return row
-    row.finished = nights.table_finished(night_table)
+    row.finished = night_tonight.table_finished(night_table)
     if table is not None:
         row.online_url = reverse(f"{table.game_name}:table", args=[table.code])
         row.online_code = table.code
@@ -248,7 +249,7 @@ def board(night: ClubNight) -> dict[str, Any]:
         rounds.append(row)
     current = rounds[-1] if rounds else None
     left = seconds_left(current.round if current else None)
-    tonight = nights.tonight_standings(night)
+    tonight = night_tonight.tonight_standings(night)
     entrants = list(night.entrants.select_related("member").order_by("name"))
     return {
         "night": night,
@@ -268,5 +269,5 @@ def board(night: ClubNight) -> dict[str, Any]:
             for start in range(0, max(len(tonight), 1), TONIGHT_ROWS_ON_SCREEN)
         ],
         "league_rows": list(selectors.standings(league)[:LEAGUE_ROWS_ON_SCREEN]),
-        "next_round": nights.next_round_number(night),
+        "next_round": check_in.next_round_number(night),
     }

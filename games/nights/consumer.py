@@ -17,8 +17,8 @@ from django.utils import translation
 
 from games.live.consumers import viewer_language
 from games.models import ClubNight
+from games.nights import announcing
 from games.nights import board as night_board
-from games.nights import nights
 
 SCREEN_REGIONS = {
     "night-round": "nights/_screen_round.html",
@@ -46,7 +46,7 @@ class NightConsumer(WebsocketConsumer):
         self.night_id = night.pk
         self.language = viewer_language(self.scope)
         self.sent: dict[str, str] = {}
-        self.group = nights.group_name(night.pk)
+        self.group = announcing.group_name(night.pk)
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()
         self.push()

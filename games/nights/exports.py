@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from games.leagues.csv_cells import csv_response, yes_no
 from games.models import ClubNight, ResultLine
-from games.nights import nights
+from games.nights import tonight as night_tonight
 
 
 def _name(night: ClubNight, what: str) -> str:
@@ -97,7 +97,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
             _("Played by a bot"),
         ]
     )
-    for row in nights.tonight_standings(night):
+    for row in night_tonight.tonight_standings(night):
         writer.writerow(
             [
                 row.place,

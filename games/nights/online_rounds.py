@@ -35,8 +35,8 @@ from games.models import (
     OnlineRound,
     Table,
 )
-from games.nights import nights
-from games.nights.nights import NightRefused
+from games.nights import announcing, round_tables, rounds
+from games.nights.refused import NightRefused
 from games.registry import game_kind
 from games.tables.models import MoveDeadline
 from games.tables.validators import posted_id
@@ -104,7 +104,7 @@ def open_online_round(
     OnlineRound.objects.create(
         night=night, move_deadline=seconds, ends=now + timedelta(days=length), out_of_time=choice
     )
-    nights.announce_round(night)
+    rounds.announce_round(night)
     return night
 
 
@@ -135,23 +135,24 @@ def refuse_sign_up(night: ClubNight, member: Any) -> None:
 def draw(night_round: NightRound) -> NightRound:
     """The round's draw (the night's, with its committed seed), then every drawn table
     opened online at the round's move deadline with its members seated, and started."""
-    from games.tables import services as tables
+    from games.tables.actions import seating, starting
+    from games.tables.actions.refused import ActionRefused
 
     round_ = online_round(night_round.night)
     if round_ is None:
         raise NightRefused(_("This is not an online round."), 409)
     if timezone.now() >= round_.ends:
         raise NightRefused(_("This online round has ended."), 409)
-    night_round = nights.draw(night_round)
+    night_round = rounds.draw(night_round)
     for night_table in night_round.tables.order_by("number"):
-        night_table = nights.open_table(night_table, NightTable.Mode.ONLINE)
+        night_table = round_tables.open_table(night_table, NightTable.Mode.ONLINE)
         table = night_table.match.table
         for seat in table.seats.select_related("kept_for"):
             try:
-                tables.sit(table, seat.kept_for, seat.number)
-            except tables.ActionRefused as refusal:
+                seating.sit(table, seat.kept_for, seat.number)
+            except ActionRefused as refusal:
                 raise NightRefused(refusal.message, 409) from None
-        tables.start(table, None)
+        starting.start(table, None)
     return night_round
 
 
@@ -166,7 +167,7 @@ def game_saved(sender: Any, game: Game, **_: Any) -> None:
         .first()
     )
     if night_id is not None:
-        nights.announce(night_id)
+        announcing.announce(night_id)
 
 
 def refuse_end_while_playing(night: ClubNight) -> None:

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.leagues.views import organiser_refusal
 from games.models import ClubNight
-from games.nights.nights import NightRefused
+from games.nights.refused import NightRefused
 from games.nights.reopening import reopen_night
 
 

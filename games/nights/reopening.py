@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy
 
 from games.leagues import online, services
 from games.models import ClubNight
-from games.nights.nights import NightRefused, announce
+from games.nights.announcing import announce
+from games.nights.refused import NightRefused
 
 ENDED, REOPENED = "ended", "reopened"
 WHAT = {ENDED: gettext_lazy("Night ended"), REOPENED: gettext_lazy("Night reopened")}

@@ -1,5 +1,6 @@
 """A club night's pages: the night (check-in, rounds, tables, clock), its projector page, the
-seat draw's check on ``/verify/``. Thin: writes in ``games.nights.nights``, reads in
+seat draw's check on ``/verify/``. Thin: writes in ``games.nights``' business modules
+(``schedule``, ``check_in``, ``rounds``, ``round_tables``, ``seat_links``), reads in
 ``games.nights.board``. Every write is the league's organisers' (``may_keep_score``),
 checked on each request, except a member's own check-in, leaving and seat, and a seat link
 (whose one-time token is the permission)."""
@@ -29,12 +30,15 @@ from games.models import (
     NightTable,
 )
 from games.nights import board as night_board
-from games.nights import nights, online_rounds, reopening
+from games.nights import check_in as night_check_in
+from games.nights import online_rounds, reopening, round_tables, schedule, seat_links
+from games.nights import rounds as night_rounds
+from games.nights.refused import NeedsConfirmation, NightRefused
 from games.registry import game_kind
 from games.tables import qr
 from games.tables import selectors as table_selectors
-from games.tables import services as table_services
 from games.tables import views as table_views
+from games.tables.actions import guests
 from games.tables.validators import DigitsIntegerField, posted_id
 from games.trust import fairness
 from games.trust import views as trust_views
@@ -90,16 +94,16 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def new_night(request: HttpRequest, league: int) -> HttpResponse:
-    """Tonight's night (``nights.run_tonight``): a day outside the season asks first."""
+    """Tonight's night (``schedule.run_tonight``): a day outside the season asks first."""
     league_row = get_object_or_404(League, pk=league)
     if (refused := league_views.organiser_refusal(request, league_row)) is not None:
         return refused
     try:
-        night = nights.run_tonight(league_row, confirmed=request.POST.get("confirmed") == "yes")
-    except nights.NeedsConfirmation as question:
+        night = schedule.run_tonight(league_row, confirmed=request.POST.get("confirmed") == "yes")
+    except NeedsConfirmation as question:
         back = reverse("leagues:league_detail", args=[league_row.pk])
         return confirm_step(request, league_row, question.message, _("Yes, run it tonight"), back)
-    except nights.NightRefused as refusal:
+    except NightRefused as refusal:
         context = {"message": refusal.message}
         return render(request, "leagues/message.html", context, status=refusal.status)
     return redirect("nights:night", pk=night.pk)
@@ -119,7 +123,7 @@ def new_online_round(request: HttpRequest, league: int) -> HttpResponse:
             request.POST.get("days"),
             request.POST.get("out_of_time"),
         )
-    except nights.NightRefused as refusal:
+    except NightRefused as refusal:
         context = {"message": refusal.message, "league": league_row}
         return render(request, "leagues/message.html", context, status=refusal.status)
     return redirect("nights:night", pk=night.pk)
@@ -173,28 +177,28 @@ def confirm_step(
 def _number(value: Any) -> int:
     number = posted_id(value)
     if number is None or not 0 < number < 2**31:
-        raise nights.NightRefused(_("That is not a choice on this page."))
+        raise NightRefused(_("That is not a choice on this page."))
     return number
 
 
 def _entrant(night: ClubNight, value: Any) -> NightEntrant:
     entrant = night.entrants.filter(pk=_number(value)).first()
     if entrant is None:
-        raise nights.NightRefused(_("That player is not checked in tonight."), 404)
+        raise NightRefused(_("That player is not checked in tonight."), 404)
     return entrant
 
 
 def _round(night: ClubNight, value: Any) -> NightRound:
     night_round = night.rounds.filter(number=_number(value)).first()
     if night_round is None:
-        raise nights.NightRefused(_("There is no such round tonight."), 404)
+        raise NightRefused(_("There is no such round tonight."), 404)
     return night_round
 
 
 def _table(night: ClubNight, value: Any) -> NightTable:
     table = NightTable.objects.filter(round__night=night, pk=_number(value)).first()
     if table is None:
-        raise nights.NightRefused(_("There is no such table tonight."), 404)
+        raise NightRefused(_("There is no such table tonight."), 404)
     return table
 
 
@@ -206,37 +210,37 @@ NOT_IN_AN_ONLINE_ROUND = frozenset({"visitor", "announce", "timer", "open_table"
 def _keeper_action(request: HttpRequest, night: ClubNight, action: str) -> None:
     data = request.POST
     if online_rounds.online_round(night) is not None and action in NOT_IN_AN_ONLINE_ROUND:
-        raise nights.NightRefused(_("An online round has no such step."), 409)
+        raise NightRefused(_("An online round has no such step."), 409)
     if action == "check_in":
         member = night.league.members.filter(pk=_number(data.get("member"))).first()
         if member is None:
-            raise nights.NightRefused(_("That player does not play in this league."), 404)
+            raise NightRefused(_("That player does not play in this league."), 404)
         online_rounds.refuse_sign_up(night, member)
-        nights.check_in(night, member)
+        night_check_in.check_in(night, member)
     elif action == "visitor":
-        nights.add_visitor(night, data.get("name", ""))
+        night_check_in.add_visitor(night, data.get("name", ""))
     elif action == "leave":
         online_rounds.refuse_sign_up_change(night)
-        nights.leave(_entrant(night, data.get("entrant")))
+        night_check_in.leave(_entrant(night, data.get("entrant")))
     elif action == "announce":
-        nights.announce_round(night)
+        night_rounds.announce_round(night)
     elif action == "draw" and online_rounds.online_round(night) is not None:
         online_rounds.draw(_round(night, data.get("round")))
     elif action == "draw":
-        nights.draw(_round(night, data.get("round")))
+        night_rounds.draw(_round(night, data.get("round")))
     elif action == "timer":
-        nights.start_timer(_round(night, data.get("round")), data.get("minutes"))
+        night_rounds.start_timer(_round(night, data.get("round")), data.get("minutes"))
     elif action == "open_table":
-        nights.open_table(_table(night, data.get("table")), data.get("mode", ""))
+        round_tables.open_table(_table(night, data.get("table")), data.get("mode", ""))
     elif action == "start_table":
-        nights.start_online_table(_table(night, data.get("table")))
+        round_tables.start_online_table(_table(night, data.get("table")))
     elif action == "end":
         online_rounds.refuse_end_while_playing(night)
-        nights.end_night(night)
+        night_rounds.end_night(night)
     elif action == "open":
-        nights.open_night(night)
+        schedule.open_night(night)
     else:
-        raise nights.NightRefused(_("That is not a choice on this page."))
+        raise NightRefused(_("That is not a choice on this page."))
 
 
 def _drawn_seat(night: ClubNight, value: Any) -> NightSeat:
@@ -246,14 +250,14 @@ def _drawn_seat(night: ClubNight, value: Any) -> NightSeat:
         .first()
     )
     if seat is None:
-        raise nights.NightRefused(_("There is no such seat tonight."), 404)
+        raise NightRefused(_("There is no such seat tonight."), 404)
     return seat
 
 
 def _seat_link_page(request: HttpRequest, night: ClubNight, seat: NightSeat) -> HttpResponse:
     """The one-time seat link of a drawn member without an account: a link and a QR code,
     shown once (only its hash is kept)."""
-    token = nights.make_seat_link(seat)
+    token = seat_links.make_seat_link(seat)
     url = qr.public_url(request, reverse("nights:take_seat", args=[token]))
     context = {
         "night": night,
@@ -275,7 +279,7 @@ def _linked_member(request: HttpRequest, night: ClubNight) -> Member | HttpRespo
         return own
     if not request.user.is_authenticated:
         return refuse_or_login(request)
-    raise nights.NightRefused(
+    raise NightRefused(
         _("Your account is not linked to a player of this league; ask an organiser."), 403
     )
 
@@ -287,8 +291,8 @@ def _sit(request: HttpRequest, night: ClubNight) -> HttpResponse:
         return own
     seat = _drawn_seat(night, request.POST.get("seat"))
     if seat.entrant.member_id != own.pk:
-        raise nights.NightRefused(_("That seat is kept for the player drawn to it."), 403)
-    table = nights.take_drawn_seat(seat, table_services.player_for_user(request.user))
+        raise NightRefused(_("That seat is kept for the player drawn to it."), 403)
+    table = round_tables.take_drawn_seat(seat, guests.player_for_user(request.user))
     return redirect(table_views.table_url(table))
 
 
@@ -311,13 +315,13 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 return own
             if action == "here":
                 online_rounds.refuse_sign_up(night, own)
-                nights.check_in(night, own)
+                night_check_in.check_in(night, own)
             else:
                 online_rounds.refuse_sign_up_change(night)
                 entrant = night.entrants.filter(member=own, left_after__isnull=True).first()
                 if entrant is None:
-                    raise nights.NightRefused(_("You are not checked in tonight."), 409)
-                nights.leave(entrant)
+                    raise NightRefused(_("You are not checked in tonight."), 409)
+                night_check_in.leave(entrant)
         else:
             if (refused := league_views.organiser_refusal(request, night.league)) is not None:
                 return refused
@@ -327,7 +331,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 back = reverse("nights:night", args=[night.pk])
                 return confirm_step(request, night.league, str(message), str(label), back)
             _keeper_action(request, night, action)
-    except nights.NightRefused as refusal:
+    except NightRefused as refusal:
         return _page(request, night, refusal.message, refusal.status)
     return redirect("nights:night", pk=night.pk)
 
@@ -337,9 +341,9 @@ def take_seat(request: HttpRequest, token: str) -> HttpResponse:
     """A phone opens an organiser's seat link: it asks first (a link preview must not take
     the seat), then this browser plays as the drawn member, in their seat. The token is the
     permission: it works once, for one seat."""
-    seat = nights.seat_link_seat(token)
+    seat = seat_links.seat_link_seat(token)
     if seat is None:
-        message = nights.link_gone_message()
+        message = seat_links.link_gone_message()
         return render(request, "leagues/message.html", {"message": message}, status=404)
     if request.user.is_authenticated:
         message = _(
@@ -350,8 +354,8 @@ def take_seat(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "GET":
         return render(request, "nights/take_seat.html", {"seat": seat})
     try:
-        night_seat, player = nights.use_seat_link(token)
-    except nights.NightRefused as refusal:
+        night_seat, player = seat_links.use_seat_link(token)
+    except NightRefused as refusal:
         context = {"message": refusal.message}
         return render(request, "leagues/message.html", context, status=refusal.status)
     request.session.cycle_key()  # as at a login: a key seen before now is worthless
@@ -477,10 +481,10 @@ def verify_seat_draw(request: HttpRequest) -> HttpResponse:
         return render(request, "nights/verify_draw.html", context, status=404)
     matches = fairness.commitment_matches(data["salt"], data["seed"], data["commitment"])
     published = night_round.commitment == data["commitment"]
-    redrawn = nights.redraw(night_round.draw_input, data["seed"])
+    redrawn = night_rounds.redraw(night_round.draw_input, data["seed"])
     names = {str(e.pk): e.name for e in night_round.night.entrants.all()}
     kind = game_kind(night_round.night.league.game)
-    recorded = nights.drawn_tables(night_round)
+    recorded = night_rounds.drawn_tables(night_round)
     same = [
         [(int(p), e) for p, e in zip(t.players, t.elements or [""] * len(t.players), strict=True)]
         for t in redrawn.tables

@@ -1,12 +1,12 @@
 """Who is away from a running game, since when, and which bots stand in (reads only).
 
 A seat also counts as away once its clock ran out :data:`TIMEOUTS_BEFORE_STAND_IN` of its
-turns in a row (:func:`out_of_time`): a bot takes it at once (``games.tables.services``).
+turns in a row (:func:`out_of_time`): a bot takes it at once (``games.tables.actions``).
 
 A seat counts as *away since* the later of: its last socket closing, the game's start,
 the player's last logged action and their last retake of the seat (so a player who acts
 over plain HTTP is present too); a seat with an open table socket is present. After the
-table's away limit a bot takes an away seat (``games.tables.services.take_over_due``); the
+table's away limit a bot takes an away seat (``games.tables.actions.stand_ins.take_over_due``); the
 sockets themselves are kept by ``games.presence.leavers``.
 
 The write path reads the table's seats with their presence in one query

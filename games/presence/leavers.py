@@ -5,7 +5,7 @@ the table's limit (:data:`DEFAULT_AWAY_SECONDS` unless the table sets another),
 is replaced by a bot of the table's level: the seat becomes a bot seat (so the
 server's timers play it like any bot and the seat shows a bot), and a
 :class:`~games.models.StandIn` remembers whose seat it is (the take-over itself is
-written by ``games.tables.services``, inside the game's lock; who is away since when is read
+written by ``games.tables.actions``, inside the game's lock; who is away since when is read
 by ``games.presence.away``). When the player comes back (opens the table page or its socket)
 they retake the seat and see everything it may see. A stand-in still in the seat when
 the game ends is recorded as having finished that game for the player, and the seat
@@ -61,8 +61,10 @@ from games.presence.away import (  # noqa: F401
 )
 from games.registry import game_kind
 from games.tables import events as table_events
-from games.tables import services, statements
-from games.tables.services import set_away_limit, take_over_due  # noqa: F401 - as above
+from games.tables import statements
+from games.tables.actions import stand_ins
+from games.tables.actions.opening import set_away_limit  # noqa: F401 - as above
+from games.tables.actions.stand_ins import take_over_due  # noqa: F401 - as above
 
 # This serving process, as its table sockets record it; it writes a heartbeat every
 # HEARTBEAT_SECONDS, and its sockets count as closed once it has been silent for
@@ -243,7 +245,7 @@ def leave(table: Table, player: Player, now: float | None = None) -> StandIn:
         seat = Seat.objects.filter(table=table, player=player).first()
         if seat is None:
             raise LeaveRefused(_("You have no seat in this game."))
-        stand_in = services.take_over(game, seat, StandIn.Reason.LEFT, now)
+        stand_in = stand_ins.take_over(game, seat, StandIn.Reason.LEFT, now)
         table_events.after_commit(game.table_id, game)
     return stand_in
 

@@ -1,4 +1,4 @@
 """Tables: the players, tables, seats, games and their action log (models); a move applied
-and recorded (services) and read back (selectors, statements); the table's pages, forms
+and recorded (actions) and read back (selectors, statements); the table's pages, forms
 and URLs; the limits and refusals a player meets; the signal every committed change sends
 (events)."""

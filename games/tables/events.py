@@ -1,6 +1,6 @@
 """What the write path tells the rest of the server: two Django signals, sent by the writers.
 
-``games.tables.services`` (and ``games.presence.leavers``) apply and record a change; they import none of
+``games.tables.actions`` (and ``games.presence.leavers``) apply and record a change; they import none of
 the modules that act on it. Those subscribe here, in ``GamesConfig.ready()``:
 
 - :data:`table_changed`, sent **after the commit** of every change to a table (never for a

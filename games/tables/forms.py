@@ -8,8 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import RegisteredGame
+from games.tables.actions.opening import default_bot_level
 from games.tables.models import JOIN_CODE_LENGTH, BotPace, MoveDeadline
-from games.tables.services import default_bot_level
 from games.tables.validators import DigitsFloatField, DigitsIntegerField, plain_name
 from games.templatetags.bot_levels import bot_level_choices
 from games.trust.forms import away_seconds_field

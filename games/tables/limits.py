@@ -36,7 +36,7 @@ from games.models import Player, Seat, SeatConnection, Table
 from games.presence import away
 from games.registry import GAMES
 from games.tables import client_limits
-from games.tables.services import ActionRefused, NotTheirs
+from games.tables.actions.refused import ActionRefused, NotTheirs
 
 SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.created_session)
 MAX_OPEN_PER_PLAYER = 3

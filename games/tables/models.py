@@ -2,7 +2,7 @@
 
 A :class:`Game` row holds the engine's snapshot and its version; the
 :class:`ActionLog` holds every action that made a version, so the snapshot always
-equals ``replay(seed, log)`` (``games.tables.services`` keeps the two in one transaction).
+equals ``replay(seed, log)`` (``games.tables.actions`` keeps the two in one transaction).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class Player(models.Model):
 
 
 class BotPace(models.TextChoices):
-    """How long a bot takes over each move (``games.tables.services.bot_delay``)."""
+    """How long a bot takes over each move (``games.tables.actions.pace.bot_delay``)."""
 
     QUICK = "quick", _("quick")
     NORMAL = "normal", _("normal")

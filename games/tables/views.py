@@ -26,10 +26,13 @@ from games.live import rendering, snapshots
 from games.models import BotPace, Game, Player, Seat, Table
 from games.presence import leavers
 from games.registry import GAMES, game_kind
-from games.tables import client_limits, oplog, selectors, services
+from games.tables import client_limits, oplog, selectors
 from games.tables import limits as table_limits
+from games.tables.actions import guests as table_guests
+from games.tables.actions import hints as table_hints
+from games.tables.actions import opening, playing, recording, seating, starting
+from games.tables.actions.refused import ActionRefused, IllegalMove, NotSeated
 from games.tables.forms import GuestForm, JoinForm, NewTableForm
-from games.tables.services import ActionRefused, IllegalMove
 from games.tables.validators import is_ascii_number
 
 # The longest real action (a DragSaga place: two card ids and a target) is well under this.
@@ -39,7 +42,7 @@ MAX_ACTION_CHARS = 1000
 def current_player(request: HttpRequest) -> Player | None:
     """The player behind this request: the member's, else this browser's guest."""
     if request.user.is_authenticated:
-        return services.player_for_user(request.user)
+        return table_guests.player_for_user(request.user)
     return selectors.player_from_session(None, request.session)
 
 
@@ -110,7 +113,7 @@ def guest(request: HttpRequest) -> HttpResponse:
             _("Too many guests were named from your network this hour; please try again later."),
             429,
         )
-    player = services.rename_guest(known, name) if known else services.create_guest(name)
+    player = table_guests.rename_guest(known, name) if known else table_guests.create_guest(name)
     # A new session key, as at a login: a key someone planted or saw before now is worthless.
     request.session.cycle_key()
     request.session[selectors.SESSION_PLAYER] = player.pk
@@ -122,7 +125,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        services.player_for_user(user)
+        table_guests.player_for_user(user)
         return redirect("games:lobby")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -151,7 +154,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     form = NewTableForm(kind, request.POST)
     if not form.is_valid():
         if "move_deadline" in form.errors:
-            refusal = services.move_deadline_refused()
+            refusal = opening.move_deadline_refused()
             return _refuse_page(request, refusal.message, refusal.status)
         problems = "; ".join(
             f"{form.fields[name].label}: {' '.join(errors)}"
@@ -172,7 +175,7 @@ def new_table(request: HttpRequest, game_name: str) -> HttpResponse:
     address = client_limits.stored_address(client_limits.address(request))
     try:
         table_limits.check_may_open(player, browser, address, turn_based=move_deadline is not None)
-        table = services.create_table(
+        table = opening.create_table(
             game_name=game_name,
             players=form.cleaned_data["players"],
             options=form.options(),
@@ -202,7 +205,7 @@ def rematch(request: HttpRequest, code: str) -> HttpResponse:
     if player is None:
         return _refuse_page(request, _("Please name yourself first."), 403)
     try:
-        new = services.rematch(table, player)
+        new = opening.rematch(table, player)
     except ActionRefused as refusal:
         return _refuse_page(request, refusal.message, refusal.status)
     if request.htmx:  # the button on a pushed screen (no form token): htmx sends the header
@@ -218,7 +221,7 @@ def table_page(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
     table = _table(code, game_name)
     game = selectors.current_game(table)
     if game is not None:
-        services.tick(game)  # the lazy timeout: whoever looks applies passed deadlines
+        playing.tick(game)  # the lazy timeout: whoever looks applies passed deadlines
     player = current_player(request)
     if player is not None:
         leavers.retake(table, player)  # back at the table: a bot holding the seat gives it back
@@ -233,24 +236,24 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
     player = current_player(request)
     try:
         if player is None:
-            raise services.NotSeated(_("Please name yourself first."), "no_player")
+            raise NotSeated(_("Please name yourself first."), "no_player")
         if what == "sit":
             number = request.POST.get("seat", "")
             if number and not is_count(number):
                 raise IllegalMove(_("That seat is not at this table."), "bad_seat")
             table_limits.check_may_sit(table, player)
-            services.sit(table, player, int(number) if number else None)
+            seating.sit(table, player, int(number) if number else None)
         elif what == "stand":
-            services.stand(table, player)
+            seating.stand(table, player)
         elif what == "start":
-            services.start(table, player)
+            starting.start(table, player)
         elif what in ("add_bot", "remove_bot"):
             number = request.POST.get("seat", "")
             if not is_count(number):
                 raise IllegalMove(_("That seat is not at this table."), "bad_seat")
-            services.set_seat_bot(table, player, int(number), bot=what == "add_bot")
+            seating.set_seat_bot(table, player, int(number), bot=what == "add_bot")
         elif what == "hints":
-            services.set_hints(table, player, on=request.POST.get("on") == "true")
+            table_hints.set_hints(table, player, on=request.POST.get("on") == "true")
         else:
             raise Http404
     except ActionRefused as refusal:
@@ -262,7 +265,7 @@ def seat_action(request: HttpRequest, code: str, game_name: str, what: str) -> H
 def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
     """A player's action, with the version they saw: applied, or refused with a reason.
 
-    The table and its game are read by the move's own lock (``services.CurrentGame``);
+    The table and its game are read by the move's own lock (``recording.CurrentGame``);
     a refusal reads the table for its answer if the move did not get that far."""
     player = current_player(request)
     try:
@@ -276,8 +279,8 @@ def act(request: HttpRequest, code: str, game_name: str) -> HttpResponse:
                 and rendering.prompt_fingerprint(current.table, player, current, seats) == seen
             )
 
-        game = services.apply_action(
-            services.CurrentGame(selectors.cleaned_code(code), game_name),
+        game = playing.apply_action(
+            recording.CurrentGame(selectors.cleaned_code(code), game_name),
             player,
             action,
             version,

@@ -40,7 +40,8 @@ from games.models import (
     Vacation,
 )
 from games.registry import game_kind
-from games.tables import services, statements
+from games.tables import statements
+from games.tables.actions import pace as table_pace
 from games.tables.statements.columns import bare_column, table_name
 from games.turns import notices
 
@@ -201,7 +202,7 @@ def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = Non
             if seat.bot_level:
                 key = (Deadline.Kind.BOT, number)
                 kept = existing.get(key) if number not in acted else None
-                due = kept.due.timestamp() if kept else now + services.bot_delay(table.bot_pace)
+                due = kept.due.timestamp() if kept else now + table_pace.bot_delay(table.bot_pace)
                 wanted[key] = (due, None)
             elif seat.player_id is not None:
                 key = (Deadline.Kind.MOVE, number)

@@ -8,7 +8,7 @@ query) and plays each game's earliest in a transaction of its own:
    player is moving, is skipped now and looked at again on the next round;
 2. its due deadline is read again under that lock: a deadline the other process played
    is gone (deleted with its move, in the same transaction), so it is never played twice;
-3. the move is played through the table's one writer (``games.tables.services``: a seat's
+3. the move is played through the table's one writer (``games.tables.actions``: a seat's
    ``time_out``, or ``advance`` for a bot's move and the game's own deadline), which
    writes the game's next deadlines with it (``games.turns.deadlines``).
 
@@ -29,7 +29,8 @@ from datetime import UTC, datetime
 from django.db import transaction
 
 from games.models import Deadline, Game, Notice
-from games.tables import services
+from games.tables.actions import playing as table_playing
+from games.tables.actions.refused import ActionRefused
 from games.turns import deadlines, notices
 
 logger = logging.getLogger(__name__)
@@ -88,10 +89,10 @@ def play_next(game_id: int, now: float) -> int:
         version = game.version
         try:
             if deadline.kind == Deadline.Kind.MOVE:
-                moved = services.time_out(game, deadline.seat, now)
+                moved = table_playing.time_out(game, deadline.seat, now)
             else:
-                moved = services.advance(game.pk, version, now) or game
-        except services.ActionRefused as refusal:  # nothing due from that seat any more
+                moved = table_playing.advance(game.pk, version, now) or game
+        except ActionRefused as refusal:  # nothing due from that seat any more
             logger.info("Deadline %s was stale: %s", deadline, refusal.message)
             moved = game
         if moved.version == version:

@@ -18,7 +18,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from games.models import Deadline, Player, Vacation
-from games.tables.services import ActionRefused
+from games.tables.actions.refused import ActionRefused
 
 DAYS_PER_SEASON = 14
 DAY = timedelta(days=1)

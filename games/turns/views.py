@@ -10,20 +10,37 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from games.models import NoticeSettings, PushSubscription
 from games.registry import game_kind
-from games.tables import services
+from games.tables.actions import guests
+from games.tables.actions.refused import ActionRefused
 from games.tables.validators import is_ascii_number
 from games.turns import inbox, push, vacations
 
 MAX_DAYS_CHARS = 3
 
 
+# htmx's answer that stops a poll: the visitor is no longer signed in, so the link goes.
+STOP_POLLING = 286
+
+
+@require_GET
+def your_move_link(request: HttpRequest) -> HttpResponse:
+    """The header's "your move" link and count alone, for the page to ask again (every
+    minute, and when its tab comes back into view). Not signed in any more: empty, and the
+    page stops asking."""
+    if not request.user.is_authenticated:
+        return HttpResponse("", status=STOP_POLLING)
+    response = render(request, "games/partials/your_move_link.html")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 @login_required
 def your_move(request: HttpRequest, refusal: str = "", status: int = 200) -> HttpResponse:
-    player = services.player_for_user(request.user)
+    player = guests.player_for_user(request.user)
     now = time.time()
     rows = [
         {
@@ -55,7 +72,7 @@ def your_move(request: HttpRequest, refusal: str = "", status: int = 200) -> Htt
 @require_POST
 def vacation(request: HttpRequest) -> HttpResponse:
     """Take vacation days (``days``), or come back early (``back``)."""
-    player = services.player_for_user(request.user)
+    player = guests.player_for_user(request.user)
     now = time.time()
     if "back" in request.POST:
         vacations.end(player, now)
@@ -65,7 +82,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
         return your_move(request, _("Give a whole number of days."), 400)
     try:
         vacations.take(player, int(raw), now)
-    except services.ActionRefused as refused:
+    except ActionRefused as refused:
         return your_move(request, refused.message, refused.status)
     return redirect("games:your_move")
 
@@ -75,7 +92,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
 def notice_settings(request: HttpRequest) -> HttpResponse:
     """The member's e-mail about turn-based tables: on or off, a daily digest, quiet hours
     (both hours, or neither), the language of the messages. Anything else: 400, unchanged."""
-    player = services.player_for_user(request.user)
+    player = guests.player_for_user(request.user)
     post = request.POST
     hours = []
     for name in ("quiet_from", "quiet_until"):
@@ -110,7 +127,7 @@ def push_on(request: HttpRequest) -> HttpResponse:
     """This device's browser subscribed to pushes (``endpoint``, ``p256dh``, ``auth``, as
     ``static/js/push.js`` posts them): kept for the member. Not an https push endpoint
     with valid keys: 400, nothing kept."""
-    player = services.player_for_user(request.user)
+    player = guests.player_for_user(request.user)
     post = request.POST
     try:
         push.subscribe(player, post.get("endpoint"), post.get("p256dh"), post.get("auth"))
@@ -124,5 +141,5 @@ def push_on(request: HttpRequest) -> HttpResponse:
 @require_POST
 def push_off(request: HttpRequest) -> HttpResponse:
     """This device gets no more pushes (its ``endpoint``): forgotten."""
-    push.unsubscribe(services.player_for_user(request.user), request.POST.get("endpoint"))
+    push.unsubscribe(guests.player_for_user(request.user), request.POST.get("endpoint"))
     return HttpResponse(status=204)

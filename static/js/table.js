@@ -107,7 +107,7 @@
     while (group._order.length > max) group._order.shift().checked = false;
   });
 
-  // Select, then confirm (UI.md): a hand card marked data-confirm takes two taps. The first
+  // Select, then confirm (docs/ui.md): a hand card marked data-confirm takes two taps. The first
   // raises it and shows the prompt's button ("Discard 棒の3", label from the server); a
   // second tap on it, or that button, plays it; Escape, "Cancel" or a tap elsewhere drops
   // the choice; a tap on another card changes it. Enter and Space are taps, so the keyboard

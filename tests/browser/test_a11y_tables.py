@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from games.models import Player, Table
-from games.tables import services
+from games.tables.actions import opening, starting
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_a11y import LAPTOP, PHONE, axe_problems
 
 
 def open_table_with_bots(player: Player, game_name: str, options: dict | None) -> Table:
-    table = services.create_table(
+    table = opening.create_table(
         game_name=game_name,
         players=4 if game_name == "dragonformula" else 3,
         options=options or {},
@@ -21,7 +21,7 @@ def open_table_with_bots(player: Player, game_name: str, options: dict | None) -
     if game_name == "dragonformula":
         Table.objects.filter(pk=table.pk).update(stacking={"deals": [], "fire_seats": [0]})
         table.refresh_from_db()
-    services.start(table, player, seed=11)
+    starting.start(table, player, seed=11)
     return table
 
 

@@ -6,49 +6,20 @@ who is seated and for whom a bot still plays; the link is worth nothing once the
 
 from __future__ import annotations
 
-import datetime
-
-from django.contrib.auth import get_user_model
-
-from games.models import ClubNight, NightTable
-from tests.support.leagues import make_league, make_members
-from tests.web.night_helpers import keeper_of
-
-PHONE = {"width": 390, "height": 844}
-
-
-def sign_in(page, night, username, password):
-    page.goto(f"/accounts/login/?next=/nights/{night.pk}/")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(password)
-    page.locator("input[name=password]").press("Enter")
-    page.locator("#rounds-title").wait_for()
-    page.wait_for_load_state()
-
-
-def press(page, name):
-    page.get_by_role("button", name=name).click()
-    page.wait_for_load_state()
+from tests.browser.online_night import (
+    BEN_PASSWORD,
+    PHONE,
+    online_night,
+    press,
+    seat_link_path,
+    sign_in,
+)
 
 
 def test_late_members_take_their_seats_from_the_bots(new_page, artifacts_dir):
-    league = make_league()
-    aki, ben, cho, dai = make_members(league, "Aki", "Ben", "Cho", "Dai")
-    keeper_of(league)
-    ben.user = get_user_model().objects.create_user("ben", password="pw-ben-12345")
-    ben.save()
-    night = ClubNight.objects.create(league=league, date=datetime.date(2026, 5, 8), venue="Hall")
-
-    organiser = new_page()
-    sign_in(organiser, night, "keeper", "pw-keeper-123")
-    for member in (aki, ben, cho, dai):
-        press(organiser, f"{member.name} is here")
-    press(organiser, "Announce round 1")
-    press(organiser, "Draw the seats of round 1")
-    press(organiser, "Yes, draw the seats")
-    press(organiser, "Play online")
+    walk = online_night(new_page)
+    night, organiser, table, ben = walk.night, walk.organiser, walk.table, walk.members["Ben"]
     press(organiser, "Start it now (a bot plays each empty seat for its player)")
-    table = NightTable.objects.get(round__night=night).match.table
     organiser.goto(f"/nights/{night.pk}/")
     for name in ("Aki", "Ben", "Cho", "Dai"):
         seat = organiser.locator("li[data-seat]", has_text=name)
@@ -57,7 +28,7 @@ def test_late_members_take_their_seats_from_the_bots(new_page, artifacts_dir):
 
     # Ben arrives late, on his phone in Japanese: his name takes the seat over from the bot.
     phone = new_page(viewport=PHONE, locale="ja-JP")
-    sign_in(phone, night, "ben", "pw-ben-12345")
+    sign_in(phone, night, "ben", BEN_PASSWORD)
     take_over = phone.get_by_role("button", name="Ben としてボットから席を引き継ぐ")
     take_over.wait_for()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
@@ -70,12 +41,7 @@ def test_late_members_take_their_seats_from_the_bots(new_page, artifacts_dir):
     phone.screenshot(path=artifacts_dir / "late-arrival-ben-at-table-ja.png")
 
     # Cho has no account: the organiser shows a new seat link, Cho's phone opens it.
-    organiser.goto(f"/nights/{night.pk}/")
-    cho_seat = organiser.locator("li[data-seat]", has_text="Cho")
-    cho_seat.get_by_role("button", name="Seat link for a phone").click()
-    organiser.locator("svg.join-qr").wait_for()
-    link = organiser.locator("a.seat-link").get_attribute("href")
-    path = "/nights/seat/" + link.split("/nights/seat/")[1]
+    path = seat_link_path(organiser, night, "Cho")
     cho_phone = new_page(viewport=PHONE)
     cho_phone.goto(path)
     cho_phone.screenshot(path=artifacts_dir / "late-arrival-cho-link.png", full_page=True)
@@ -93,13 +59,11 @@ def test_late_members_take_their_seats_from_the_bots(new_page, artifacts_dir):
     organiser.screenshot(path=artifacts_dir / "late-arrival-organiser-seated.png", full_page=True)
 
     # A link made for Dai, unused, ends with the round.
-    dai_seat = organiser.locator("li[data-seat]", has_text="Dai")
-    dai_seat.get_by_role("button", name="Seat link for a phone").click()
-    dai_link = organiser.locator("a.seat-link").get_attribute("href")
+    dai_path = seat_link_path(organiser, night, "Dai")
     organiser.goto(f"/nights/{night.pk}/")
     press(organiser, "Announce round 2")
     late = new_page(viewport=PHONE)
-    late.goto("/nights/seat/" + dai_link.split("/nights/seat/")[1])
+    late.goto(dai_path)
     late.get_by_text("ended with its round").wait_for()
     assert late.get_by_role("button", name="Sit down as Dai").count() == 0
     late.screenshot(path=artifacts_dir / "late-arrival-link-ended.png", full_page=True)

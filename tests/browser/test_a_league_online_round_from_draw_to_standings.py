@@ -19,7 +19,8 @@ from django.utils import timezone
 from games.models import ActionLog, Deadline, League, Member, Table
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
-from games.tables import services
+from games.tables.actions import playing as table_playing
+from games.tables.actions.refused import ActionRefused
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_a_whole_club_night import log_in, no_sideways_scroll
 
@@ -98,13 +99,13 @@ def _play_to_the_end() -> None:
             return
         waiting = engine.waiting_for(game.state)
         if not waiting:
-            services.advance(game.pk, game.version)
+            table_playing.advance(game.pk, game.version)
             continue
         seat = waiting[0]
         action = engine.bot_action(game.state, seat, engine.bot_levels()[0])
         try:
-            services.apply_action(game, players[seat], action, game.version)
-        except services.ActionRefused:
+            table_playing.apply_action(game, players[seat], action, game.version)
+        except ActionRefused:
             continue  # the server's scheduler moved first: read the table again
     raise AssertionError("the game did not finish")
 

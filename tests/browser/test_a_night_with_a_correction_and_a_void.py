@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from dragonformula.models import SetResult
 from dragsaga.models import DragSagaResult
 from games.models import NightTable
-from games.nights import nights
+from games.nights import round_tables
 from tests.support.leagues import make_league
 from tests.web.night_helpers import night_of, one_table_drawn
 
@@ -35,7 +35,7 @@ def a_night_at_real_cards(game):
     organiser = get_user_model().objects.create_user("mei", password="pw-mei-12345678")
     league.organisers.add(organiser)
     night_table = one_table_drawn(night, members)
-    nights.open_table(night_table, NightTable.Mode.CARDS)
+    round_tables.open_table(night_table, NightTable.Mode.CARDS)
     night_table.refresh_from_db()
     return league, night, night_table
 

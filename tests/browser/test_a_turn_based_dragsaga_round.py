@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 
 from games.models import ActionLog, Deadline, Game
-from games.tables import services
+from games.tables.actions import guests, opening, seating, starting
 from games.turns.models import DAY
 from tests.browser.tables import (
     mark_page,
@@ -30,15 +30,13 @@ PHONE = {"width": 390, "height": 844}
 def _table():
     users = get_user_model().objects
     ann, ben, cy = (
-        services.player_for_user(users.create_user(n, password=PASSWORD))
+        guests.player_for_user(users.create_user(n, password=PASSWORD))
         for n in ("ann", "ben", "cy")
     )
-    table = services.create_table(
-        game_name="dragsaga", players=3, created_by=ann, move_deadline=DAY
-    )
-    services.sit(table, ben)
-    services.sit(table, cy)
-    services.start(table, ann, seed=9)
+    table = opening.create_table(game_name="dragsaga", players=3, created_by=ann, move_deadline=DAY)
+    seating.sit(table, ben)
+    seating.sit(table, cy)
+    starting.start(table, ann, seed=9)
     return table.code
 
 

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 
 from games.models import ActionLog, Deadline, Game, StandIn
-from games.tables import services
+from games.tables.actions import guests
 from tests.browser.tables import (
     PASS_DRAW_DISCARD,
     mark_page,
@@ -31,9 +31,7 @@ PHONE = {"width": 390, "height": 844}
 
 def _members():
     users = get_user_model().objects
-    return [
-        services.player_for_user(users.create_user(n, password=PASSWORD)) for n in ("ann", "ben")
-    ]
+    return [guests.player_for_user(users.create_user(n, password=PASSWORD)) for n in ("ann", "ben")]
 
 
 def _a_day_passes():
@@ -117,6 +115,11 @@ def test_a_turn_based_dragon_formula_game_over_three_days(new_page, artifacts_di
     off_the_browser_loop(_a_day_passes)
     wait_for_new_version(ben, seen, timeout=30_000)
     ben.locator('#prompt button[data-action="draw"]').wait_for(timeout=30_000)
+    # His header, loaded while it was Ann's move, counts his table without a reload once
+    # his tab comes back into view (it asks every minute too).
+    assert _header_count(ben) == 0
+    ben.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    ben.locator("header.site .has-moves .move-count", has_text=re.compile(r"^1$")).wait_for()
     ben.screenshot(path=artifacts_dir / "turn-based-day-1-phone.png")
     # Day 2: Ben's day passes too: his turn is played, Ann is asked about his discard.
     seen = version(ann)

@@ -22,10 +22,11 @@ import time
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.models import League, Member, NightEntrant, NightTable, Seat
+from games.models import League, Member, NightEntrant, NightTable, Seat, Table
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
-from games.tables import services
+from games.tables.actions import playing as table_playing
+from games.tables.actions.refused import IllegalMove, StaleVersion
 from tests.browser.tables import off_the_browser_loop
 
 PHONE = {"width": 390, "height": 844}
@@ -150,7 +151,7 @@ def keep_score(page, night_pk, round_number, number, players):
 
 
 def _bot_turns(engine, state, humans, levels):
-    """What ``services.advance`` does when bots are awaited: each awaited bot once."""
+    """What ``table_playing.advance`` does when bots are awaited: each awaited bot once."""
     for seat in [s for s in engine.waiting_for(state) if s not in humans]:
         if state.get("finished") or seat not in engine.waiting_for(state):
             continue
@@ -176,9 +177,9 @@ def people_moves_left(engine, state, humans, levels):
 
 
 def play_until_the_last_move_of_a_person(table_pk):
-    """Play the online table through the services (people as the smart bot, the bots by
-    ``services.advance``) and stop before the people's last move."""
-    table = services.Table.objects.get(pk=table_pk)
+    """Play the online table through the table's actions (people as the smart bot, the bots by
+    ``table_playing.advance``) and stop before the people's last move."""
+    table = Table.objects.get(pk=table_pk)
     engine = game_kind(table.game_name).engine
     seats = list(Seat.objects.filter(table=table).select_related("player"))
     humans = {s.number: s.player for s in seats if s.player_id and not s.bot_level}
@@ -190,13 +191,15 @@ def play_until_the_last_move_of_a_person(table_pk):
         waiting = engine.waiting_for(game.state)
         try:
             if any(s not in humans for s in waiting):
-                services.advance(game.pk, game.version, now=time.time())
+                table_playing.advance(game.pk, game.version, now=time.time())
             else:
                 seat = waiting[0]
                 action = engine.bot_action(game.state, seat, "smart")
-                services.apply_action(game, humans[seat], action, game.version, now=time.time())
+                table_playing.apply_action(
+                    game, humans[seat], action, game.version, now=time.time()
+                )
                 left -= 1
-        except (services.StaleVersion, services.IllegalMove):
+        except (StaleVersion, IllegalMove):
             continue  # the server moved a bot meanwhile: look again
     return sorted(humans)
 
@@ -217,7 +220,7 @@ POST = """async (action) => {
 def the_people_finish_in_their_browsers(table_pk, phones, timeout=60.0):
     """Each move awaited of a person is posted from their phone (the page as it stands);
     the server plays the bots' moves, until the table's set is over."""
-    table = services.Table.objects.get(pk=table_pk)
+    table = Table.objects.get(pk=table_pk)
     engine = game_kind(table.game_name).engine
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

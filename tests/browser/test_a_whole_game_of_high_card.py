@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 
 from games.models import Game, Player, Table
-from games.tables import services
+from games.tables.actions import opening, seating, starting
 from tests.browser.conftest import csp_violations
 from tests.browser.tables import (
     mark_page,
@@ -55,15 +55,15 @@ def open_as(browser, url, player, viewport, errors):
 
 def a_started_table(names):
     players = [Player.objects.create(display_name=name) for name in names]
-    table = services.create_table(
+    table = opening.create_table(
         game_name="highcard",
         players=len(players),
         options={"turn_seconds": 600},
         created_by=players[0],
     )
     for player in players[1:]:
-        services.sit(table, player)
-    services.start(table, players[0], seed=4)
+        seating.sit(table, player)
+    starting.start(table, players[0], seed=4)
     return table, players
 
 

@@ -158,14 +158,15 @@ def test_forty_players_fit_the_projector_and_a_member_checks_in_from_a_phone(
     from django.contrib.auth.models import User
 
     from games.models import Member
-    from games.nights import nights
+    from games.nights import check_in
+    from games.nights import rounds as night_rounds
 
     league = make_league()
     names = [f"Player {n:02d}" for n in range(1, 41)]
     members = make_members(league, *names)
     night = ClubNight.objects.create(league=league, date=datetime.date(2026, 5, 8))
     for member in members[1:]:
-        nights.check_in(night, member)
+        check_in.check_in(night, member)
     phone_user = User.objects.create_user("p01", password="pw-player-123")
     Member.objects.filter(pk=members[0].pk).update(user=phone_user)
 
@@ -181,7 +182,7 @@ def test_forty_players_fit_the_projector_and_a_member_checks_in_from_a_phone(
     phone.get_by_text("Player 01, you are checked in (from round 1).").wait_for()
     phone.screenshot(path=artifacts_dir / "club-night-phone-check-in.png")
 
-    nights.draw(nights.announce_round(night))
+    night_rounds.draw(night_rounds.announce_round(night))
     screen = new_page(viewport=SCREEN, locale="ja-JP")
     screen.goto(f"/nights/{night.pk}/screen/")
     screen.get_by_role("heading", name="第1回戦の席順").wait_for()

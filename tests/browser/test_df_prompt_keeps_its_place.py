@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 
 from dragonformula.rules.cards import ALL_CARDS, card_name
 from games.models import Game
-from games.tables import services
+from games.tables.actions import playing
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as
 from tests.web.tables import seated_table
@@ -19,7 +19,7 @@ HAND_TOP = "() => Math.round(document.querySelector('#hand').getBoundingClientRe
 def a_table_where_someone_discards():
     table, game, players = seated_table("dragonformula", ["Ann", "Ben"], seed=3)
     mover = game.state["turn"]
-    services.apply_action(game, players[mover], {"type": "draw"}, game.version)
+    playing.apply_action(game, players[mover], {"type": "draw"}, game.version)
     return table, players[mover]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from games.models import Player, Table
-from games.tables import services
+from games.tables.actions import opening, seating, starting
 from tests.browser.tables import mark_page, never_reloaded, sign_in_as, version
 from tests.game.df_table import deal
 
@@ -44,16 +44,16 @@ def _table(new_page, deals, phone_locale="en-US", **options):
     """Ann (laptop, seat 0) and Ben (phone, seat 1, in ``phone_locale``) at a started,
     stacked table."""
     ann, ben = (Player.objects.create(display_name=name) for name in ("Ann", "Ben"))
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula",
         players=2,
         options={"pick_seconds": 60, **options},
         created_by=ann,
     )
-    services.sit(table, ben)
+    seating.sit(table, ben)
     Table.objects.filter(pk=table.pk).update(stacking={"deals": deals, "fire_seats": [0]})
     table.refresh_from_db()
-    services.start(table, ann, seed=5)
+    starting.start(table, ann, seed=5)
     pages = []
     for player, size, locale in ((ann, LAPTOP, "en-US"), (ben, PHONE, phone_locale)):
         page = new_page(viewport=size, locale=locale)

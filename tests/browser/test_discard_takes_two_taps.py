@@ -1,4 +1,4 @@
-"""Select, then confirm (UI.md): a Dragon Formula discard takes two taps. The first raises
+"""Select, then confirm (docs/ui.md): a Dragon Formula discard takes two taps. The first raises
 the card and the prompt offers "Discard <card>" (named as the table names it); a tap on
 another card changes the choice, Escape or "Cancel" drops it; the second tap, or the
 prompt's button, discards."""

@@ -2,7 +2,7 @@
 a "Ready" the table refuses (one card only) keeps the card chosen, as does a push."""
 
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.browser.tables import off_the_browser_loop, version, wait_for_new_version
 from tests.browser.test_leaver import browser_as
 from tests.web.tables import seated_table
@@ -47,7 +47,7 @@ def placing_table():
     while game.state["phase"] == "choose_dragon":
         seat = ENGINE.waiting_for(game.state)[0]
         action = ENGINE.legal_actions(game.state, seat)[0]
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     return table, players
 
 

@@ -1,4 +1,4 @@
-"""DragSaga table look (UI.md): target arrows across the table, flips that turn face up
+"""DragSaga table look (docs/ui.md): target arrows across the table, flips that turn face up
 once with what they did, readiness shown as a tick, reduced motion respected."""
 
 import contextlib

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Player, Table
-from games.tables import services
+from games.tables.actions import opening, playing, seating, starting
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as
 from tests.browser.test_tables_read_right import CLIPPED, SIZES, TOO_WIDE
@@ -57,18 +57,18 @@ DEALS = [
 
 def _match():
     players = [Player.objects.create(display_name=name) for name in NAMES]
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula", players=4, options={"turn_seconds": 0}, created_by=players[0]
     )
     for player in players[1:]:
-        services.sit(table, player)
+        seating.sit(table, player)
     Table.objects.filter(pk=table.pk).update(stacking={"deals": DEALS, "fire_seats": [0]})
     table.refresh_from_db()
-    return table, services.start(table, players[0], seed=3), players
+    return table, starting.start(table, players[0], seed=3), players
 
 
 def _act(game, player, kind):
-    return services.apply_action(game, player, {"type": kind}, game.version)
+    return playing.apply_action(game, player, {"type": kind}, game.version)
 
 
 def _dan(game, player):
@@ -127,11 +127,11 @@ def test_every_dragsaga_card_in_a_hand_reads_right(
 ):
     def dealt():
         ann = Player.objects.create(display_name="Ann")
-        table = services.create_table(
+        table = opening.create_table(
             game_name="dragsaga", players=3, options={}, bot_level="heuristic", created_by=ann,
             seat_bots=True,
         )  # fmt: skip
-        services.start(table, ann, seed=5)
+        starting.start(table, ann, seed=5)
         return table, ann
 
     table, ann = off_the_browser_loop(dealt)

@@ -5,7 +5,7 @@
 import pytest
 
 from games.models import Player, Table
-from games.tables import services
+from games.tables.actions import opening, seating, starting
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as
 from tests.game.df_table import deal
@@ -24,13 +24,13 @@ OFF_THE_CARD = """() => [...document.querySelectorAll('#hand .tarot-card.major')
 
 def a_hand_of_long_names():
     ann, ben = (Player.objects.create(display_name=name) for name in ("Ann", "Ben"))
-    table = services.create_table(game_name="dragonformula", players=2, created_by=ann)
-    services.sit(table, ben)
+    table = opening.create_table(game_name="dragonformula", players=2, created_by=ann)
+    seating.sit(table, ben)
     Table.objects.filter(pk=table.pk).update(
         stacking={"deals": [deal(2, {0: LONG_NAMES})], "fire_seats": [0]}
     )
     table.refresh_from_db()
-    services.start(table, ann, seed=5)
+    starting.start(table, ann, seed=5)
     return table, ann
 
 

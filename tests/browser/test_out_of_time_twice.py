@@ -3,14 +3,14 @@ now plays for them (the platform's stand-in), sees it play, and is back in their
 and all, with one click on "I'm back"."""
 
 from games.models import Player, Seat, StandIn
-from games.tables import services
+from games.tables.actions import opening, starting
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as, open_table
 
 
 def _table_against_a_bot():
     ann = Player.objects.create(display_name="Ann")
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula",
         players=2,
         options={"turn_seconds": 5, "time_bank": 0, "pick_seconds": 2},
@@ -18,7 +18,7 @@ def _table_against_a_bot():
         seat_bots=True,
         created_by=ann,
     )
-    services.start(table, ann, seed=5)
+    starting.start(table, ann, seed=5)
     return table, ann
 
 

@@ -5,7 +5,7 @@ cards draw their suit symbols as the table's do."""
 
 import pytest
 
-from games.tables import services
+from games.tables.actions import opening, starting
 from games.trust.replays import replay_of, replay_turns
 from tests.browser.tables import off_the_browser_loop
 from tests.web.trust_helpers import finish
@@ -14,8 +14,8 @@ SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "heig
 
 
 def finished_game(game_name, level):
-    table = services.create_table(game_name=game_name, players=2, bot_level=level)
-    game = finish(services.start(table, None, seed=1))
+    table = opening.create_table(game_name=game_name, players=2, bot_level=level)
+    game = finish(starting.start(table, None, seed=1))
     return game, [turn.last for turn in replay_turns(replay_of(game).log)]
 
 

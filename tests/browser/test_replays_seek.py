@@ -4,7 +4,7 @@ shows as the table shows it), jump to a set's end."""
 
 import pytest
 
-from games.tables import services
+from games.tables.actions import opening, starting
 from tests.browser.tables import off_the_browser_loop
 from tests.web.trust_helpers import finish
 
@@ -12,8 +12,8 @@ SEED_WITH_WINS = 1  # a seed whose smart-bot match has Dragon Formula wins
 
 
 def finished_match():
-    table = services.create_table(game_name="dragonformula", players=2, bot_level="smart")
-    return finish(services.start(table, None, seed=SEED_WITH_WINS))
+    table = opening.create_table(game_name="dragonformula", players=2, bot_level="smart")
+    return finish(starting.start(table, None, seed=SEED_WITH_WINS))
 
 
 @pytest.mark.parametrize(

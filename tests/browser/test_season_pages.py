@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 
 from dragonformula import scoring as df_scoring
 from games.models import ClubNight
-from games.nights import nights
+from games.nights import check_in, rounds
 from tests.browser.test_a11y import axe_problems
 from tests.browser.test_league_identity_pages import log_in
 from tests.support.leagues import NO_WINNER, make_league, make_members, new_match, seats, won
@@ -65,8 +65,8 @@ def test_the_calendar_on_a_phone_asks_before_a_night_outside_the_season(new_page
     get_user_model().objects.create_user("organiser", password="organiser-pass", is_staff=True)
     past = ClubNight.objects.create(league=league, date=datetime.date(2026, 4, 10), venue="Hall")
     for member in members:
-        nights.check_in(past, member)
-    nights.end_night(past)
+        check_in.check_in(past, member)
+    rounds.end_night(past)
     ClubNight.objects.create(league=league, date=datetime.date(2026, 6, 5), opened=None)
     page = new_page(viewport=PHONE)
     log_in(page, "organiser", "organiser-pass", f"/leagues/{league.pk}/calendar/")
@@ -103,8 +103,8 @@ def test_the_projector_pages_through_twenty_five_players_and_switches_language(
     names = [f"Player {n:02d}" for n in range(1, 26)]
     night = ClubNight.objects.create(league=league, date=datetime.date(2026, 5, 8))
     for member in make_members(league, *names):
-        nights.check_in(night, member)
-    nights.draw(nights.announce_round(night))
+        check_in.check_in(night, member)
+    rounds.draw(rounds.announce_round(night))
     screen = new_page(viewport=SCREEN)
     screen.goto(f"/nights/{night.pk}/screen/")
     tonight = screen.locator("#night-tonight")

@@ -1,4 +1,4 @@
-"""One screen (UI.md, issue 15): at 1366×768 and at 390×844, without scrolling, in every phase
+"""One screen (docs/ui.md, issue 15): at 1366×768 and at 390×844, without scrolling, in every phase
 of both games, the whole hand, the prompt with its buttons and countdown, the live discard
 or attack and the seats are inside the viewport. Each phase is photographed at both sizes
 (tests/browser/artifacts/fit-*.png).
@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Error
 
 from games.models import Table
-from games.tables import services
+from games.tables.actions import opening, playing, starting
 from tests.browser.tables import off_the_browser_loop, version, wait_for_new_version
 from tests.browser.test_a11y import LAPTOP, PHONE, axe_problems
 from tests.browser.test_a11y_tables import name_a_guest
@@ -105,7 +105,7 @@ def seated_guest(
     player = name_a_guest(page)
 
     def open_table():
-        table = services.create_table(
+        table = opening.create_table(
             game_name=game_name,
             players=players,
             options=options,
@@ -115,7 +115,7 @@ def seated_guest(
         if stacking is not None:
             Table.objects.filter(pk=table.pk).update(stacking=stacking)
             table.refresh_from_db()
-        services.start(table, player, seed=5)
+        starting.start(table, player, seed=5)
         return table
 
     table = off_the_browser_loop(open_table)
@@ -318,7 +318,7 @@ def late_in_the_game(names: list[str]):
         # Nobody picks or calls: the pile runs down and the discard rows grow.
         plain = [a for a in legal if a["type"] in ("draw", "discard", "pass")]
         action = plain[-1] if plain else ENGINE.bot_action(state, seat, "random")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     raise AssertionError("the game never got late")
 
 

@@ -6,7 +6,8 @@ from django.db import connection
 
 from games.models import Game, Player
 from games.registry import engine_for
-from games.tables import selectors, services
+from games.tables import selectors
+from games.tables.actions import opening, starting
 from tests.browser.tables import (
     mark_page,
     never_reloaded,
@@ -25,10 +26,10 @@ def test_a_restarted_server_picks_up_the_table_where_it_stood(
     if connection.vendor == "sqlite":
         env["DATABASE_URL"] = f"sqlite:///{connection.settings_dict['NAME']}"
     ann = Player.objects.create(display_name="Ann")
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragsaga", players=3, bot_level="random", created_by=ann
     )
-    game = services.start(table, ann, seed=99)
+    game = starting.start(table, ann, seed=99)
     engine = engine_for("dragsaga")
     port = free_port()
 
@@ -83,7 +84,7 @@ def test_a_page_is_live_again_within_seconds_of_its_server_coming_back(browser, 
     if connection.vendor == "sqlite":
         env["DATABASE_URL"] = f"sqlite:///{connection.settings_dict['NAME']}"
     ann = Player.objects.create(display_name="Ann")
-    table = services.create_table(game_name="dragsaga", players=2, created_by=ann)
+    table = opening.create_table(game_name="dragsaga", players=2, created_by=ann)
     port = free_port()
     with daphne(port=port, env=env) as url:
         context = browser.new_context(base_url=url, locale="en-US")

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Error, Page
 
 from games.models import Player
-from games.tables import services
+from games.tables.actions import opening, starting
 from tests.browser.tables import off_the_browser_loop, version
 from tests.browser.test_leaver import browser_as
 
@@ -68,7 +68,7 @@ TOO_WIDE = """
     if (!inside) wide.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.left)}..${Math.round(box.right)}px`);
   }
   // A box that scrolls sideways (an overlay, a table's frame) hides what does not fit; only
-  // the hand's row of cards may (UI.md: "the hand scrolls horizontally if needed").
+  // the hand's row of cards may (docs/ui.md: "the hand may scroll sideways").
   for (const el of document.querySelectorAll('body *')) {
     if (!el.checkVisibility() || !scrolls(el) || el.closest('#hand')) continue;
     if (el.scrollWidth > el.clientWidth + 1) {
@@ -285,7 +285,7 @@ def play(page: Page, checks: Checks, game_name: str, seconds: float) -> None:
 def table_with_bots(game_name: str) -> tuple[str, Player]:
     ann = Player.objects.create(display_name="Ann")
     options = {"pick_seconds": 20, "turn_seconds": 90} if game_name == "dragonformula" else {}
-    table = services.create_table(
+    table = opening.create_table(
         game_name=game_name,
         players=2 if game_name == "dragonformula" else 3,
         options=options,
@@ -293,7 +293,7 @@ def table_with_bots(game_name: str) -> tuple[str, Player]:
         created_by=ann,
         bot_pace="quick",
     )
-    services.start(table, ann, seed=11)
+    starting.start(table, ann, seed=11)
     return table.code, ann
 
 

@@ -3,7 +3,7 @@ symbols as the table's cards do, at laptop and phone sizes."""
 
 import pytest
 
-from games.tables import services
+from games.tables.actions import opening, starting
 from tests.browser.tables import off_the_browser_loop
 from tests.web.trust_helpers import finish
 
@@ -11,8 +11,8 @@ SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "heig
 
 
 def finished_table():
-    table = services.create_table(game_name="dragonformula", players=2, bot_level="smart")
-    finish(services.start(table, None, seed=1))
+    table = opening.create_table(game_name="dragonformula", players=2, bot_level="smart")
+    finish(starting.start(table, None, seed=1))
     return table
 
 

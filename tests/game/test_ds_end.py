@@ -1,4 +1,4 @@
-"""The end check, penalties, the winner and its tie-breaks (RULES.md §2.3.1, §2.4)."""
+"""The end check, penalties, the winner and its tie-breaks (the rules page's end of game)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A DragSaga round, rule by rule, with every choice stacked (RULES.md §2.3)."""
+"""A DragSaga round, rule by rule, with every choice stacked (the rules page's round)."""
 
 from __future__ import annotations
 

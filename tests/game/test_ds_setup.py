@@ -1,4 +1,4 @@
-"""The card set as data, table options, and setup (RULES.md §2.1-2.2)."""
+"""The card set as data, table options, and setup (the rules page's card set and setup)."""
 
 from __future__ import annotations
 

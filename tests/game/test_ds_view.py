@@ -1,4 +1,4 @@
-"""What each seat sees (RULES.md §2.4, hidden information)."""
+"""What each seat sees (hidden information, as the rules page states it)."""
 
 from __future__ import annotations
 

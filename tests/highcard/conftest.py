@@ -5,7 +5,7 @@ from games.models import Player
 
 @pytest.fixture(autouse=True)
 def _no_server_timers(settings):
-    """Tests move bots and deadlines themselves (services.advance / services.tick)."""
+    """Tests move bots and deadlines themselves (playing.advance / playing.tick)."""
     settings.TABLE_TIMERS = False
 
 

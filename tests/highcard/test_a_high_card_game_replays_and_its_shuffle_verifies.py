@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import ShuffleCommitment
 from games.registry import game_kind
-from games.tables import services as tables
+from games.tables.actions import playing
 from tests.web.tables import browser_of, seated_table
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def play_to_the_end(game, players):
     while not game.is_finished:
         seat = game.state["turn"]
         action = engine.bot_action(game.state, seat, "easy")
-        game = tables.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     return game
 
 
@@ -65,7 +65,7 @@ def test_the_replay_shows_every_card_once_the_game_is_over_and_no_laid_card_befo
     table, game, players = seated_table("highcard", ["Ann", "Ben"], seed=9)
     dealt = [list(hand) for hand in game.state["hands"]]
     ann_card = dealt[0][0]
-    game = tables.apply_action(game, players[0], {"type": "play", "card": ann_card}, game.version)
+    game = playing.apply_action(game, players[0], {"type": "play", "card": ann_card}, game.version)
     url = reverse("games:replay", args=[game.pk])
     during = browser_of(players[1]).get(url, {"step": "end"}, HTTP_ACCEPT_LANGUAGE="en")
     assert during.status_code == 200

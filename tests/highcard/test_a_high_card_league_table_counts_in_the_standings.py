@@ -14,7 +14,7 @@ from games.leagues import online
 from games.leagues import services as leagues
 from games.leagues.online import open_league_table
 from games.models import Player, Result, ResultLine
-from games.tables import services as tables
+from games.tables.actions import playing, seating, starting
 from tests.support.leagues import make_league, make_members
 
 pytestmark = pytest.mark.django_db
@@ -44,14 +44,14 @@ def test_a_finished_league_table_records_one_result_that_places_in_the_standings
         leagues.link_member(member, user)
         players.append(Player.objects.create(display_name=member.name, user=user))
     table = open_league_table(league, players=2, created_by=players[0])
-    tables.sit(table, players[1])
-    game = tables.start(table, players[0], seed=21)
+    seating.sit(table, players[1])
+    game = starting.start(table, players[0], seed=21)
     engine = highcard.engine
     while not game.is_finished:
         seat = game.state["turn"]
         assert not Result.objects.exists()  # nothing is recorded before the game ends
         action = engine.bot_action(game.state, seat, "keen" if seat == 1 else "easy")
-        game = tables.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     outcome = game.outcome
     result = Result.objects.get(match__table=table)
     assert result.complete

@@ -4,7 +4,7 @@ A player is a session (the guest's ``sessionid`` cookie) and a CSRF token. Its
 socket (``/ws/table/<code>/``) receives frames of HTML regions for its own seat;
 it acts by posting the fields of a button its prompt offers, plus the version it
 saw, to ``/<game>/<code>/act`` as htmx does (CSRF cookie + header, ``HX-Request``).
-Tables are set up directly through ``games.tables.services`` (Django must be set up),
+Tables are set up directly through ``games.tables.actions`` (Django must be set up),
 and checked afterwards: every action log gapless and replaying to its snapshot.
 """
 
@@ -324,21 +324,23 @@ def open_tables(count: int, options: dict[str, Any] | None = None) -> list[dict[
 
     ``sessions[s]`` is the session key of the guest in seat ``s``.
     """
-    from games.tables import services
+    from games.tables.actions import guests as table_guests
+    from games.tables.actions import opening as table_opening
+    from games.tables.actions import seating, starting
     from tests.support.sessions import session_key_for
 
     tables = []
     for t in range(count):
-        players = [services.create_guest(f"Player {t}-{s}") for s in range(SEATS)]
-        table = services.create_table(
+        players = [table_guests.create_guest(f"Player {t}-{s}") for s in range(SEATS)]
+        table = table_opening.create_table(
             game_name=GAME,
             players=SEATS,
             options={"pick_seconds": 20, **(options or {})},
             created_by=players[0],
         )
         for player in players[1:]:  # the creator has seat 0, the others sit in turn
-            services.sit(table, player)
-        services.start(table, players[0])
+            seating.sit(table, player)
+        starting.start(table, players[0])
         sessions = [session_key_for(player) for player in players]
         tables.append({"code": table.code, "sessions": sessions})
     return tables

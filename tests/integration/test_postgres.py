@@ -107,7 +107,8 @@ def test_the_moves_written_out_lock_holds_its_game_and_table_and_reads_them_whol
     filled), and the game's and the table's rows stay locked until the move commits."""
     from dragonformula.rules.engine import ENGINE
     from games.models import ActionLog, Game, Table
-    from games.tables import services, statements
+    from games.tables import statements
+    from games.tables.actions import playing
     from tests.web.tables import seated_table
     from tests.web.test_written_out_statements_read_what_the_orm_reads import (
         assert_same_game,
@@ -116,7 +117,7 @@ def test_the_moves_written_out_lock_holds_its_game_and_table_and_reads_them_whol
 
     table, game, players = seated_table("dragonformula", ["Ann", "Bo"])
     seat = ENGINE.waiting_for(game.state)[0]
-    moved = services.apply_action(game, players[seat], {"type": "draw"}, game.version)
+    moved = playing.apply_action(game, players[seat], {"type": "draw"}, game.version)
     stored = Game.objects.get(pk=game.pk)  # the move's written-out insert and update
     assert (stored.version, stored.state) == (moved.version, moved.state)
     assert ActionLog.objects.get(game=game, version=moved.version).action == {"type": "draw"}

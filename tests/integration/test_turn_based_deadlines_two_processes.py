@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from django.contrib.auth import get_user_model
 
 from games.models import ActionLog, Deadline
-from games.tables import services
+from games.tables.actions import guests, opening, seating, starting
 from games.turns.models import DAY
 from tests.support.servers import ROOT
 
@@ -20,14 +20,14 @@ GAMES = 300
 
 def _turn_based_games(count: int) -> list[int]:
     users = [get_user_model().objects.create_user(f"m{n}", password="pw-m12345") for n in (0, 1)]
-    ann, ben = [services.player_for_user(u) for u in users]
+    ann, ben = [guests.player_for_user(u) for u in users]
     games = []
     for _ in range(count):
-        table = services.create_table(
+        table = opening.create_table(
             game_name="dragonformula", players=2, created_by=ann, move_deadline=DAY
         )
-        services.sit(table, ben)
-        games.append(services.start(table, ann).pk)
+        seating.sit(table, ben)
+        games.append(starting.start(table, ann).pk)
     return games
 
 

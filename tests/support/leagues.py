@@ -10,7 +10,7 @@ from dragsaga import scoring as ds_scoring
 from dragsaga.scoring import DragSagaEntry
 from games import registry
 from games.models import League, Match, Member
-from games.tables import services as tables
+from games.tables.actions import playing
 
 ELEMENTS = ["fire", "water", "air", "earth"]
 
@@ -78,8 +78,8 @@ def play_out(game, human, limit=5000, seat=0):
         now += 1.0
         if seat in engine.waiting_for(game.state):
             action = engine.bot_action(game.state, seat, engine.bot_levels()[-1])
-            game = tables.apply_action(game, human, action, game.version, now=now)
+            game = playing.apply_action(game, human, action, game.version, now=now)
         else:
-            moved = tables.advance(game.pk, game.version, now=now)
+            moved = playing.advance(game.pk, game.version, now=now)
             game = moved if moved is not None else type(game).objects.get(pk=game.pk)
     raise AssertionError("the game did not finish")

@@ -18,7 +18,7 @@ from games.leagues import selectors
 from games.models import ClubNight, Deadline, Member, NightEntrant, OnlineRound, Table
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
-from games.tables import services as tables
+from games.tables.actions import playing as table_playing
 from games.trust import fairness
 from games.turns.models import DAY, HOUR
 from tests.support.leagues import make_league, make_members
@@ -190,9 +190,9 @@ def test_a_round_from_sign_up_through_the_draw_to_the_standings():
         if waiting:
             seat = waiting[0]
             action = engine.bot_action(game.state, seat, engine.bot_levels()[0])
-            game = tables.apply_action(game, players[seat], action, game.version, now=now)
+            game = table_playing.apply_action(game, players[seat], action, game.version, now=now)
         else:
-            game = tables.advance(game.pk, game.version, now=now) or game
+            game = table_playing.advance(game.pk, game.version, now=now) or game
     assert game.is_finished
 
     # The result counts in the league's standings, for the members drawn, played by them.

@@ -9,7 +9,8 @@ from django.test import Client
 
 from games.models import Player, Table
 from games.registry import game_kind
-from games.tables import limits, services
+from games.tables import limits
+from games.tables.actions import opening
 from games.tables.forms import NewTableForm
 from games.turns.models import DAY
 from tests.turns.turn_tables import member
@@ -80,7 +81,7 @@ def test_a_guest_cannot_open_one_and_is_not_offered_one():
 
 def test_a_guest_cannot_sit_at_one():
     ann = member("ann")
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula", players=2, created_by=ann, move_deadline=DAY
     )
     guest = Player.objects.create(display_name="Gus")
@@ -106,7 +107,7 @@ def test_a_member_sits_at_many_turn_based_tables_but_not_unboundedly(monkeypatch
     ben, client = _members_browser("ben")
     hosts = [member(f"host{n}") for n in range(5)]
     tables = [
-        services.create_table(game_name="dragsaga", players=2, created_by=h, move_deadline=DAY)
+        opening.create_table(game_name="dragsaga", players=2, created_by=h, move_deadline=DAY)
         for h in hosts
     ]
     for table in tables[:4]:

@@ -21,7 +21,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Notice, PushKeys, PushSubscription
-from games.tables import services
+from games.tables.actions import opening, seating, starting
 from games.turns import notices
 from games.turns.models import DAY
 from tests.turns.turn_tables import member
@@ -86,11 +86,11 @@ class Device:
 
 def _started(ann, ben):
     """A turn-based Dragon Formula table of Ann and Ben, started: its table and game."""
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula", players=2, created_by=ann, move_deadline=DAY
     )
-    services.sit(table, ben)
-    return table, services.start(table, ann, seed=7)
+    seating.sit(table, ben)
+    return table, starting.start(table, ann, seed=7)
 
 
 def _cards_of(state) -> set[str]:

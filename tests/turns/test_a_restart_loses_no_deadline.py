@@ -12,14 +12,14 @@ MAKE_A_MOVE = """
 import django, json, time
 django.setup()
 from django.contrib.auth import get_user_model
-from games.tables import services
+from games.tables.actions import guests, opening, playing, seating, starting
 users = [get_user_model().objects.create_user(n, password="pw-" + n) for n in ("ann", "ben")]
-ann, ben = [services.player_for_user(u) for u in users]
-table = services.create_table(game_name="dragonformula", players=2, created_by=ann,
+ann, ben = [guests.player_for_user(u) for u in users]
+table = opening.create_table(game_name="dragonformula", players=2, created_by=ann,
                               move_deadline=86400, options={"fire_seat": 0})
-services.sit(table, ben)
-game = services.start(table, ann, seed=5)
-game = services.apply_action(game, ann, {"type": "draw"}, game.version)
+seating.sit(table, ben)
+game = starting.start(table, ann, seed=5)
+game = playing.apply_action(game, ann, {"type": "draw"}, game.version)
 print(json.dumps({"game": game.pk, "due": game.deadlines.get().due.timestamp()}))
 """
 

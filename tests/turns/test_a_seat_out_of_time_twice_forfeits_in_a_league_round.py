@@ -17,7 +17,7 @@ from games.models import ClubNight, NightEntrant, OnlineRound, StandIn, Table
 from games.nights import online_rounds
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
-from games.tables import services as tables
+from games.tables.actions import playing
 from games.turns import scheduler
 from games.turns.models import DAY, HOUR
 from tests.support.leagues import make_league, make_members
@@ -84,7 +84,7 @@ def _ben_plays_and_aki_never_moves(table: Table):
             return game, seats
         if seats["ben"] in engine.waiting_for(game.state):
             action = engine.bot_action(game.state, seats["ben"], engine.bot_levels()[0])
-            tables.apply_action(game, ben, action, game.version, now=now)
+            playing.apply_action(game, ben, action, game.version, now=now)
     raise AssertionError("the game did not finish")
 
 

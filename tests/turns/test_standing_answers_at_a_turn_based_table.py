@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from games.tables import services
+from games.tables.actions import opening, playing, seating, starting
 from games.turns import scheduler
 from games.turns.models import DAY
 from tests.turns.turn_tables import deadlines_of, member, time_outs
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def _three_seats():
     """A turn-based table of three members; seat 0 (Fire) starts."""
     players = [member(name) for name in ("ann", "ben", "cy")]
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula",
         players=3,
         created_by=players[0],
@@ -28,8 +28,8 @@ def _three_seats():
         options={"fire_seat": 0},
     )
     for player in players[1:]:
-        services.sit(table, player)
-    return table, services.start(table, players[0], seed=11), players
+        seating.sit(table, player)
+    return table, starting.start(table, players[0], seed=11), players
 
 
 def _browser(player):
@@ -84,12 +84,12 @@ def test_a_window_answered_by_standing_answers_closes_at_once_and_one_asked_wait
     start = game.created.timestamp()
     for seat, answer in ((1, "pass_unless_dan"), (2, "ask")):
         player = (ann, ben, cy)[seat]
-        game = services.apply_action(
+        game = playing.apply_action(
             game, player, {"type": "standing_answer", "answer": answer}, game.version, start + 1
         )
-    game = services.apply_action(game, ann, {"type": "draw"}, game.version, start + 60)
+    game = playing.apply_action(game, ann, {"type": "draw"}, game.version, start + 60)
     card = game.state["hands"][0][-1]
-    game = services.apply_action(
+    game = playing.apply_action(
         game, ann, {"type": "discard", "card": card}, game.version, start + 120
     )
     if game.state["phase"] == "window":  # cy is asked (ben answered by his standing answer)
@@ -107,16 +107,16 @@ def test_with_both_answering_by_standing_answer_the_window_never_waits():
     table, game, (ann, ben, cy) = _three_seats()
     start = game.created.timestamp()
     for player in (ben, cy):
-        game = services.apply_action(
+        game = playing.apply_action(
             game,
             player,
             {"type": "standing_answer", "answer": "pass_unless_dan"},
             game.version,
             start,
         )
-    game = services.apply_action(game, ann, {"type": "draw"}, game.version, start + 60)
+    game = playing.apply_action(game, ann, {"type": "draw"}, game.version, start + 60)
     card = game.state["hands"][0][-1]
-    game = services.apply_action(
+    game = playing.apply_action(
         game, ann, {"type": "discard", "card": card}, game.version, start + 120
     )
     assert game.state["phase"] == "draw" and game.state["turn"] == 1

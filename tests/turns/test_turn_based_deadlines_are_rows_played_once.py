@@ -10,7 +10,8 @@ from games.live import timers
 from games.models import Deadline, StandIn
 from games.presence import leavers
 from games.registry import game_kind
-from games.tables import services
+from games.tables.actions import pace as table_pace
+from games.tables.actions import playing
 from games.turns import scheduler
 from games.turns.models import DAY, HOUR
 from tests.turns.turn_tables import deadlines_of, time_outs, turn_based_table
@@ -23,7 +24,7 @@ def test_the_seat_to_move_has_a_day_and_nothing_is_armed_in_memory():
     start = game.created.timestamp()
     starter = game.state["turn"]
     assert deadlines_of(game) == {("move", starter): pytest.approx(start + DAY)}
-    assert services.next_wakeup(game, start) is None  # no timer for a turn-based game
+    assert table_pace.next_wakeup(game, start) is None  # no timer for a turn-based game
     assert timers.resume_tables(start) == 0  # a restart arms nothing for it either
     row = Deadline.objects.get(game=game)
     assert row.player == players[starter] and row.table == table
@@ -53,11 +54,11 @@ def test_a_move_in_time_starts_the_next_seats_day():
     )
     start = game.created.timestamp()
     starter = game.state["turn"]
-    game = services.apply_action(game, players[starter], {"type": "draw"}, game.version, start + 60)
+    game = playing.apply_action(game, players[starter], {"type": "draw"}, game.version, start + 60)
     # A move restarts the mover's own deadline: each move has the table's twelve hours.
     assert deadlines_of(game) == {("move", starter): pytest.approx(start + 60 + 12 * HOUR)}
     card = game.state["hands"][starter][0]
-    game = services.apply_action(
+    game = playing.apply_action(
         game, players[starter], {"type": "discard", "card": card}, game.version, start + 120
     )
     assert deadlines_of(game) == {("move", 1 - starter): pytest.approx(start + 120 + 12 * HOUR)}
@@ -99,7 +100,7 @@ def test_a_dragsaga_choice_gives_each_seat_its_own_deadline():
     assert game.state["phase"] == "choose_dragon"
     assert deadlines_of(game) == {("move", n): pytest.approx(start + DAY) for n in range(3)}
     choice = engine.legal_actions(game.state, 0)[0]
-    game = services.apply_action(game, players[0], choice, game.version, start + 30)
+    game = playing.apply_action(game, players[0], choice, game.version, start + 30)
     assert set(deadlines_of(game)) == {("move", 1), ("move", 2)}  # seat 0 has chosen
     scheduler.run_due(start + DAY + 1)
     game.refresh_from_db()

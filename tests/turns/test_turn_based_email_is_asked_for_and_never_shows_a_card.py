@@ -15,7 +15,7 @@ from django.test import Client
 
 from dragonformula.rules.cards import ALL_CARDS
 from games.models import Notice, NoticeSettings
-from games.tables import services
+from games.tables.actions import opening, seating, starting
 from games.turns import deadlines, notices, scheduler
 from games.turns.models import DAY
 from tests.turns.turn_tables import member
@@ -34,15 +34,15 @@ def _asking(name: str, **chosen) -> object:
 
 
 def _two_seat_table(ann, ben):
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula",
         players=2,
         created_by=ann,
         move_deadline=DAY,
         options={"fire_seat": 0},  # ann starts
     )
-    services.sit(table, ben)
-    return table, services.start(table, ann, seed=3)
+    seating.sit(table, ben)
+    return table, starting.start(table, ann, seed=3)
 
 
 def _sent_at(now: float) -> int:

@@ -11,7 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Deadline, Vacation
-from games.tables import services
+from games.tables.actions import opening, seating, starting
+from games.tables.actions.refused import ActionRefused
 from games.turns import vacations
 from games.turns.models import DAY, HOUR, MoveDeadline
 from tests.turns.turn_tables import deadlines_of, member, turn_based_table
@@ -33,11 +34,11 @@ def _dragsaga_waiting_on_all(names, deadline):
 def test_the_header_counts_the_tables_waiting_on_the_member_on_every_page():
     _t1, _g1, (ann, ben) = _dragsaga_waiting_on_all(["ann", "ben"], DAY)
     cy = member("cy")
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragsaga", players=2, created_by=cy, move_deadline=3 * DAY
     )
-    services.sit(table, ann)
-    services.start(table, cy)
+    seating.sit(table, ann)
+    starting.start(table, cy)
     client = _browser(ann)
     for page in ("/", "/rules/", f"/dragsaga/{table.code}/", "/your-move/"):
         html = client.get(page).content.decode()
@@ -52,15 +53,15 @@ def test_the_header_counts_the_tables_waiting_on_the_member_on_every_page():
 def test_the_page_lists_every_waiting_table_nearest_deadline_first_one_tap_away():
     ann = member("ann")
     t2, _fast, (cy, _dee) = _dragsaga_waiting_on_all(["cy", "dee"], 12 * HOUR)
-    third = services.create_table(
+    third = opening.create_table(
         game_name="dragonformula",
         players=2,
         created_by=ann,
         move_deadline=MoveDeadline.ONE_DAY,
         options={"fire_seat": 1},  # the first game starts with seat 1: cy's move
     )
-    services.sit(third, cy)
-    services.start(third, ann)
+    seating.sit(third, cy)
+    starting.start(third, ann)
     html = _browser(cy).get("/your-move/").content.decode()
     assert "2 turn-based tables are waiting for you" in html
     assert html.index(f'href="/dragsaga/{t2.code}/"') < html.index(
@@ -96,11 +97,9 @@ def test_a_deadline_that_starts_during_a_vacation_starts_at_its_end():
     ann, ben = member("ann"), member("ben")
     now = time.time()
     vacation = vacations.take(ann, 2, now)
-    table = services.create_table(
-        game_name="dragsaga", players=2, created_by=ann, move_deadline=DAY
-    )
-    services.sit(table, ben)
-    game = services.start(table, ann)
+    table = opening.create_table(game_name="dragsaga", players=2, created_by=ann, move_deadline=DAY)
+    seating.sit(table, ben)
+    game = starting.start(table, ann)
     due = deadlines_of(game)
     assert due[("move", 0)] == pytest.approx(vacation.ends.timestamp() + DAY, abs=2)
     assert due[("move", 1)] == pytest.approx(game.created.timestamp() + DAY, abs=2)
@@ -132,7 +131,7 @@ def test_the_season_allowance_counts_every_vacation_taken():
     now = time.time()
     vacations.take(ann, 10, now)
     vacations.end(ann, now + 10 * DAY)
-    with pytest.raises(services.ActionRefused, match="1 to 4 vacation days"):
+    with pytest.raises(ActionRefused, match="1 to 4 vacation days"):
         vacations.take(ann, 5, now + 10 * DAY + 60)
     assert Vacation.objects.count() == 1
 

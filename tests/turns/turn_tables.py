@@ -7,13 +7,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from games.models import ActionLog, Deadline, Game, Player, Table
-from games.tables import services
+from games.tables.actions import guests, opening, seating, starting
 from games.turns.models import DAY
 
 
 def member(name: str) -> Player:
     user = get_user_model().objects.create_user(name, password="pw-" + name)
-    return services.player_for_user(user)
+    return guests.player_for_user(user)
 
 
 def turn_based_table(
@@ -28,7 +28,7 @@ def turn_based_table(
     """A started turn-based table whose first seats are members called ``names`` (bots of
     ``bot_level`` in the rest, if the table has more seats)."""
     players = [member(name) for name in names]
-    table = services.create_table(
+    table = opening.create_table(
         game_name=game_name,
         players=len(names) + (1 if bot_level else 0),
         options=options or {},
@@ -37,8 +37,8 @@ def turn_based_table(
         move_deadline=move_deadline,
     )
     for player in players[1:]:
-        services.sit(table, player)
-    return table, services.start(table, players[0], seed=seed), players
+        seating.sit(table, player)
+    return table, starting.start(table, players[0], seed=seed), players
 
 
 def deadlines_of(game: Game) -> dict[tuple[str, int | None], float]:

@@ -7,7 +7,7 @@ import datetime
 from django.contrib.auth.models import User
 
 from games.models import ClubNight, League, Member, NightEntrant, NightTable
-from games.nights import nights
+from games.nights import round_tables, rounds
 from tests.support.leagues import make_league, make_members
 
 NAMES = ["Aki", "Ben", "Cho", "Dai", "Emi", "Fuu", "Gen", "Hana", "Ito", "Jun", "Kai"]
@@ -33,14 +33,14 @@ def one_table_drawn(night: ClubNight, members: list[Member]) -> NightTable:
     """``members`` checked in, round 1 announced and drawn: its one table, not opened yet."""
     for member in members:
         NightEntrant.objects.create(night=night, member=member, name=member.name)
-    nights.announce_round(night)
-    nights.draw(night.rounds.get())
+    rounds.announce_round(night)
+    rounds.draw(night.rounds.get())
     return NightTable.objects.get(round__night=night)
 
 
 def online_table_drawn(night: ClubNight, members: list[Member]) -> NightTable:
     """``members`` checked in, round 1 announced and drawn, its one table opened online."""
     night_table = one_table_drawn(night, members)
-    nights.open_table(night_table, NightTable.Mode.ONLINE)
+    round_tables.open_table(night_table, NightTable.Mode.ONLINE)
     night_table.refresh_from_db()
     return night_table

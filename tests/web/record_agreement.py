@@ -92,10 +92,20 @@ def csv_rows(client, url: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
+EMPTY_HEADER = re.compile(r"<th\b[^>]*>\s*</th>")
+
+
+def assert_every_column_is_named(page: str) -> None:
+    """No table on the page has a column (or row) header that says nothing: a screen reader
+    reads each cell with its header."""
+    assert not EMPTY_HEADER.findall(page), EMPTY_HEADER.findall(page)
+
+
 def assert_every_figure_agrees(client, league, night, expected, tmp_path) -> None:
     """``expected``: {name: (victory points, points, results counted)} of every player with a
     result, the truth. Each place a person reads must say the same."""
     page = client.get(reverse("leagues:league_detail", args=[league.pk]), **EN).content.decode()
+    assert_every_column_is_named(page)
     standings_pdf = pdf_of(
         client, reverse("leagues:standings_sheet_pdf", args=[league.pk]), tmp_path
     )

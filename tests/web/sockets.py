@@ -13,7 +13,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
 from games.models import AwayLimit, Game, Player, Table
-from games.tables import services
+from games.tables.actions import opening, seating, starting
 from tests.support.sessions import session_key_for
 
 
@@ -27,12 +27,12 @@ def started_table(
 ) -> tuple[Table, Game]:
     """A started table of ``players``: the first opens it, the others sit in turn; with the
     table's away limit if ``away_seconds`` is given."""
-    table = services.create_table(game_name=game_name, players=len(players), created_by=players[0])
+    table = opening.create_table(game_name=game_name, players=len(players), created_by=players[0])
     for player in players[1:]:
-        services.sit(table, player)
+        seating.sit(table, player)
     if away_seconds is not None:
         AwayLimit.objects.create(table=table, seconds=away_seconds)
-    return table, services.start(table, players[0])
+    return table, starting.start(table, players[0])
 
 
 async def open_socket(code: str, player: Player | None = None) -> WebsocketCommunicator:

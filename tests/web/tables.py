@@ -10,7 +10,7 @@ from django.test import Client
 
 from games.models import Game, Player, Table
 from games.presence import leavers
-from games.tables import services
+from games.tables.actions import opening, seating, starting
 from tests.support.sessions import session_key_for
 
 
@@ -19,12 +19,12 @@ def seated_table(
 ) -> tuple[Table, Game, list[Player]]:
     """A started table whose seats 0.. are taken by new guests called ``names``."""
     players = [Player.objects.create(display_name=name) for name in names]
-    table = services.create_table(
+    table = opening.create_table(
         game_name=game_name, players=len(names), options=options or {}, created_by=players[0]
     )
     for player in players[1:]:
-        services.sit(table, player)
-    return table, services.start(table, players[0], seed=seed), players
+        seating.sit(table, player)
+    return table, starting.start(table, players[0], seed=seed), players
 
 
 def everyone_connected(table: Table, players: list[Player]) -> None:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from games import registry
 from games.leagues import online
 from games.models import Member, Player, Result
-from games.tables import services
+from games.tables.actions import opening, playing, seating, starting
 from tests.support.leagues import make_league
 from tests.web.conftest import TEMPLATES
 from tests.web.tables import browser_of, htmx_post
@@ -51,7 +51,7 @@ def play_out(game, players):
     while not game.is_finished:
         seat = engine.waiting_for(game.state)[0]
         action = engine.legal_actions(game.state, seat)[0]
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     return game
 
 
@@ -59,9 +59,9 @@ def test_its_table_is_opened_from_the_lobby_shown_and_played(client, baregame):
     lobby = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
     assert lobby.status_code == 200 and "Bare game" in lobby.content.decode()
     ann, ben = (Player.objects.create(display_name=name) for name in ("Ann", "Ben"))
-    table = services.create_table(game_name="baregame", players=2, created_by=ann)
-    services.sit(table, ben)
-    game = services.start(table, ann, seed=3)
+    table = opening.create_table(game_name="baregame", players=2, created_by=ann)
+    seating.sit(table, ben)
+    game = starting.start(table, ann, seed=3)
     page = browser_of(ann).get(f"/baregame/{table.code}/", HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 200
     hand = game.state["hands"][0]
@@ -108,8 +108,8 @@ def test_an_online_league_table_of_it_counts_in_the_standings_as_its_outcome_pla
     league.members.add(*members)
     players = [Player.objects.create(display_name=m.name, user=m.user) for m in members]
     table = online.open_league_table(league, players=2, created_by=players[0])
-    services.sit(table, players[1])
-    game = play_out(services.start(table, players[0], seed=5), players)
+    seating.sit(table, players[1])
+    game = play_out(starting.start(table, players[0], seed=5), players)
     totals = game.outcome["rounds_won"]
     result = Result.objects.get(match__league=league)
     lines = {line.member.name: line for line in result.lines.all()}

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Match, Member, StandIn
-from games.nights import nights
-from games.tables import services as tables
+from games.nights import rounds
+from games.tables.actions import playing
 from tests.support.leagues import play_out
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 
@@ -45,7 +45,7 @@ def bots_until_a_game_ends(game, match, limit=5000):
         if match.sets.filter(games__isnull=False).exists():
             return game
         now += 1.0
-        moved = tables.advance(game.pk, game.version, now=now)
+        moved = playing.advance(game.pk, game.version, now=now)
         game = moved if moved is not None else Game.objects.get(pk=game.pk)
     raise AssertionError("no game of the set ended")
 
@@ -154,7 +154,7 @@ def test_an_unused_seat_link_ends_with_its_round():
     dai = night_table.seats.get(entrant__name="Dai")
     url = link_for(organiser, night, dai)
     assert Client().get(url).status_code == 200
-    nights.announce_round(night)  # round 2 announced: round 1 is over
+    rounds.announce_round(night)  # round 2 announced: round 1 is over
     for look in (Client().get(url), Client().post(url)):
         assert look.status_code == 404
         assert "ended with its round" in look.content.decode()

@@ -14,7 +14,8 @@ from dragonformula.rules.cards import ALL_CARDS, OWN_SUIT
 from dragonformula.rules.tree import MAJORS_OF_CLASS
 from dragonformula.templatetags.tarot import tarot_card
 from games.models import Player, Seat, Table
-from games.tables import services
+from games.tables.actions import hints as table_hints
+from games.tables.actions import opening, playing, seating, starting
 from tests.game.df_table import deal
 from tests.web.tables import browser_of
 
@@ -27,18 +28,18 @@ SUIT_WORDS = {"W": "Wands", "C": "Cups", "S": "Swords", "P": "Pentacles"}
 
 def _table(deals):
     players = [Player.objects.create(display_name=name) for name in NAMES]
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula", players=4, options={"turn_seconds": 0}, created_by=players[0]
     )
     for player in players[1:]:
-        services.sit(table, player)
+        seating.sit(table, player)
     Table.objects.filter(pk=table.pk).update(stacking={"deals": deals, "fire_seats": [0]})
     table.refresh_from_db()
-    return table, services.start(table, players[0], seed=3), players
+    return table, starting.start(table, players[0], seed=3), players
 
 
 def _act(game, player, kind, **extra):
-    return services.apply_action(game, player, {"type": kind, **extra}, game.version)
+    return playing.apply_action(game, player, {"type": kind, **extra}, game.version)
 
 
 def _page(table, player):
@@ -55,7 +56,7 @@ def test_the_legend_and_own_suit_show_with_the_hints_of_a_first_table_only():
         assert "W Wands · C Cups · S Swords · P Pentacles" in html  # a first table: hints on
         assert f"your own suit is {SUIT_WORDS[suit]} ({suit})." in html
     # A seat that has turned its hints off has no legend either; the cheat sheet still has it.
-    services.set_hints(table, players[0], False)
+    table_hints.set_hints(table, players[0], False)
     html = _page(table, players[0]).content.decode()
     assert "card-legend" not in html and 'id="cheat-sheet"' in html
     assert Seat.objects.get(table=table, number=0).hints is False

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from dragonformula.models import SetResult
 from games.models import NightTable
-from games.nights import nights
-from games.tables import services as tables
+from games.nights import round_tables
+from games.tables.actions import playing, starting
 from tests.support.leagues import make_league, make_members
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn, online_table_drawn
 
@@ -45,7 +45,7 @@ def real_cards_night_set():
     """A night of four, round 1 drawn, its table at real cards; its organiser's browser."""
     night, members = night_of(count=4)
     night_table = one_table_drawn(night, members)
-    nights.open_table(night_table, NightTable.Mode.CARDS)
+    round_tables.open_table(night_table, NightTable.Mode.CARDS)
     night_table.refresh_from_db()
     return night, night_table.match.sets.get(), signed_in(keeper_of(night.league))
 
@@ -83,11 +83,11 @@ def test_the_set_of_an_online_night_table_offers_no_next_set():
     night, members = night_of(count=4)
     night_table = online_table_drawn(night, members)
     table = night_table.match.table
-    game = tables.start(table, None)
+    game = starting.start(table, None)
     now = game.created.timestamp()
     while not game.state.get("games"):  # the bots play the set's first game
         now += 1.0
-        game = tables.advance(game.pk, game.version, now=now) or type(game).objects.get(pk=game.pk)
+        game = playing.advance(game.pk, game.version, now=now) or type(game).objects.get(pk=game.pk)
     set_result = night_table.match.sets.get()
     keeper = signed_in(keeper_of(night.league))
     page = keeper.get(reverse("leagues:set_detail", args=[set_result.pk])).content.decode()

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import browser_of, htmx_post, seated_table
 from tests.web.test_oplog_wiring import oplog  # noqa: F401 - the fixture
 
@@ -19,7 +19,7 @@ def placing_seat(table, game, players):
     engine = engine_for("dragsaga")
     for seat in engine.waiting_for(game.state):
         choice = engine.legal_actions(game.state, seat)[0]
-        game = services.apply_action(game, players[seat], choice, game.version)
+        game = playing.apply_action(game, players[seat], choice, game.version)
     assert game.state["phase"] == "place"
     action = engine.bot_action(game.state, 0, "random")
     return game, action

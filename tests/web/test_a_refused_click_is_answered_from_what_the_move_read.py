@@ -14,7 +14,7 @@ from django.utils import translation
 from dragonformula.rules.engine import ENGINE as DF
 from games.live import rendering
 from games.models import Game
-from games.tables import services
+from games.tables.actions import playing, recording
 from tests.integration.players import regions_of
 from tests.web.tables import browser_of, everyone_connected, htmx_post, seated_table
 
@@ -73,14 +73,14 @@ def test_a_refusal_after_a_passed_deadline_shows_the_deadline_applied(monkeypatc
     table, game, players = seated_table("dragonformula", NAMES, options={"pick_seconds": 5})
     everyone_connected(table, players)
     turn = game.state["turn"]
-    game = services.apply_action(game, players[turn], {"type": "draw"}, 0)
+    game = playing.apply_action(game, players[turn], {"type": "draw"}, 0)
     card = game.state["hands"][turn][0]
-    game = services.apply_action(game, players[turn], {"type": "discard", "card": card}, 1)
+    game = playing.apply_action(game, players[turn], {"type": "discard", "card": card}, 1)
     deadline = DF.deadline(game.state)
     assert deadline is not None  # the pick window the others may answer
     # Long after the window closed, a seat answers the version it saw before it opened.
     later = SimpleNamespace(time=lambda: deadline + 60)
-    monkeypatch.setattr(services, "time", later)
+    monkeypatch.setattr(recording, "time", later)
     monkeypatch.setattr(rendering, "time", later)  # both renders count down from one moment
     other = players[(turn + 1) % 4]
     answer = act(japanese_browser_of(other), table, {"type": "pass"}, 1)

@@ -14,10 +14,16 @@ from django.urls import reverse
 from dragonformula.models import SetResult
 from dragsaga.models import DragSagaResult
 from games.models import NightTable
-from games.nights import nights
+from games.nights import round_tables
 from tests.support.leagues import make_league
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
-from tests.web.record_agreement import EN, assert_every_figure_agrees, pdf_of, table_rows
+from tests.web.record_agreement import (
+    EN,
+    assert_every_column_is_named,
+    assert_every_figure_agrees,
+    pdf_of,
+    table_rows,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +33,7 @@ def drawn_at_real_cards(game):
     night, members = night_of(league, count=4)
     organiser = keeper_of(league, "org")
     night_table = one_table_drawn(night, members)
-    nights.open_table(night_table, NightTable.Mode.CARDS)
+    round_tables.open_table(night_table, NightTable.Mode.CARDS)
     night_table.refresh_from_db()
     return league, night, members, organiser, night_table
 
@@ -94,6 +100,7 @@ def test_a_dragsaga_game_corrected_then_voided_and_recorded_again_agrees_everywh
     page = client.get(reverse("leagues:dragsaga_detail", args=[result.pk]), **EN).content.decode()
     history = page[page.index('id="history"') :]
     assert "Game corrected" in history and "misread the tokens" in history and "org" in history
+    assert_every_column_is_named(page)
     damage_row = next(row for row in table_rows(history) if row[:2] == [names[0], "Damage tokens"])
     assert damage_row[2:] == ["7", "2"]  # before and after
     sheet = pdf_of(client, reverse("leagues:dragsaga_sheet_pdf", args=[result.pk]), tmp_path)
@@ -191,6 +198,7 @@ def test_a_dragon_formula_set_corrected_then_voided_and_counted_again_agrees_eve
     assert_every_figure_agrees(client, league, night, truth, tmp_path)
     page = client.get(reverse("leagues:set_detail", args=[set_result.pk]), **EN).content.decode()
     assert "it was the fourth seat&#x27;s Dan" in page or "it was the fourth seat's Dan" in page
+    assert_every_column_is_named(page)
     sheet = pdf_of(client, reverse("leagues:set_sheet_pdf", args=[set_result.pk]), tmp_path)
     assert "Corrected on" in sheet and "by org" in sheet
 

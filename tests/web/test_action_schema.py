@@ -11,7 +11,8 @@ from dragsaga.rules.schema import ACTIONS as DS_ACTIONS
 from games.engine import BOOL, IllegalAction, check_action
 from games.models import ActionLog, Game
 from games.registry import GAMES
-from games.tables import services
+from games.tables.actions import playing
+from games.tables.actions.refused import IllegalMove
 from tests.web.tables import browser_of, htmx_post, seated_table
 
 pytestmark = pytest.mark.django_db
@@ -129,6 +130,6 @@ def test_the_schema_refuses_a_value_of_the_wrong_kind_in_every_field(schema):
 
 def test_the_services_refuse_a_forged_action_whatever_path_it_came_by(df):
     table, game, players = df
-    with pytest.raises(services.IllegalMove, match="not an action"):
-        services.apply_action(game, players[game.state["turn"]], {"type": "draw", "x": 1}, 0)
+    with pytest.raises(IllegalMove, match="not an action"):
+        playing.apply_action(game, players[game.state["turn"]], {"type": "draw", "x": 1}, 0)
     assert not ActionLog.objects.exists()

@@ -7,7 +7,8 @@ from django.db import transaction
 
 from dragonformula.rules.engine import ENGINE as DF
 from games.tables import events as table_events
-from games.tables import services
+from games.tables.actions import playing
+from games.tables.actions.refused import IllegalMove
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +33,7 @@ def test_a_committed_move_is_announced_once_and_arms_one_timer(
     table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
     seat = DF.waiting_for(game.state)[0]
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        game = services.apply_action(game, players[seat], {"type": "draw"}, game.version)
+        game = playing.apply_action(game, players[seat], {"type": "draw"}, game.version)
         assert heard == []  # nothing before the commit
     assert heard == [(table.pk, 1, True)]
     assert [(game_id, version) for game_id, version, _delay in armed] == [(game.pk, 1)]
@@ -47,7 +48,7 @@ def test_a_rolled_back_move_is_never_announced(heard, armed, django_capture_on_c
         pytest.raises(RuntimeError),
         transaction.atomic(),
     ):
-        services.apply_action(game, players[seat], {"type": "draw"}, game.version)
+        playing.apply_action(game, players[seat], {"type": "draw"}, game.version)
         raise RuntimeError("the caller's transaction fails after the move")
     game.refresh_from_db()
     assert game.version == 0
@@ -57,8 +58,8 @@ def test_a_rolled_back_move_is_never_announced(heard, armed, django_capture_on_c
 def test_a_refused_move_is_not_announced(heard, django_capture_on_commit_callbacks):
     table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
     idle = next(s for s in range(4) if s not in DF.waiting_for(game.state))
-    with django_capture_on_commit_callbacks(execute=True), pytest.raises(services.IllegalMove):
-        services.apply_action(game, players[idle], {"type": "draw"}, game.version)
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(IllegalMove):
+        playing.apply_action(game, players[idle], {"type": "draw"}, game.version)
     assert heard == []
 
 
@@ -74,6 +75,6 @@ def test_a_failing_push_does_not_keep_the_bots_timer_from_being_armed(
     table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
     seat = DF.waiting_for(game.state)[0]
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.apply_action(game, players[seat], {"type": "draw"}, game.version)
+        game = playing.apply_action(game, players[seat], {"type": "draw"}, game.version)
     assert [(game_id, version) for game_id, version, _delay in armed] == [(game.pk, 1)]
     assert "failed" in caplog.text and "channel layer is down" in caplog.text

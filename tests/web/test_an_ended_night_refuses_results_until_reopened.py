@@ -18,8 +18,8 @@ from dragsaga.scoring import DragSagaEntry
 from games.leagues import services
 from games.leagues.online import open_league_table
 from games.models import Match, NightTable, Result
-from games.nights import nights
-from games.tables import services as tables
+from games.nights import round_tables, rounds
+from games.tables.actions import guests, starting
 from tests.support.leagues import make_league, play_out, seats, won
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
 from tests.web.record_agreement import EN
@@ -34,9 +34,9 @@ def ended_night(game, mode=NightTable.Mode.CARDS):
     night, members = night_of(league, count=4)
     organiser = keeper_of(league, "org")
     night_table = one_table_drawn(night, members)
-    nights.open_table(night_table, mode)
+    round_tables.open_table(night_table, mode)
     night_table.refresh_from_db()
-    nights.end_night(night)
+    rounds.end_night(night)
     night.refresh_from_db()
     return league, night, members, organiser, night_table
 
@@ -133,11 +133,11 @@ def test_an_online_game_finished_after_the_night_ended_is_recorded_when_it_reope
     league = make_league("dragsaga", "Saga League")
     night, members = night_of(league, count=2)
     organiser = keeper_of(league, "org")
-    player = tables.player_for_user(organiser)
+    player = guests.player_for_user(organiser)
     table = open_league_table(
         league, players=2, bot_level="random", created_by=player, club_night=night
     )
-    game = tables.start(table, player, seed=12)
+    game = starting.start(table, player, seed=12)
     night.ended = timezone.now()
     night.save()
     game = play_out(game, player)

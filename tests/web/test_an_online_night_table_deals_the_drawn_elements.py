@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Member, NightTable, Player
-from games.nights import nights
+from games.nights import round_tables
+from games.nights.refused import NightRefused
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +101,7 @@ def test_each_drawn_member_plays_online_the_element_the_draw_gave_them():
 def test_elements_no_table_deals_are_refused_and_open_nothing():
     night_table = one_table_drawn(*night_of(count=4))
     night_table.seats.filter(number__in=[0, 1]).update(element="fire")  # two Fire seats
-    with pytest.raises(nights.NightRefused, match="clockwise"):
-        nights.open_table(night_table, NightTable.Mode.ONLINE)
+    with pytest.raises(NightRefused, match="clockwise"):
+        round_tables.open_table(night_table, NightTable.Mode.ONLINE)
     night_table.refresh_from_db()
     assert night_table.mode == "" and night_table.match is None

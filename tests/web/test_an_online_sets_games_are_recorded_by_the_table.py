@@ -12,7 +12,7 @@ from simple_history.models import HistoricalRecords
 from dragonformula.models import SetGame
 from games.leagues.online import open_league_table
 from games.models import Match
-from games.tables import services as tables
+from games.tables.actions import guests, starting
 from tests.support.leagues import make_league, make_members, play_out
 from tests.web.record_agreement import EN
 
@@ -25,14 +25,14 @@ def test_the_set_history_says_the_table_recorded_its_games(client):
     (member,) = make_members(league, "Kenji")
     member.user = kenji
     member.save()
-    player = tables.player_for_user(kenji)
+    player = guests.player_for_user(kenji)
     table = open_league_table(league, players=2, bot_level="smart", created_by=player)
     # Kenji's own request is the one whose move ends each game, as at a real table.
     request = RequestFactory().post("/")
     request.user = kenji
     HistoricalRecords.context.request = request
     try:
-        play_out(tables.start(table, player, seed=11), player)
+        play_out(starting.start(table, player, seed=11), player)
     finally:
         del HistoricalRecords.context.request
     match = Match.objects.get(table=table)

@@ -5,20 +5,20 @@ pace after (what players see: the table pauses on the timed-out turn, then the b
 import pytest
 
 from games.models import ActionLog
-from games.tables import services
+from games.tables.actions import opening, playing, starting
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_bot_next_after_a_passed_deadline_moves_on_the_next_call(highcard, players):
-    table = services.create_table(
+    table = opening.create_table(
         game_name="highcard", players=2, bot_level="easy", created_by=players[0]
     )
-    game = services.start(table, players[0])
+    game = starting.start(table, players[0])
     late = game.state["deadline"] + 1
-    game = services.advance(game.pk, 0, now=late)  # the human's turn timed out
+    game = playing.advance(game.pk, 0, now=late)  # the human's turn timed out
     assert game.version == 1
     assert list(ActionLog.objects.filter(game=game).values_list("seat", flat=True)) == [None]
     assert game.state["turn"] == 1  # the bot is next, and has not played yet
-    game = services.advance(game.pk, 1, now=late + 1)
+    game = playing.advance(game.pk, 1, now=late + 1)
     assert game.version == 2 and ActionLog.objects.get(game=game, version=2).seat == 1

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from config import lan
-from games.tables import services as tables
+from games.tables.actions import opening
 from games.tables.qr import join_qr_svg
 from tests.support.commands import python
 
@@ -125,7 +125,7 @@ def test_on_a_fresh_clone_the_lobby_qr_code_opens_the_lan_address(
 def test_a_table_qr_code_uses_site_url_when_set_else_the_lan_address(client, settings, players):
     settings.LAN_ADDRESSES = ["192.168.1.23"]
     settings.SERVE_PORT = "8000"
-    table = tables.create_table(game_name="dragonformula", players=2, created_by=players[0])
+    table = opening.create_table(game_name="dragonformula", players=2, created_by=players[0])
     path = reverse("dragonformula:table", args=[table.code])
     settings.SITE_URL = ""
     _svg, link = qr_svg(client.get(path, HTTP_HOST="localhost:8000").content.decode(), "join-qr")

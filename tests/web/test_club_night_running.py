@@ -16,7 +16,7 @@ from dragonformula import scoring as df_scoring
 from dragonformula.models import SetResult
 from games.leagues import selectors
 from games.models import Match, Member, NightEntrant, NightRound, NightTable, Player
-from games.nights import nights
+from games.nights import tonight as night_tonight
 from games.trust.fairness import commit
 from tests.support.leagues import play_out, won
 from tests.web.night_helpers import keeper_of, night_of
@@ -184,7 +184,7 @@ def test_a_night_of_nine_over_two_rounds_with_a_late_arrival_and_a_leaver(keeper
         df_scoring.record_game(set_result, won(game % 3))
     set_result.refresh_from_db()
     assert set_result.complete
-    tonight = {row.name: row for row in nights.tonight_standings(night)}
+    tonight = {row.name: row for row in night_tonight.tonight_standings(night)}
     assert sum(tonight[seat.entrant.name].vp for seat in drawn) == Decimal(6)
     league_rows = {row.name: row for row in selectors.standings(night.league)}
     assert all(league_rows[seat.entrant.member.name].played == 1 for seat in drawn)
@@ -379,8 +379,8 @@ def test_a_dragsaga_night_seats_tables_of_four_and_three_and_records_a_real_card
         }
     assert client.post(url, posted).status_code == 302
     table.refresh_from_db()
-    assert nights.table_finished(table)
-    tonight = {row.name: row for row in nights.tonight_standings(night)}
+    assert night_tonight.table_finished(table)
+    tonight = {row.name: row for row in night_tonight.tonight_standings(night)}
     assert tonight[names[2]].vp == Decimal(3) and tonight[names[2]].place == 1
     assert tonight[names[1]].points == 9 + 7 // 2
     assert client.post(url, posted).status_code == 409  # recorded once

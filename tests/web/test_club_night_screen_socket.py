@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 
 from dragonformula import scoring as df_scoring
 from games.models import NightTable
-from games.nights import nights
+from games.nights import check_in, round_tables, rounds
 from tests.support.leagues import won
 from tests.web.night_helpers import night_of
 from tests.web.sockets import in_own_loop
@@ -33,8 +33,8 @@ async def open_screen(night_id, language="en"):
 def arrange():
     night, members = night_of(count=6)
     for member in members:
-        nights.check_in(night, member)
-    nights.announce_round(night)
+        check_in.check_in(night, member)
+    rounds.announce_round(night)
     return night
 
 
@@ -48,9 +48,9 @@ async def test_the_screen_gets_the_draw_and_the_results_without_a_reload():
 
     def draw_and_play():
         night_round = night.rounds.get(number=1)
-        nights.draw(night_round)
+        rounds.draw(night_round)
         table = NightTable.objects.filter(round=night_round).first()
-        nights.open_table(table, NightTable.Mode.CARDS)
+        round_tables.open_table(table, NightTable.Mode.CARDS)
         return table
 
     table = await database_sync_to_async(draw_and_play)()

@@ -10,8 +10,8 @@ from dragonformula.rules.cards import ALL_CARDS
 from games.leagues.online import open_league_table
 from games.live import rendering
 from games.models import Game, Player, Seat, Table
-from games.tables import services
-from games.tables import services as tables
+from games.tables.actions import opening as table_opening
+from games.tables.actions import playing, seating, starting
 from tests.support.leagues import make_league
 from tests.web.tables import browser_of, htmx_post
 from tests.web.test_leagues_online import linked_player
@@ -33,15 +33,15 @@ def _deal(ann, top="WK"):
 
 def _table(ann_hand=ANN_PLAIN, names=("Ann", "Ben")):
     players = [Player.objects.create(display_name=name) for name in names]
-    table = services.create_table(
+    table = table_opening.create_table(
         game_name="dragonformula", players=2, options={"pick_seconds": 60}, created_by=players[0]
     )
-    services.sit(table, players[1])
+    seating.sit(table, players[1])
     Table.objects.filter(pk=table.pk).update(
         stacking={"deals": [_deal(ann_hand)], "fire_seats": [0]}
     )
     table.refresh_from_db()
-    return table, services.start(table, players[0], seed=3), players
+    return table, starting.start(table, players[0], seed=3), players
 
 
 def _hints(table, player):
@@ -52,7 +52,7 @@ def _act(game, player, kind, **extra):
     """The move, committed: what follows a commit runs (the announcement, and with no
     server loop to think on, the coach's Pick hint worked out at once)."""
     with TestCase.captureOnCommitCallbacks(execute=True):
-        return services.apply_action(game, player, {"type": kind, **extra}, game.version)
+        return playing.apply_action(game, player, {"type": kind, **extra}, game.version)
 
 
 def test_hints_say_how_far_the_hand_is_and_which_hands_are_in_reach():
@@ -115,9 +115,9 @@ def test_hints_are_on_for_a_players_first_three_games_and_off_at_league_tables()
         Seat.objects.filter(table=other, number=0).update(player=ann)
         Game.objects.filter(pk=played.pk).update(finished=played.created)
     newcomer = Player.objects.create(display_name="Newcomer")
-    fresh = services.create_table(game_name="dragonformula", players=2, created_by=ann)
-    services.sit(fresh, newcomer)
-    services.start(fresh, ann, seed=3)
+    fresh = table_opening.create_table(game_name="dragonformula", players=2, created_by=ann)
+    seating.sit(fresh, newcomer)
+    starting.start(fresh, ann, seed=3)
     assert dict(Seat.objects.filter(table=fresh).values_list("player_id", "hints")) == {
         ann.pk: False,
         newcomer.pk: True,
@@ -128,7 +128,7 @@ def test_a_league_table_starts_without_hints():
     league = make_league()
     aki = linked_player(league, "Aki")  # a newcomer: no game played yet
     table = open_league_table(league, players=2, bot_level="smart", created_by=aki)
-    tables.start(table, aki, seed=3)
+    starting.start(table, aki, seed=3)
     assert Seat.objects.get(table=table, player=aki).hints is False
 
 

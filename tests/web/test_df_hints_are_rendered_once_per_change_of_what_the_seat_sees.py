@@ -9,7 +9,7 @@ from django.test.signals import template_rendered
 
 from games.live import looks, rendering
 from games.registry import engine_for, game_kind
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def test_a_seats_hints_are_rendered_again_only_when_they_change():
                 break
             seat = engine.waiting_for(game.state)[0]
             action = engine.bot_action(game.state, seat, "smart")
-            game = services.apply_action(game, players[seat], action, game.version)
+            game = playing.apply_action(game, players[seat], action, game.version)
     finally:
         template_rendered.disconnect(rendered)
     assert all('id="hints"' in html for html in shown)

@@ -7,7 +7,7 @@ import pytest
 
 from games.live import rendering
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,7 @@ def test_the_discarder_sees_the_others_deciding():
         action = next(
             a for a in engine.legal_actions(game.state, seat) if a["type"] in ("draw", "discard")
         )
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     window = engine.view(game.state, 0)["window"]
     assert window is not None
     discarder = window["discarder"]
@@ -43,7 +43,7 @@ def test_the_discarder_sees_the_others_deciding():
     assert "Pick?" in prompt_text(table, players[others[0]])
 
     # Once a seat has answered, it waits with the discarder.
-    game = services.apply_action(game, players[others[0]], {"type": "pass"}, game.version)
+    game = playing.apply_action(game, players[others[0]], {"type": "pass"}, game.version)
     assert "you answered; the others are deciding" in prompt_text(table, players[others[0]])
     assert "Pick?" in prompt_text(table, players[others[1]])
 
@@ -60,7 +60,7 @@ def test_the_discarder_reads_it_in_japanese():
         action = next(
             a for a in engine.legal_actions(game.state, seat) if a["type"] in ("draw", "discard")
         )
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     discarder = engine.view(game.state, 0)["window"]["discarder"]
     with translation.override("ja"):
         own = prompt_text(table, players[discarder])

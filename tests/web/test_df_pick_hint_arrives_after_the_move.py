@@ -12,7 +12,7 @@ from dragonformula.rules import advice, strong
 from games.coach import bot_thinking
 from games.live import server_loop
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import seated_table, shows_code, without_hints
 
@@ -39,7 +39,7 @@ def df_table():
 
 @database_sync_to_async
 def act(game, player, action):
-    return services.apply_action(game, player, action, game.version)
+    return playing.apply_action(game, player, action, game.version)
 
 
 async def frames_until(socket, pattern, timeout=120):

@@ -14,7 +14,7 @@ from dragonformula.templatetags.tarot import _prompt, df_prompt
 from games.live import rendering
 from games.models import Game, Player, Seat, StandIn, Table
 from games.presence import leavers
-from games.tables import services
+from games.tables.actions import opening, playing, seating, stand_ins, starting
 from tests.game.df_table import deal
 
 pytestmark = pytest.mark.django_db
@@ -26,18 +26,18 @@ WAITING_ON_6 = "W6 C6 S6 W1 C1 S1 W2 C2 S2 M4"
 def stacked_table():
     """Ann holds the King of Wands; Ben's discard of the Tower completes Cho's hand."""
     players = [Player.objects.create(display_name=name) for name in NAMES]
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula",
         players=4,
         options={"sets": 1, "turn_seconds": 30},
         created_by=players[0],
     )
     for player in players[1:]:
-        services.sit(table, player)
+        seating.sit(table, player)
     deals = [deal(4, {0: "M3 WK", 1: "M7", 2: WAITING_ON_6}, pile="PK M6")] * 4
     Table.objects.filter(pk=table.pk).update(stacking={"deals": deals, "fire_seats": [0]})
     table.refresh_from_db()
-    return table, services.start(table, players[0], seed=3), players
+    return table, starting.start(table, players[0], seed=3), players
 
 
 def shown(table, players) -> list[str]:
@@ -72,19 +72,19 @@ def test_every_viewer_s_prompt_is_what_a_rendering_from_nothing_shows(language):
     with translation.override(language):
         seen += shown(table, players)
         for player, action in script:
-            game = services.apply_action(game, player, action, game.version)
+            game = playing.apply_action(game, player, action, game.version)
             seen += shown(table, players)
         assert game.state["phase"] == "result"
         # Dai was out of time twice: a bot plays for Dai, who may come back.
         dai_seat = Seat.objects.get(table=table, player=dai)
-        services.take_over(game, dai_seat, StandIn.Reason.OUT_OF_TIME, time.time())
+        stand_ins.take_over(game, dai_seat, StandIn.Reason.OUT_OF_TIME, time.time())
         seen += shown(table, players)
         leavers.retake(table, dai)
         game = Game.objects.get(pk=game.pk)
         for _move in range(12):  # "Next game" for all, then the next game's first turns
             seat = ENGINE.waiting_for(game.state)[0]
             action = ENGINE.bot_action(game.state, seat, "smart")
-            game = services.apply_action(game, players[seat], action, game.version)
+            game = playing.apply_action(game, players[seat], action, game.version)
             seen += shown(table, players)
     text = "".join(seen)
     for part in (
@@ -109,9 +109,9 @@ def test_every_viewer_s_prompt_is_what_a_rendering_from_nothing_shows(language):
 
 def test_seats_asked_alike_share_a_prompt_and_each_keeps_its_own_answer():
     table, game, (ann, ben, cho, dai) = stacked_table()
-    game = services.apply_action(game, ann, {"type": "draw"}, game.version)
-    game = services.apply_action(game, ann, {"type": "discard", "card": "WK"}, game.version)
-    game = services.apply_action(game, ben, {"type": "pass"}, game.version)
+    game = playing.apply_action(game, ann, {"type": "draw"}, game.version)
+    game = playing.apply_action(game, ann, {"type": "discard", "card": "WK"}, game.version)
+    game = playing.apply_action(game, ben, {"type": "pass"}, game.version)
     _prompt.cache_clear()
     with translation.override("en"):
         seen = shown(table, [ann, ben, cho, dai])

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from games.models import Game, Player, Seat, Table
-from games.tables import services
+from games.tables.actions import opening, playing, seating, starting
 from tests.game.df_table import deal
 from tests.web.tables import browser_of, htmx_post, shows_code
 from tests.web.trust_helpers import finish
@@ -19,19 +19,19 @@ NAMES = ["Ann", "Ben", "Cho", "Dai"]
 
 def _table(sets=1, deals=None):
     players = [Player.objects.create(display_name=name) for name in NAMES]
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula", players=4, options={"sets": sets}, created_by=players[0]
     )
     for player in players[1:]:
-        services.sit(table, player)
+        seating.sit(table, player)
     deals = deals or [deal(4, {0: "M3 WK", 1: "M7", 2: WAITING_ON_6}, pile="PK M6")]
     Table.objects.filter(pk=table.pk).update(stacking={"deals": deals, "fire_seats": [0]})
     table.refresh_from_db()
-    return table, services.start(table, players[0], seed=3), players
+    return table, starting.start(table, players[0], seed=3), players
 
 
 def _act(game, player, kind, **extra):
-    return services.apply_action(game, player, {"type": kind, **extra}, game.version)
+    return playing.apply_action(game, player, {"type": kind, **extra}, game.version)
 
 
 def _pick_and_dan_by_cho():
@@ -74,7 +74,7 @@ def test_the_next_game_waits_for_every_human_to_press_next_game():
         game.refresh_from_db()
     assert game.state["phase"] == "result"
     assert "Waiting for: Dai" in _page(table, ann)
-    assert services.advance(game.pk, game.version, now=game.state["result"]["deadline"] - 1)
+    assert playing.advance(game.pk, game.version, now=game.state["result"]["deadline"] - 1)
     game.refresh_from_db()
     assert game.state["phase"] == "result"  # nothing due before the 30 s are up
     game = _act(game, dai, "next_game")
@@ -84,7 +84,7 @@ def test_the_next_game_waits_for_every_human_to_press_next_game():
 
 def test_after_thirty_seconds_the_next_game_is_dealt_anyway():
     table, game, players = _pick_and_dan_by_cho()
-    game = services.tick(game, now=game.state["result"]["deadline"])
+    game = playing.tick(game, now=game.state["result"]["deadline"])
     assert game.state["phase"] == "draw" and game.state["starter"] == 1
 
 
@@ -138,10 +138,10 @@ def test_a_rematch_is_only_for_the_tables_players_once_it_is_over():
 
 def test_dragsagas_end_offers_the_same_rematch_and_way_back():
     ann = Player.objects.create(display_name="Ann")
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragsaga", players=3, bot_level="heuristic", created_by=ann
     )
-    game = services.start(table, ann)
+    game = starting.start(table, ann)
     seat = Seat.objects.get(table=table, number=0)
     Seat.objects.filter(pk=seat.pk).update(player=None, bot_level="heuristic")  # Ann's bot
     game = finish(game)

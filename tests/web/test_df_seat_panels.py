@@ -11,7 +11,7 @@ from django.utils import translation
 from dragonformula.rules.engine import ENGINE
 from dragonformula.templatetags.df_seats import _content, article, df_seat
 from games.live import rendering
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 
@@ -46,7 +46,7 @@ def test_every_seat_panel_is_what_a_fresh_rendering_shows(language):
                     lives += len(live)
             seat = ENGINE.waiting_for(game.state)[0]
             action = ENGINE.bot_action(game.state, seat, "smart")
-            game = services.apply_action(game, players[seat], action, game.version)
+            game = playing.apply_action(game, players[seat], action, game.version)
     assert compared == 60 * 5 * 4 and lives > 20
     info = _content.cache_info()
     assert info.hits > info.misses, "most panels are looks already rendered"

@@ -11,7 +11,7 @@ from django.utils import translation
 from dragonformula.templatetags.tarot import _standings, df_standings
 from games.live import rendering
 from games.models import Game, Player, Table
-from games.tables import services
+from games.tables.actions import opening, playing, seating, starting
 from tests.game.df_table import deal
 
 pytestmark = pytest.mark.django_db
@@ -22,13 +22,13 @@ WAITING_ON_6 = "W6 C6 S6 W1 C1 S1 W2 C2 S2 M4"
 def won_by_cho(names):
     """A table whose first game Cho wins by Pick-and-Dan on Ben's discard of the Tower."""
     players = [Player.objects.create(display_name=name) for name in names]
-    table = services.create_table(game_name="dragonformula", players=4, created_by=players[0])
+    table = opening.create_table(game_name="dragonformula", players=4, created_by=players[0])
     for player in players[1:]:
-        services.sit(table, player)
+        seating.sit(table, player)
     deals = [deal(4, {0: "M3 WK", 1: "M7", 2: WAITING_ON_6}, pile="PK M6")]
     Table.objects.filter(pk=table.pk).update(stacking={"deals": deals, "fire_seats": [0]})
     table.refresh_from_db()
-    game = services.start(table, players[0], seed=3)
+    game = starting.start(table, players[0], seed=3)
     ann, ben, cho, dai = players
     for player, action in [
         (ann, {"type": "draw"}),
@@ -40,7 +40,7 @@ def won_by_cho(names):
         (dai, {"type": "pass"}),
         (ann, {"type": "pass"}),
     ]:
-        game = services.apply_action(game, player, action, game.version)
+        game = playing.apply_action(game, player, action, game.version)
     return table, game, players
 
 

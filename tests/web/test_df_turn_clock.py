@@ -7,7 +7,7 @@ from dragonformula.rules.engine import ENGINE
 from games.leagues.online import open_league_table
 from games.models import ActionLog, Player
 from games.presence import leavers
-from games.tables import services
+from games.tables.actions import opening, pace, playing, seating, starting
 from tests.support.leagues import make_league
 from tests.web.tables import browser_of, seated_table
 
@@ -29,8 +29,8 @@ def test_when_nobody_plays_in_time_the_servers_own_move_plays_the_turn():
     leavers.set_away_limit(table, leavers.MAX_AWAY_SECONDS)  # the tab open, the player gone
     seat = game.state["turn"]
     due = game.state["clock"]["deadline"]
-    assert services.advance(game.pk, game.version, now=due - 1).version == game.version
-    game = services.advance(game.pk, game.version, now=due)
+    assert playing.advance(game.pk, game.version, now=due - 1).version == game.version
+    game = playing.advance(game.pk, game.version, now=due)
     tick = ActionLog.objects.filter(game=game).latest("version")
     assert tick.seat is None and tick.action == {"type": "tick"}
     assert game.state["phase"] == "window" and game.state["window"]["discarder"] == seat
@@ -41,12 +41,12 @@ def test_league_tables_have_a_clock_and_casual_tables_may_turn_it_off():
     ann = Player.objects.create(display_name="Ann")
     league = make_league()
     assert open_league_table(league, players=4, created_by=ann).options["turn_seconds"] == 30
-    casual = services.create_table(
+    casual = opening.create_table(
         game_name="dragonformula", players=2, options={"turn_seconds": 0}, created_by=ann
     )
-    services.sit(casual, Player.objects.create(display_name="Ben"))
+    seating.sit(casual, Player.objects.create(display_name="Ben"))
     leavers.set_away_limit(casual, leavers.MAX_AWAY_SECONDS)
-    game = services.start(casual, ann)
+    game = starting.start(casual, ann)
     assert ENGINE.deadline(game.state) is None  # no turn is ever timed
     # The server's next move is only the away-from-the-table limit's.
-    assert services.next_wakeup(game, now=game.created_at + 600) == pytest.approx(3000.0)
+    assert pace.next_wakeup(game, now=game.created_at + 600) == pytest.approx(3000.0)

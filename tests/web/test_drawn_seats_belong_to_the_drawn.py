@@ -24,7 +24,7 @@ from dragonformula.scoring import SeatEntry
 from games.leagues import selectors
 from games.leagues.result_lines import carry_over
 from games.models import Match, Member, Rating, Result
-from games.tables import services as tables
+from games.tables.actions import playing
 from tests.support.leagues import ELEMENTS, play_out, won
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 
@@ -59,7 +59,7 @@ def bots_play_out(game, limit=5000):
         if game.is_finished:
             return game
         now += 1.0
-        moved = tables.advance(game.pk, game.version, now=now)
+        moved = playing.advance(game.pk, game.version, now=now)
         game = moved if moved is not None else type(game).objects.get(pk=game.pk)
     raise AssertionError("the game did not finish")
 

@@ -17,7 +17,7 @@ from dragsaga.rules.cards import default_card_set
 from games.live import rendering
 from games.models import Player, Table
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing, seating, starting
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
@@ -153,7 +153,7 @@ def open_table_with(card_set: CardSet, names=("Ann", "Ben")) -> tuple[Table, lis
     assert response.status_code == 302, response.content.decode()
     table = Table.objects.get(created_by=players[0])
     for player in players[1:]:
-        services.sit(table, player)
+        seating.sit(table, player)
     return table, players
 
 
@@ -171,7 +171,7 @@ def test_the_lobby_offers_every_card_set(admin_client):
 def test_a_table_with_a_club_set_plays_a_whole_game_with_those_cards(admin_client):
     add_set(admin_client, "Our box", club_cards())
     table, players = open_table_with(CardSet.objects.get(name="Our box"))
-    game = services.start(table, players[0], seed=11)
+    game = starting.start(table, players[0], seed=11)
     assert game.state["cards"] == club_cards()
     first = page_of(table, players[0])
     assert "Club Divine Blaze" in first and "Club Divine Storm" in first
@@ -181,7 +181,7 @@ def test_a_table_with_a_club_set_plays_a_whole_game_with_those_cards(admin_clien
     while not game.is_finished:
         seat = engine.waiting_for(game.state)[0]
         action = engine.bot_action(game.state, seat, "heuristic")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
         played |= {event["card"] for event in game.state["log"] if event["type"] == "flip"}
     assert played and played <= {card["id"] for card in club_cards()}
     last = page_of(table, players[1])
@@ -193,7 +193,7 @@ def test_a_later_edit_of_the_set_leaves_running_and_opened_tables_alone(admin_cl
     add_set(admin_client, "Our box", club_cards())
     our_box = CardSet.objects.get(name="Our box")
     running, ann_ben = open_table_with(our_box)
-    game = services.start(running, ann_ben[0], seed=5)
+    game = starting.start(running, ann_ben[0], seed=5)
     opened, _cho_dai = open_table_with(our_box, ("Cho", "Dai"))
     before = copy.deepcopy(game.state)
 
@@ -207,7 +207,7 @@ def test_a_later_edit_of_the_set_leaves_running_and_opened_tables_alone(admin_cl
     assert game.state == before
     page = page_of(running, ann_ben[0])
     assert "Renamed Claw" not in page and "Club Claw" in page
-    assert services.start(opened, _cho_dai[0], seed=5).state["cards"] == club_cards()
+    assert starting.start(opened, _cho_dai[0], seed=5).state["cards"] == club_cards()
     newer, _eve_fay = open_table_with(our_box, ("Eve", "Fay"))
     assert "Renamed Claw" in {card["name_en"] for card in newer.options["card_set"]}
 
@@ -217,7 +217,7 @@ def test_deleting_a_set_leaves_its_tables_playing(admin_client):
     our_box = CardSet.objects.get(name="Our box")
     table, players = open_table_with(our_box)
     our_box.delete()
-    game = services.start(table, players[0], seed=3)
+    game = starting.start(table, players[0], seed=3)
     assert game.state["cards"] == club_cards()
 
 

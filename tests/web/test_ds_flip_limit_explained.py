@@ -9,7 +9,7 @@ import pytest
 
 from games.live import rendering
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +45,7 @@ def play_until(game, players, done, limit=400):
             action = ann_plays(game.state, ENGINE.legal_actions(game.state, 0))
         else:
             action = ENGINE.bot_action(game.state, seat, "heuristic")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     raise AssertionError("the game never got there")
 
 

@@ -10,13 +10,15 @@ from django.test import Client
 from dragsaga.learn import GUIDED, guided_step
 from games.learn.models import GuidedGame
 from games.models import Player, Table
-from games.tables import services
+from games.registry import game_kind
+from games.tables.actions import playing
+from games.tables.actions.refused import IllegalMove
 from games.trust.fairness import replay_reaches_record
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
 
-ENGINE = services.game_kind("dragsaga").engine
+ENGINE = game_kind("dragsaga").engine
 
 
 def _started():
@@ -63,12 +65,12 @@ def test_every_step_follows_the_game_to_its_end_and_a_real_game_is_offered():
 
     def act(kind, **extra):
         nonlocal game
-        game = services.apply_action(game, ann, {"type": kind, **extra}, game.version)
+        game = playing.apply_action(game, ann, {"type": kind, **extra}, game.version)
 
     def bots():
         nonlocal game
         while not game.is_finished and {1, 2} & set(ENGINE.waiting_for(game.state)):
-            game = services.advance(game.pk, game.version, now=game.created.timestamp() + 1)
+            game = playing.advance(game.pk, game.version, now=game.created.timestamp() + 1)
 
     assert "Divine Storm" in step().do
     act("choose_dragon", card="divine_storm")
@@ -155,10 +157,10 @@ def test_a_tap_off_the_script_is_refused_with_the_step_to_take():
     ann, browser, table = _started()
     game = table.games.get()
     try:
-        services.apply_action(
+        playing.apply_action(
             game, ann, {"type": "choose_dragon", "card": "divine_aegis"}, game.version
         )
-    except services.IllegalMove as refusal:
+    except IllegalMove as refusal:
         assert refusal.message.endswith("Keep Divine Storm: tap it.")
     else:
         raise AssertionError("a dragon other than the step's was kept")

@@ -11,7 +11,7 @@ import pytest
 
 from games.live import rendering
 from games.models import Player, Seat, Table
-from games.tables import services
+from games.tables.actions import opening, playing, seating, starting
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import browser_of, htmx_post
 
@@ -24,20 +24,20 @@ def _table(ann_cards, ben_cards, start_player=0, names=("Ann", "Ben")):
     """Ann (seat 0) and Ben (seat 1), dealt the cards named (and the three divine dragons),
     both having kept Divine Storm."""
     ann, ben = (Player.objects.create(display_name=name) for name in names)
-    table = services.create_table(game_name="dragsaga", players=2, created_by=ann)
-    services.sit(table, ben)
+    table = opening.create_table(game_name="dragsaga", players=2, created_by=ann)
+    seating.sit(table, ben)
     Table.objects.filter(pk=table.pk).update(
         stacking={"hands": [ann_cards + DIVINE, ben_cards + DIVINE], "start_player": start_player}
     )
     table.refresh_from_db()
-    game = services.start(table, ann, seed=3)
+    game = starting.start(table, ann, seed=3)
     for player in (ann, ben):
         game = _act(game, player, "choose_dragon", card="divine_storm")
     return table, game, ann, ben
 
 
 def _act(game, player, kind, **extra):
-    return services.apply_action(game, player, {"type": kind, **extra}, game.version)
+    return playing.apply_action(game, player, {"type": kind, **extra}, game.version)
 
 
 def _hints(table, player):

@@ -9,7 +9,7 @@ import pytest
 
 from dragsaga.models import CardSet
 from games.models import Game
-from games.tables import services
+from games.tables.actions import playing, starting
 from tests.web.tables import browser_of, htmx_post
 from tests.web.test_ds_card_sets import add_set, club_cards, open_table_with
 
@@ -20,14 +20,14 @@ def placing_table(admin_client):
     """A two-player table with a club's renamed set, the divine dragons kept: round 1's placing."""
     add_set(admin_client, "Our box", club_cards())
     table, players = open_table_with(CardSet.objects.get(name="Our box"))
-    game = services.start(table, players[0], seed=4)
+    game = starting.start(table, players[0], seed=4)
     kept = {}
     for seat, player in enumerate(players):
         dragon = next(
             card for card in game.state["seats"][seat]["hand"] if card.startswith("divine")
         )
         kept[seat] = dragon
-        game = services.apply_action(
+        game = playing.apply_action(
             game, player, {"type": "choose_dragon", "card": dragon}, game.version
         )
     assert game.state["phase"] == "place"
@@ -70,6 +70,7 @@ def test_a_forged_placing_of_a_card_not_in_hand_names_it_in_the_players_language
 def test_a_flip_of_a_card_not_placed_is_refused_by_name_in_the_rules_and_on_the_page():
     from django.utils import translation
 
+    from games.registry import game_kind
     from games.tables.refusals import refusal_text
     from tests.game.ds_helpers import refused, round_two
 
@@ -86,6 +87,11 @@ def test_a_flip_of_a_card_not_placed_is_refused_by_name_in_the_rules_and_on_the_
     }
     assert card["id"] not in error.message and card["name_en"] in error.message
     with translation.override("ja"):
-        assert card["name_ja"] in refusal_text(error) and card["id"] not in refusal_text(error)
+        assert card["name_ja"] in refusal_text(error, game_kind("dragsaga").refusals) and card[
+            "id"
+        ] not in refusal_text(error, game_kind("dragsaga").refusals)
     with translation.override("en"):
-        assert refusal_text(error) == f"{card['name_en']} is not one of your placed cards."
+        assert (
+            refusal_text(error, game_kind("dragsaga").refusals)
+            == f"{card['name_en']} is not one of your placed cards."
+        )

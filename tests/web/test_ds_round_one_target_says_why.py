@@ -7,7 +7,7 @@ import pytest
 
 from games.live import rendering
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_round_one_says_why_the_target_is_fixed():
     while game.state["phase"] == "choose_dragon":
         seat = ENGINE.waiting_for(game.state)[0]
         action = ENGINE.legal_actions(game.state, seat)[0]
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     assert game.state["phase"] == "place" and game.state["round"] == 1
     text = prompt_text(table, players[0])
     assert "Target: Ben (in round 1 everyone targets their left neighbour)" in text

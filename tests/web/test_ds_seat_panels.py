@@ -12,7 +12,7 @@ from django.utils import translation
 from dragsaga.rules.engine import ENGINE
 from dragsaga.templatetags.ds_seats import _header, _play, _stats, article, ds_seat
 from games.live import rendering
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +79,7 @@ def test_every_viewer_sees_the_seats_a_rendering_from_nothing_shows_them(languag
             # Panels the others already rendered are reused from here on.
             seat = ENGINE.waiting_for(game.state)[0]
             action = ENGINE.bot_action(game.state, seat, "heuristic")
-            game = services.apply_action(game, players[seat], action, game.version)
+            game = playing.apply_action(game, players[seat], action, game.version)
     assert compared == 45 * 5 * 4 and face_down_seen > 20
     for part in PARTS:
         info = part.cache_info()
@@ -91,7 +91,7 @@ def test_a_seat_panel_is_rendered_once_for_the_viewers_it_looks_the_same_to():
     while game.state["phase"] != "turns":  # everyone has placed two cards face down
         seat = ENGINE.waiting_for(game.state)[0]
         action = ENGINE.bot_action(game.state, seat, "heuristic")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     forget_panels()
     for viewer in [*players, None]:
         seats(table, viewer)
@@ -109,7 +109,7 @@ def test_backs_and_flipped_cards_remembered_in_one_language_are_not_shown_in_the
     while not (game.state["phase"] == "turns" and game.state["guard"]):  # a flip awaits guards
         seat = ENGINE.waiting_for(game.state)[0]
         action = ENGINE.bot_action(game.state, seat, "heuristic")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     with translation.override("ja"):
         ja = seats(table, players[0])
     with translation.override("en"):

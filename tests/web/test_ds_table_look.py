@@ -7,7 +7,7 @@ import pytest
 
 from games.live import rendering
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def play_until(game, players, done):
             return game
         seat = engine.waiting_for(game.state)[0]
         action = engine.bot_action(game.state, seat, "heuristic")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     raise AssertionError("the game never got there")
 
 
@@ -74,7 +74,7 @@ def test_hit_players_show_a_tick_once_they_have_answered():
     engine = engine_for("dragsaga")
     first = asked[0]
     answer = engine.bot_action(game.state, first, "heuristic")
-    game = services.apply_action(game, players[first], answer, game.version)
+    game = playing.apply_action(game, players[first], answer, game.version)
     html = seats_html(table, players[game.state["guard"]["attacker"]])
     assert html.count("deciding whether to guard") == 1
     assert "✓ answered" in html.split(f'data-seat="{first}"', 1)[1].split("</article>", 1)[0]

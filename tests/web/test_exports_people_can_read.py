@@ -14,7 +14,7 @@ from django.urls import reverse
 from dragonformula.models import SetResult
 from games.leagues import services
 from games.models import ClubNight
-from games.nights import nights
+from games.nights import check_in, rounds
 from tests.support.leagues import make_league, make_members, record_set, won
 from tests.web.night_helpers import night_of
 
@@ -67,7 +67,7 @@ def test_the_projector_pages_through_every_player_tonight_and_switches_language(
     night = ClubNight.objects.create(league=league, date=league.season_start)
     names = [f"Player {n:02d}" for n in range(1, 26)]
     for member in make_members(league, *names):
-        nights.check_in(night, member)
+        check_in.check_in(night, member)
     page = client.get(reverse("nights:screen", args=[night.pk])).content.decode()
     tonight = page[page.index('id="night-tonight"') : page.index('id="night-league"')]
     assert all(name in tonight for name in names)  # everyone, not the first eight
@@ -81,9 +81,9 @@ def test_the_projector_pages_through_every_player_tonight_and_switches_language(
 def test_verify_states_the_exact_hash_input(client):
     night, members = night_of(count=4)
     for member in members:
-        nights.check_in(night, member)
-    drawn = nights.draw(nights.announce_round(night))
-    nights.end_night(night)
+        check_in.check_in(night, member)
+    drawn = rounds.draw(rounds.announce_round(night))
+    rounds.end_night(night)
     drawn.refresh_from_db()
     query = {
         "kind": "seat-draw",

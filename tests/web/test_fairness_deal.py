@@ -3,7 +3,7 @@
 import pytest
 
 from games.models import ShuffleCommitment
-from games.tables import services
+from games.tables.actions import opening, starting
 from tests.web.trust_helpers import deal_rows, deck_order, finish
 
 pytestmark = pytest.mark.django_db
@@ -12,8 +12,8 @@ ELEMENT = {"fire": "Fire", "water": "Water", "air": "Air", "earth": "Earth"}
 
 
 def started(players):
-    table = services.create_table(game_name="dragonformula", players=players, bot_level="smart")
-    game = services.start(table, None)
+    table = opening.create_table(game_name="dragonformula", players=players, bot_level="smart")
+    game = starting.start(table, None)
     return table, game, ShuffleCommitment.objects.get(game=game)
 
 

@@ -8,7 +8,8 @@ from django.test import Client
 from dragonformula.learn import GUIDED, guided_step
 from games.learn.models import GuidedGame
 from games.models import Player, Table
-from games.tables import services
+from games.registry import game_kind
+from games.tables.actions import playing
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
@@ -55,19 +56,19 @@ def test_the_steps_follow_the_game_and_a_win_offers_a_real_game():
     steps = []
 
     def step():
-        view = services.game_kind("dragonformula").engine.view(game.state, 0)
+        view = game_kind("dragonformula").engine.view(game.state, 0)
         steps.append(guided_step(view).key)
 
     def act(kind, **extra):
         nonlocal game
-        game = services.apply_action(game, ann, {"type": kind, **extra}, game.version)
+        game = playing.apply_action(game, ann, {"type": kind, **extra}, game.version)
 
     def bots():
         nonlocal game
-        while game.state["phase"] in ("draw", "discard", "window") and 1 in services.game_kind(
+        while game.state["phase"] in ("draw", "discard", "window") and 1 in game_kind(
             "dragonformula"
         ).engine.waiting_for(game.state):
-            game = services.advance(game.pk, game.version, now=game.created.timestamp() + 1)
+            game = playing.advance(game.pk, game.version, now=game.created.timestamp() + 1)
 
     step()
     act("draw")

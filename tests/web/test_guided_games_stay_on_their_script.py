@@ -14,7 +14,8 @@ import pytest
 from games.learn import steps as guided_steps
 from games.learn.models import GuidedGame
 from games.models import Game, Player, Seat, Table
-from games.tables import services
+from games.registry import game_kind
+from games.tables.actions import pace, playing, starting
 from tests.web.tables import browser_of, htmx_post
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ class Guided:
 
     def __init__(self, game_name):
         self.name = game_name
-        self.kind = services.game_kind(game_name)
+        self.kind = game_kind(game_name)
         self.engine = self.kind.engine
         self.player = Player.objects.create(display_name="Newcomer")
         self.browser = browser_of(self.player)
@@ -66,7 +67,7 @@ class Guided:
             game = self.game
             if game.is_finished or 1 not in self.engine.waiting_for(game.state):
                 return
-            services.advance(game.pk, game.version, now=game.created.timestamp() + 1)
+            playing.advance(game.pk, game.version, now=game.created.timestamp() + 1)
 
 
 def _json(action):
@@ -100,7 +101,7 @@ def _walk(guided):
             assert status == 200, (step.key, own[0])
         else:  # a wait for the bot: nothing the newcomer may do, the bot moves
             assert step.number == 0 or step.key.startswith("wait"), step.key
-            services.advance(game.pk, game.version, now=game.created.timestamp() + 1)
+            playing.advance(game.pk, game.version, now=game.created.timestamp() + 1)
         assert guided.game.version > game.version, f"stuck at {step.key}"
     raise AssertionError(f"the guided game never ended: {walked}")
 
@@ -127,8 +128,8 @@ def test_after_its_last_step_the_guided_table_deals_no_other_game(game_name):
         assert status == 400 and "This guided game is over" in body
     # No countdown, however long the newcomer reads: no tick, no timer, no new game.
     later = game.created.timestamp() + 24 * 3600
-    assert services.next_wakeup(game, later) is None
-    services.tick(game, now=later)
+    assert pace.next_wakeup(game, later) is None
+    playing.tick(game, now=later)
     assert Game.objects.get(pk=game.pk).version == game.version
     page = guided.browser.get(f"/{game_name}/{guided.table.code}/").content.decode()
     assert 'data-step="done"' in page and "countdown" not in page
@@ -158,7 +159,7 @@ def test_the_last_step_opens_a_real_table_in_one_tap_and_the_lesson_is_listed_no
     seats = list(Seat.objects.filter(table=real).order_by("number"))
     assert seats[0].player == guided.player and all(seat.bot_level for seat in seats[1:])
     # Ready: its newcomer starts it as it is.
-    assert not services.start(real, guided.player, seed=1).is_finished
+    assert not starting.start(real, guided.player, seed=1).is_finished
     # The guided game is nobody's played game: not in "My games", not in the lobby.
     history = guided.browser.get("/me/", follow=True).content.decode()
     assert "Newcomer" in history and f'data-game="{guided.game.pk}"' not in history

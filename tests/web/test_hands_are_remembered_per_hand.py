@@ -14,7 +14,7 @@ from dragonformula.templatetags import tarot
 from dragsaga.templatetags import dragsaga_words
 from games.live import rendering
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def test_every_seat_is_shown_its_own_hand_and_no_other(name):
                     discards_offered += html.count('name="action"')
             seat = engine.waiting_for(game.state)[0]
             action = engine.bot_action(game.state, seat, level)
-            game = services.apply_action(game, players[seat], action, game.version)
+            game = playing.apply_action(game, players[seat], action, game.version)
     if name == "dragonformula":  # the seat on turn is offered its discards as buttons
         assert discards_offered > 30
     assert reused > 30 * 2  # most hands stay as they were through a move

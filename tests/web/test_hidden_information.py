@@ -23,7 +23,7 @@ import pytest
 from games.live import rendering
 from games.models import Game
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table, shows_code
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +55,7 @@ def play_through(
             break
         seat = engine.waiting_for(game.state)[0]
         action = engine.bot_action(game.state, seat, level)
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
         phases.add(game.state["phase"])
         check(table, game, players)
     return phases
@@ -132,7 +132,7 @@ def test_dragon_formula_picks_and_major_discards_hide_the_other_hands():
         else:
             action = engine.bot_action(state, seat, "random")
         assert action in actions or action["type"] in ("pick", "pass")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
         if game.state["phase"] == "pick_discard":
             break
     assert game.state["phase"] == "pick_discard"

@@ -8,7 +8,8 @@ import pytest
 from games.models import Game
 from games.presence import leavers
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import opening, seating, starting
+from games.tables.actions import playing as table_playing
 from games.trust import history
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import finish, text_of
@@ -20,10 +21,10 @@ SEAT_ZERO_WINS = 1  # a seed whose smart-bot match has Dragon Formula wins for s
 
 
 def ann_against_a_bot(ann, seed=SEAT_ZERO_WINS):
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula", players=2, bot_level="smart", created_by=ann
     )
-    return table, services.start(table, ann, seed=seed)
+    return table, starting.start(table, ann, seed=seed)
 
 
 def play_as(game, player, seat):
@@ -31,9 +32,9 @@ def play_as(game, player, seat):
     while not game.is_finished:
         if seat in DF.waiting_for(game.state):
             action = DF.bot_action(game.state, seat, "smart")
-            game = services.apply_action(game, player, action, game.version)
+            game = table_playing.apply_action(game, player, action, game.version)
         else:
-            game = services.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
+            game = table_playing.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
     return game
 
 
@@ -68,9 +69,9 @@ def test_the_history_lists_the_game_with_place_score_best_hand_and_replay(client
 
 def test_a_game_a_bot_finished_is_marked_and_a_running_game_has_no_replay(players):
     ann, ben = players[0], players[1]
-    table = services.create_table(game_name="dragsaga", players=2, created_by=ann)
-    services.sit(table, ben)
-    game = services.start(table, ann)
+    table = opening.create_table(game_name="dragsaga", players=2, created_by=ann)
+    seating.sit(table, ben)
+    game = starting.start(table, ann)
     leavers.leave(table, ben)
 
     running = history.games_of(ben)
@@ -85,9 +86,9 @@ def test_a_game_a_bot_finished_is_marked_and_a_running_game_has_no_replay(player
 
 def test_the_history_page_says_which_games_a_bot_finished(client, players):
     ann, ben = players[0], players[1]
-    table = services.create_table(game_name="dragsaga", players=2, created_by=ann)
-    services.sit(table, ben)
-    game = services.start(table, ann)
+    table = opening.create_table(game_name="dragsaga", players=2, created_by=ann)
+    seating.sit(table, ben)
+    game = starting.start(table, ann)
     response = client.get(f"/players/{ben.pk}/")
     assert "playing" in text_of(response)
     assert 'class="replay-link"' not in response.content.decode()

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
 from games.models import Table
-from games.tables import services
+from games.tables.actions import guests
 from tests.support.leagues import make_league, make_members
 from tests.web.tables import browser_of, htmx_post
 
@@ -97,7 +97,7 @@ def test_query_strings_never_raise_a_server_error(client, url, value):
 
 @pytest.mark.parametrize("value", HOSTILE)
 def test_the_lobby_forms_answer_hostile_values_with_a_4xx(value):
-    player = services.create_guest("Ann")
+    player = guests.create_guest("Ann")
     browser = browser_of(player)
     for name in ("dragonformula", "dragsaga"):
         fields = [

@@ -8,7 +8,7 @@ from dragonformula.models import SetGame
 from games.leagues import online
 from games.leagues.online import open_league_table
 from games.models import Match
-from games.tables import services as tables
+from games.tables.actions import opening, seating, starting
 from tests.support.leagues import make_league, play_out
 
 pytestmark = pytest.mark.django_db
@@ -31,8 +31,8 @@ def recorded(monkeypatch):
 def test_a_dragon_formula_league_match_is_recorded_once_per_ended_game(recorded, players):
     league = make_league()
     table = open_league_table(league, players=2, bot_level="smart", options={"sets": 1})
-    tables.sit(table, players[0])
-    game = play_out(tables.start(table, players[0], seed=11), players[0])
+    seating.sit(table, players[0])
+    game = play_out(starting.start(table, players[0], seed=11), players[0])
     ended = len(game.state["games"])
     # One call per game that ended (the last one also ends the match), none for other moves.
     assert [games for _version, games, _finished in recorded] == list(range(1, ended + 1))
@@ -43,16 +43,16 @@ def test_a_dragon_formula_league_match_is_recorded_once_per_ended_game(recorded,
 def test_a_dragsaga_league_game_is_recorded_once_when_it_ends(recorded, players):
     league = make_league("dragsaga", "Saga League")
     table = open_league_table(league, players=3, bot_level="random")
-    tables.sit(table, players[0])
-    game = play_out(tables.start(table, players[0], seed=12), players[0])
+    seating.sit(table, players[0])
+    game = play_out(starting.start(table, players[0], seed=12), players[0])
     assert recorded == [(game.version, 0, True)]
     assert Match.objects.get(table=table).dragsaga_games.count() == 1
 
 
 def test_a_table_outside_any_league_never_asks_the_league(recorded, players):
-    table = tables.create_table(game_name="dragsaga", players=3, bot_level="random")
-    tables.sit(table, players[0])
-    game = play_out(tables.start(table, players[0], seed=13), players[0])
+    table = opening.create_table(game_name="dragsaga", players=3, bot_level="random")
+    seating.sit(table, players[0])
+    game = play_out(starting.start(table, players[0], seed=13), players[0])
     assert game.is_finished
     assert recorded == [(game.version, 0, True)]  # asked once, at the end: it finds no match
     assert not Match.objects.filter(table=table).exists()

@@ -9,7 +9,7 @@ from dragonformula.models import SetGame
 from games.leagues import selectors
 from games.leagues.online import open_league_table, record_online_results
 from games.models import Match, Player
-from games.tables import services as tables
+from games.tables.actions import guests, opening, starting
 from tests.support.leagues import make_league, make_members, play_out
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def linked_player(league, name: str) -> Player:
     (member,) = make_members(league, name)
     member.user = user
     member.save()
-    return tables.player_for_user(user)
+    return guests.player_for_user(user)
 
 
 def test_an_online_dragon_formula_match_flows_into_the_league_set_by_set():
@@ -31,7 +31,7 @@ def test_an_online_dragon_formula_match_flows_into_the_league_set_by_set():
         league, players=2, bot_level="smart", options={"sets": 2}, created_by=aki
     )
     assert table.options["dan_assist"] is False  # league tables are strict
-    game = play_out(tables.start(table, aki, seed=11), aki)
+    game = play_out(starting.start(table, aki, seed=11), aki)
     match = Match.objects.get(table=table)
     assert match.source == Match.Source.ONLINE and match.table_code == table.code
     engine_sets = game.state["sets"]
@@ -67,7 +67,7 @@ def test_an_online_dragsaga_game_flows_into_the_league():
     league = make_league("dragsaga", "Saga League")
     ben = linked_player(league, "Ben")
     table = open_league_table(league, players=3, bot_level="random", created_by=ben)
-    game = play_out(tables.start(table, ben, seed=12), ben)
+    game = play_out(starting.start(table, ben, seed=12), ben)
     result = Match.objects.get(table=table).dragsaga_games.get()
     lines = {line.seat: line for line in result.lines.select_related("member")}
     assert lines[0].member.name == "Ben"
@@ -84,8 +84,10 @@ def test_an_online_dragsaga_game_flows_into_the_league():
 
 def test_a_table_outside_any_league_records_nothing():
     cho = Player.objects.create(display_name="Cho")
-    table = tables.create_table(game_name="dragsaga", players=2, bot_level="random", created_by=cho)
-    play_out(tables.start(table, cho, seed=13), cho)
+    table = opening.create_table(
+        game_name="dragsaga", players=2, bot_level="random", created_by=cho
+    )
+    play_out(starting.start(table, cho, seed=13), cho)
     assert not Match.objects.exists()
 
 

@@ -11,7 +11,9 @@ from games.live import timers
 from games.models import AwayLimit, Game, Seat, ServerProcess, StandIn
 from games.presence import leavers
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import opening, pace, playing, seating
+from games.tables.actions import starting as table_starting
+from games.tables.actions.refused import NotSeated
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
@@ -21,20 +23,20 @@ ENGINE = engine_for("dragsaga")
 
 def two_humans(players, bot_level="", limit=None):
     ann, ben = players[0], players[1]
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragsaga", players=2, bot_level=bot_level, created_by=ann
     )
-    services.sit(table, ben)
+    seating.sit(table, ben)
     if limit is not None:
         AwayLimit.objects.create(table=table, seconds=limit)
-    game = services.start(table, ann)
+    game = table_starting.start(table, ann)
     return table, game
 
 
 def human_move(game, player, seat, now):
     """What a player clicks: here, what the weakest bot would choose for their seat."""
     action = ENGINE.bot_action(game.state, seat, "random")
-    return services.apply_action(game, player, action, game.version, now=now)
+    return playing.apply_action(game, player, action, game.version, now=now)
 
 
 def play_out(game, humans, now, limit=2000, moves=None):
@@ -51,7 +53,7 @@ def play_out(game, humans, now, limit=2000, moves=None):
             if moves is not None:
                 moves.append(seat_of[human])
         else:
-            moved = services.advance(game.pk, game.version, now=at)
+            moved = playing.advance(game.pk, game.version, now=at)
             assert moved is not None and moved.version > game.version, "the table stalled"
             game = moved
     raise AssertionError("the game did not finish")
@@ -65,13 +67,13 @@ def test_a_disconnected_seat_is_played_by_a_bot_after_the_limit_and_the_game_fin
     closed = time.time()
     leavers.disconnected("ben-socket", now=closed)
 
-    assert services.next_wakeup(game, closed) == pytest.approx(60, abs=0.01)
+    assert pace.next_wakeup(game, closed) == pytest.approx(60, abs=0.01)
     # Before the limit nothing happens: Ben may just be reloading.
-    game = services.advance(game.pk, game.version, now=closed + 59)
+    game = playing.advance(game.pk, game.version, now=closed + 59)
     assert Seat.objects.get(table=table, number=1).player == ben
     assert not StandIn.objects.exists()
 
-    game = services.advance(game.pk, game.version, now=closed + 60)
+    game = playing.advance(game.pk, game.version, now=closed + 60)
     seat = Seat.objects.get(table=table, number=1)
     assert seat.player is None and seat.bot_level == "heuristic"  # the seat shows a bot
     stand_in = StandIn.objects.get(game=game)
@@ -94,11 +96,11 @@ def test_the_returning_player_retakes_the_seat_and_plays_on(players):
     table, game = two_humans(players, limit=30)  # no bot level: the game's weakest bot stands in
     leavers.connected(table, ann, "ann-socket")
     closed = time.time()
-    game = services.advance(game.pk, game.version, now=closed + 31)  # Ben never came
+    game = playing.advance(game.pk, game.version, now=closed + 31)  # Ben never came
     assert Seat.objects.get(table=table, number=1).bot_level == ENGINE.bot_levels()[0]
     assert game.log.filter(seat=1).exists()  # the stand-in chose Ben's dragon
-    with pytest.raises(services.NotSeated):
-        services.apply_action(game, ben, {"type": "pass"}, game.version, now=closed + 31.5)
+    with pytest.raises(NotSeated):
+        playing.apply_action(game, ben, {"type": "pass"}, game.version, now=closed + 31.5)
 
     seat = leavers.connected(table, ben, "ben-socket")
 
@@ -122,7 +124,7 @@ def test_a_second_tab_keeps_the_seat_present(players):
     closed = time.time()
     leavers.disconnected("ben-1", now=closed)
     assert leavers.seconds_until_takeover(game, closed + 100) is None
-    services.advance(game.pk, game.version, now=closed + 100)
+    playing.advance(game.pk, game.version, now=closed + 100)
     assert not StandIn.objects.exists()
 
     leavers.disconnected("ben-2", now=closed + 100)
@@ -135,9 +137,9 @@ def test_a_player_acting_without_a_socket_counts_as_present(players):
     start = game.created.timestamp()
     game = human_move(game, ann, 0, start + 50)
     game = human_move(game, ben, 1, start + 55)
-    services.advance(game.pk, game.version, now=start + 70)
+    playing.advance(game.pk, game.version, now=start + 70)
     assert not StandIn.objects.exists()  # both acted less than 60 s ago
-    services.advance(game.pk, game.version, now=start + 111)
+    playing.advance(game.pk, game.version, now=start + 111)
     assert set(StandIn.objects.values_list("player__display_name", flat=True)) == {"Ann"}
 
 
@@ -150,7 +152,7 @@ def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(players):
     assert response.status_code == 302
     assert StandIn.objects.get(game=game).reason == "left"
     assert Seat.objects.get(table=table, number=1).is_bot
-    assert services.next_wakeup(Game.objects.get(pk=game.pk), time.time()) is not None
+    assert pace.next_wakeup(Game.objects.get(pk=game.pk), time.time()) is not None
 
 
 def test_leaving_is_refused_to_a_spectator_and_needs_a_post(players):

@@ -8,7 +8,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games.models import Seat, SeatConnection, StandIn
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.sockets import open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @database_sync_to_async
 def advance_at(game, now):
-    return services.advance(game.pk, game.version, now=now)
+    return playing.advance(game.pk, game.version, now=now)
 
 
 async def frame_with(socket, text, frames=5):

@@ -2,7 +2,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from games.models import Game, League, Player, Table
-from games.tables import services
+from games.tables.actions import seating, starting
 
 
 def test_the_demo_opens_a_table_of_each_game_and_one_the_bots_play_once(db, capsys):
@@ -38,9 +38,9 @@ def test_a_demo_table_people_played_at_is_kept(db):
     call_command("load_demo")
     table = Table.objects.filter(status=Table.Status.OPEN, game_name="dragsaga").get()
     ann, ben = (Player.objects.create(display_name=name) for name in ("Ann", "Ben"))
-    services.sit(table, ann)
-    services.sit(table, ben)
-    services.start(table, ann)
+    seating.sit(table, ann)
+    seating.sit(table, ben)
+    starting.start(table, ann)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     call_command("load_demo")
     assert Table.objects.filter(pk=table.pk).exists()

@@ -7,7 +7,8 @@ from django.test import Client
 from dragsaga.models import ensure_default_set
 from dragsaga.rules.cards import default_card_set
 from games.models import Player, Table
-from games.tables import services
+from games.tables.actions import guests as table_guests
+from games.tables.actions import opening
 from games.tables.selectors import SESSION_PLAYER
 from tests.web.tables import browser_of, htmx_post
 
@@ -92,9 +93,9 @@ def test_join_by_code_forgives_case_and_spaces_and_names_a_wrong_code():
 
 def test_sitting_from_the_lobby_takes_the_first_empty_seat():
     ann, ben = Player.objects.create(display_name="Ann"), Player.objects.create(display_name="Ben")
-    from games.tables import services
+    from games.tables.actions import opening
 
-    table = services.create_table(game_name="dragsaga", players=2, created_by=ann)
+    table = opening.create_table(game_name="dragsaga", players=2, created_by=ann)
     response = browser_of(ben, csrf=False).post(f"/dragsaga/{table.code}/sit")
     assert response.status_code == 302
     assert table.seats.get(number=1).player == ben
@@ -127,8 +128,8 @@ def test_staff_see_tables_games_and_their_action_log_in_the_admin(admin_client):
 
 
 def test_a_seated_guest_who_names_themselves_again_keeps_their_seat():
-    ann = services.create_guest("Ann")
-    table = services.create_table(game_name="dragonformula", players=4, created_by=ann)
+    ann = table_guests.create_guest("Ann")
+    table = opening.create_table(game_name="dragonformula", players=4, created_by=ann)
     browser = browser_of(ann)
     # A second lobby tab, opened before naming, still shows the guest form.
     response = htmx_post(browser, "/guest/", {"display_name": "Annie"})
@@ -142,7 +143,7 @@ def test_a_seated_guest_who_names_themselves_again_keeps_their_seat():
 
 
 def test_guest_names_are_cleaned_the_same_when_given_again():
-    ann = services.create_guest("Ann")
+    ann = table_guests.create_guest("Ann")
     browser = browser_of(ann)
     htmx_post(browser, "/guest/", {"display_name": "  Ann   Marie "})
     assert Player.objects.get(pk=ann.pk).display_name == "Ann Marie"

@@ -16,7 +16,7 @@ from dragsaga.rules.cards import default_card_set
 from dragsaga.templatetags import dragsaga_words
 from games.live import rendering, snapshots
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def play(table, game, players, moves, level, check):
                     check(game, viewer, remembered, language)
         seat = engine.waiting_for(game.state)[0]
         action = engine.bot_action(game.state, seat, level)
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     return game
 
 
@@ -129,5 +129,5 @@ def test_viewers_pushed_one_move_each_read_their_own_log_in_their_own_language()
                     )
         seat = engine.waiting_for(game.state)[0]
         action = engine.bot_action(game.state, seat, "smart")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     assert own_draws > 20

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import browser_of, htmx_post, seated_table
 from tests.web.test_oplog_wiring import oplog  # noqa: F401 - the fixture
 
@@ -32,7 +32,7 @@ def test_a_dragsaga_placing_is_logged_as_two_cards_without_naming_them(oplog):  
     for seat in engine.waiting_for(game.state):  # each keeps one dragon, face down
         choice = engine.legal_actions(game.state, seat)[0]
         kept[seat] = choice["card"]
-        game = services.apply_action(game, players[seat], choice, game.version)
+        game = playing.apply_action(game, players[seat], choice, game.version)
     assert game.state["phase"] == "place"
     placed = {}
     for seat in engine.waiting_for(game.state):

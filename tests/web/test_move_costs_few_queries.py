@@ -9,7 +9,7 @@ import pytest
 
 from dragonformula.rules.engine import ENGINE as DF
 from games.models import Seat
-from games.tables import services
+from games.tables.actions import opening, playing, starting
 from tests.web.tables import browser_of, everyone_connected, htmx_post, seated_table
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def test_a_move_at_a_full_table_costs_at_most_six_queries(
         action = DF.bot_action(game.state, seat, "smart")
         # The after-commit work (snapshot for the sockets, the push, the next timer) too.
         with django_assert_max_num_queries(6), django_capture_on_commit_callbacks(execute=True):
-            game = services.apply_action(game, players[seat], action, game.version)
+            game = playing.apply_action(game, players[seat], action, game.version)
     assert game.version == 6
 
 
@@ -38,7 +38,7 @@ def test_a_seat_without_a_socket_costs_queries_only_for_that_seat(
     # Whether Di is due for a bot: her last action, retake and socket (one statement), and
     # the table's away limit, read with the game.
     with django_assert_max_num_queries(7), django_capture_on_commit_callbacks(execute=True):
-        services.apply_action(game, players[seat], {"type": "draw"}, game.version)
+        playing.apply_action(game, players[seat], {"type": "draw"}, game.version)
 
 
 @pytest.mark.django_db(transaction=True)  # the move's after-commit work runs at its commit
@@ -63,13 +63,13 @@ def test_the_whole_request_of_a_move_costs_at_most_seven_queries(django_assert_m
 def test_a_bot_move_costs_at_most_six_queries_however_many_bots_answer(
     players, django_assert_max_num_queries, django_capture_on_commit_callbacks
 ):
-    table = services.create_table(game_name="dragsaga", players=4, bot_level="heuristic")
-    game = services.start(table, None, seed=5)
+    table = opening.create_table(game_name="dragsaga", players=4, bot_level="heuristic")
+    game = starting.start(table, None, seed=5)
     assert Seat.objects.filter(table=table, bot_level="heuristic").count() == 4
     together = 0
     for _move in range(8):
         with django_assert_max_num_queries(6), django_capture_on_commit_callbacks(execute=True):
-            moved = services.advance(game.pk, game.version)
+            moved = playing.advance(game.pk, game.version)
         assert moved.version > game.version
         together = max(together, moved.version - game.version)
         game = moved

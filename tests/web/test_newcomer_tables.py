@@ -11,7 +11,7 @@ from django.test import Client
 from games.models import Game, Player, Seat, Table
 from games.presence import leavers
 from games.tables import limits as table_limits
-from games.tables import services
+from games.tables.actions import opening, seating, starting
 from tests.web.tables import browser_of, htmx_post
 from tests.web.test_leavers import lobby_post
 
@@ -124,7 +124,7 @@ def test_a_casual_dragon_formula_table_passes_automatically_for_its_people_only(
 
 
 def test_a_league_like_table_keeps_the_engine_default_off(ann):
-    table = services.create_table(game_name="dragonformula", players=2, created_by=ann)
-    services.sit(table, Player.objects.create(display_name="Ben"))
-    game = services.start(table, ann)
+    table = opening.create_table(game_name="dragonformula", players=2, created_by=ann)
+    seating.sit(table, Player.objects.create(display_name="Ben"))
+    game = starting.start(table, ann)
     assert game.state["auto_pass"] == [False, False] and game.version == 0

@@ -18,7 +18,7 @@ from games.live import rendering
 from games.presence import leavers
 from games.registry import engine_for, game_kind
 from games.tables import events as table_events
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -73,12 +73,12 @@ def test_every_viewer_is_pushed_what_a_fresh_render_shows_them(
         if seat == away:  # the bot's turn: the server moves
 
             def move(game=game):
-                services.advance(game.pk, game.version)
+                playing.advance(game.pk, game.version)
         else:
             action = engine.bot_action(game.state, seat, level)
 
             def move(game=game, player=players[seat], action=action):
-                services.apply_action(game, player, action, game.version)
+                playing.apply_action(game, player, action, game.version)
 
         change = announced_change(table, move, django_capture_on_commit_callbacks)
         game.refresh_from_db()
@@ -106,7 +106,7 @@ def test_a_spectator_pushed_first_does_not_give_the_seated_players_no_way_to_lea
     action = DS.bot_action(game.state, seat, "heuristic")
     change = announced_change(
         table,
-        lambda: services.apply_action(game, players[seat], action, game.version),
+        lambda: playing.apply_action(game, players[seat], action, game.version),
         django_capture_on_commit_callbacks,
     )
     spectator = rendering.pushed_regions(table.pk, change, None, "en")["table-trust"]

@@ -55,9 +55,9 @@ def test_no_url_no_code():
 
 @pytest.mark.django_db
 def test_the_table_page_shows_the_qr_code_of_its_own_join_url(client):
-    from games.tables import services
+    from games.tables.actions import opening
 
-    table = services.create_table(game_name="dragonformula", players=4)
+    table = opening.create_table(game_name="dragonformula", players=4)
     page = client.get(f"/dragonformula/{table.code}/").content.decode()
     url = f"http://testserver/dragonformula/{table.code}/"
     svg = re.search(r'<svg[^>]*class="join-qr".*?</svg>', page, re.S).group(0)

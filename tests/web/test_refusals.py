@@ -3,6 +3,7 @@
 import ast
 import json
 import re
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -10,16 +11,20 @@ from django.utils import translation
 
 from games.engine import IllegalAction
 from games.models import Game
+from games.registry import GAMES, game_kind
 from games.tables.refusals import MESSAGES, TEMPLATES, refusal_text
 from tests.web.tables import browser_of, htmx_post, seated_table
 
-ROOT = Path(__file__).resolve().parents[2]
-RULES = [*ROOT.glob("dragonformula/rules/*.py"), *ROOT.glob("dragsaga/rules/*.py")]
+
+def rules_files(game: str) -> list[Path]:
+    """The files of the rules package of ``game``'s engine."""
+    engine = import_module(game_kind(game).engine_path.partition(":")[0])
+    return sorted(Path(engine.__file__).parent.glob("*.py"))
 
 
-def engine_refusals():
-    """(message or None, code, file) of every IllegalAction the rules packages raise."""
-    for path in RULES:
+def engine_refusals(game: str):
+    """(message or None, code, file) of every IllegalAction ``game``'s rules raise."""
+    for path in rules_files(game):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
                 message, code = (list(node.args) + [None, None])[:2]
@@ -30,37 +35,59 @@ def engine_refusals():
                 )
 
 
-def test_every_engine_refusal_has_a_translatable_text():
-    found = list(engine_refusals())
-    assert len(found) > 40
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_engine_refusal_of_every_game_has_a_translatable_text(game):
+    found = list(engine_refusals(game))
+    assert len(found) > 3
+    own = game_kind(game).refusals
     untranslatable = [
         (code, where)
         for message, code, where in found
-        if (message is None and code not in TEMPLATES)
-        or (message is not None and message not in MESSAGES)
+        if (message is None and code not in TEMPLATES and code not in own.TEMPLATES)
+        or (message is not None and message not in MESSAGES and message not in own.MESSAGES)
     ]
     assert untranslatable == []
 
 
+def test_the_platform_keeps_only_the_refusals_any_game_may_say():
+    """A game's own refusals are the game's: none of them is listed by the platform."""
+    for game in GAMES.values():
+        assert not MESSAGES & game.refusals.MESSAGES
+    assert "The pick window has closed." not in MESSAGES
+    assert "flip_limit" not in TEMPLATES
+
+
 @pytest.mark.parametrize(
-    ("error", "japanese"),
+    ("game", "error", "japanese"),
     [
-        (IllegalAction("It is not your turn.", "not_your_turn"), "あなたの番ではありません。"),
         (
+            "dragsaga",
+            IllegalAction("It is not your turn.", "not_your_turn"),
+            "あなたの番ではありません。",
+        ),
+        (
+            "dragonformula",
             IllegalAction("You do not hold W3.", "card_not_in_hand", card="W3"),
             "W3 を持っていません。",
         ),
         (
+            "dragonformula",
+            IllegalAction("The pick window has closed.", "window_closed"),
+            "ピックの受付は締め切られました。",
+        ),
+        (
+            "dragsaga",
             IllegalAction("x", "flip_limit", card="roar", total=9, limit=6),
             "roar を表にすると、このラウンドに表にしたカードのコストが 9 になります。上限は 6 です。",
         ),
     ],
 )
-def test_refusals_read_in_the_active_language(error, japanese):
+def test_refusals_read_in_the_active_language(game, error, japanese):
+    own = game_kind(game).refusals
     with translation.override("ja"):
-        assert refusal_text(error) == japanese
+        assert refusal_text(error, own) == japanese
     with translation.override("en"):
-        english = refusal_text(error)
+        english = refusal_text(error, own)
     assert english and not re.search("[\u3040-\u30ff]", english)
 
 

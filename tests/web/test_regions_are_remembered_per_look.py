@@ -13,7 +13,7 @@ from django.utils import translation
 from dragsaga.templatetags import dragsaga_words
 from games.live import looks, rendering
 from games.registry import engine_for, game_kind
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +77,7 @@ def test_every_viewer_is_shown_what_a_rendering_from_nothing_shows(name, languag
                 break
             seat = engine.waiting_for(game.state)[0]
             action = engine.bot_action(game.state, seat, level)
-            game = services.apply_action(game, players[seat], action, game.version)
+            game = playing.apply_action(game, players[seat], action, game.version)
     info = looks.region.cache_info()
     assert info.hits > info.misses, "regions already rendered are reused"
     # No look was shown as two different regions (each region shown from a look has its own).
@@ -132,5 +132,5 @@ def test_a_dragsaga_flip_budget_is_remembered_per_look_and_shown_to_its_seat_alo
                 break
             seat = engine.waiting_for(game.state)[0]
             action = engine.bot_action(game.state, seat, level)
-            game = services.apply_action(game, players[seat], action, game.version)
+            game = playing.apply_action(game, players[seat], action, game.version)
     assert budgets > 50 and reused > 0

@@ -12,7 +12,7 @@ import pytest
 
 from games.models import Game, Player
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import opening, playing, seating, starting
 from games.trust.replays import replay_of
 from tests.web.tables import browser_of
 
@@ -31,15 +31,15 @@ def test_another_seat_turning_automatic_passing_on_is_no_step_of_the_others_boar
         Player.objects.create(display_name="Hana"),
         Player.objects.create(display_name="Kai"),
     )
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula", players=4, bot_level="smart", created_by=hana
     )
-    services.sit(table, kai, 1)
-    game = services.start(table, hana, seed=3)
-    game = services.apply_action(game, kai, {"type": "auto_pass", "on": True}, game.version)
-    game = services.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
+    seating.sit(table, kai, 1)
+    game = starting.start(table, hana, seed=3)
+    game = playing.apply_action(game, kai, {"type": "auto_pass", "on": True}, game.version)
+    game = playing.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
     if 0 in engine_for("dragonformula").waiting_for(game.state):  # Hana deals herself
-        game = services.apply_action(game, hana, {"type": "draw"}, game.version)
+        game = playing.apply_action(game, hana, {"type": "draw"}, game.version)
     game = Game.objects.get(pk=game.pk)
     assert not game.is_finished
     log = replay_of(game).log

@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import opening, starting
 from games.trust.replays import ACTION_WORDS, replay_of, replay_turns, run_words
 from tests.web.trust_helpers import finish
 
@@ -27,8 +27,8 @@ RAW_WORDS = sorted(
 
 
 def finished(game_name, players, level, seed):
-    table = services.create_table(game_name=game_name, players=players, bot_level=level)
-    return finish(services.start(table, None, seed=seed))
+    table = opening.create_table(game_name=game_name, players=players, bot_level=level)
+    return finish(starting.start(table, None, seed=seed))
 
 
 def text(fragment: str) -> str:

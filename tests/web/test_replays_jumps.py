@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games.tables import services
+from games.tables.actions import opening, starting
 from games.trust.replays import replay_of
 from tests.web.trust_helpers import bots_only_table, finish
 
@@ -17,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def df_match():
-    table = services.create_table(game_name="dragonformula", players=2, bot_level="smart")
-    return finish(services.start(table, None, seed=1))  # a seed whose match has wins
+    table = opening.create_table(game_name="dragonformula", players=2, bot_level="smart")
+    return finish(starting.start(table, None, seed=1))  # a seed whose match has wins
 
 
 def text(fragment: str) -> str:

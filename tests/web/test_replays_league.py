@@ -10,7 +10,7 @@ from dragsaga.models import DragSagaLine
 from games.leagues.online import open_league_table
 from games.models import League
 from games.presence import leavers
-from games.tables import services
+from games.tables.actions import seating, starting
 from tests.web.trust_helpers import finish, text_of
 
 pytestmark = pytest.mark.django_db
@@ -29,8 +29,8 @@ def test_league_results_link_to_the_replay_and_name_whom_a_bot_stood_in_for(clie
     ann, ben = players[0], players[1]
     league = dragsaga_league()
     table = open_league_table(league, players=2, created_by=ann)
-    services.sit(table, ben)
-    game = services.start(table, ann)
+    seating.sit(table, ben)
+    game = starting.start(table, ann)
     page = client.get(f"/leagues/{league.pk}/").content.decode()
     assert f"/games/{game.pk}/replay/" not in page  # nothing to replay while it is played
 
@@ -59,8 +59,8 @@ def test_a_dragon_formula_set_a_bot_played_is_recorded_for_its_players(players):
         season_end=datetime.date(2026, 12, 31),
     )
     table = open_league_table(league, players=2, bot_level="smart", created_by=ann)
-    services.sit(table, ben)
-    game = services.start(table, ann, seed=1)
+    seating.sit(table, ben)
+    game = starting.start(table, ann, seed=1)
     leavers.leave(table, ann)  # both leave before the first game of the set is over
     leavers.leave(table, ben)
 

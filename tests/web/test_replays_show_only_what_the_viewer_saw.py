@@ -13,7 +13,7 @@ import pytest
 
 from games.models import Game, Player
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import opening, playing, starting
 from games.trust.replays import replay_of, replay_turns
 from tests.web.tables import browser_of, shows_code
 from tests.web.trust_helpers import finish
@@ -28,10 +28,10 @@ DF_CODE = re.compile(
 def with_one_player(game_name, players, level, seed=3):
     """A table of bots where seat 0 is a guest's; returns the game and the guest."""
     guest = Player.objects.create(display_name="Hana")
-    table = services.create_table(
+    table = opening.create_table(
         game_name=game_name, players=players, bot_level=level, created_by=guest
     )
-    return services.start(table, guest, seed=seed), guest
+    return starting.start(table, guest, seed=seed), guest
 
 
 def play_until(game, guest, actions, level):
@@ -40,9 +40,9 @@ def play_until(game, guest, actions, level):
     while game.version < actions and not game.is_finished:
         if 0 in engine.waiting_for(game.state):
             move = engine.bot_action(game.state, 0, level)
-            game = services.apply_action(game, guest, move, game.version)
+            game = playing.apply_action(game, guest, move, game.version)
         else:
-            game = services.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
+            game = playing.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
     return game
 
 

@@ -10,7 +10,7 @@ from django.test import Client
 from games.coach import bot_thinking, reviews
 from games.models import Review, Seat
 from games.presence.models import StandIn
-from games.tables import services
+from games.tables.actions import playing, stand_ins
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import bots_only_table, finish, text_of
 
@@ -30,7 +30,7 @@ def _seat_for(game, number, player):
 
 def test_an_unfinished_game_has_no_review_and_reveals_nothing(players):
     table, game = bots_only_table("dragonformula", 2, "smart")
-    game = services.advance(game.pk, game.version)
+    game = playing.advance(game.pk, game.version)
     _seat_for(game, 0, players[0])
     response = browser_of(players[0]).get(f"/games/{game.pk}/review/0/")
     assert response.status_code == 409
@@ -93,7 +93,7 @@ def test_a_players_review_is_computed_when_the_game_ends_before_anyone_opens_it(
     table, game = bots_only_table("dragonformula", 2, "smart")
     _seat_for(game, 0, players[0])  # Ann sits, then leaves: a bot plays her seat to the end
     seat = Seat.objects.get(table=game.table, number=0)
-    services.take_over(game, seat, StandIn.Reason.DISCONNECTED, time.time())
+    stand_ins.take_over(game, seat, StandIn.Reason.DISCONNECTED, time.time())
     game = finish(game)
     review = Review.objects.get(game=game, seat=0)  # nobody opened the page
     assert review.status == Review.Status.DONE and review.done == review.total > 0

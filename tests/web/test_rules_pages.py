@@ -1,4 +1,4 @@
-"""The rules pages show the engines' own data and every Decision of RULES.md, in both languages."""
+"""The rules pages show the engines' own data and every decision the engines take where the original texts are silent, in both languages."""
 
 from __future__ import annotations
 

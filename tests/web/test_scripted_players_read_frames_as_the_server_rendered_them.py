@@ -10,7 +10,7 @@ from django.utils import translation
 
 from games.live import rendering
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.integration.players import offered_actions, regions_of, version_of
 from tests.web.tables import seated_table
 
@@ -39,7 +39,7 @@ def test_every_frame_splits_into_the_regions_rendered(game_name, level):
             break
         seat = engine.waiting_for(game.state)[0]
         action = engine.bot_action(game.state, seat, level)
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
         table.refresh_from_db()
     assert offers_seen > 0  # the prompts and hands were read for their buttons too
 

@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from games.leagues import selectors
 from games.models import ClubNight, League, NightRound
-from games.nights import nights
+from games.nights import check_in as night_check_in
+from games.nights import rounds
 from tests.support.leagues import NO_WINNER as NONE
 from tests.support.leagues import make_league, make_members, record_set, sign_in_organiser, won
 
@@ -102,8 +103,8 @@ def test_drawing_and_ending_the_night_ask_to_confirm(organiser):
     client, league, members = organiser
     night = ClubNight.objects.create(league=league, date=league.season_start)
     for member in members:
-        nights.check_in(night, member)
-    nights.announce_round(night)
+        night_check_in.check_in(night, member)
+    rounds.announce_round(night)
     asked = act(client, night, "draw", round=1)
     assert asked.status_code == 200
     assert "The draw cannot be taken back" in asked.content.decode()

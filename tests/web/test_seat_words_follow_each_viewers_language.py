@@ -10,7 +10,7 @@ from django.utils import translation
 
 from games.live import rendering, snapshots
 from games.registry import engine_for
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -86,5 +86,5 @@ def test_an_open_attack_is_told_over_the_seats_in_each_viewers_language():
             told += 1
         seat = engine.waiting_for(game.state)[0]
         action = engine.bot_action(game.state, seat, "heuristic")
-        game = services.apply_action(game, players[seat], action, game.version)
+        game = playing.apply_action(game, players[seat], action, game.version)
     assert told >= 3

@@ -11,7 +11,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from games.models import ActionLog, Game, SeatConnection, ServerProcess
-from games.tables import services
+from games.tables.actions import playing
 from tests.support.servers import daphne
 from tests.web.sockets import session_cookie
 from tests.web.tables import seated_table
@@ -25,7 +25,7 @@ def test_sigterm_ends_daphne_within_ten_seconds_with_its_sockets_closed():
         pytest.fail("this test serves the test database from a Daphne process (SQLite file)")
     table, game, players = seated_table("dragonformula", ["Ann", "Ben"])
     turn = game.state["turn"]
-    game = services.apply_action(game, players[turn], {"type": "draw"}, game.version)
+    game = playing.apply_action(game, players[turn], {"type": "draw"}, game.version)
     cookie = session_cookie(players[1 - turn]).decode()
 
     with daphne(env={"DATABASE_URL": f"sqlite:///{db['NAME']}"}) as url:

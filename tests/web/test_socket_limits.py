@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from games.live import consumers
 from games.models import ActionLog, AwayLimit, SeatConnection, StandIn
 from games.presence import leavers
-from games.tables import services
+from games.tables.actions import opening, playing, seating, starting
 from tests.web.sockets import in_own_loop, open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def play(game, player):
     game.refresh_from_db()
     card = game.state["hands"][game.state["turn"]][0]
-    return services.apply_action(game, player, {"type": "play", "card": card}, game.version)
+    return playing.apply_action(game, player, {"type": "play", "card": card}, game.version)
 
 
 async def close_code(socket, frames=20):
@@ -105,22 +105,22 @@ async def test_a_killed_socket_is_gone_at_once_and_a_bot_takes_the_seat(highcard
         await asyncio.sleep(0.05)
     assert await open_rows() == 0
 
-    await database_sync_to_async(services.advance)(game.pk, game.version, now=killed + 1.1)
+    await database_sync_to_async(playing.advance)(game.pk, game.version, now=killed + 1.1)
     stand_in = await database_sync_to_async(StandIn.objects.get)(ended=None, seat_number=1)
     assert stand_in.player_id == players[1].pk
 
 
 def test_the_heartbeat_closes_a_socket_this_process_no_longer_holds(highcard, players):
-    table = services.create_table(game_name="highcard", players=2, created_by=players[0])
-    services.sit(table, players[1])
+    table = opening.create_table(game_name="highcard", players=2, created_by=players[0])
+    seating.sit(table, players[1])
     AwayLimit.objects.create(table=table, seconds=5)
-    game = services.start(table, players[0])
+    game = starting.start(table, players[0])
     leavers.connected(table, players[1], "lost-socket")
     leavers._held.discard("lost-socket")  # its consumer ended and nobody said so
     beat = time.time()
     assert leavers.heartbeat(beat) == 1
     assert not SeatConnection.objects.filter(closed=None).exists()
-    services.advance(game.pk, game.version, now=beat + 5.1)
+    playing.advance(game.pk, game.version, now=beat + 5.1)
     assert StandIn.objects.filter(player=players[1], ended=None).exists()
 
 

@@ -12,7 +12,7 @@ from dragonformula.rules.engine import ENGINE
 from games.live import rendering
 from games.models import ActionLog, Game, Seat, StandIn
 from games.presence import away, leavers
-from games.tables import services
+from games.tables.actions import playing as table_playing
 from tests.web.tables import browser_of, everyone_connected, seated_table
 from tests.web.test_who_is_at_the_table import log_lines
 
@@ -37,9 +37,9 @@ def _until_stood_in(game, players, sleeper):
         awake = [s for s in waiting if players[s] != sleeper]
         if awake:
             action = ENGINE.bot_action(game.state, awake[0], "smart")
-            game = services.apply_action(game, players[awake[0]], action, game.version)
+            game = table_playing.apply_action(game, players[awake[0]], action, game.version)
         else:
-            game = services.advance(game.pk, game.version, now=ENGINE.deadline(game.state))
+            game = table_playing.advance(game.pk, game.version, now=ENGINE.deadline(game.state))
     raise AssertionError("no stand-in came")
 
 
@@ -78,11 +78,11 @@ def test_two_turns_out_of_time_bring_the_stand_in_which_plays_until_the_player_i
         if other in [players[s] for s in waiting]:
             mover = waiting[0] if players[waiting[0]] == other else waiting[1]
             action = ENGINE.bot_action(game.state, mover, "smart")
-            game = services.apply_action(game, other, action, game.version)
+            game = table_playing.apply_action(game, other, action, game.version)
         else:
             now = time.time() + 1
             assert ENGINE.deadline(game.state) > now  # not a timer: the bot's own move
-            game = services.advance(game.pk, game.version, now=now)
+            game = table_playing.advance(game.pk, game.version, now=now)
     bot_moves = ActionLog.objects.filter(game=game, seat=seat, version__gte=first_bot_move)
     kinds = {move.action["type"] for move in bot_moves}
     assert {"draw"} <= kinds and kinds & {"pick", "pass", "pick_and_dan"}  # windows and turns
@@ -105,7 +105,7 @@ def test_two_turns_out_of_time_bring_the_stand_in_which_plays_until_the_player_i
 
 def test_one_turn_out_of_time_brings_no_stand_in():
     table, game, players = _table()
-    game = services.advance(game.pk, game.version, now=ENGINE.deadline(game.state))
+    game = table_playing.advance(game.pk, game.version, now=ENGINE.deadline(game.state))
     assert ENGINE.timeouts(game.state)[game.state["window"]["discarder"]] == 1
     assert not StandIn.objects.exists()
     assert Game.objects.get(pk=game.pk).version == game.version

@@ -10,7 +10,7 @@ import pytest
 
 from games.coach import bot_thinking
 from games.models import Player
-from games.tables import services
+from games.tables.actions import opening, starting
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,7 +20,7 @@ SPAM_TABLES = 8
 def strong_table(creator, session, players=4):
     """A strong-bot DragSaga table opened by ``creator`` from the browser ``session``,
     started: its bots keep their dragons while the creator's seat waits."""
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragsaga",
         players=players,
         bot_level="strong",
@@ -28,7 +28,7 @@ def strong_table(creator, session, players=4):
         created_session=session,
         seat_bots=True,
     )
-    return services.start(table, creator)
+    return starting.start(table, creator)
 
 
 @pytest.fixture

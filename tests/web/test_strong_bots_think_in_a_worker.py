@@ -11,7 +11,7 @@ from dragonformula.rules.engine import ENGINE
 from games.coach import bot_thinking
 from games.live import timers
 from games.models import ActionLog, Game
-from games.tables import services
+from games.tables.actions import opening, playing, starting
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,11 +19,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def bot_to_move(players):
     """A Dragon Formula table of two: a member in seat 0, a strong bot in seat 1, on turn."""
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula", players=2, bot_level="strong", created_by=players[0]
     )
     seed = next(s for s in range(100) if ENGINE.new_game(2, {}, s)["turn"] == 1)
-    game = services.start(table, players[0], seed=seed)
+    game = starting.start(table, players[0], seed=seed)
     yield game
     bot_thinking.shut_down()
 
@@ -39,7 +39,7 @@ def test_a_strong_bot_thinks_in_another_process_and_its_thought_is_played(bot_to
         raise AssertionError("the strong bot thought on the serving process")
 
     monkeypatch.setattr(type(ENGINE), "bot_action", no_thinking_here)
-    moved = services.advance(game.pk, game.version, thought=thought)
+    moved = playing.advance(game.pk, game.version, thought=thought)
     assert moved.version == game.version + 1
     logged = ActionLog.objects.get(game=game, version=moved.version)
     assert (logged.seat, logged.action) == (1, thought[1])
@@ -60,7 +60,7 @@ def test_a_bot_thinks_only_on_cores_the_serving_process_leaves_idle(thinking_poo
 
 def test_a_thought_for_an_older_version_is_not_played(bot_to_move):
     game = bot_to_move
-    assert services.advance(game.pk, game.version + 1, thought={1: {"type": "draw"}}) is None
+    assert playing.advance(game.pk, game.version + 1, thought={1: {"type": "draw"}}) is None
     assert Game.objects.get(pk=game.pk).version == game.version
 
 
@@ -75,5 +75,5 @@ def test_a_table_whose_server_stopped_mid_think_resumes_and_its_bot_thinks_again
     assert timers.resume_tables() >= 1  # the server starts again
     assert any(call[:2] == (game.pk, game.version) for call in armed)
     thought = asyncio.run(bot_thinking.think(game.pk, game.version))
-    moved = services.advance(game.pk, game.version, thought=thought)
+    moved = playing.advance(game.pk, game.version, thought=thought)
     assert moved.version == game.version + 1

@@ -10,7 +10,8 @@ from django.test import Client
 from games.models import Player, Table
 from games.presence import leavers
 from games.tables import limits as table_limits
-from games.tables import services
+from games.tables.actions import opening as table_opening
+from games.tables.actions import seating, starting
 from tests.web.tables import browser_of
 from tests.web.test_leavers import lobby_post
 
@@ -38,8 +39,8 @@ def test_a_started_table_its_players_are_at_no_longer_counts():
     for _ in range(table_limits.MAX_OPEN_PER_PLAYER):
         open_from_lobby(browser)
     table = Table.objects.first()
-    services.sit(table, Player.objects.create(display_name="Ben"))
-    services.start(table, ann)
+    seating.sit(table, Player.objects.create(display_name="Ben"))
+    starting.start(table, ann)
     leavers.connected(table, ann, "ann-at-the-table")  # the table's page, its socket open
     assert open_from_lobby(browser).status_code == 302
 
@@ -63,8 +64,8 @@ def test_lobby_tables_that_never_start_expire_and_club_tables_stay():
     open_from_lobby(browser_of(ann, csrf=False))
     waiting = Table.objects.get()
     leavers.connected(waiting, ann, "ann-socket")  # Ann waits at it, her page open
-    left = services.create_table(game_name="dragsaga", players=2, created_session="abc")
-    club = services.create_table(game_name="dragsaga", players=2)  # demo / league / script
+    left = table_opening.create_table(game_name="dragsaga", players=2, created_session="abc")
+    club = table_opening.create_table(game_name="dragsaga", players=2)  # demo / league / script
     now = time.time()
     assert table_limits.expire_open_tables(now + 60) == 0
     assert table_limits.expire_open_tables(now + table_limits.EMPTY_MINUTES * 60 + 1) == 1
@@ -77,14 +78,14 @@ def test_lobby_tables_that_never_start_expire_and_club_tables_stay():
 
 def test_the_lobby_lists_open_tables_first_and_spam_cannot_bury_them(client):
     real = Player.objects.create(display_name="Real Host")
-    real_table = services.create_table(game_name="dragsaga", players=2, created_by=real)
+    real_table = table_opening.create_table(game_name="dragsaga", players=2, created_by=real)
     spammer = Player.objects.create(display_name="Spammer")
     for _ in range(50):  # made behind the limits' back, as if by many requests at once
-        services.create_table(game_name="dragsaga", players=2, created_by=spammer)
-    running = services.create_table(game_name="dragsaga", players=2, created_by=real)
-    services.sit(running, Player.objects.create(display_name="Ben"))
-    services.start(running, real)
-    df = services.create_table(game_name="dragonformula", players=2, created_by=real)
+        table_opening.create_table(game_name="dragsaga", players=2, created_by=spammer)
+    running = table_opening.create_table(game_name="dragsaga", players=2, created_by=real)
+    seating.sit(running, Player.objects.create(display_name="Ben"))
+    starting.start(running, real)
+    df = table_opening.create_table(game_name="dragonformula", players=2, created_by=real)
 
     listed = table_limits.lobby_tables()
     saga = listed["dragsaga"]

@@ -22,7 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from dragonformula.rules.engine import ENGINE
 from games.live import rendering, snapshots
 from games.tables import events as table_events
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import browser_of, htmx_post, seated_table
 
@@ -84,7 +84,7 @@ def test_the_saving_process_reads_the_table_once_for_all_its_sockets(
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(table_events.group_name(table.pk), channel)
     with django_capture_on_commit_callbacks(execute=True):
-        services.apply_action(game, players[seat], {"type": "draw"}, game.version)
+        playing.apply_action(game, players[seat], {"type": "draw"}, game.version)
     change = async_to_sync(layer.receive)(channel)["change"]
     with CaptureQueriesContext(connection) as queries:
         frames = [
@@ -134,13 +134,13 @@ async def test_a_socket_never_goes_back_to_an_earlier_move(players):
     await layer.group_add(table_events.group_name(table.pk), channel)
 
     mover = ENGINE.waiting_for(game.state)[0]
-    game = await database_sync_to_async(services.apply_action)(
+    game = await database_sync_to_async(playing.apply_action)(
         game, seated[mover], {"type": "draw"}, game.version
     )
     first = await layer.receive(channel)
     assert 'value="1"' in await socket.receive_from()
     card = game.state["hands"][mover][0]
-    game = await database_sync_to_async(services.apply_action)(
+    game = await database_sync_to_async(playing.apply_action)(
         game, seated[mover], {"type": "discard", "card": card}, game.version
     )
     await layer.receive(channel)
@@ -193,7 +193,7 @@ async def test_a_busy_worker_thread_does_not_hold_up_a_tables_pushes():
     await asyncio.sleep(0.05)
     try:
         mover = ENGINE.waiting_for(game.state)[0]
-        move = database_sync_to_async(services.apply_action, thread_sensitive=False)
+        move = database_sync_to_async(playing.apply_action, thread_sensitive=False)
         await move(game, seated[mover], {"type": "draw"}, game.version)
         frame = await socket.receive_from(timeout=2)
         assert 'name="version" value="1"' in frame
@@ -232,7 +232,7 @@ async def test_a_move_saved_elsewhere_is_read_once_and_pushed_past_a_busy_worker
             mock.patch.object(snapshots, "remember"),
             mock.patch.object(snapshots, "read", wraps=snapshots.read) as reads,
         ):
-            move = database_sync_to_async(services.apply_action, thread_sensitive=False)
+            move = database_sync_to_async(playing.apply_action, thread_sensitive=False)
             await move(game, seated[mover], {"type": "draw"}, game.version)
             frames = [await socket.receive_from(timeout=2) for socket in sockets]
         assert all('name="version" value="1"' in frame for frame in frames)

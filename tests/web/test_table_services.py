@@ -1,4 +1,4 @@
-"""games.tables.services on the reference game (examples/highcard): seats, turns, versions, the log, ticks,
+"""games.tables.actions on the reference game (examples/highcard): seats, turns, versions, the log, ticks,
 bots; what moves a table when nobody clicks (bots, deadlines, a process that stopped) never
 leaves it stuck."""
 
@@ -10,18 +10,20 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from examples.highcard.rules import ENGINE
-from games.engine import TICK, replay
+from games.engine import TICK, IllegalAction, replay
 from games.live import timers
 from games.models import ActionLog, Game, ServerProcess, Table
 from games.presence import leavers
 from games.tables import events as table_events
-from games.tables import selectors, services
+from games.tables import selectors
+from games.tables.actions import opening, pace, playing, seating, starting
+from games.tables.actions.refused import ActionRefused, IllegalMove, NotSeated, StaleVersion
 
 pytestmark = pytest.mark.django_db
 
 
 def started(players, n=2, bot_level="", options=None):
-    table = services.create_table(
+    table = opening.create_table(
         game_name="highcard",
         players=n,
         options=options or {},
@@ -30,8 +32,8 @@ def started(players, n=2, bot_level="", options=None):
     )
     for player in players[1:n]:
         if not bot_level:
-            services.sit(table, player)
-    return table, services.start(table, players[0])
+            seating.sit(table, player)
+    return table, starting.start(table, players[0])
 
 
 def hand(game, seat):
@@ -46,70 +48,70 @@ def replayed(game):
 
 
 def test_creator_sits_first_and_others_fill_the_empty_seats(highcard, players):
-    table = services.create_table(game_name="highcard", players=3, created_by=players[0])
-    services.sit(table, players[1])
-    services.sit(table, players[2])
+    table = opening.create_table(game_name="highcard", players=3, created_by=players[0])
+    seating.sit(table, players[1])
+    seating.sit(table, players[2])
     assert [s.player for s in table.seats.order_by("number")] == players[:3]
     assert table.status == Table.Status.OPEN
     assert len(table.code) == 5
 
 
 def test_a_player_cannot_take_two_seats_or_a_taken_one(highcard, players):
-    table = services.create_table(game_name="highcard", players=2, created_by=players[0])
-    with pytest.raises(services.ActionRefused, match="already have a seat"):
-        services.sit(table, players[0])
-    services.sit(table, players[1], number=1)
-    with pytest.raises(services.ActionRefused, match="taken"):
-        services.sit(table, players[2])
+    table = opening.create_table(game_name="highcard", players=2, created_by=players[0])
+    with pytest.raises(ActionRefused, match="already have a seat"):
+        seating.sit(table, players[0])
+    seating.sit(table, players[1], number=1)
+    with pytest.raises(ActionRefused, match="taken"):
+        seating.sit(table, players[2])
 
 
 def test_standing_up_frees_the_seat(highcard, players):
-    table = services.create_table(game_name="highcard", players=2, created_by=players[0])
-    services.stand(table, players[0])
-    services.sit(table, players[1], number=0)
+    table = opening.create_table(game_name="highcard", players=2, created_by=players[0])
+    seating.stand(table, players[0])
+    seating.sit(table, players[1], number=0)
     assert table.seats.get(number=0).player == players[1]
-    with pytest.raises(services.NotSeated):
-        services.stand(table, players[0])
+    with pytest.raises(NotSeated):
+        seating.stand(table, players[0])
 
 
 def test_a_table_starts_only_when_its_seats_are_full_or_bots_fill_them(highcard, players):
-    table = services.create_table(game_name="highcard", players=3, created_by=players[0])
-    with pytest.raises(services.ActionRefused, match="Every seat"):
-        services.start(table, players[0])
+    table = opening.create_table(game_name="highcard", players=3, created_by=players[0])
+    with pytest.raises(ActionRefused, match="Every seat"):
+        starting.start(table, players[0])
     assert not Game.objects.exists()
 
-    with_bots = services.create_table(
+    with_bots = opening.create_table(
         game_name="highcard", players=3, bot_level="easy", created_by=players[0]
     )
-    with pytest.raises(services.NotSeated):
-        services.start(with_bots, players[1])
-    game = services.start(with_bots, players[0])
+    with pytest.raises(NotSeated):
+        starting.start(with_bots, players[1])
+    game = starting.start(with_bots, players[0])
     assert [s.bot_level for s in with_bots.seats.order_by("number")] == ["", "easy", "easy"]
     assert game.version == 0 and game.state["players"] == 3
     with_bots.refresh_from_db()
     assert with_bots.status == Table.Status.PLAYING
-    with pytest.raises(services.ActionRefused, match="already started"):
-        services.sit(with_bots, players[2])
+    with pytest.raises(ActionRefused, match="already started"):
+        seating.sit(with_bots, players[2])
 
 
 def test_bad_table_settings_are_refused_with_a_reason(highcard, players):
-    with pytest.raises(services.ActionRefused, match="2 to 4 players"):
-        services.create_table(game_name="highcard", players=5)
-    with pytest.raises(services.ActionRefused, match="no bot of that level"):
-        services.create_table(game_name="highcard", players=2, bot_level="grandmaster")
-    with pytest.raises(services.ActionRefused, match="turn_seconds"):
-        services.create_table(game_name="highcard", players=2, options={"turn_seconds": 0})
-    with pytest.raises(services.ActionRefused, match="does not play"):
-        services.create_table(game_name="chess", players=2)
+    with pytest.raises(ActionRefused, match="2 to 4 players"):
+        opening.create_table(game_name="highcard", players=5)
+    with pytest.raises(ActionRefused, match="no bot of that level"):
+        opening.create_table(game_name="highcard", players=2, bot_level="grandmaster")
+    with pytest.raises(ActionRefused, match="turn_seconds"):
+        opening.create_table(game_name="highcard", players=2, options={"turn_seconds": 0})
+    with pytest.raises(ActionRefused, match="does not play"):
+        opening.create_table(game_name="chess", players=2)
     assert not Table.objects.exists()
 
 
 def test_an_action_is_applied_logged_and_the_snapshot_equals_the_replay(highcard, players):
     _table, game = started(players)
     card = hand(game, 0)[0]
-    game = services.apply_action(game, players[0], {"type": "play", "card": card}, 0)
+    game = playing.apply_action(game, players[0], {"type": "play", "card": card}, 0)
     card = hand(game, 1)[-1]
-    game = services.apply_action(game, players[1], {"type": "play", "card": card}, 1)
+    game = playing.apply_action(game, players[1], {"type": "play", "card": card}, 1)
     game.refresh_from_db()
     assert game.version == 2
     assert list(game.log.values_list("version", "seat")) == [(1, 0), (2, 1)]
@@ -119,19 +121,19 @@ def test_an_action_is_applied_logged_and_the_snapshot_equals_the_replay(highcard
 def test_out_of_turn_unknown_card_and_spectators_change_nothing(highcard, players):
     _table, game = started(players)
     before = dict(game.state)
-    with pytest.raises(services.IllegalMove, match="not your turn"):
-        services.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 0)
+    with pytest.raises(IllegalMove, match="not your turn"):
+        playing.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 0)
     others = hand(game, 1)[0]
-    with pytest.raises(services.IllegalMove, match=f"You do not hold card {others[1:]}"):
-        services.apply_action(game, players[0], {"type": "play", "card": others}, 0)
-    with pytest.raises(services.NotSeated, match="Spectators"):
-        services.apply_action(game, players[3], {"type": "play", "card": hand(game, 0)[0]}, 0)
-    with pytest.raises(services.NotSeated):
-        services.apply_action(game, None, {"type": "play", "card": hand(game, 0)[0]}, 0)
-    with pytest.raises(services.IllegalMove, match="not an action"):
-        services.apply_action(game, players[0], ["play"], 0)
-    with pytest.raises(services.IllegalMove, match="table's business"):
-        services.apply_action(game, players[0], TICK, 0)
+    with pytest.raises(IllegalMove, match=f"You do not hold card {others[1:]}"):
+        playing.apply_action(game, players[0], {"type": "play", "card": others}, 0)
+    with pytest.raises(NotSeated, match="Spectators"):
+        playing.apply_action(game, players[3], {"type": "play", "card": hand(game, 0)[0]}, 0)
+    with pytest.raises(NotSeated):
+        playing.apply_action(game, None, {"type": "play", "card": hand(game, 0)[0]}, 0)
+    with pytest.raises(IllegalMove, match="not an action"):
+        playing.apply_action(game, players[0], ["play"], 0)
+    with pytest.raises(IllegalMove, match="table's business"):
+        playing.apply_action(game, players[0], TICK, 0)
     game.refresh_from_db()
     assert game.version == 0 and game.state == before
     assert not ActionLog.objects.exists()
@@ -139,9 +141,9 @@ def test_out_of_turn_unknown_card_and_spectators_change_nothing(highcard, player
 
 def test_a_stale_click_is_refused_and_changes_nothing(highcard, players):
     _table, game = started(players, n=3)
-    game = services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
-    with pytest.raises(services.StaleVersion, match="moved on"):
-        services.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 0)
+    game = playing.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
+    with pytest.raises(StaleVersion, match="moved on"):
+        playing.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 0)
     game.refresh_from_db()
     assert game.version == 1 and game.log.count() == 1
 
@@ -150,8 +152,8 @@ def test_a_passed_deadline_is_applied_as_a_logged_tick_before_the_action(highcar
     _table, game = started(players, options={"turn_seconds": 10})
     late = game.state["deadline"] + 1
     lowest = min(hand(game, 0), key=lambda c: int(c[1:]))
-    with pytest.raises(services.StaleVersion):
-        services.apply_action(game, players[0], {"type": "play", "card": lowest}, 0, now=late)
+    with pytest.raises(StaleVersion):
+        playing.apply_action(game, players[0], {"type": "play", "card": lowest}, 0, now=late)
     game.refresh_from_db()
     assert game.version == 1
     assert game.state["laid"][0] == lowest
@@ -162,23 +164,23 @@ def test_a_passed_deadline_is_applied_as_a_logged_tick_before_the_action(highcar
 
 def test_a_tick_before_the_deadline_does_nothing(highcard, players):
     _table, game = started(players)
-    game = services.tick(game, now=game.state["deadline"] - 1)
+    game = playing.tick(game, now=game.state["deadline"] - 1)
     assert game.version == 0
-    game = services.tick(game, now=game.state["deadline"] + 0.5)
+    game = playing.tick(game, now=game.state["deadline"] + 0.5)
     assert game.version == 1
 
 
 def test_the_server_plays_bots_and_ignores_a_timer_armed_for_an_old_version(highcard, players):
     _table, game = started(players, n=3, bot_level="easy")
-    assert services.next_wakeup(game, now=0) == pytest.approx(game.state["deadline"])
-    game = services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
-    assert services.next_wakeup(game, now=game.state["deadline"] - 5) == services.bot_delay()
+    assert pace.next_wakeup(game, now=0) == pytest.approx(game.state["deadline"])
+    game = playing.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
+    assert pace.next_wakeup(game, now=game.state["deadline"] - 5) == pace.bot_delay()
     assert timers.advance(game.pk, 0) is None  # armed before the human moved
-    game = services.advance(game.pk, 1)
+    game = playing.advance(game.pk, 1)
     assert game.version == 2 and game.log.get(version=2).seat == 1
-    game = services.advance(game.pk, 2)
+    game = playing.advance(game.pk, 2)
     assert game.version == 3 and game.state["turn"] == 0
-    assert services.advance(game.pk, 3).version == 3  # a human is awaited: nothing to do
+    assert playing.advance(game.pk, 3).version == 3  # a human is awaited: nothing to do
 
 
 def test_bots_finish_the_game_and_the_table(highcard, players):
@@ -186,17 +188,17 @@ def test_bots_finish_the_game_and_the_table(highcard, players):
     while not game.is_finished:
         if game.state["turn"] == 0:
             card = hand(game, 0)[0]
-            game = services.apply_action(
+            game = playing.apply_action(
                 game, players[0], {"type": "play", "card": card}, game.version
             )
         else:
-            game = services.advance(game.pk, game.version)
+            game = playing.advance(game.pk, game.version)
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
     assert game.outcome == ENGINE.outcome(game.state)
-    assert services.next_wakeup(game, now=0) is None
-    with pytest.raises(services.IllegalMove, match="over"):
-        services.apply_action(game, players[0], {"type": "play", "card": "C1"}, game.version)
+    assert pace.next_wakeup(game, now=0) is None
+    with pytest.raises(IllegalMove, match="over"):
+        playing.apply_action(game, players[0], {"type": "play", "card": "C1"}, game.version)
 
 
 def test_the_table_group_hears_the_new_version_after_the_commit(
@@ -207,7 +209,7 @@ def test_the_table_group_hears_the_new_version_after_the_commit(
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(table_events.group_name(game.table_id), channel)
     with django_capture_on_commit_callbacks(execute=True):
-        services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
+        playing.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
     message = async_to_sync(layer.receive)(channel)
     change = message.pop("change")
     assert message == {
@@ -218,13 +220,13 @@ def test_the_table_group_hears_the_new_version_after_the_commit(
     }
     # Every announcement is a change of its own, which the sockets share one reading of.
     with django_capture_on_commit_callbacks(execute=True):
-        services.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 1)
+        playing.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 1)
     assert async_to_sync(layer.receive)(channel)["change"] not in ("", change)
 
 
 def test_the_action_log_is_append_only(highcard, players):
     _table, game = started(players)
-    game = services.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
+    game = playing.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
     row = game.log.get()
     row.action = {"type": "play", "card": "T20"}
     with pytest.raises(TypeError):
@@ -236,14 +238,14 @@ def test_the_action_log_is_append_only(highcard, players):
 def test_a_bot_whose_engine_call_raises_still_makes_a_legal_move(highcard, players, monkeypatch):
     _table, game = started(players, bot_level="easy")
     card = game.state["hands"][0][0]
-    game = services.apply_action(game, players[0], {"type": "play", "card": card}, 0)
+    game = playing.apply_action(game, players[0], {"type": "play", "card": card}, 0)
     bot_hand = list(game.state["hands"][1])
 
     def broken(state, seat, level):
         raise RuntimeError("the bot's search blew up")
 
     monkeypatch.setattr(ENGINE, "bot_action", broken)
-    game = services.advance(game.pk, 1)
+    game = playing.advance(game.pk, 1)
     assert game.version == 2
     move = ActionLog.objects.get(game=game, version=2)
     assert move.seat == 1 and move.action["card"] in bot_hand
@@ -255,9 +257,9 @@ def test_a_bot_that_answers_an_illegal_action_still_makes_a_legal_move(
 ):
     _table, game = started(players, bot_level="easy")
     card = game.state["hands"][0][0]
-    game = services.apply_action(game, players[0], {"type": "play", "card": card}, 0)
+    game = playing.apply_action(game, players[0], {"type": "play", "card": card}, 0)
     monkeypatch.setattr(ENGINE, "bot_action", lambda *args: {"type": "play", "card": card})
-    game = services.advance(game.pk, 1)
+    game = playing.advance(game.pk, 1)
     assert game.version == 2 and ActionLog.objects.get(game=game, version=2).seat == 1
 
 
@@ -280,7 +282,7 @@ def test_a_deadline_the_engine_will_not_apply_yet_is_tried_again(
 
     def refuse_ticks(state, seat, action, now):
         if action == {"type": "tick"}:
-            raise services.IllegalAction("Nothing is due yet.", "nothing_due")
+            raise IllegalAction("Nothing is due yet.", "nothing_due")
         return real_apply(state, seat, action, now)
 
     monkeypatch.setattr(ENGINE, "apply", refuse_ticks)
@@ -292,7 +294,7 @@ def test_a_deadline_the_engine_will_not_apply_yet_is_tried_again(
 def test_a_timer_with_nothing_left_to_do_arms_nothing(highcard, players, armed):
     _table, game = started(players, bot_level="easy")
     card = game.state["hands"][0][0]
-    game = services.apply_action(game, players[0], {"type": "play", "card": card}, 0)
+    game = playing.apply_action(game, players[0], {"type": "play", "card": card}, 0)
     armed.clear()
     assert timers.advance(game.pk, 0) is None  # an old version's timer
     assert armed == []

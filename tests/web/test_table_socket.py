@@ -7,7 +7,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games.models import Table
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.sockets import in_own_loop, open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,7 +24,7 @@ def shows(frame, card):
 
 @database_sync_to_async
 def play(game, player, card):
-    return services.apply_action(game, player, {"type": "play", "card": card}, game.version)
+    return playing.apply_action(game, player, {"type": "play", "card": card}, game.version)
 
 
 @in_own_loop
@@ -112,7 +112,7 @@ def df_table():
 
 @database_sync_to_async
 def act(game, player, action):
-    return services.apply_action(game, player, action, game.version)
+    return playing.apply_action(game, player, action, game.version)
 
 
 async def receive_until(socket, text):

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games.models import ActionLog, Game, Seat, Table
-from games.tables import services
+from games.tables.actions import guests, opening, seating
 from tests.web.tables import browser_of, htmx_post, seated_table, shows_code, without_hints
 
 pytestmark = pytest.mark.django_db
@@ -151,9 +151,9 @@ def test_a_forged_action_at_an_unknown_code_or_the_other_game_is_not_found(df):
 
 
 def test_an_action_at_a_table_that_has_not_started_says_so():
-    ann, ben = (services.create_guest(name) for name in ("Ann", "Ben"))
-    table = services.create_table(game_name="dragonformula", players=2, created_by=ann)
-    services.sit(table, ben)
+    ann, ben = (guests.create_guest(name) for name in ("Ann", "Ben"))
+    table = opening.create_table(game_name="dragonformula", players=2, created_by=ann)
+    seating.sit(table, ben)
     response = post_action(browser_of(ann), table, {"type": "draw"}, 0)
     assert response.status_code == 400
     assert "The game has not started yet." in response.content.decode()
@@ -246,12 +246,12 @@ def test_a_click_on_a_prompt_that_has_changed_since_is_stale():
 
 def test_a_dan_after_the_winning_draw_ends_the_game_for_every_seat():
     from games.models import Player
-    from games.tables import services
+    from games.tables.actions import opening, seating, starting
 
     players = [Player.objects.create(display_name=name) for name in NAMES]
-    table = services.create_table(game_name="dragonformula", players=4, created_by=players[0])
+    table = opening.create_table(game_name="dragonformula", players=4, created_by=players[0])
     for player in players[1:]:
-        services.sit(table, player)
+        seating.sit(table, player)
     winning = ["W6", "C6", "S6", "W1", "W2", "W3", "C7", "C8", "C9", "M2"]
     others = [
         ["S1", "S3", "S5", "S7", "S9", "P2", "P4", "P6", "P8", "M10"],
@@ -260,7 +260,7 @@ def test_a_dan_after_the_winning_draw_ends_the_game_for_every_seat():
     ]
     table.stacking = {"deals": [{"hands": [winning, *others], "pile": ["M4"]}], "fire_seats": [0]}
     table.save()
-    game = services.start(table, players[0])
+    game = starting.start(table, players[0])
     browsers = [browser_of(p) for p in players]
     post_action(browsers[0], table, {"type": "draw"}, 0)
     page = browsers[0].get(f"/dragonformula/{table.code}/").content.decode()
@@ -288,8 +288,8 @@ def test_a_version_that_is_no_plain_number_is_refused_readably(df, version):
 
 @pytest.mark.parametrize("seat", ["²", "9" * 5000])
 def test_a_seat_number_that_is_no_plain_number_is_refused_readably(seat):
-    players = [services.create_guest(name) for name in ("Ann", "Ben")]
-    table = services.create_table(game_name="dragonformula", players=4, created_by=players[0])
+    players = [guests.create_guest(name) for name in ("Ann", "Ben")]
+    table = opening.create_table(game_name="dragonformula", players=4, created_by=players[0])
     response = htmx_post(browser_of(players[1]), f"/dragonformula/{table.code}/sit", {"seat": seat})
     assert response.status_code == 400
     assert 'role="alert"' in response.content.decode()
@@ -319,18 +319,18 @@ def test_an_action_padded_with_a_huge_extra_field_is_refused_and_not_logged(df):
 
 
 def test_opening_sitting_standing_and_starting_need_the_csrf_token():
-    ann, ben = services.create_guest("Ann"), services.create_guest("Ben")
+    ann, ben = guests.create_guest("Ann"), guests.create_guest("Ben")
     response = browser_of(ann).post("/new/dragsaga/", {"dragsaga-players": "2"})
     assert response.status_code == 403 and not Table.objects.exists()
 
-    table = services.create_table(game_name="dragsaga", players=2, created_by=ann)
+    table = opening.create_table(game_name="dragsaga", players=2, created_by=ann)
     base = f"/dragsaga/{table.code}"
     assert browser_of(ben).post(f"{base}/sit").status_code == 403
     assert not Seat.objects.filter(player=ben).exists()
     assert browser_of(ann).post(f"{base}/stand").status_code == 403
     assert table.seats.get(number=0).player == ann
 
-    services.sit(table, ben)
+    seating.sit(table, ben)
     assert browser_of(ann).post(f"{base}/start").status_code == 403
     table.refresh_from_db()
     assert table.status == Table.Status.OPEN and not table.games.exists()

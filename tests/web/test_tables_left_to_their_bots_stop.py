@@ -11,7 +11,8 @@ from games.live import timers
 from games.models import Table
 from games.presence import leavers
 from games.tables import limits as table_limits
-from games.tables import services
+from games.tables.actions import opening as table_opening
+from games.tables.actions import pace, starting
 from tests.web.tables import browser_of
 from tests.web.test_leavers import lobby_post
 
@@ -22,7 +23,7 @@ MINUTE = 60.0
 
 def left_table(player, session="browser-of-ann"):
     """A 4-seat strong-bot Dragon Formula table, opened from the lobby, started, then left."""
-    table = services.create_table(
+    table = table_opening.create_table(
         game_name="dragonformula",
         players=4,
         bot_level="strong",
@@ -30,7 +31,7 @@ def left_table(player, session="browser-of-ann"):
         created_session=session,
         seat_bots=True,
     )
-    game = services.start(table, player)
+    game = starting.start(table, player)
     leavers.leave(table, player)
     return table, game
 
@@ -40,9 +41,9 @@ def test_a_table_left_to_its_bots_stops_after_the_unattended_minutes(settings, p
     table, game = left_table(players[0])
     game.refresh_from_db()
     started = game.created.timestamp()
-    assert services.next_wakeup(game, started + 60) is not None  # the bots play on a while
-    assert services.next_wakeup(game, started + 9 * MINUTE) is not None
-    assert services.next_wakeup(game, started + 11 * MINUTE) is None  # then stop
+    assert pace.next_wakeup(game, started + 60) is not None  # the bots play on a while
+    assert pace.next_wakeup(game, started + 9 * MINUTE) is not None
+    assert pace.next_wakeup(game, started + 11 * MINUTE) is None  # then stop
 
 
 def test_a_stopped_table_is_not_resumed_at_a_restart_but_its_player_starts_it_again(
@@ -55,14 +56,14 @@ def test_a_stopped_table_is_not_resumed_at_a_restart_but_its_player_starts_it_ag
     assert not [call for call in armed if call[0] == game.pk]
     leavers.connected(table, players[0], "ann-comes-back")  # Ann opens the table again
     game.refresh_from_db()
-    assert services.next_wakeup(game, time.time()) is not None
+    assert pace.next_wakeup(game, time.time()) is not None
 
 
 def test_the_clubs_own_bot_tables_play_on(settings):
     settings.TABLE_UNATTENDED_MINUTES = 10
-    table = services.create_table(game_name="dragonformula", players=4, bot_level="smart")
-    game = services.start(table, None)
-    assert services.next_wakeup(game, game.created.timestamp() + 60 * MINUTE) is not None
+    table = table_opening.create_table(game_name="dragonformula", players=4, bot_level="smart")
+    game = starting.start(table, None)
+    assert pace.next_wakeup(game, game.created.timestamp() + 60 * MINUTE) is not None
 
 
 def open_and_start(browser):

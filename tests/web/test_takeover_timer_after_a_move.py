@@ -9,7 +9,7 @@ import pytest
 from dragsaga.rules.engine import ENGINE as DS
 from games.models import AwayLimit
 from games.presence import leavers
-from games.tables import services
+from games.tables.actions import playing
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +19,7 @@ def move(game, players, django_capture_on_commit_callbacks):
     seat = DS.waiting_for(game.state)[0]
     action = DS.bot_action(game.state, seat, "heuristic")
     with django_capture_on_commit_callbacks(execute=True):
-        return services.apply_action(game, players[seat], action, game.version)
+        return playing.apply_action(game, players[seat], action, game.version)
 
 
 def test_a_seat_without_a_page_is_due_for_a_bot_after_the_tables_limit(

@@ -106,9 +106,9 @@ def test_the_standings_after_each_night_add_up_to_the_standings(season):
 
 
 def nights_tonight(night):
-    from games.nights import nights
+    from games.nights import tonight as night_tonight
 
-    return [row for row in nights.tonight_standings(night) if row.played]
+    return [row for row in night_tonight.tonight_standings(night) if row.played]
 
 
 def test_the_crosstable_says_who_met_whom_as_the_results_do(season):

@@ -4,7 +4,7 @@ import pytest
 
 from dragonformula.waits_helper import waits_in_view
 from games.models import Player, Table
-from games.tables import services
+from games.tables.actions import opening, seating, starting
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ OTHERS = [
 
 def assisted_table(dan_assist: bool = True):
     players = [Player.objects.create(display_name=name) for name in ("Ann", "Ben", "Cho", "Dai")]
-    table = services.create_table(
+    table = opening.create_table(
         game_name="dragonformula",
         players=4,
         options={"dan_assist": dan_assist},
@@ -32,8 +32,8 @@ def assisted_table(dan_assist: bool = True):
     )
     table.refresh_from_db()
     for player in players[1:]:
-        services.sit(table, player)
-    game = services.start(table, players[0], seed=3)
+        seating.sit(table, player)
+    game = starting.start(table, players[0], seed=3)
     return table, game, players
 
 

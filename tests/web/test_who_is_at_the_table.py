@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 
 from games.models import Seat, StandIn
 from games.presence import leavers
-from games.tables import services
+from games.tables.actions import playing as table_playing
 from tests.web.sockets import open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -76,12 +76,12 @@ async def test_the_others_see_a_seat_go_away_within_five_seconds_and_come_back(
 def take_over_and_play(table, game, ben, seconds_away):
     """Ben has been away past the limit: the bot takes his seat and plays on a while."""
     game.refresh_from_db()
-    services.advance(game.pk, game.version, now=time.time() + seconds_away)
+    table_playing.advance(game.pk, game.version, now=time.time() + seconds_away)
     for _ in range(12):  # the bot (and its neighbours) play on
         game.refresh_from_db()
         if game.is_finished:
             break
-        services.advance(game.pk, game.version, now=time.time() + seconds_away)
+        table_playing.advance(game.pk, game.version, now=time.time() + seconds_away)
     return StandIn.objects.get(player=ben)
 
 
@@ -147,7 +147,7 @@ async def test_the_catch_up_is_gone_once_he_acts(players, settings):
 
         engine = game_kind("dragsaga").engine
         action = engine.legal_actions(game.state, 1)[0]
-        services.apply_action(game, ben, action, game.version)
+        table_playing.apply_action(game, ben, action, game.version)
 
     await choose()
     frame = await frame_with(ben_socket, 'id="catch-up"')

@@ -4,13 +4,13 @@ import html
 import re
 
 from games.models import Game
-from games.tables import services
+from games.tables.actions import opening, playing, starting
 
 
 def bots_only_table(game_name, players, level, seed=None):
     """A table the club starts with bots in every seat (dealt from ``seed`` if given)."""
-    table = services.create_table(game_name=game_name, players=players, bot_level=level)
-    return table, services.start(table, None, seed=seed)
+    table = opening.create_table(game_name=game_name, players=players, bot_level=level)
+    return table, starting.start(table, None, seed=seed)
 
 
 def finish(game, limit=5000):
@@ -18,7 +18,7 @@ def finish(game, limit=5000):
     for _step in range(limit):
         if game.is_finished:
             return game
-        game = services.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
+        game = playing.advance(game.pk, game.version) or Game.objects.get(pk=game.pk)
     raise AssertionError("the bots did not finish the game")
 
 

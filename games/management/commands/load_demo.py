@@ -11,7 +11,7 @@ from games.leagues.demo import load_demo_leagues
 from games.management.language import TranslatedCommand
 from games.models import Table
 from games.registry import GAMES
-from games.tables import services
+from games.tables.actions import opening, starting
 
 
 def demo_tables(name: str) -> list[tuple[object, dict]]:
@@ -54,7 +54,7 @@ class Command(TranslatedCommand):
         )
         for label, spec in demo_tables("OPEN_TABLES"):
             if not demo.filter(game_name=spec["game_name"], status=Table.Status.OPEN).exists():
-                table = services.create_table(**spec)
+                table = opening.create_table(**spec)
                 self.stdout.write(
                     _("Open demo table %(code)s (%(game)s)") % {"code": table.code, "game": label}
                 )
@@ -64,8 +64,8 @@ class Command(TranslatedCommand):
             if shows.filter(status=Table.Status.PLAYING).exists():
                 continue
             shows.delete()  # the bots' finished game: a new one takes its place
-            table = services.create_table(**spec)
-            services.start(table, None)
+            table = opening.create_table(**spec)
+            starting.start(table, None)
             self.stdout.write(
                 _("Bots are playing at table %(code)s (watch it from the lobby)")
                 % {"code": table.code}
