@@ -10,18 +10,10 @@ import logging
 import pytest
 from channels.db import database_sync_to_async
 
-from tests.web.sockets import in_own_loop, open_socket, started_table
+from tests.web.sockets import in_own_loop, open_socket, receive_until, started_table
 from tests.web.tables import browser_of, htmx_post
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-async def until(socket, text):
-    """The frames a socket is pushed until one holds ``text``."""
-    frames = []
-    while text not in (frames[-1] if frames else ""):
-        frames.append(await socket.receive_from(timeout=5))
-    return "".join(frames)
 
 
 @database_sync_to_async
@@ -52,14 +44,14 @@ async def test_a_laid_card_is_pushed_face_down_and_turned_up_with_the_round(
 
     assert (await lay(ann, table.code, ann_card, 0)).status_code == 200
     for socket in (ben_socket, watcher):
-        frames = await until(socket, 'name="version" value="1"')
+        frames = await receive_until(socket, 'name="version" value="1"')
         assert "A card laid face down" in frames
         assert not shows(frames, ann_card)
     assert ann_card not in caplog.text  # the operator's log: {"type": "play"} and no card
 
     assert (await lay(ben, table.code, ben_card, 1)).status_code == 200
     for socket in (ben_socket, watcher):
-        frames = await until(socket, 'name="version" value="2"')
+        frames = await receive_until(socket, 'name="version" value="2"')
         assert shows(frames, ann_card) and shows(frames, ben_card)  # the round turned up
         assert "won the last round" in frames
     for socket in (ben_socket, watcher):
@@ -73,7 +65,7 @@ async def test_only_the_seat_to_play_is_pushed_its_buttons(highcard, players):
     ben_socket = await open_socket(table.code, ben)
     assert 'name="action"' not in await ben_socket.receive_from()
     await lay(ann, table.code, game.state["hands"][0][0], 0)
-    frames = await until(ben_socket, 'name="version" value="1"')
+    frames = await receive_until(ben_socket, 'name="version" value="1"')
     assert "Your turn: lay a card face down." in frames
     assert frames.count('name="action"') == 3
     await ben_socket.disconnect()

@@ -47,6 +47,15 @@ async def open_socket(code: str, player: Player | None = None) -> WebsocketCommu
     return socket
 
 
+async def receive_until(socket: WebsocketCommunicator, text: str) -> str:
+    """The frames a socket is pushed until one holds ``text``, joined: a table with a clock
+    is also pushed its countdown when who is at the table changes."""
+    frames: list[str] = []
+    while not frames or text not in frames[-1]:
+        frames.append(await socket.receive_from(timeout=5))
+    return "".join(frames)
+
+
 def in_own_loop(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
     """Run an async test on an event loop in a thread of its own.
 

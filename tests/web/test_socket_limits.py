@@ -13,7 +13,7 @@ from games.live import consumers
 from games.models import ActionLog, AwayLimit, SeatConnection, StandIn
 from games.presence import leavers
 from games.tables.actions import opening, playing, seating, starting
-from tests.web.sockets import in_own_loop, open_socket, started_table
+from tests.web.sockets import in_own_loop, open_socket, receive_until, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,8 +53,7 @@ async def test_a_flooding_socket_is_closed_and_another_table_goes_on(highcard, p
 
     started = time.monotonic()
     await play(calm_game, players[2 + calm_game.state["turn"]])
-    frame = await watcher.receive_from(timeout=5)
-    assert 'name="version" value="1"' in frame
+    assert 'name="version" value="1"' in await receive_until(watcher, 'name="version"')
     assert time.monotonic() - started < 5
     logging.getLogger("games.live.consumers").removeHandler(handler)
     lines = [line for line in lines if "ws closed" in line]
@@ -72,8 +71,7 @@ async def test_ticks_at_a_countdowns_pace_keep_the_socket_open(highcard, players
         await socket.send_to(text_data='{"tick": true}')
     await asyncio.sleep(0.3)
     await play(game, players[game.state["turn"]])
-    frame = await socket.receive_from(timeout=5)
-    assert 'name="version" value="1"' in frame
+    assert 'name="version" value="1"' in await receive_until(socket, 'name="version"')
     await socket.disconnect()
 
 

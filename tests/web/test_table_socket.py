@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 
 from games.models import Table
 from games.tables.actions import playing
-from tests.web.sockets import in_own_loop, open_socket, started_table
+from tests.web.sockets import in_own_loop, open_socket, receive_until, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -113,15 +113,6 @@ def df_table():
 @database_sync_to_async
 def act(game, player, action):
     return playing.apply_action(game, player, action, game.version)
-
-
-async def receive_until(socket, text):
-    """Frames until one contains ``text`` (each a push of the regions that changed)."""
-    frames = []
-    while True:
-        frames.append(await socket.receive_from(timeout=5))
-        if text in frames[-1]:
-            return "".join(frames)
 
 
 @in_own_loop
