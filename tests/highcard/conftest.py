@@ -1,14 +1,5 @@
-import pytest
+"""The reference game's tests use the table tests' fixtures: no server timers, four players."""
 
-from games.models import Player
+from tests.web.conftest import _no_server_timers, players
 
-
-@pytest.fixture(autouse=True)
-def _no_server_timers(settings):
-    """Tests move bots and deadlines themselves (playing.advance / playing.tick)."""
-    settings.TABLE_TIMERS = False
-
-
-@pytest.fixture
-def players(db):
-    return [Player.objects.create(display_name=name) for name in ("Ann", "Ben", "Cho", "Dai")]
+__all__ = ["_no_server_timers", "players"]

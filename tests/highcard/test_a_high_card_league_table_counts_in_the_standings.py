@@ -4,8 +4,6 @@ each won and the victory points of their places, as the engine's outcome says.""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -16,23 +14,14 @@ from games.leagues.online import open_league_table
 from games.models import Player, Result, ResultLine
 from games.tables.actions import playing, seating, starting
 from tests.support.leagues import make_league, make_members
+from tests.support.pages import cells
 
 pytestmark = pytest.mark.django_db
 
 
 def standings(client, league):
-    page = client.get(
-        reverse("leagues:league_detail", args=[league.pk]), HTTP_ACCEPT_LANGUAGE="en"
-    ).content.decode()
-    body = page[page.index('id="standings"') :]
-    body = body[body.index("<tbody>") : body.index("</tbody>")]
-    return [
-        [
-            re.sub(r"<[^>]+>", "", cell).strip()
-            for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
-        ]
-        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
-    ]
+    page = client.get(reverse("leagues:league_detail", args=[league.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    return cells(page.content.decode(), "standings")
 
 
 def test_a_finished_league_table_records_one_result_that_places_in_the_standings(highcard, client):

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
 
 import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
 from games.printing import pdf
+from tests.support.pages import pdftotext
 
 pytestmark = pytest.mark.django_db
 
@@ -21,14 +21,6 @@ def _empty_cache():
     pdf._cache.clear()
     yield
     pdf._cache.clear()
-
-
-def text_of(data: bytes, tmp_path) -> str:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(data)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
-    ).stdout
 
 
 @pytest.mark.parametrize(("language", "words"), [("en", "Round 3"), ("ja", "第 3 ラウンド")])
@@ -41,6 +33,6 @@ def test_the_blank_sheet_prints_as_an_a4_pdf_with_a_row_per_player(
     reader = PdfReader(io.BytesIO(response.content))
     page = reader.pages[0]
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (595, 842)
-    text = text_of(response.content, tmp_path)
+    text = pdftotext(response.content, tmp_path)
     assert words in text
     assert re.findall(r"^\s*(\d)\s*$", text, re.M) == ["1", "2", "3", "4"]  # a row a seat

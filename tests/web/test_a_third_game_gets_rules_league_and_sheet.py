@@ -13,22 +13,10 @@ from django.urls import reverse
 
 from games.models import League, Rating, Result, Table
 from tests.support.leagues import make_league, make_members
+from tests.support.pages import cells
 from tests.web.night_helpers import night_of
 
 pytestmark = pytest.mark.django_db
-
-
-def cells(html: str, table_id: str) -> list[list[str]]:
-    """The text of each body row's cells of the table ``table_id``."""
-    table = html[html.index(f'id="{table_id}"') :]
-    body = table[table.index("<tbody>") : table.index("</tbody>")]
-    return [
-        [
-            re.sub(r"<[^>]+>", "", cell).strip()
-            for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
-        ]
-        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
-    ]
 
 
 def test_the_rules_index_lists_the_third_game_and_its_page_shows_its_own_rules(client, highcard):
