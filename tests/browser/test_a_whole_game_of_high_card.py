@@ -1,5 +1,5 @@
-"""A whole game of High Card, the reference game, in Chromium: Ann at a laptop (1366×768) and
-Ben on a phone (390×844) each lay their cards from the prompt; every card laid reaches the
+"""A whole game of High Card, the reference game, in Chromium: Ann at a laptop (1366×768, in
+English) and Ben on a phone (390×844, in Japanese, the site's default) each lay their cards from the prompt; every card laid reaches the
 other's screen over the table's socket face down, without a reload, and is turned up with
 the round; at the end both read the same placings, and the replay and the shuffle check of
 the game open. Served by a Daphne of its own with the example game turned on
@@ -42,8 +42,8 @@ def highcard_server(django_db_setup, django_db_blocker, artifacts_dir):
         yield url
 
 
-def open_as(browser, url, player, viewport, errors):
-    context = browser.new_context(base_url=url, viewport=viewport, locale="en-US")
+def open_as(browser, url, player, viewport, errors, locale="en-US"):
+    context = browser.new_context(base_url=url, viewport=viewport, locale=locale)
     context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": session_key_for(player), "url": url}]
     )
@@ -74,7 +74,7 @@ def test_ann_on_a_laptop_and_ben_on_a_phone_play_a_whole_game(
     errors: list[str] = []
     pages = [
         open_as(browser, highcard_server, ann, LAPTOP, errors),
-        open_as(browser, highcard_server, ben, PHONE, errors),
+        open_as(browser, highcard_server, ben, PHONE, errors, locale="ja-JP"),
     ]
     for page in pages:
         page.goto(f"/highcard/{table.code}/")
@@ -108,19 +108,24 @@ def test_ann_on_a_laptop_and_ben_on_a_phone_play_a_whole_game(
         else:  # Ben's card ends the round: both cards are turned up on both screens
             for page in pages:
                 page.locator(f'#board [data-card="{laid}"]').wait_for()
-    for page in pages:
-        page.locator("#prompt", has_text="The game is over.").wait_for()
+    for page, over in zip(pages, ("The game is over.", "ゲームは終了しました。"), strict=True):
+        page.locator("#prompt", has_text=over).wait_for()
     shots = {"laptop": pages[0], "phone": pages[1]}
     for name, page in shots.items():
         page.screenshot(path=artifacts_dir / f"highcard_{name}_game_over.png", full_page=True)
     game = Game.objects.get(table=table)
     assert game.is_finished and game.table.status == Table.Status.FINISHED
-    expected = [
-        f"{p['rank']}. {['Ann', 'Ben'][p['seat']]}: {p['rounds_won']} "
+    placed = sorted(game.outcome["placings"], key=lambda p: (p["rank"], p["seat"]))
+    names = ["Ann", "Ben"]
+    english = [
+        f"{p['rank']}. {names[p['seat']]}: {p['rounds_won']} "
         + ("round won" if p["rounds_won"] == 1 else "rounds won")
-        for p in sorted(game.outcome["placings"], key=lambda p: (p["rank"], p["seat"]))
+        for p in placed
     ]
-    for page in pages:
+    japanese = [
+        f"{p['rank']} 位 {names[p['seat']]}：{p['rounds_won']} ラウンド勝ち" for p in placed
+    ]
+    for page, expected in zip(pages, (english, japanese), strict=True):
         placings = page.locator(".hc-placings li").all_inner_texts()
         assert [re.sub(r"\s+", " ", text).strip() for text in placings] == expected
         assert never_reloaded(page)
