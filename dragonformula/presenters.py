@@ -61,6 +61,9 @@ SMALL_CARD = "dragonformula/partials/card_chip.html"
 # replay of a game still being played shows no more of the others' actions. A pick
 # window's answers (pick, pass, pick-and-Dan) are not among them: they are told when the
 # window closes, an automatic pass not even then; and "pass automatically" is a seat's own.
+# The hand calculator, linked in the site's header on every page.
+HEADER_LINKS = [("dragonformula:calculator", _("Hand calculator"))]
+
 REPLAY_OPEN_ACTIONS = {
     "draw": (),
     "discard": ("card",),

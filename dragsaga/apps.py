@@ -17,6 +17,7 @@ class DragSagaConfig(AppConfig):
                 engine_path="dragsaga.rules:ENGINE",
                 presenters_path="dragsaga.presenters",
                 template_dir="dragsaga",
+                stylesheet="dragsaga/dragsaga.css",
                 stacked_path="dragsaga.rules.table:stacked_game",
                 learn_path="dragsaga.learn",
                 rulebook_path="dragsaga.rulebook",

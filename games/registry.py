@@ -21,6 +21,7 @@ from django.dispatch import Signal
 from django.utils.functional import Promise
 
 from games.contract import (
+    Demo,
     LeagueScoring,
     Learning,
     Presenters,
@@ -48,7 +49,7 @@ class RegisteredGame:
     ``engine_path`` is ``module:attribute``; ``presenters_path``, ``league_path``,
     ``rulebook_path``, ``learn_path`` and ``refusals_path`` are modules; ``template_dir``
     is the folder of its templates (``<template_dir>/table.html``); ``stylesheet`` the
-    static path of its CSS, linked on every page. ``stacked_path`` deals a stacked game
+    static path of its table's CSS (``<app>/static/<name>/…``), linked on its table page. ``stacked_path`` deals a stacked game
     (``module:function(players, options, seed, now=, **stacking)``: tests and puzzles),
     ``deal_path`` reads the deal ``/verify/`` shows (``module:function(state) ->
     games.trust.fairness.Deal``), ``demo_path`` makes the demo league
@@ -128,9 +129,11 @@ class RegisteredGame:
         return load(self.deal_path)
 
     @cached_property
-    def demo(self) -> Any:
-        """The module of the game's demo (its ``demo_path``); ``None`` for a game without."""
-        return None if self.demo_path is None else import_module(self.demo_path.partition(":")[0])
+    def demo(self) -> Demo | None:
+        """The game's demo tables (the module of its ``demo_path``); ``None`` for a game without."""
+        if self.demo_path is None:
+            return None
+        return self._part(Demo, "demo", self.demo_path.partition(":")[0])
 
     @property
     def league_part(self) -> LeagueScoring:

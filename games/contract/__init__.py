@@ -24,8 +24,8 @@ Optional (each with a default that works)
     **learning** (``learn_path``): a :class:`Learning`, the cheat sheet and guided game;
     **refusal messages** (``refusals_path``): :class:`Refusals`, the engine's messages in
     the player's language;
-    a **stylesheet** (``stylesheet``): the static path of the game's CSS, linked on every
-    page;
+    a **stylesheet** (``stylesheet``): the static path of the game's table CSS, linked on
+    its table page; **header links** (the presenters' ``HEADER_LINKS``);
     **score sheets** (the league part's ``blank_sheet``), the **deal** ``/verify/`` shows
     (``deal_path``), **stacked deals** (``stacked_path``), a **demo** (``demo_path``)
     and the game's own **league pages** (``league_urls``).
@@ -33,7 +33,7 @@ Optional (each with a default that works)
 
 from games.contract.checks import check_game
 from games.contract.league import LeagueScoring
-from games.contract.pages import Learning, Rulebook
+from games.contract.pages import Demo, Learning, Rulebook
 from games.contract.presenters import Presenters
 from games.contract.reading import ContractError, read_part
 from games.contract.refusals import Refusals
@@ -41,6 +41,7 @@ from games.contract.shapes import Event, Outcome, Placing, State, View
 
 __all__ = [
     "ContractError",
+    "Demo",
     "Event",
     "LeagueScoring",
     "Learning",

@@ -70,6 +70,9 @@ class Presenters:
     # Each seat's standing settings a new game starts with, as setting actions.
     starting_settings: Callable[[dict[str, Any]], list[dict[str, Any]]] = no_settings
 
+    # (url name, short words) of the game's pages the site's header links on every page.
+    HEADER_LINKS: Sequence[tuple[str, Words]] = ()
+
     # --- the table's regions --------------------------------------------------------
     # Regions whose HTML is the same for every seat (only the table and whether the viewer
     # is seated): rendered once per push. Never a region showing one seat's own.

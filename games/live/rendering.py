@@ -2,7 +2,7 @@
 
 The same templates serve the page load (in place) and every push or action
 response (as htmx out-of-band swaps), so a region looks the same however it
-arrived. A game's ``regions.html`` includes its partials; each partial's root
+arrived. A game's ``table.html`` includes its partials; each partial's root
 element carries the region's id and, when ``oob`` is set, ``hx-swap-oob``.
 """
 

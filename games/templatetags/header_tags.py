@@ -1,12 +1,15 @@
-"""The site header's "who" slot: the guest behind this request, never a player a page shows."""
+"""The site header's "who" slot (the guest behind this request, never a player a page shows),
+and the registered games' links in it (their presenters' ``HEADER_LINKS``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
+from django.urls import reverse
 
 from games.models import Player
+from games.registry import GAMES
 from games.tables.selectors import SESSION_PLAYER
 
 register = template.Library()
@@ -29,3 +32,14 @@ def visiting_guest(context: template.Context) -> Player | None:
         if isinstance(shown, Player) and shown.pk == player_id and shown.user_id is None:
             return shown
     return Player.objects.filter(pk=player_id, user__isnull=True).first()
+
+
+@register.simple_tag
+def game_links() -> list[tuple[str, Any]]:
+    """The URL and words of each page the registered games link in the site's header (their
+    presenters' ``HEADER_LINKS``)."""
+    return [
+        (reverse(url_name), label)
+        for kind in GAMES.values()
+        for url_name, label in kind.presenters.HEADER_LINKS
+    ]

@@ -14,14 +14,14 @@ from games.registry import GAMES
 from games.tables.actions import opening, starting
 
 
-def demo_tables(name: str) -> list[tuple[object, dict]]:
-    """Each game's demo tables called ``name`` (``OPEN_TABLES``, ``SHOW_TABLES`` of its demo
-    module, ``games.registry``): the game's label and ``create_table``'s arguments."""
+def demo_tables(shown: bool) -> list[tuple[object, dict]]:
+    """Each game's demo tables (its demo's ``OPEN_TABLES``, or ``SHOW_TABLES`` if ``shown``,
+    ``games.contract.Demo``): the game's label and ``create_table``'s arguments."""
     return [
         (kind.label, {"game_name": kind.name, **spec})
         for kind in GAMES.values()
         if kind.demo is not None
-        for spec in getattr(kind.demo, name, ())
+        for spec in (kind.demo.SHOW_TABLES if shown else kind.demo.OPEN_TABLES)
     ]
 
 
@@ -52,13 +52,13 @@ class Command(TranslatedCommand):
         demo = Table.objects.filter(
             created_by__isnull=True, created_session="", league_match__isnull=True
         )
-        for label, spec in demo_tables("OPEN_TABLES"):
+        for label, spec in demo_tables(shown=False):
             if not demo.filter(game_name=spec["game_name"], status=Table.Status.OPEN).exists():
                 table = opening.create_table(**spec)
                 self.stdout.write(
                     _("Open demo table %(code)s (%(game)s)") % {"code": table.code, "game": label}
                 )
-        for _label, spec in demo_tables("SHOW_TABLES"):
+        for _label, spec in demo_tables(shown=True):
             shows = demo.filter(game_name=spec["game_name"]).exclude(status=Table.Status.OPEN)
             shows = shows.exclude(seats__player__isnull=False)  # bots only: nobody sat there
             if shows.filter(status=Table.Status.PLAYING).exists():
