@@ -103,16 +103,23 @@ def _scheduled(night: ClubNight) -> ClubNight:
     return night
 
 
-def _reason(reason: Any) -> str:
-    reason = " ".join(str(reason or "").split())
-    limit = NightChange._meta.get_field("reason").max_length
-    if len(reason) > limit:
-        raise NightRefused(_("A reason is at most %(count)s characters.") % {"count": limit})
+def _one_line(value: Any, limit: int, too_long: str) -> str:
+    """``value`` as one line of plain text (a name or a reason), at most ``limit``
+    characters; refused with ``too_long`` (its ``%(count)s`` the limit) or the plain-text
+    check's own words."""
+    text = " ".join(str(value or "").split())
+    if len(text) > limit:
+        raise NightRefused(too_long % {"count": limit})
     try:
-        plain_name(reason)
+        plain_name(text)
     except ValidationError as error:
         raise NightRefused(error.messages[0]) from None
-    return reason
+    return text
+
+
+def _reason(reason: Any) -> str:
+    limit = NightChange._meta.get_field("reason").max_length
+    return _one_line(reason, limit, _("A reason is at most %(count)s characters."))
 
 
 @transaction.atomic
@@ -121,14 +128,8 @@ def rename_night(night: ClubNight, name: Any, by: Any) -> ClubNight:
     night = ClubNight.objects.select_for_update().select_related("league").get(pk=night.pk)
     if night.league.archived:
         raise NightRefused(_("This season has ended: its calendar is read-only."), 409)
-    name = " ".join(str(name or "").split())
     limit = ClubNight._meta.get_field("name").max_length
-    if len(name) > limit:
-        raise NightRefused(_("A night's name is at most %(count)s characters.") % {"count": limit})
-    try:
-        plain_name(name)
-    except ValidationError as error:
-        raise NightRefused(error.messages[0]) from None
+    name = _one_line(name, limit, _("A night's name is at most %(count)s characters."))
     if name == night.name:
         raise NightRefused(_("The night has that name already."), 409)
     NightChange.objects.create(
