@@ -59,3 +59,23 @@ def test_the_table_reads_in_japanese(highcard):
     assert "あなたの番です。カードを1枚伏せて出してください。" in html
     assert "第 1 ラウンド（全3ラウンド）" in html and "0 ラウンド勝ち" in html
     assert "Your turn" not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [("ja", "カード 99 を持っていません。"), ("en", "You do not hold card 99.")],
+)
+def test_a_refused_card_reads_in_the_players_language(highcard, language, says):
+    table, _game, (ann, _ben) = seated_table("highcard", ["Ann", "Ben"])
+    client = browser_of(ann)
+    client.get("/")
+    response = client.post(
+        f"/highcard/{table.code}/act",
+        {"action": '{"type": "play", "card": "C99"}', "version": 0},
+        HTTP_HX_REQUEST="true",
+        HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value,
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400
+    assert f'<p class="refusal" role="alert">{says}</p>' in response.content.decode()
