@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from examples.highcard.rules import ENGINE, HAND, value
-from games.engine import TICK, IllegalAction, replay
+from games.engine import TICK, IllegalAction, replay, time_out_action
 
 RULES = Path(__file__).resolve().parents[2] / "examples" / "highcard" / "rules"
 
@@ -76,6 +76,15 @@ def test_a_seat_out_of_time_lays_its_lowest_card():
     state = ENGINE.apply(state, None, TICK, 131.0)
     lowest = min(new()["hands"][0], key=value)
     assert state["laid"][0] == lowest and state["turn"] == 1
+
+
+def test_a_turn_based_seat_past_its_move_deadline_lays_its_lowest_card():
+    state = new()
+    assert ENGINE.apply(state, None, time_out_action(1), 0.0) is state  # not Ben's turn
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, 0, time_out_action(0), 0.0)  # a player cannot send it
+    state = ENGINE.apply(state, None, time_out_action(0), 0.0)
+    assert state["laid"][0] == min(new()["hands"][0], key=value) and state["turn"] == 1
 
 
 def test_three_rounds_end_the_game_and_the_seats_place_by_rounds_won():

@@ -94,22 +94,15 @@ class HighCardEngine:
         return [{"type": PLAY, "card": card} for card in state["hands"][seat]]
 
     def apply(self, state: State, seat: int | None, action: Action, now: float) -> State:
-        if action == TICK:
-            if state["finished"] or now < state["deadline"]:
+        # Out of time: the live clock's tick, or a turn-based seat's passed move deadline.
+        timed_out = action == TICK or (action.get("type") == TIME_OUT and seat is None)
+        if timed_out:
+            if state["finished"] or not _is_due(state, action, now):
                 return state
             seat = state["turn"]
             action = {"type": PLAY, "card": min(state["hands"][seat], key=value)}
-            timed_out = True
         elif state["finished"]:
             raise IllegalAction("The game is over.", "game_over")
-        elif action.get("type") == TIME_OUT and seat is None:
-            if action.get("seat") != state["turn"]:
-                return state
-            seat = state["turn"]
-            action = {"type": PLAY, "card": min(state["hands"][seat], key=value)}
-            timed_out = True
-        else:
-            timed_out = False
         if seat is None or seat != state["turn"]:
             raise IllegalAction("It is not your turn.", "not_your_turn")
         if action.get("type") != PLAY:
@@ -206,6 +199,14 @@ def _reveal(state: State) -> None:
     state["events"].append({"type": "round", "cards": cards, "winner": winner})
     state["laid"] = [None] * state["players"]
     state["turn"] = 0
+
+
+def _is_due(state: State, action: Action, now: float) -> bool:
+    """Whether the seat to play is out of time: its clock has run out (a ``tick``), or the
+    server says its turn-based move deadline has passed (``time_out`` for that seat)."""
+    if action == TICK:
+        return now >= state["deadline"]
+    return action.get("seat") == state["turn"]
 
 
 def _number_of(card: object) -> str:
