@@ -79,7 +79,10 @@ def test_a_seat_out_of_time_lays_its_lowest_card():
 
 
 def test_a_turn_based_seat_past_its_move_deadline_lays_its_lowest_card():
-    state = new()
+    options = ENGINE.validate_options(ENGINE.turn_based_options())
+    state = ENGINE.new_game(2, options, 5, now=0.0)
+    assert ENGINE.deadline(state) is None  # no clock of its own: days may pass
+    assert ENGINE.apply(state, None, TICK, 10.0**9) is state
     assert ENGINE.apply(state, None, time_out_action(1), 0.0) is state  # not Ben's turn
     with pytest.raises(IllegalAction):
         ENGINE.apply(state, 0, time_out_action(0), 0.0)  # a player cannot send it

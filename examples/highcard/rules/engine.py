@@ -4,7 +4,7 @@ Each seat is dealt three of the twenty numbered cards (``C1`` .. ``C20``) in sec
 is three rounds. In a round the seats, from the first, each lay one card face down; once
 every seat has laid one they are turned up together and the highest card wins the round.
 A seat has ``turn_seconds`` to lay its card; a ``tick`` after that lays its lowest card for
-it. When the hands are empty the seats place by rounds won (ties share their places).
+it (a turn-based table has no such clock: the platform's move deadline, passed, lays it). When the hands are empty the seats place by rounds won (ties share their places).
 
 The state (a plain dict, see ``games.engine``) keeps every hand and the cards laid face
 down; ``view`` gives a seat its own hand and its own face-down card, and every seat the
@@ -62,13 +62,15 @@ class HighCardEngine:
         if unknown:
             raise ValueError(f"unknown option: {', '.join(sorted(unknown))}")
         seconds = merged["turn_seconds"]
-        if isinstance(seconds, bool) or not isinstance(seconds, int) or not 1 <= seconds <= 3600:
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int) or not 1 <= seconds <= 3600
+        ):
             raise ValueError("turn_seconds must be a whole number of seconds from 1 to 3600")
         return merged
 
     def turn_based_options(self) -> dict[str, Any]:
-        """A turn-based table runs on the platform's move deadlines: a day is the longest clock."""
-        return {"turn_seconds": 3600}
+        """A turn-based table runs on the platform's move deadlines alone: no clock of its own."""
+        return {"turn_seconds": None}
 
     def new_game(self, players: int, options: dict[str, Any], seed: int, now: float = 0.0) -> State:
         cards = deck()
@@ -84,7 +86,7 @@ class HighCardEngine:
             "laid": [None] * players,  # this round's face-down cards
             "rounds": [],  # each round played: {"cards": [per seat], "winner": seat}
             "turn": 0,
-            "deadline": now + options["turn_seconds"],
+            "deadline": _clock(options, now),
             "events": [],
         }
 
@@ -121,7 +123,7 @@ class HighCardEngine:
             _reveal(state)
         else:
             state["turn"] = next_seat(seat, state["players"])
-        state["deadline"] = now + state["options"]["turn_seconds"]
+        state["deadline"] = _clock(state["options"], now)
         state["finished"] = not any(state["hands"])
         return state
 
@@ -205,8 +207,15 @@ def _is_due(state: State, action: Action, now: float) -> bool:
     """Whether the seat to play is out of time: its clock has run out (a ``tick``), or the
     server says its turn-based move deadline has passed (``time_out`` for that seat)."""
     if action == TICK:
-        return now >= state["deadline"]
+        return state["deadline"] is not None and now >= state["deadline"]
     return action.get("seat") == state["turn"]
+
+
+def _clock(options: dict[str, Any], now: float) -> float | None:
+    """When the seat to play runs out of time: ``turn_seconds`` from ``now``; never at a
+    turn-based table (no clock of its own)."""
+    seconds = options["turn_seconds"]
+    return None if seconds is None else now + seconds
 
 
 def _number_of(card: object) -> str:
