@@ -189,7 +189,7 @@ def strong_answers(code: str, windows: list[list[float]]) -> list[list[float]]:
     """The strong bots' answer times (ms) at table ``code``, per window [since, until) of
     wall-clock seconds: each bot move's time after the move before it, draws and "next
     game" (no choice) left out."""
-    from games.models import ActionLog
+    from games.tables.models import ActionLog
 
     rows = ActionLog.objects.filter(game__table__code=code).order_by("game_id", "version")
     found: list[list[float]] = [[] for _ in windows]

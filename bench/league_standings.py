@@ -33,8 +33,9 @@ from django.test import RequestFactory  # noqa: E402
 
 from dragonformula import scoring as df_scoring  # noqa: E402
 from dragonformula.scoring import GameEntry, SeatEntry  # noqa: E402
-from games.leagues import selectors, views  # noqa: E402
-from games.models import League, Match, Member  # noqa: E402
+from games.leagues import csv_views, selectors  # noqa: E402
+from games.leagues.member_models import Member  # noqa: E402
+from games.leagues.models import League, Match  # noqa: E402
 
 HANDS = ["sephirot_3", "sephirot_6", "center_pillar", "constellation", "straight_major"]
 ELEMENTS = ["fire", "water", "air", "earth"]
@@ -83,7 +84,7 @@ def main(sizes: list[int]) -> None:
         list(selectors.standings(league))
         queries = len(connection.queries)  # DEBUG=1 keeps the log
         standings = median_ms(lambda: list(selectors.standings(league)))
-        csv_ms = median_ms(lambda: views.standings_csv(request, league.pk))
+        csv_ms = median_ms(lambda: csv_views.standings_csv(request, league.pk))
         print(f"{size:5d}  {queries:7d}  {standings:21.2f}  {csv_ms:25.2f}")
 
 

@@ -35,9 +35,11 @@ from django.core.management import call_command  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from dragonformula.models import SetLine, SetResult  # noqa: E402
+from games.leagues.member_models import Member  # noqa: E402
+from games.leagues.models import League, Match  # noqa: E402
 from games.leagues.result_lines import carry_over  # noqa: E402
-from games.models import League, Match, Member, RatingChange  # noqa: E402
 from games.ratings import ratings  # noqa: E402
+from games.ratings.models import RatingChange  # noqa: E402
 
 ELEMENTS = ["fire", "water", "air", "earth"]
 RANKS = [[1, 2, 3, 4], [1, 1, 3, 4], [1, 2, 2, 4], [1, 2, 3, 3], [1, 1, 1, 4]]

@@ -18,7 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engine import TICK  # noqa: E402
-from games.trust.replays import LoggedAction, Replay, replay_marks  # noqa: E402
+from games.trust.replay_marks import replay_marks  # noqa: E402
+from games.trust.replays import LoggedAction, Replay  # noqa: E402
 
 
 def bot_match(engine, players: int, level: str, seed: int) -> tuple[dict, list[LoggedAction]]:

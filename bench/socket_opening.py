@@ -72,9 +72,9 @@ def open_socket(socket: Any) -> str | None:
 
 def tables(count: int) -> list[tuple[Any, list[Any]]]:
     """``count`` started four-seat tables of Dragon Formula, each with its players."""
-    from games.models import Player
     from games.tables.actions import opening as table_opening
     from games.tables.actions import seating, starting
+    from games.tables.models import Player
 
     made = []
     for number in range(count):
@@ -113,8 +113,8 @@ def run(count: int, profile: Any) -> None:
 
 def sockets(figures: Any, table: Any, players: list[Any], profile: Any) -> None:
     """Each kind of viewer opens a socket of ``table`` and closes it, measured."""
-    from games.models import Player
     from games.presence import leavers
+    from games.tables.models import Player
 
     watcher = Player.objects.create(display_name=f"W{table.pk}")
     for number in (0, 3):  # the table's other players have their pages open

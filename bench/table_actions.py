@@ -217,10 +217,10 @@ def live_moves(
     from django.test import Client
     from django.urls import reverse
 
-    from games.models import Player
     from games.registry import engine_for
     from games.tables.actions import guests as table_guests
     from games.tables.actions import opening, seating, starting
+    from games.tables.models import Player
     from games.tables.selectors import SESSION_PLAYER
 
     if move_deadline is None and not members:

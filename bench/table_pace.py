@@ -29,9 +29,9 @@ PLAYERS = 4
 def one_set(seed: int, pace: str) -> tuple[list[float], float]:
     """(seconds from each human discard to their next draw, seconds for the set)."""
     from dragonformula.rules.engine import ENGINE
-    from games.models import Player
     from games.tables.actions import opening, playing, starting
     from games.tables.actions import pace as table_pace
+    from games.tables.models import Player
 
     human = Player.objects.create(display_name="Ann")
     table = opening.create_table(

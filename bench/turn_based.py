@@ -48,8 +48,9 @@ def copies_of_a_started_game(count: int, due_in: float, prefix: str) -> list[int
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
-    from games.models import Deadline, Game, Seat, Table
     from games.tables.actions import guests, opening, seating, starting
+    from games.tables.models import Game, Seat, Table
+    from games.turns.models import Deadline
 
     users = get_user_model().objects
     suffix = users.count()
@@ -198,7 +199,7 @@ def idle(empty: Path, full: Path, seconds: float, waiting: int) -> None:
 
 def due_at_once(count: int) -> None:
     """``count`` games whose deadlines are all due, played by one process."""
-    from games.models import ActionLog
+    from games.tables.models import ActionLog
     from games.turns import scheduler
 
     due = copies_of_a_started_game(count, -1, "D")

@@ -17,6 +17,7 @@ class DragonFormulaConfig(AppConfig):
                 engine_path="dragonformula.rules.engine:ENGINE",
                 presenters_path="dragonformula.presenters",
                 template_dir="dragonformula",
+                stylesheet="dragonformula/dragonformula.css",
                 stacked_path="dragonformula.rules.game:stacked_game",
                 learn_path="dragonformula.learn",
                 rulebook_path="dragonformula.rulebook",

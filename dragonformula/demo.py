@@ -10,7 +10,8 @@ from dragonformula.rules import random_winning_hand
 from dragonformula.rules.deal import elements_from
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues.demo import demo_league, demo_nights, night_match
-from games.models import League, Match, Member
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
 
 DF_LEAGUE = "Dragon Formula 2026 春リーグ"
 # A demo table with empty seats (bots take the seats nobody sits in once a player starts).

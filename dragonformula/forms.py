@@ -13,7 +13,7 @@ from dragonformula import scored_hands
 from dragonformula.models import Element, Penalty, SetGame, SetLine
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
-from games.models import League
+from games.leagues.models import League
 
 PENALTY_ROWS = 2
 

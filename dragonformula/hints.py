@@ -26,8 +26,8 @@ from dragonformula.rules import advice as advice_rules
 from dragonformula.rules import strong
 from dragonformula.rules.advice import PickAdvice, Standing, pick_advice
 from dragonformula.rules.cards import card_name
-from dragonformula.rules.hands import hand_name
 from dragonformula.rules.nearest import cards_away, nearest_hands
+from dragonformula.rules.score_table import hand_name
 from dragonformula.rules.waits import unseen_cards
 from games.templatetags.bilingual import language_suffix
 

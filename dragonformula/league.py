@@ -20,8 +20,10 @@ from dragonformula import forms, scored_hands, scoring, sheets
 from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.scoring import GameEntry, PenaltyEntry, SeatEntry
 from games.leagues import counting, services
+from games.leagues.member_models import Member
+from games.leagues.models import Match
 from games.leagues.online import seat_members
-from games.models import Game, Match, Member
+from games.tables.models import Game
 
 RECENT_RESULTS = "dragonformula/league/_recent_results.html"  # the league page's list
 # The standings' words for a set's results (more set points place higher, the default).

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from dragonformula.presenters import ELEMENT_NAMES, OWN_SUIT_NAMES
 from dragonformula.rulebook import bonus_table, hand_table, sephiroth
 from dragonformula.rules.cards import ALL_CARDS, OWN_SUIT, card_info
-from dragonformula.rules.hands import scoring_table
+from dragonformula.rules.score_table import scoring_table
 from dragonformula.rules.tree import MAJORS_OF_CLASS, derived_majors
 from games.learn.steps import Guide, Step
 

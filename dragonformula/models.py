@@ -13,7 +13,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from games.models import CompletedResult, Match, Member, PlacingLine
+from games.leagues.member_models import Member
+from games.leagues.models import CompletedResult, Match, PlacingLine
 
 
 class Element(models.TextChoices):

@@ -21,8 +21,8 @@ from dragonformula.review_words import card_words, review_why
 from dragonformula.rules.cards import OWN_SUIT, card_info
 from dragonformula.templatetags import df_seats, tarot
 from games.engine import seats_after
-from games.models import StandIn
 from games.presence.at_the_table import presence_of
+from games.presence.models import StandIn
 from games.templatetags.bilingual import Words
 
 REGIONS = [
@@ -44,7 +44,7 @@ SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
 # its prompt, the result screen while none is up, the pile and the scores, the same
 # through most moves (dragonformula.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
-# The regions worded by Python helpers, not templates (games.live.rendering.worded_regions):
+# The regions worded by Python helpers, not templates (games.regions.rendering.worded_regions):
 # every viewer is sent them after every move.
 REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 # The hints that take the coach's thinking (the Pick hint: the strong bot's answer), thought

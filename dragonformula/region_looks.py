@@ -3,7 +3,7 @@
 A push renders every region for every viewer after every move, yet most of a viewer's
 regions stay as they were through the others' moves: their hand, often their prompt, the
 result screen that is not up, the pile and the scores (rendered once per move for all).
-The table renders such a region from its look alone, once per look and language (``games.live.looks.region``), so what a viewer is shown can never
+The table renders such a region from its look alone, once per look and language (``games.regions.looks.region``), so what a viewer is shown can never
 differ from the look it is filed under. Each function returns ``None`` when its region is
 rendered from the whole context instead (a table not started, a refusal, a result screen
 that is up).

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dragonformula.rules.cards import card_info, load_seed
-from dragonformula.rules.hands import scoring_table
+from dragonformula.rules.score_table import scoring_table
 from dragonformula.rules.tree import SEPHIROTH, derived_majors
 
 TEMPLATE = "dragonformula/rulebook.html"

@@ -25,8 +25,10 @@ from dragonformula.models import Element, Penalty, SetGame, SetLine, SetResult
 from dragonformula.rules import ELEMENTS
 from dragonformula.rules.deal import elements_from
 from dragonformula.rules.ending import FALSE_DAN_PENALTY
-from games.leagues import result_lines, services
-from games.models import Match, Member, NightTable
+from games.leagues import forfeits, result_lines, services
+from games.leagues.member_models import Member
+from games.leagues.models import Match
+from games.nights.models import NightTable
 from games.ratings import ratings
 
 # RULES §1.5 penalties, in points lost; ``intentional`` multiplies by ten. The false Dan's
@@ -324,6 +326,7 @@ def correct_game(game: SetGame, entry: GameEntry, by: Any, reason: str) -> SetGa
     _add_penalties(game, entry, lines, by, reason)
     if _settle_set(set_result, list(lines.values())):
         ratings.rebuild(set_result.match.league.game)
+    forfeits.stand_again(set_result.match)
     return game
 
 

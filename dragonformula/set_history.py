@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from dragonformula import scored_hands
 from dragonformula.models import Penalty, SetGame, SetResult
 from games.leagues import record_marks
-from games.models import Member
+from games.leagues.member_models import Member
 
 WHAT = {
     "+": gettext_lazy("recorded"),

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from dragonformula.rules.hands import hand_name
+from dragonformula.rules.score_table import hand_name
 from dragonformula.rules.waits import unseen_cards, waits
 from games.registry import game_kind
 from games.tables import selectors

@@ -7,7 +7,8 @@ import random
 
 from dragsaga.scoring import DragSagaEntry, record_result
 from games.leagues.demo import demo_league, demo_nights, night_match
-from games.models import League, Member
+from games.leagues.member_models import Member
+from games.leagues.models import League
 
 DS_LEAGUE = "DragSaga 2026 春リーグ"
 # A demo table with empty seats, and one the bots play among themselves, to watch.

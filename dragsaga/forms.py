@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from dragsaga.scoring import DragSagaEntry
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
-from games.models import REASON_MAX_LENGTH, League
+from games.leagues.models import REASON_MAX_LENGTH, League
 from games.tables.validators import DigitsIntegerField
 
 MAX_TALLY = 9999  # damage tokens or card costs no table reaches (the database column is bounded)

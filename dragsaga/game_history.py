@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from dragsaga.models import DragSagaLine, DragSagaResult
 from games.leagues import record_marks
-from games.models import Member
+from games.leagues.member_models import Member
 
 RECORDED_WORD, CORRECTED_WORD = gettext_lazy("recorded"), gettext_lazy("corrected")
 FIGURES = {

@@ -17,8 +17,10 @@ from dragsaga.models import DragSagaLine, DragSagaResult
 from dragsaga.rules.cards import CardSet
 from dragsaga.scoring import DragSagaEntry
 from games.leagues import services
+from games.leagues.member_models import Member
+from games.leagues.models import Match
 from games.leagues.online import seat_members
-from games.models import Game, Match, Member
+from games.tables.models import Game
 
 RECENT_RESULTS = "dragsaga/league/_recent_results.html"  # the league page's list
 # The standings' total is final damage: less places higher.

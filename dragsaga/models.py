@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from dragsaga.rules.cards import default_card_set, validate_card_set
-from games.models import LeagueResult, Match, Member, PlacingLine
+from games.leagues.member_models import Member
+from games.leagues.models import LeagueResult, Match, PlacingLine
 
 ENGINE_DEFAULT = "default"  # the lobby's choice of the engine's default set
 

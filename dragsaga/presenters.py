@@ -36,7 +36,7 @@ SHARED_REGIONS = frozenset({"clock", "log", "scores"})
 # The regions rendered from their looks alone, once per look and language: a seat's hand,
 # its prompt and the scores, the same through most moves (dragsaga.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
-# The regions worded by Python helpers, not templates (games.live.rendering.worded_regions).
+# The regions worded by Python helpers, not templates (games.regions.rendering.worded_regions).
 REGION_HTML = {"seats": ds_seats.seats_region, "log": dragsaga_words.log_region}
 # Words a log event for a returning player's catch-up (games.presence.at_the_table).
 event_sentence = dragsaga_words.ds_sentence

@@ -3,7 +3,7 @@
 A push renders every region for every viewer after every move, yet a viewer's hand and
 often their prompt stay as they were through the others' moves, and the scores (rendered
 once per move for all) through a round. The table renders such a
-region from its look alone, once per look and language (``games.live.looks.region``), so what a
+region from its look alone, once per look and language (``games.regions.looks.region``), so what a
 viewer is shown can never differ from the look it is filed under. Each function returns
 ``None`` when its region is rendered from the whole context instead (a table not started,
 a refusal, the game's end with its rematch form).

@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 
 from dragsaga.models import DragSagaLine, DragSagaResult
 from games.leagues import result_lines, services
-from games.models import Match, Member
+from games.leagues.member_models import Member
+from games.leagues.models import Match
 from games.ratings import ratings
 
 RECORDED = "recorded"  # the history's reason of a game as first recorded
@@ -106,7 +107,8 @@ def correct_result(
     """An organiser corrects a recorded game in place, saying why: each player's damage, cards
     left and their cost (the players stay in their seats). Places and victory points are
     settled again and the game's ratings rebuilt; its history keeps the figures before and
-    after, who and why. A void game is restored first; an ended season is read-only."""
+    after, who and why. A void game is refused (count it again first); an ended season is
+    read-only."""
     reason = services.given_reason(reason)
     result = (
         DragSagaResult.objects.select_for_update().select_related("match__league").get(pk=result.pk)

@@ -49,7 +49,8 @@ class RegisteredGame:
     ``engine_path`` is ``module:attribute``; ``presenters_path``, ``league_path``,
     ``rulebook_path``, ``learn_path`` and ``refusals_path`` are modules; ``template_dir``
     is the folder of its templates (``<template_dir>/table.html``); ``stylesheet`` the
-    static path of its table's CSS (``<app>/static/<name>/…``), linked on its table page. ``stacked_path`` deals a stacked game
+    static path of its CSS (``<app>/static/<name>/…``), linked on every page after the
+    club's own. ``stacked_path`` deals a stacked game
     (``module:function(players, options, seed, now=, **stacking)``: tests and puzzles),
     ``deal_path`` reads the deal ``/verify/`` shows (``module:function(state) ->
     games.trust.fairness.Deal``), ``demo_path`` makes the demo league

@@ -13,22 +13,18 @@ from .cards import (
     format_cards,
     parse_cards,
 )
-from .hands import (
-    HandResult,
-    Reading,
-    best_hand,
+from .hands import HandResult, best_hand, is_winning, random_winning_hand
+from .melds import Meld, meld_of
+from .readings import Reading, readings
+from .score_table import (
     bonus_name,
     bonus_points,
     hand_name,
     hand_points,
-    is_winning,
     multiplier_factor,
     multiplier_name,
-    random_winning_hand,
-    readings,
     scoring_table,
 )
-from .melds import Meld, meld_of
 from .tree import DERIVED_MAJORS, PATHS, SEPHIROTH, derived_majors, path_of, sephira_name
 from .waits import Wait, waits
 

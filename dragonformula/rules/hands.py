@@ -1,12 +1,12 @@
 """Winning hands, 上がり (RULES §1.4): every reading of 11 cards, and what each scores.
 
-Built like a mahjong hand calculator: :func:`readings` is the one place that divides a
+Built like a mahjong hand calculator: ``readings.readings`` is the one place that divides a
 hand into its possible readings (a sephirot hand's head, melds and derived majors, or
-a special hand's groups); :data:`BONUS_RULES` is the one table of sephirot bonuses, one
-small condition each. The best-scoring reading wins.
+a special hand's groups); ``bonuses.BONUS_RULES`` is the one table of sephirot bonuses, one
+small condition each. The best-scoring reading wins (here).
 
 The points, the replacements between bonuses, the multipliers' factors and every name
-come from ``seeds/df_hands.json``; the conditions live here.
+come from ``seeds/df_hands.json`` (``score_table``); the conditions live in the code.
 
 Cards are handled as bit masks (see :mod:`.melds`); all the possible melds, major
 groups and special hands are tabled once, so checking a hand is a few dict look-ups.
@@ -15,321 +15,32 @@ groups and special hands are tabled once, so checking a hand is a few dict look-
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from itertools import combinations, product
 from typing import Any
 
-from .cards import COURTS, OWN_SUIT, SUITS, Card, CardError, load_seed, parse_cards
+from .bonuses import Context, hand_id, sephirot_bonuses
+from .cards import OWN_SUIT, Card, CardError, parse_cards
 from .melds import (
     ALL_MELDS,
-    COURT_SERIES,
-    MAJOR_BITS,
-    MAJOR_SERIES_MELDS,
-    MELD_BY_MASK,
     NUMBER_TRIPLES,
-    SERIES,
-    SUITED_BITS,
-    SUITED_MELD_PAIRS,
-    TRIPLE,
-    Meld,
     codes_of,
     mask_of,
     mask_of_codes,
 )
-from .tree import DERIVED_MAJORS, MAJORS_OF_CLASS, PATHS
+from .readings import SPECIAL_HANDS, Reading, readings, wins
+from .score_table import BONUSES, HANDS, MULTIPLIERS
+from .tree import DERIVED_MAJORS
 
 HAND_SIZE = 11
 
 # --- the scoring table (seeds/df_hands.json) -----------------------------------
 
-_TABLE: dict[str, Any] = load_seed("df_hands.json")
-HANDS: dict[str, dict[str, Any]] = {entry["id"]: entry for entry in _TABLE["hands"]}
-BONUSES: dict[str, dict[str, Any]] = {entry["id"]: entry for entry in _TABLE["bonuses"]}
-MULTIPLIERS: dict[str, dict[str, Any]] = {entry["id"]: entry for entry in _TABLE["multipliers"]}
-
-
-def _term(table: dict[str, dict[str, Any]], kind: str, term_id: str) -> dict[str, Any]:
-    if term_id not in table:
-        raise ValueError(f"unknown {kind} id {term_id!r}")
-    return table[term_id]
-
-
-def hand_name(hand_id: str, lang: str = "ja") -> str:
-    """The name of a hand id (``"sephirot_6"``, ``"center_pillar"`` …) in ``"ja"`` or ``"en"``."""
-    return _term(HANDS, "hand", hand_id)["name_en" if lang.startswith("en") else "name_ja"]
-
-
-def bonus_name(bonus_id: str, lang: str = "ja") -> str:
-    return _term(BONUSES, "bonus", bonus_id)["name_en" if lang.startswith("en") else "name_ja"]
-
-
-def multiplier_name(multiplier_id: str, lang: str = "ja") -> str:
-    entry = _term(MULTIPLIERS, "multiplier", multiplier_id)
-    return entry["name_en" if lang.startswith("en") else "name_ja"]
-
-
-def hand_points(hand_id: str) -> int:
-    return _term(HANDS, "hand", hand_id)["points"]
-
-
-def bonus_points(bonus_id: str) -> int:
-    return _term(BONUSES, "bonus", bonus_id)["points"]
-
-
-def multiplier_factor(multiplier_id: str) -> int:
-    return _term(MULTIPLIERS, "multiplier", multiplier_id)["factor"]
-
-
-def scoring_table() -> dict[str, Any]:
-    """The whole table of hands, bonuses and multipliers with ja/en names and points."""
-    return {
-        "hands": [dict(entry) for entry in HANDS.values()],
-        "bonuses": [dict(entry, replaces=list(entry["replaces"])) for entry in BONUSES.values()],
-        "multipliers": [dict(entry) for entry in MULTIPLIERS.values()],
-    }
-
 
 # --- readings -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Reading:
-    """One way to read 11 cards as a winning hand.
-
-    ``hand`` is ``"sephirot_N"`` or a special hand's id (the plain one: an own-suit
-    elemental hand is told apart when scored). A sephirot reading has ``head`` (the
-    triple of N), two ``melds`` and the two derived ``majors``; a special reading has
-    its ``groups`` (e.g. the four courts, the Ace and two series of a palace) and majors.
-    """
-
-    hand: str
-    majors: tuple[str, ...]
-    head: Meld | None = None
-    melds: tuple[Meld, ...] = ()
-    groups: tuple[tuple[str, ...], ...] = ()
-    sephira: int | None = None
-    suit: str | None = None
-
-    @property
-    def card_groups(self) -> list[tuple[str, ...]]:
-        """The melds (sephirot, in card order) or groups (special hands) as tuples of codes."""
-        if self.head is None:
-            return list(self.groups)
-        return [meld.cards for meld in sorted(self.melds, key=lambda meld: meld.mask & -meld.mask)]
-
-
-def _sephirot_majors() -> dict[int, tuple[tuple[int, tuple[str, str], tuple[Meld, ...]], ...]]:
-    """Majors (as a mask) → every (N, two majors derived from N, major series) they read as."""
-    table: dict[int, list[tuple[int, tuple[str, str], tuple[Meld, ...]]]] = {}
-    for n, derived in DERIVED_MAJORS.items():
-        for pair in combinations(derived, 2):
-            pair_mask = mask_of(pair)
-            for count in range(3):
-                for series in combinations(MAJOR_SERIES_MELDS, count):
-                    mask = pair_mask
-                    for meld in series:
-                        if mask & meld.mask:
-                            break
-                        mask |= meld.mask
-                    else:
-                        table.setdefault(mask, []).append((n, pair, series))
-    return {mask: tuple(entries) for mask, entries in table.items()}
-
-
-SEPHIROT_MAJORS = _sephirot_majors()
-_SEPHIROT_NUMBERS: dict[int, tuple[int, ...]] = {
-    mask: tuple(sorted({n for n, _, _ in entries})) for mask, entries in SEPHIROT_MAJORS.items()
-}
-
-
-def _special_readings() -> list[Reading]:
-    found: list[Reading] = []
-    for suit in SUITS:
-        courts = tuple(suit + court for court in COURTS)
-        for low, high in combinations(range(2, 9), 2):
-            if high >= low + 3:
-                series = tuple(tuple(f"{suit}{n}" for n in range(s, s + 3)) for s in (low, high))
-                groups = (courts, (f"{suit}1",), *series)
-                found.append(Reading("elemental_palace", (), groups=groups, suit=suit))
-        numbers = tuple(f"{suit}{n}" for n in range(1, 11))
-        for court in courts:
-            found.append(Reading("elemental_series", (), groups=(numbers, (court,)), suit=suit))
-    pillar_majors = ("M2", "M14", "M21")
-    for pairs in product(*(list(combinations(SUITS, 2)) for _ in range(4))):
-        groups = tuple(
-            tuple(suit + str(n) for suit in suits)
-            for n, suits in zip((1, 6, 9, 10), pairs, strict=True)
-        )
-        found.append(Reading("center_pillar", pillar_majors, groups=groups))
-    for low in range(12):
-        found.append(Reading("straight_major", tuple(f"M{n}" for n in range(low, low + 11))))
-    for majors in combinations(MAJORS_OF_CLASS["zodiacal"], 11):
-        found.append(Reading("constellation", majors))
-    for royal, court, number in (
-        ("kingdom_of_princesses", "P", 10),
-        ("beauty_of_princes", "N", 6),
-        ("understanding_of_queens", "Q", 3),
-        ("wisdom_of_kings", "K", 2),
-    ):
-        groups = (tuple(suit + court for suit in SUITS), tuple(f"{suit}{number}" for suit in SUITS))
-        for majors in combinations(DERIVED_MAJORS[number], 3):
-            found.append(Reading(royal, majors, groups=groups))
-    return found
-
-
-def _specials_by_mask() -> dict[int, tuple[Reading, ...]]:
-    table: dict[int, list[Reading]] = {}
-    for reading in _special_readings():
-        cards = [code for group in reading.groups for code in group] + list(reading.majors)
-        table.setdefault(mask_of(cards), []).append(reading)
-    return {mask: tuple(found) for mask, found in table.items()}
-
-
-SPECIAL_HANDS = _specials_by_mask()
-
-
-def _sephirot_readings(mask: int) -> Iterator[Reading]:
-    suited = mask & SUITED_BITS
-    for n, pair, series in SEPHIROT_MAJORS.get(mask & MAJOR_BITS, ()):
-        for head in NUMBER_TRIPLES[n]:
-            if head.mask & suited != head.mask:
-                continue
-            rest = suited ^ head.mask
-            if not series:
-                pairs = SUITED_MELD_PAIRS.get(rest, ())
-            elif len(series) == 1:
-                meld = MELD_BY_MASK.get(rest)
-                pairs = ((meld, series[0]),) if meld else ()
-            else:
-                pairs = (series,) if not rest else ()
-            for melds in pairs:
-                yield Reading(f"sephirot_{n}", pair, head=head, melds=melds, sephira=n)
-
-
-def readings(mask: int) -> Iterator[Reading]:
-    """Every reading of the 11 cards in ``mask`` as a winning hand (none if it does not win)."""
-    yield from SPECIAL_HANDS.get(mask, ())
-    yield from _sephirot_readings(mask)
-
-
-def wins(mask: int) -> bool:
-    """Whether the 11 cards in ``mask`` win: the fast path of :func:`readings`."""
-    if mask in SPECIAL_HANDS:
-        return True
-    numbers = _SEPHIROT_NUMBERS.get(mask & MAJOR_BITS)
-    if not numbers:
-        return False
-    suited = mask & SUITED_BITS
-    melds = 3 - ((mask & MAJOR_BITS).bit_count() - 2) // 3  # suited melds incl. the head
-    for n in numbers:
-        for head in NUMBER_TRIPLES[n]:
-            if head.mask & suited == head.mask:
-                rest = suited ^ head.mask
-                if (
-                    (melds == 3 and rest in SUITED_MELD_PAIRS)
-                    or (melds == 2 and rest in MELD_BY_MASK)
-                    or (melds == 1 and not rest)
-                ):
-                    return True
-    return False
-
-
 # --- the bonuses of sephirot hands --------------------------------------------
-
-PLANETARY_BITS = mask_of(MAJORS_OF_CLASS["planetary"])
-MATERIAL_BITS = mask_of(("M0", "M12", "M20"))
-
-
-@dataclass(frozen=True)
-class Context:
-    """What a bonus condition looks at: the reading, the whole hand, the owner's suit."""
-
-    reading: Reading
-    mask: int
-    own_suit: str
-
-
-def _triangle(ctx: Context) -> frozenset[int] | None:
-    """The three numbers a, b, c of a triangle, if the reading is one."""
-    reading = ctx.reading
-    triples = (reading.head, *reading.melds)
-    if not all(meld is not None and meld.is_number_triple for meld in triples):
-        return None
-    numbers = frozenset(meld.rank for meld in triples if meld is not None)
-    if len(numbers) != 3:
-        return None
-    ends = {end for code in reading.majors for end in PATHS[code].sephiroth}
-    return numbers if ends == numbers else None
-
-
-def _triple_series(ctx: Context) -> bool:
-    triples = (ctx.reading.head, *ctx.reading.melds)
-    if not all(meld is not None and meld.is_number_triple for meld in triples):
-        return False
-    ranks = sorted(meld.rank for meld in triples if meld is not None)
-    suits = {meld.suits for meld in triples if meld is not None}
-    return ranks == list(range(ranks[0], ranks[0] + 3)) and len(suits) == 1
-
-
-def _my_series(ctx: Context) -> bool:
-    own = ctx.own_suit
-    if any(meld.kind == SERIES and own in meld.suits for meld in ctx.reading.melds):
-        return True
-    head = ctx.reading.head
-    # Decision: in a triple-series hand the series reading counts.
-    return head is not None and own in head.suits and _triple_series(ctx)
-
-
-def _my_court_series(ctx: Context) -> bool:
-    return any(m.kind == COURT_SERIES and ctx.own_suit in m.suits for m in ctx.reading.melds)
-
-
-def _three_triples(ctx: Context) -> bool:
-    return all(meld.kind == TRIPLE for meld in ctx.reading.melds)
-
-
-def _order(*numbers: int) -> Callable[[Context], bool]:
-    wanted = frozenset(numbers)
-
-    def condition(ctx: Context) -> bool:
-        return _triangle(ctx) == wanted
-
-    return condition
-
-
-BONUS_RULES: tuple[tuple[str, Callable[[Context], bool]], ...] = (
-    ("my_series", _my_series),
-    ("my_court_series", _my_court_series),
-    ("three_triples", _three_triples),
-    ("material", lambda ctx: ctx.mask & MATERIAL_BITS == MATERIAL_BITS),
-    ("triangle", lambda ctx: _triangle(ctx) is not None),
-    ("planetary", lambda ctx: ctx.mask & PLANETARY_BITS == PLANETARY_BITS),
-    ("triple_series", _triple_series),
-    ("first_order", _order(7, 8, 9)),
-    ("second_order", _order(4, 5, 6)),
-    ("third_order", _order(1, 2, 3)),
-    ("pillar_of_mercy", _order(3, 5, 8)),
-    ("pillar_of_severity", _order(2, 4, 7)),
-)
-"""Each sephirot bonus and its condition; points and replacements come from the seed table."""
-
-if [bonus_id for bonus_id, _ in BONUS_RULES] != list(BONUSES):
-    raise RuntimeError("seeds/df_hands.json and BONUS_RULES list different bonuses")
-
-
-def sephirot_bonuses(ctx: Context) -> list[str]:
-    """The bonus ids a sephirot reading earns, each once, after the replacements."""
-    earned = [bonus_id for bonus_id, condition in BONUS_RULES if condition(ctx)]
-    replaced = {old for bonus_id in earned for old in BONUSES[bonus_id]["replaces"]}
-    return [bonus_id for bonus_id in earned if bonus_id not in replaced]
-
-
-def hand_id(reading: Reading, own_suit: str) -> str:
-    """The scored hand id: an elemental palace or series in the own suit is the ``my_`` one."""
-    if reading.suit is not None and reading.suit == own_suit:
-        return "my_" + reading.hand
-    return reading.hand
 
 
 # --- results ------------------------------------------------------------------

@@ -21,13 +21,22 @@ go are always the same for the same hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .candidate_sets import (
+    cards_held_by_any,
+    holders_by_card,
+    holding_at_least,
+    holding_none,
+    lowest_member,
+    member_numbers,
+    top_level,
+)
 from .cards import ALL_CARDS
-from .hands import _SEPHIROT_NUMBERS, HAND_SIZE, SPECIAL_HANDS, best_reading, own_suit_of
+from .hands import HAND_SIZE, best_reading, own_suit_of
 from .melds import (
     MAJOR_BITS,
     NUMBER_TRIPLES,
@@ -38,6 +47,7 @@ from .melds import (
     mask_of,
     mask_of_codes,
 )
+from .readings import _SEPHIROT_NUMBERS, SPECIAL_HANDS
 
 _EVERY_CARD = (1 << len(ALL_CARDS)) - 1
 # The suited melds a sephirot hand needs beside its head, by how many majors it holds.
@@ -95,11 +105,11 @@ def ways_in(hand: int, allowed: int) -> tuple[int, int]:
     barred = bits_of(_EVERY_CARD & ~allowed)
     takeable = allowed & ~hand
     most, ways = -1, 0  # the most cards a winning hand shares with the hand, and its ways in
-    specials = _without(_EVERY_SPECIAL, _SPECIALS_HOLDING, barred)
+    specials = holding_none(_EVERY_SPECIAL, _SPECIALS_HOLDING, barred)
     if specials:
-        levels = _at_least(specials, _SPECIALS_HOLDING, held, HAND_SIZE)
-        most = _top(levels)
-        ways = _holding_any(levels[most], _SPECIALS_HOLDING, takeable)
+        levels = holding_at_least(specials, _SPECIALS_HOLDING, held, HAND_SIZE)
+        most = top_level(levels)
+        ways = cards_held_by_any(levels[most], _SPECIALS_HOLDING, takeable)
     melds, by_overlap, overall = _allowed_melds(held, barred)
     parts = _majors_at_most(hand & MAJOR_BITS, allowed & MAJOR_BITS)
     for (n, majors), (overlap, sets), head, apart in _with_heads(parts, melds):
@@ -112,17 +122,12 @@ def ways_in(hand: int, allowed: int) -> tuple[int, int]:
             continue
         if total > most:
             most, ways = total, 0
-        ways |= _holding_any(sets, _MAJORS_HOLDING[(n, majors)], takeable & MAJOR_BITS)
+        ways |= cards_held_by_any(sets, _MAJORS_HOLDING[(n, majors)], takeable & MAJOR_BITS)
         ways |= head_mask & ~hand
-        ways |= _holding_any(rest[1], _MELDS_HOLDING, takeable & SUITED_BITS)
+        ways |= cards_held_by_any(rest[1], _MELDS_HOLDING, takeable & SUITED_BITS)
     if most < 0:
         return HAND_SIZE + 1, 0
     return HAND_SIZE - most, ways
-
-
-def _holding_any(members: int, holders: dict[int, int], cards: int) -> int:
-    """The ``cards`` (a mask) that at least one of ``members`` holds."""
-    return sum(bit for bit in bits_of(cards) if holders.get(bit, 0) & members)
 
 
 @lru_cache(maxsize=4096)
@@ -154,18 +159,11 @@ def _nearest_rest(
     members = 0
     for first_overlap in range(max(0, wanted - 3), min(3, wanted) + 1):
         seconds = by_overlap[wanted - first_overlap] & apart
-        for first in _numbers(by_overlap[first_overlap] & apart):
+        for first in member_numbers(by_overlap[first_overlap] & apart):
             partners = seconds & _APART[first]
             if partners:
                 members |= 1 << first | partners
     return wanted, members
-
-
-def _numbers(members: int) -> Iterator[int]:
-    while members:
-        low = members & -members
-        yield low.bit_length() - 1
-        members ^= low
 
 
 def _mask(codes: list[str]) -> int:
@@ -214,54 +212,11 @@ def _scored(mask: int, own: str) -> tuple[str, int] | None:
     return None if best is None else (best.hand, best.points)
 
 
-# --- bit sets over numbered candidates ------------------------------------------------
-
-
-def _holders(masks: Sequence[int]) -> dict[int, int]:
-    """Each card (as its bit) -> the bit set of the ``masks`` (by their place) holding it."""
-    holders: dict[int, int] = {}
-    for place, mask in enumerate(masks):
-        for bit in bits_of(mask):
-            holders[bit] = holders.get(bit, 0) | 1 << place
-    return holders
-
-
-def _without(members: int, holders: dict[int, int], cards: list[int]) -> int:
-    """The ``members`` that hold none of ``cards`` (bits)."""
-    for bit in cards:
-        members &= ~holders.get(bit, 0)
-    return members
-
-
-def _at_least(members: int, holders: dict[int, int], cards: list[int], most: int) -> list[int]:
-    """``levels[k]`` for k from 0 to ``most``: the ``members`` that hold at least k of
-    ``cards`` (bits)."""
-    levels = [members] + [0] * most
-    for count, bit in enumerate(cards, 1):
-        holding = holders.get(bit, 0)
-        for k in range(min(count, most), 0, -1):
-            levels[k] |= levels[k - 1] & holding
-    return levels
-
-
-def _top(levels: list[int]) -> int:
-    """The highest non-empty level (one of them is not empty)."""
-    top = len(levels) - 1
-    while not levels[top]:
-        top -= 1
-    return top
-
-
-def _lowest(members: int) -> int:
-    """The number of the first member of a non-empty bit set."""
-    return (members & -members).bit_length() - 1
-
-
 # --- special hands ---------------------------------------------------------------------
 
 _SPECIAL_MASKS = tuple(SPECIAL_HANDS)
 _EVERY_SPECIAL = (1 << len(_SPECIAL_MASKS)) - 1
-_SPECIALS_HOLDING = _holders(_SPECIAL_MASKS)
+_SPECIALS_HOLDING = holders_by_card(_SPECIAL_MASKS)
 
 
 def _specials_by_hand() -> tuple[tuple[str, int], ...]:
@@ -279,13 +234,13 @@ def _nearest_specials(held: list[int], barred: list[int]) -> Iterator[tuple[str,
     """Each special hand with an allowed card set, at its most overlapping with the hand
     (the first of equals): (hand id, overlap, mask), in the order of their first allowed
     card sets."""
-    allowed = _without(_EVERY_SPECIAL, _SPECIALS_HOLDING, barred)
+    allowed = holding_none(_EVERY_SPECIAL, _SPECIALS_HOLDING, barred)
     if not allowed:
         return
-    levels = _at_least(allowed, _SPECIALS_HOLDING, held, HAND_SIZE)
-    top = _top(levels)
+    levels = holding_at_least(allowed, _SPECIALS_HOLDING, held, HAND_SIZE)
+    top = top_level(levels)
     in_reach = sorted(
-        (_lowest(sets & allowed), hand_id, sets)
+        (lowest_member(sets & allowed), hand_id, sets)
         for hand_id, sets in _SPECIALS_BY_HAND
         if sets & allowed
     )
@@ -293,7 +248,7 @@ def _nearest_specials(held: list[int], barred: list[int]) -> Iterator[tuple[str,
         overlap = top
         while not levels[overlap] & sets:
             overlap -= 1
-        yield hand_id, overlap, _SPECIAL_MASKS[_lowest(levels[overlap] & sets)]
+        yield hand_id, overlap, _SPECIAL_MASKS[lowest_member(levels[overlap] & sets)]
 
 
 # --- sephirot hands: majors ------------------------------------------------------------
@@ -315,7 +270,9 @@ def _majors_by_part() -> dict[tuple[int, int], tuple[tuple[int, ...], tuple[int,
 # that order).
 _MAJORS_BY_PART = _majors_by_part()
 # (N, how many majors) -> each major (as its bit) -> the bit set of the part's sets holding it.
-_MAJORS_HOLDING = {part: _holders(masks) for part, (_places, masks) in _MAJORS_BY_PART.items()}
+_MAJORS_HOLDING = {
+    part: holders_by_card(masks) for part, (_places, masks) in _MAJORS_BY_PART.items()
+}
 
 
 @lru_cache(maxsize=4096)
@@ -328,7 +285,7 @@ def _best_majors(hand: int, allowed: int) -> tuple[tuple[tuple[int, int], tuple[
     found: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
     for part, sets, overlap, nearest in _majors_in_reach(hand, allowed):
         places, masks = _MAJORS_BY_PART[part]
-        found.append((places[_lowest(sets)], part, (overlap, masks[_lowest(nearest)])))
+        found.append((places[lowest_member(sets)], part, (overlap, masks[lowest_member(nearest)])))
     return tuple((part, best) for _first, part, best in sorted(found))
 
 
@@ -340,11 +297,11 @@ def _majors_in_reach(hand: int, allowed: int) -> Iterator[tuple[tuple[int, int],
     barred = bits_of(MAJOR_BITS & ~allowed)
     for part, (_places, masks) in _MAJORS_BY_PART.items():
         holders = _MAJORS_HOLDING[part]
-        sets = _without((1 << len(masks)) - 1, holders, barred)
+        sets = holding_none((1 << len(masks)) - 1, holders, barred)
         if not sets:
             continue
-        levels = _at_least(sets, holders, held, min(len(held), part[1]))
-        overlap = _top(levels)
+        levels = holding_at_least(sets, holders, held, min(len(held), part[1]))
+        overlap = top_level(levels)
         yield part, sets, overlap, levels[overlap]
 
 
@@ -352,7 +309,7 @@ def _majors_in_reach(hand: int, allowed: int) -> Iterator[tuple[tuple[int, int],
 
 _MELD_MASKS = tuple(meld.mask for meld in SUITED_MELDS)
 _EVERY_MELD = (1 << len(_MELD_MASKS)) - 1
-_MELDS_HOLDING = _holders(_MELD_MASKS)
+_MELDS_HOLDING = holders_by_card(_MELD_MASKS)
 # Each suited meld (by its number) -> the bit set of the melds sharing no card with it.
 _APART = tuple(
     sum(1 << place for place, other in enumerate(_MELD_MASKS) if not other & mask)
@@ -402,8 +359,10 @@ def _allowed_melds(
 ) -> tuple[int, list[int], tuple[int, int, int] | None]:
     """The suited melds holding no barred card (a bit set), those of them holding exactly
     k of the ``held`` cards (by k, 0 to 3), and the best pair of them (:func:`_best_pair`)."""
-    melds = _without(_EVERY_MELD, _MELDS_HOLDING, [bit for bit in barred if bit & SUITED_BITS])
-    at_least = _at_least(melds, _MELDS_HOLDING, [bit for bit in held if bit & SUITED_BITS], 3)
+    melds = holding_none(_EVERY_MELD, _MELDS_HOLDING, [bit for bit in barred if bit & SUITED_BITS])
+    at_least = holding_at_least(
+        melds, _MELDS_HOLDING, [bit for bit in held if bit & SUITED_BITS], 3
+    )
     by_overlap = [at_least[k] & ~at_least[k + 1] for k in range(3)] + [at_least[3]]
     return melds, by_overlap, _best_pair(by_overlap, melds)
 
@@ -413,7 +372,7 @@ def _best_meld(by_overlap: list[int], among: int) -> tuple[int, int] | None:
     for overlap in range(3, -1, -1):
         melds = by_overlap[overlap] & among
         if melds:
-            return overlap, _MELD_MASKS[_lowest(melds)]
+            return overlap, _MELD_MASKS[lowest_member(melds)]
     return None
 
 
@@ -441,7 +400,7 @@ def _best_pair(by_overlap: list[int], among: int) -> tuple[int, int, int] | None
     if not among:
         return None
     levels = [melds & among for melds in by_overlap]
-    for wanted in range(2 * _top(levels), -1, -1):  # the pair's overlap, the most first
+    for wanted in range(2 * top_level(levels), -1, -1):  # the pair's overlap, the most first
         pair: tuple[int, int] | None = None
         # The first meld of a pair overlapping by ``wanted`` overlaps by ``first_overlap``,
         # the second by the rest: the first such first meld with a later meld apart from
@@ -455,7 +414,7 @@ def _best_pair(by_overlap: list[int], among: int) -> tuple[int, int, int] | None
                     break
                 partners = seconds & _APART[first] & -(low << 1)  # the melds after the first
                 if partners:
-                    pair = (first, _lowest(partners))
+                    pair = (first, lowest_member(partners))
                     break
                 firsts ^= low
         if pair is not None:

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from dragonformula.rules import bots
 from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.deal import is_major
-from dragonformula.rules.hands import wins
 from dragonformula.rules.hidden_deals import known_cards, unseen
 from dragonformula.rules.melds import MELD_MASKS_WITH_CARD, mask_of_codes
+from dragonformula.rules.readings import wins
 from games.engine import View
 
 BIT = {code: mask_of_codes((code,)) for code in ALL_CARDS}

@@ -29,11 +29,12 @@ from functools import cache
 
 from dragonformula.rules import bots, pick_window
 from dragonformula.rules.deal import is_major
-from dragonformula.rules.hands import is_winning, wins
+from dragonformula.rules.hands import is_winning
 from dragonformula.rules.hidden_deals import known_cards, unseen
 from dragonformula.rules.melds import bits_of, mask_of_codes
 from dragonformula.rules.nearest import ways_in
 from dragonformula.rules.playouts import BIT, MAJORS, Plan, deal, first_taker, play_on
+from dragonformula.rules.readings import wins
 from dragonformula.rules.safety import danger, others_may_hold
 from games.engine import Action, View
 

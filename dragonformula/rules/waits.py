@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import ALL_CARDS, INDEX, Card, parse_cards
-from .hands import best_reading, hand_mask, own_suit_of, wins
+from .hands import best_reading, hand_mask, own_suit_of
 from .melds import mask_of
+from .readings import wins
 
 _EVERY_CARD = (1 << len(ALL_CARDS)) - 1
 

@@ -23,7 +23,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from games.live import rendering
+from games.regions import rendering
 
 register = template.Library()
 

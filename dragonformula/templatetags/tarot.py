@@ -7,7 +7,7 @@ and correspondences as one sentence in the page's language (tooltips, labels).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from django import template
@@ -18,13 +18,13 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from dragonformula import scored_hands
-from dragonformula.rules import hands
-from dragonformula.rules.cards import card_info, load_seed
+from dragonformula.card_words import describe
+from dragonformula.rules import hands, score_table
+from dragonformula.rules.cards import card_info
 from dragonformula.rules.cards import card_name as name_of_card
-from games.live import rendering
-from games.live.looks import Look, data_of, text_of
 from games.presence import at_the_table
-from games.templatetags.bilingual import pick
+from games.regions import rendering
+from games.regions.looks import Look, data_of, text_of
 
 register = template.Library()
 
@@ -54,7 +54,7 @@ multiplier_name = register.filter("multiplier_name", scored_hands.multiplier_nam
 
 @register.filter
 def bonus_points(bonus_id: str) -> int:
-    return hands.bonus_points(bonus_id)
+    return score_table.bonus_points(bonus_id)
 
 
 def reading_part_labels() -> dict[str, str]:
@@ -79,7 +79,7 @@ def reading_groups(reading: dict[str, Any] | None) -> list[tuple[str, list[str]]
 
 @register.filter
 def multiplier_factor(multiplier_id: str) -> int:
-    return hands.multiplier_factor(multiplier_id)
+    return score_table.multiplier_factor(multiplier_id)
 
 
 # Log lines remembered per process: a line never changes once its event happened, and a
@@ -99,7 +99,7 @@ def df_log(context: template.Context | dict[str, Any], events: list[dict[str, An
     for event in events:
         known = shown.get(id(event))
         if known is None or known[0] is not event:
-            # An event is filed under its text as a look's (games.live.looks): the same event, the
+            # An event is filed under its text as a look's (games.regions.looks): the same event, the
             # same bytes, a quarter of a repr's cost (a line is read back from them once).
             known = shown[id(event)] = (event, _log_line(text_of(event), names, language))
         lines.append(known[1])
@@ -396,53 +396,6 @@ def _card_face(code: str, lang: str) -> str:
     return render_to_string(
         "dragonformula/partials/card.html", {"card": card_info(code), "lang": lang}
     )
-
-
-@cache
-def sephiroth() -> dict[int, dict[str, Any]]:
-    return {entry["number"]: entry for entry in load_seed("tree.json")["sephiroth"]}
-
-
-@cache
-def suits() -> dict[str, dict[str, Any]]:
-    return {entry["code"]: entry for entry in load_seed("tarot.json")["suits"]}
-
-
-@cache
-def classes() -> dict[str, dict[str, Any]]:
-    return {entry["key"]: entry for entry in load_seed("tarot.json")["classes"]}
-
-
-def describe(info: dict[str, Any]) -> str:
-    """The card's names and correspondences as one sentence in the page's language."""
-    name = pick(info, "name")
-    if info["kind"] != "major":
-        suit = suits()[info["suit"]]
-        text = _("%(name)s — %(suit)s, element %(element)s") % {
-            "name": name,
-            "suit": pick(suit, "name"),
-            "element": pick(suit, "element"),
-        }
-        if info["kind"] == "court":
-            text += " · " + _("Golden Dawn: %(title)s") % {"title": pick(info, "golden_dawn")}
-        return text
-    low, high = info["sephiroth"]
-    return _(
-        "%(numeral)s %(name)s — path %(path)s, %(letter)s %(glyph)s; joins %(low)s %(low_name)s "
-        "and %(high)s %(high_name)s; %(class)s: %(attribution)s"
-    ) % {
-        "numeral": info["numeral"],
-        "name": name,
-        "path": info["path"],
-        "letter": pick(info["letter"], "name"),
-        "glyph": info["letter"]["glyph"],
-        "low": low,
-        "low_name": pick(sephiroth()[low], "name"),
-        "high": high,
-        "high_name": pick(sephiroth()[high], "name"),
-        "class": pick(classes()[info["class"]], "name"),
-        "attribution": pick(info["attribution"], "name"),
-    }
 
 
 @register.simple_tag

@@ -13,9 +13,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games.live import rendering
-from games.live.looks import Look, data_of, text_of
 from games.presence import at_the_table
+from games.regions import rendering
+from games.regions.looks import Look, data_of, text_of
 
 register = template.Library()
 
@@ -67,7 +67,7 @@ def ds_log(context: template.Context | dict[str, Any], events: list[dict[str, An
     """The log's lines (``<li>``), each worded once per event, the table's names
     (``names``), the names of the card it names and the language."""
     names, cards, language = tuple(context["names"]), context["ds"]["cards"], get_language() or ""
-    # An event is filed under its text as a look's (games.live.looks): the same event, the same
+    # An event is filed under its text as a look's (games.regions.looks): the same event, the same
     # bytes, a quarter of a repr's cost (a line is read back from them once).
     lines = (
         _log_line(text_of(e), names, _names_of(cards.get(e.get("card"))), language) for e in events

@@ -26,8 +26,8 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from games.live import rendering
-from games.live.looks import Look
+from games.regions import rendering
+from games.regions.looks import Look
 
 register = template.Library()
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from games.leagues.demo import demo_league
-from games.models import League, Member
+from games.leagues.member_models import Member
+from games.leagues.models import League
 
 OPEN_TABLES = [{"players": 2, "bot_level": "easy"}]
 

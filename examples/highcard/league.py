@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from examples.highcard.rules import HAND
 from games.leagues import services
 from games.leagues.forms import MAX_SEATS, MatchFieldsMixin, member_field
-from games.models import League, Match, Result, ResultLine
+from games.leagues.models import League, Match, Result, ResultLine
 
 # The platform's own result models: High Card keeps none of its own.
 RESULT_MODEL, LINE_MODEL, LINE_POINTS, RESULT_KIND = Result, ResultLine, "points", "result"

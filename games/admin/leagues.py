@@ -18,18 +18,11 @@ from django.utils.translation import gettext_lazy as _
 from games.admin.numbers import DigitsOnly
 from games.leagues import result_lines
 from games.leagues import views as league_views
-from games.models import (
-    ClubNight,
-    GuestSeat,
-    League,
-    Match,
-    Member,
-    MemberClaim,
-    Rating,
-    Result,
-    ResultLine,
-)
+from games.leagues.member_models import GuestSeat, Member, MemberClaim
+from games.leagues.models import League, Match, Result, ResultLine
+from games.nights.models import ClubNight
 from games.ratings import ratings
+from games.ratings.models import Rating
 from games.registry import game_kind
 
 

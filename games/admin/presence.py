@@ -6,7 +6,7 @@ from django.contrib import admin
 
 from games.admin.numbers import DigitsOnly
 from games.admin.read_only import ReadOnlyAdmin
-from games.models import AwayLimit, ServerProcess, StandIn
+from games.presence.models import AwayLimit, ServerProcess, StandIn
 
 
 @admin.register(StandIn)

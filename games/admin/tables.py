@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from games.admin.numbers import DigitsOnly
-from games.models import ActionLog, Game, Player, Seat, Table
+from games.tables.models import ActionLog, Game, Player, Seat, Table
 
 
 @admin.register(Player)

@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from games.admin.read_only import ReadOnlyAdmin
-from games.models import ShuffleCommitment
+from games.trust.models import ShuffleCommitment
 
 
 @admin.register(ShuffleCommitment)

@@ -34,9 +34,9 @@ from django.conf import settings
 
 from games.coach import thinking_worker
 from games.engine import Action
-from games.models import Game
 from games.presence import away
 from games.registry import game_kind
+from games.tables.models import Game
 
 logger = logging.getLogger(__name__)
 

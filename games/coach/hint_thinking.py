@@ -23,7 +23,8 @@ import uuid
 from typing import Any
 
 from games.coach import bot_thinking
-from games.live import server_loop, snapshots
+from games.live import server_loop
+from games.regions import snapshots
 from games.registry import game_kind
 from games.tables.events import group_name
 

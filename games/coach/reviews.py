@@ -28,8 +28,9 @@ from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from games.coach import bot_thinking
-from games.models import Game, Review, Seat
+from games.coach.models import Review
 from games.registry import game_kind
+from games.tables.models import Game, Seat
 from games.trust.replays import replay_of
 
 logger = logging.getLogger(__name__)

@@ -13,11 +13,13 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from games.coach import reviews
-from games.models import Game, Review
+from games.coach.models import Review
 from games.registry import game_kind
+from games.tables.models import Game
 from games.tables.views import current_player
 from games.templatetags.bilingual import pick
-from games.trust.replays import ACTION_WORDS, CARD_FIELDS, logged_actions, replay_turns, turn_at
+from games.trust.replay_words import ACTION_WORDS, CARD_FIELDS
+from games.trust.replays import logged_actions, replay_turns, turn_at
 
 POLL_SECONDS = 2  # how often a page whose review is still being computed looks again
 

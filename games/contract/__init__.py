@@ -24,8 +24,8 @@ Optional (each with a default that works)
     **learning** (``learn_path``): a :class:`Learning`, the cheat sheet and guided game;
     **refusal messages** (``refusals_path``): :class:`Refusals`, the engine's messages in
     the player's language;
-    a **stylesheet** (``stylesheet``): the static path of the game's table CSS, linked on
-    its table page; **header links** (the presenters' ``HEADER_LINKS``);
+    a **stylesheet** (``stylesheet``): the static path of the game's CSS, linked on every
+    page after the club's own; **header links** (the presenters' ``HEADER_LINKS``);
     **score sheets** (the league part's ``blank_sheet``), the **deal** ``/verify/`` shows
     (``deal_path``), **stacked deals** (``stacked_path``), a **demo** (``demo_path``)
     and the game's own **league pages** (``league_urls``).

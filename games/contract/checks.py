@@ -68,7 +68,7 @@ def check_game(game: RegisteredGame) -> None:
                 raise missing(name, part, lacking, f"it gives {first if given[0] else second}")
     league = parts.get("league module")
     if league is not None and league.record_online is None:
-        from games.models import Result
+        from games.leagues.models import Result
 
         if league.RESULT_MODEL is not Result:  # the default records platform results only
             raise missing(name, "league module", "record_online", "it keeps results of its own")

@@ -121,7 +121,7 @@ class LeagueScoring:
         """The part with the platform's result models where the game names none."""
         if self.RESULT_MODEL is not None:
             return self
-        from games.models import Result, ResultLine
+        from games.leagues.models import Result, ResultLine
 
         return replace(self, RESULT_MODEL=Result, LINE_MODEL=ResultLine)
 

@@ -14,7 +14,9 @@ import random
 from django.db import transaction
 
 from games.leagues import services
-from games.models import ClubNight, League, Match, Member
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
+from games.nights.models import ClubNight
 from games.registry import GAMES, load
 
 CLUB = "神楽坂タロット倶楽部"

@@ -21,7 +21,9 @@ from typing import Any
 
 from games.engine import place, victory_point_table
 from games.leagues import result_lines, results
-from games.models import Match, OnlineRound, StandIn
+from games.leagues.models import Match
+from games.nights.models import OnlineRound
+from games.presence.models import StandIn
 from games.ratings import ratings
 
 
@@ -86,3 +88,11 @@ def apply_forfeits(match: Match, table_id: int) -> int:
         result_lines.keep_match(match)
         ratings.rebuild(match.league.game)
     return changed
+
+
+def stand_again(match: Match) -> int:
+    """After a correction placed ``match``'s results again by the game's own figures, its
+    forfeits stand again (a correction never gives a forfeiting seat its points back)."""
+    if match.table_id is None:
+        return 0
+    return apply_forfeits(match, match.table_id)

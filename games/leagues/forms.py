@@ -9,7 +9,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models import ClubNight, League, Member
+from games.leagues.member_models import Member
+from games.leagues.models import League
+from games.nights.models import ClubNight
 from games.registry import game_kind
 from games.tables.validators import IdChoiceField
 from games.templatetags.bot_levels import bot_level_choices

@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.leagues.forms import MemberChoiceField
-from games.models import League, Member
+from games.leagues.member_models import Member
+from games.leagues.models import League
 from games.tables.validators import IdChoiceField, posted_id
 
 

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.leagues import counting, tournament
-from games.models import Member, RatingChange, ResultLine
+from games.leagues.member_models import Member
+from games.leagues.models import ResultLine
 from games.ratings import ratings
+from games.ratings.models import RatingChange
 from games.registry import GAMES
 
 HEAD_TO_HEAD_ROWS = 5

@@ -16,22 +16,16 @@ from typing import Any
 from django.db import transaction
 
 from games.leagues import forfeits, outcomes, result_lines, results, services
-from games.models import (
-    ClubNight,
-    Game,
-    League,
-    Match,
-    Member,
-    NightSeat,
-    Seat,
-    StandIn,
-    Table,
-)
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
+from games.nights.models import ClubNight, NightSeat
 from games.presence.away import active_stand_ins
+from games.presence.models import StandIn
 from games.ratings import ratings
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
 from games.tables.actions import opening as table_opening
+from games.tables.models import Game, Seat, Table
 
 logger = logging.getLogger(__name__)
 

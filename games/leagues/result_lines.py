@@ -20,7 +20,7 @@ from django.db.models import F, Model
 from django.db.models.signals import post_delete, post_save
 
 from games.leagues import results
-from games.models import Result, ResultLine
+from games.leagues.models import Result, ResultLine
 from games.registry import GAMES, game_registered
 
 FIGURES = ("member_id", "rank", "victory_points", "by_bot", "points")

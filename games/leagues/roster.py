@@ -28,7 +28,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.leagues import services
-from games.models import League, Member, MemberChange
+from games.leagues.member_models import Member, MemberChange
+from games.leagues.models import League
 
 logger = logging.getLogger(__name__)
 

@@ -19,10 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import League, Member, MemberChange, ResultLine
+from games.leagues.member_models import Member, MemberChange
+from games.leagues.models import League, ResultLine
 from games.ratings import ratings
 
 
@@ -113,6 +115,30 @@ def _clash(rel: models.ForeignObjectRel, source: Member, target: Member) -> str 
     return None
 
 
+def _only_here(league: League, source: Member) -> None:
+    """A merge moves every row of ``source``, in any league: refused when ``source`` is on
+    another league's roster (another season, another club's league) or has results or
+    nights there, which this league's organiser may not change."""
+    elsewhere = (
+        League.objects.exclude(pk=league.pk)
+        .filter(
+            Q(members=source)
+            | Q(matches__results__lines__member=source)
+            | Q(club_nights__entrants__member=source)
+        )
+        .order_by("pk")
+        .first()
+    )
+    if elsewhere is not None:
+        raise RosterChangeRefused(
+            _(
+                "%(name)s also plays in %(league)s: a merge here would change that league's "
+                "results too, so it is not made. Withdraw them here instead."
+            )
+            % {"name": source.name, "league": elsewhere.name}
+        )
+
+
 @transaction.atomic
 def merge(league: League, source: Member, target: Member, by: Any) -> Member:
     """``source`` was ``target`` entered twice: every result, night and history row of
@@ -128,6 +154,7 @@ def merge(league: League, source: Member, target: Member, by: Any) -> Member:
             _("%(one)s and %(other)s each have an account: unlink one first.")
             % {"one": source.name, "other": target.name}
         )
+    _only_here(league, source)
     references = [rel for rel in _references() if _moves(rel)]
     for rel in references:
         clash = _clash(rel, source, target)

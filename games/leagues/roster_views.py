@@ -18,8 +18,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.leagues import roster, roster_care, services
+from games.leagues.models import League
 from games.leagues.views import organiser_refusal, sheet_response
-from games.models import League
 from games.nights.views import confirm_step
 from games.tables import qr
 from games.tables.validators import is_ascii_number, posted_id

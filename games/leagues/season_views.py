@@ -14,9 +14,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.leagues import seasons
+from games.leagues.models import League
 from games.leagues.views import may_keep_score, organiser_refusal
-from games.models import ClubNight, League
 from games.nights import schedule as night_schedule
+from games.nights.models import ClubNight
 from games.nights.refused import NeedsConfirmation, NightRefused
 from games.nights.views import confirm_step
 from games.tables.validators import PostedDateField

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
 from games.leagues import selectors
-from games.models import League
+from games.leagues.models import League
 
 # The longest season, and the longest gap before the next one starts.
 MAX_LENGTH = datetime.timedelta(days=2 * 366)

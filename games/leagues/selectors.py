@@ -32,8 +32,11 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, Rank
 
 from games.leagues import counting, results
-from games.models import ClubNight, GuestSeat, League, Member, Rating
+from games.leagues.member_models import GuestSeat, Member
+from games.leagues.models import League
+from games.nights.models import ClubNight
 from games.ratings import ratings
+from games.ratings.models import Rating
 from games.registry import game_kind
 
 # The ``?sort=`` keys of the standings pages: the annotation each orders by.

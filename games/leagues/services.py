@@ -29,18 +29,12 @@ from django.utils.translation import gettext as _
 
 from games.engine import place, victory_point_table
 from games.leagues import result_lines, results
-from games.models import (
-    REASON_MAX_LENGTH,
-    ClubNight,
-    GuestSeat,
-    League,
-    Match,
-    Member,
-    MemberClaim,
-    PlacingLine,
-)
+from games.leagues.member_models import GuestSeat, Member, MemberClaim
+from games.leagues.models import REASON_MAX_LENGTH, League, Match, PlacingLine
+from games.nights.models import ClubNight
 from games.ratings import ratings
 from games.registry import game_kind
+from games.tables.validators import hidden_character
 
 # --- players and matches -------------------------------------------------------
 
@@ -278,6 +272,15 @@ def given_reason(reason: Any) -> str:
         raise ValueError(
             _("Keep the reason under %(count)s characters.") % {"count": REASON_MAX_LENGTH + 1}
         )
+    hidden = hidden_character(text)
+    if hidden is not None:  # a NUL, or a mark turning the history's text around on screen
+        raise ValueError(
+            _(
+                "A reason may not contain control characters or invisible text-direction marks "
+                "(found %(code)s). Please type it again."
+            )
+            % {"code": f"U+{ord(hidden):04X}"}
+        )
     return text
 
 
@@ -335,7 +338,11 @@ def check_night_open(match: Match) -> None:
     night_id = match.club_night_id
     if night_id is None:
         return
-    night = ClubNight.objects.filter(pk=night_id).only("ended").first()
+    nights = ClubNight.objects.filter(pk=night_id).only("ended")
+    if transaction.get_connection().in_atomic_block:
+        # Held until the result is written: the night cannot end in between.
+        nights = nights.select_for_update()
+    night = nights.first()
     if night is not None and night.ended is not None:
         raise NightEnded(
             _(

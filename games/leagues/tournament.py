@@ -18,7 +18,9 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.leagues import counting, results, selectors
-from games.models import ClubNight, League, Member, ResultLine
+from games.leagues.member_models import Member
+from games.leagues.models import League, ResultLine
+from games.nights.models import ClubNight
 from games.registry import game_kind
 
 

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from games.leagues import tournament
-from games.models import League
+from games.leagues.models import League
 
 
 @require_GET

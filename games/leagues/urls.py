@@ -1,6 +1,13 @@
 from django.urls import include, path
 
-from games.leagues import roster_views, season_views, tournament_views, views
+from games.leagues import (
+    csv_views,
+    identity_views,
+    roster_views,
+    season_views,
+    tournament_views,
+    views,
+)
 from games.registry import GAMES
 
 app_name = "leagues"
@@ -10,8 +17,8 @@ PDF = {"as_pdf": True}
 urlpatterns = [
     path("", views.league_list, name="league_list"),
     path("<int:pk>/", views.league_detail, name="league_detail"),
-    path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
-    path("<int:pk>/results.csv", views.results_csv, name="results_csv"),
+    path("<int:pk>/standings.csv", csv_views.standings_csv, name="standings_csv"),
+    path("<int:pk>/results.csv", csv_views.results_csv, name="results_csv"),
     path("<int:pk>/record/", views.record, name="record"),
     path("<int:pk>/night-by-night/", tournament_views.season_progress, name="season_progress"),
     path("<int:pk>/calendar/", season_views.calendar, name="calendar"),
@@ -21,7 +28,7 @@ urlpatterns = [
     path("<int:pk>/tables/", views.open_table, name="open_table"),
     path("<int:pk>/sheet/", views.standings_sheet, name="standings_sheet"),
     path("<int:pk>/sheet/pdf/", views.standings_sheet, PDF, name="standings_sheet_pdf"),
-    path("<int:pk>/players/link/", views.link_member, name="link_member"),
+    path("<int:pk>/players/link/", identity_views.link_member, name="link_member"),
     path("<int:pk>/players/import/", roster_views.import_members, name="import_members"),
     path("<int:pk>/players/claim-slips/", roster_views.claim_slips, name="claim_slips"),
     path(
@@ -29,10 +36,16 @@ urlpatterns = [
         roster_views.change_member,
         name="change_member",
     ),
-    path("<int:pk>/players/<int:member_pk>/unlink/", views.unlink_member, name="unlink_member"),
-    path("<int:pk>/players/<int:member_pk>/claim-code/", views.claim_code, name="claim_code"),
-    path("<int:pk>/seats/<int:seat_pk>/name/", views.name_seat, name="name_seat"),
-    path("claim/", views.claim, name="claim"),
+    path(
+        "<int:pk>/players/<int:member_pk>/unlink/",
+        identity_views.unlink_member,
+        name="unlink_member",
+    ),
+    path(
+        "<int:pk>/players/<int:member_pk>/claim-code/", identity_views.claim_code, name="claim_code"
+    ),
+    path("<int:pk>/seats/<int:seat_pk>/name/", identity_views.name_seat, name="name_seat"),
+    path("claim/", identity_views.claim, name="claim"),
     path("players/<int:pk>/", views.member_detail, name="member_detail"),
     path("<str:kind>/<int:pk>/void/", views.void_result, name="void_result"),
     path("<str:kind>/<int:pk>/restore/", views.void_result, {"restore": True}, name="restore"),

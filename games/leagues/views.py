@@ -8,13 +8,10 @@ game's own (its score-keeping form, its blank sheet) comes through its ``league`
 from __future__ import annotations
 
 import logging
-from decimal import Decimal
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
-from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -24,8 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games.leagues import (
     forms,
@@ -36,13 +32,11 @@ from games.leagues import (
     selectors,
     services,
 )
-from games.leagues.csv_cells import csv_response as _csv_response
-from games.leagues.csv_cells import yes_no
-from games.models import GuestSeat, League, Match, Member, OnlineRound
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
+from games.nights.models import OnlineRound
 from games.printing import pdf
-from games.ratings import ratings
 from games.registry import GAMES, game_kind
-from games.tables import client_limits
 from games.tables import views as table_views
 from games.tables.actions.refused import ActionRefused
 from games.tables.models import MoveDeadline
@@ -226,131 +220,6 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "leagues/league_detail.html", context)
 
 
-def _rating_cell(row: Any) -> Any:
-    """The rating as the pages show it: the rounded ordinal, "?" while provisional."""
-    value = getattr(row, "rating_shown", None)
-    return "?" if value is None else ratings.rounded(value)
-
-
-@require_GET
-def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings with headers in the reader's language (an ended season: as archived)."""
-    league = get_object_or_404(League, pk=pk)
-    response, writer = _csv_response(f"{slugify(league.name) or 'league'}-standings.csv")
-    extra = list(game_kind(league.game).league_part.STANDINGS_CSV)
-    writer.writerow(
-        [
-            _("League"),
-            _("Place"),
-            _("Player"),
-            _("VP"),
-            _("Rating"),
-            league.played_label,
-            league.average_label,
-            _("Wins"),
-            league.points_label,
-            *(str(label) for label, _cell in extra),
-        ]
-    )
-    rows: Any = selectors.standings(league)
-    if league.archived:
-        rows = [SimpleNamespace(**row) for row in league.final_standings]
-    for row in rows:
-        writer.writerow(
-            [
-                league.name,
-                row.place,
-                row.name,
-                f"{Decimal(str(row.vp_total)):.2f}",
-                _rating_cell(row),
-                row.played,
-                f"{row.vp_average:.2f}",
-                row.wins,
-                row.total_points,
-                *(cell(row) for _label, cell in extra),
-            ]
-        )
-    return response
-
-
-def _line_player(line: Any) -> str:
-    """A result line's player in a CSV: a bot that played for no one is nobody's name."""
-    return "" if line.member.guest and line.by_bot else line.member.name
-
-
-def _match_columns(league: League, match: Match) -> list[Any]:
-    """The columns every results row starts with: the league, when, where and which match."""
-    night = match.club_night.date if match.club_night else ""
-    return [
-        league.name,
-        match.played_on,
-        night,
-        match.number,
-        match.get_source_display(),
-        match.table_code,
-    ]
-
-
-@require_GET
-def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every result line of the league, one row per player per set (or DragSaga game), with
-    headers in the reader's language; a void result is listed and marked void, an unfinished
-    set marked not complete, with no rank or victory points."""
-    league = get_object_or_404(League, pk=pk)
-    response, writer = _csv_response(f"{slugify(league.name) or 'league'}-results.csv")
-    common = [
-        _("League"),
-        _("Date"),
-        _("Club night"),
-        pgettext("results CSV", "Match"),
-        _("Played with"),
-        _("Table"),
-    ]
-    kind = game_kind(league.game)
-    extra = list(kind.league_part.RESULTS_CSV)
-    listed = selectors.league_results(league).prefetch_related(
-        *kind.league_part.RESULTS_CSV_PREFETCH
-    )
-    # The game's own columns: of a result (its number …), then of a player's line in it.
-    of_result = list(kind.league_part.RESULTS_CSV_RESULT)
-    of_line = list(kind.league_part.RESULTS_CSV_LINE)
-    writer.writerow(
-        [
-            *common,
-            *(str(label) for label, _cell in of_result),
-            pgettext("results CSV", "Complete"),
-            pgettext("results CSV", "Void"),
-            _("Seat"),
-            _("Player"),
-            _("Played by a bot"),
-            *(str(label) for label, _cell in of_line),
-            _("Rank"),
-            _("VP"),
-            *(str(label) for label, _cell in extra),
-        ]
-    )
-    for result in listed:
-        # An unfinished set has no rank or victory points yet: those cells stay empty.
-        complete = getattr(result, "complete", True)
-        for line in result.lines.all():
-            writer.writerow(
-                [
-                    *_match_columns(league, result.match),
-                    *(cell(result) for _label, cell in of_result),
-                    yes_no(complete),
-                    yes_no(result.voided_at),
-                    line.seat + 1,
-                    _line_player(line),
-                    yes_no(line.by_bot),
-                    *(cell(line) for _label, cell in of_line),
-                    line.rank if complete else "",
-                    line.victory_points if complete else "",
-                    *(cell(result, line) for _label, cell in extra),
-                ]
-            )
-    return response
-
-
 # --- score keeping ------------------------------------------------------------------------
 
 
@@ -463,144 +332,12 @@ def standings_sheet(request: HttpRequest, pk: int, as_pdf: bool = False) -> Http
     return sheet_response(request, "sheets/standings.html", context, name, as_pdf)
 
 
-# --- who is who: accounts, claim codes, seats waiting for a keeper, void results ---------
+# --- void results ---------------------------------------------------------------------------
 
 
-def _refusal(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
+def refusal_page(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
+    """A keeper's write refused: the message page with its status."""
     return render(request, "leagues/message.html", {"message": message}, status=status)
-
-
-def _back_to_league(league: League, anchor: str = "") -> HttpResponse:
-    url = reverse("leagues:league_detail", args=[league.pk])
-    return redirect(f"{url}#{anchor}" if anchor else url)
-
-
-@require_POST
-def link_member(request: HttpRequest, pk: int) -> HttpResponse:
-    """A keeper links one of the league's players to an account."""
-    league = get_object_or_404(League, pk=pk)
-    if (refused := organiser_refusal(request, league)) is not None:
-        return refused
-    form = identity_forms.LinkMemberForm(request.POST, league=league)
-    if not form.is_valid():
-        errors = "; ".join(str(e) for errors in form.errors.values() for e in errors)
-        return _refusal(request, errors)
-    try:
-        member = services.link_member(form.cleaned_data["member"], form.cleaned_data["username"])
-    except ValueError as error:
-        return _refusal(request, str(error))
-    messages.success(
-        request,
-        _("%(member)s is now linked to the account %(user)s.")
-        % {"member": member.name, "user": member.user.get_username()},
-    )
-    return _back_to_league(league, "players")
-
-
-def _league_member_or_404(league: League, member_pk: int):
-    return get_object_or_404(league.members.filter(guest=False), pk=member_pk)
-
-
-@require_POST
-def unlink_member(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
-    league = get_object_or_404(League, pk=pk)
-    if (refused := organiser_refusal(request, league)) is not None:
-        return refused
-    member = services.unlink_member(_league_member_or_404(league, member_pk))
-    messages.success(request, _("%(member)s is linked to no account now.") % {"member": member})
-    return _back_to_league(league, "players")
-
-
-@require_POST
-def claim_code(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
-    """A keeper makes a one-time claim code for a player; the page shows it once."""
-    league = get_object_or_404(League, pk=pk)
-    if (refused := organiser_refusal(request, league)) is not None:
-        return refused
-    member = _league_member_or_404(league, member_pk)
-    try:
-        code = services.make_claim_code(member, league, request.user)
-    except ValueError as error:
-        return _refusal(request, str(error))
-    context = {
-        "league": league,
-        "member": member,
-        "code": code,
-        "days": services.claim_code_lifetime().days,
-        "claim_url": request.build_absolute_uri(reverse("leagues:claim")),
-    }
-    response = render(request, "leagues/claim_code.html", context)
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-@require_http_methods(["GET", "POST"])
-def claim(request: HttpRequest) -> HttpResponse:
-    """A player redeems the claim code a keeper gave them: their account is linked."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path(), reverse(settings.LOGIN_URL))
-    # A printed slip's QR code opens this page with its code filled in.
-    initial = {"code": request.GET.get("code", "")[:20]}
-    form = identity_forms.ClaimCodeForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid() and not _may_try_a_claim_code(request):
-        form.add_error(
-            "code", _("Too many tries. Please wait a quarter of an hour, then try again.")
-        )
-        return render(request, "leagues/claim.html", {"form": form}, status=429)
-    if request.method == "POST" and form.is_valid():
-        try:
-            member = services.redeem_claim_code(form.cleaned_data["code"], request.user)
-        except ValueError as error:
-            form.add_error("code", str(error))
-        else:
-            _a_claim_code_was_right(request)
-            messages.success(
-                request, _("Your account now plays as %(member)s.") % {"member": member.name}
-            )
-            return redirect("leagues:member_detail", pk=member.pk)
-    status = 400 if request.method == "POST" else 200
-    linked = services.linked_member(request.user)
-    return render(request, "leagues/claim.html", {"form": form, "linked": linked}, status=status)
-
-
-def _may_try_a_claim_code(request: HttpRequest) -> bool:
-    """Count a claim code tried by this account and from this address; whether both may
-    (a right one is given back, :func:`_a_claim_code_was_right`)."""
-    by_account = client_limits.take(client_limits.CLAIMS_PER_ACCOUNT, f"user:{request.user.pk}")
-    by_address = client_limits.take(
-        client_limits.CLAIMS_PER_ADDRESS, client_limits.address(request)
-    )
-    return by_account and by_address
-
-
-def _a_claim_code_was_right(request: HttpRequest) -> None:
-    """Only wrong codes count: a club whose members redeem their slips on one network is not
-    stopped by its own right codes. (Each try is counted before it is checked, so guesses
-    sent at once cannot all slip under the limit.)"""
-    client_limits.give_back(client_limits.CLAIMS_PER_ACCOUNT, f"user:{request.user.pk}")
-    client_limits.give_back(client_limits.CLAIMS_PER_ADDRESS, client_limits.address(request))
-
-
-@require_POST
-def name_seat(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
-    """ "This guest was Ben": a keeper says who played a seat that waited for a keeper."""
-    league = get_object_or_404(League, pk=pk)
-    if (refused := organiser_refusal(request, league)) is not None:
-        return refused
-    guest_seat = get_object_or_404(GuestSeat, pk=seat_pk, match__league=league)
-    member = identity_forms.member_choice(league, request.POST.get("member", ""))
-    if member is None:
-        return _refusal(request, _("Choose a player of this league."))
-    try:
-        services.name_guest_seat(guest_seat, member, request.user)
-    except ValueError as error:
-        return _refusal(request, str(error))
-    messages.success(
-        request,
-        _("The results of %(name)s now count for %(member)s.")
-        % {"name": guest_seat.name, "member": member.name},
-    )
-    return _back_to_league(league, "pending")
 
 
 def voidable_results(kind: str) -> Any:
@@ -631,7 +368,7 @@ def void_result(request: HttpRequest, kind: str, pk: int, restore: bool = False)
         message = (
             _("This result is void already.") if not restore else _("This result is not void.")
         )
-        return _refusal(request, message, 409)
+        return refusal_page(request, message, 409)
     reason = request.POST.get("reason", "")[:1000]
     context = {
         "league": league,

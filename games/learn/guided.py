@@ -7,10 +7,10 @@ from django.db import transaction
 
 from games.learn.models import GuidedGame
 from games.learn.steps import GUIDED, Guide
-from games.models import Player, Table
 from games.registry import RegisteredGame
 from games.tables.actions import opening
 from games.tables.actions import starting as table_starting
+from games.tables.models import Player, Table
 
 
 def start(kind: RegisteredGame, player: Player) -> Table:

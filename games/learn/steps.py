@@ -5,7 +5,7 @@ A game's ``learn`` hook names its :class:`Guide`: how its table is opened (playe
 options, the stacked deal and seed) and ``step(view)``, which reads the player's own seat
 view and says which step the game has reached, so a player who leaves and comes back
 finds the step where they left it. The step is shown in the seat's hints region
-(``games.live.rendering`` reads it here; ``games.learn.guided`` opens the tables).
+(``games.regions.rendering`` reads it here; ``games.learn.guided`` opens the tables).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine import Action
-from games.models import Table
 from games.registry import RegisteredGame
+from games.tables.models import Table
 
 # A guided game's table is marked by what opened it (``Table.created_session``, read with
 # the table at every render): never listed in the lobby, never counted as a waiting table.

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.learn import guided
-from games.models import Table
 from games.registry import RegisteredGame, game_kind
 from games.tables.forms import GuestForm
+from games.tables.models import Table
 from games.tables.views import current_player, table_url
 from games.templatetags.learning import cheat_sheet as cheat_sheet_html
 from games.templatetags.learning import has_guided_game

@@ -1,10 +1,10 @@
 """Telling a table's sockets that it changed: a subscriber of ``games.tables.events``.
 
 After every committed change, the table is remembered as it now stands under a new
-*change id* (``games.live.snapshots.remember``: the seats read with the change, no query) and
+*change id* (``games.regions.snapshots.remember``: the seats read with the change, no query) and
 the table's Channels group hears "table N has changed (to version V)". Every socket of
 this process that hears the change renders from that one snapshot
-(``games.live.snapshots.for_change``); another process reads the table once for all of its
+(``games.regions.snapshots.for_change``); another process reads the table once for all of its
 sockets.
 """
 
@@ -14,7 +14,8 @@ import uuid
 from typing import Any
 
 from games.coach import hint_thinking
-from games.live import server_loop, snapshots
+from games.live import server_loop
+from games.regions import snapshots
 from games.tables.events import group_name
 
 
@@ -38,7 +39,7 @@ def notify(
 
     The message's ``change`` id is new for every announcement (``change`` when the
     caller has remembered the table under it): the sockets that hear it share one
-    reading of the table (``games.live.snapshots.for_change``).
+    reading of the table (``games.regions.snapshots.for_change``).
     """
     message = {
         "type": "table.changed",

@@ -55,12 +55,12 @@ from django.http import HttpRequest
 from django.utils import translation
 
 from games.coach import hint_thinking
-from games.live import rendering, snapshots
-from games.models import Game, Player, Table
 from games.presence import leavers
+from games.regions import rendering, snapshots
 from games.tables import client_limits, oplog, selectors
 from games.tables.actions import playing
 from games.tables.events import group_name
+from games.tables.models import Game, Player, Table
 
 logger = logging.getLogger(__name__)
 

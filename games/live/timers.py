@@ -31,9 +31,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from games.coach import bot_thinking
-from games.models import Game
 from games.presence import leavers
 from games.tables.actions import pace, playing
+from games.tables.models import Game
 from games.turns import notices, scheduler
 
 logger = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from django.db import migrations, models
 
 def existing_rows(apps, schema_editor):
     """Names made before readings sort by themselves."""
-    from games.models.leagues import sort_reading
+    from games.leagues.member_models import sort_reading
 
     Member = apps.get_model("games", "Member")
     for member in Member.objects.all():

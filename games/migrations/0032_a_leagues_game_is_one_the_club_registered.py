@@ -31,4 +31,17 @@ class Migration(migrations.Migration):
                 choices=games.registry.game_choices, max_length=20, verbose_name="game"
             ),
         ),
+        migrations.AlterField(
+            model_name="table",
+            name="stacking",
+            field=models.JSONField(
+                blank=True,
+                help_text=(
+                    "Puzzles and tests only: the first games are dealt as given here "
+                    "(the keys the game's stacked deals read)."
+                ),
+                null=True,
+                verbose_name="stacked deals",
+            ),
+        ),
     ]

@@ -10,9 +10,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from games.leagues.models import Match
 from games.live import server_loop
-from games.models import Match, Table
 from games.registry import GAMES
+from games.tables.models import Table
 
 
 def group_name(night_id: int) -> str:

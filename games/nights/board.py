@@ -13,11 +13,14 @@ from django.utils.translation import gettext as _
 
 from games.leagues import online as online_tables
 from games.leagues import results, selectors, services
-from games.models import ClubNight, Deadline, NightRound, NightTable, ResultLine, Table
+from games.leagues.models import ResultLine
 from games.nights import check_in, online_rounds
 from games.nights import tonight as night_tonight
+from games.nights.models import ClubNight, NightRound, NightTable
 from games.registry import RegisteredGame, game_kind
 from games.tables import selectors as table_selectors
+from games.tables.models import Table
+from games.turns.models import Deadline
 
 # What fits beside the seating on a 1920×1080 screen: tonight's players are shown a page of
 # this many at a time, the pages taking turns (static/js/night.js); the night page lists everyone.

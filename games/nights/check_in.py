@@ -9,8 +9,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from games.models import ClubNight, Member, NightEntrant, NightRound
+from games.leagues.member_models import Member
 from games.nights.announcing import announce
+from games.nights.models import ClubNight, NightEntrant, NightRound
 from games.nights.refused import NightRefused, locked_running_night
 from games.tables.validators import plain_name
 

@@ -16,9 +16,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.live.consumers import viewer_language
-from games.models import ClubNight
 from games.nights import announcing
 from games.nights import board as night_board
+from games.nights.models import ClubNight
 
 SCREEN_REGIONS = {
     "night-round": "nights/_screen_round.html",

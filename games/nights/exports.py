@@ -12,8 +12,9 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from games.leagues.csv_cells import csv_response, yes_no
-from games.models import ClubNight, ResultLine
+from games.leagues.models import ResultLine
 from games.nights import tonight as night_tonight
+from games.nights.models import ClubNight
 
 
 def _name(night: ClubNight, what: str) -> str:

@@ -25,20 +25,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import (
-    ClubNight,
-    Game,
-    League,
-    Match,
-    NightRound,
-    NightTable,
-    OnlineRound,
-    Table,
-)
+from games.leagues.models import League, Match
 from games.nights import announcing, round_tables, rounds
+from games.nights.models import ClubNight, NightRound, NightTable, OnlineRound
 from games.nights.refused import NightRefused
 from games.registry import game_kind
-from games.tables.models import MoveDeadline
+from games.tables.models import Game, MoveDeadline, Table
 from games.tables.validators import posted_id
 
 DEFAULT_DAYS = 7

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.models import ClubNight
+from games.nights.models import ClubNight
 
 
 class NightRefused(Exception):  # noqa: N818 - a refusal, shown to the keeper

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from games.leagues.views import organiser_refusal
-from games.models import ClubNight
+from games.nights.models import ClubNight
 from games.nights.refused import NightRefused
 from games.nights.reopening import reopen_night
 

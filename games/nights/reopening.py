@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.leagues import online, services
-from games.models import ClubNight
 from games.nights.announcing import announce
+from games.nights.models import ClubNight
 from games.nights.refused import NightRefused
 
 ENDED, REOPENED = "ended", "reopened"

@@ -9,11 +9,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.leagues import online, services
-from games.models import Match, NightRound, NightSeat, NightTable, OnlineRound, StandIn, Table
+from games.leagues.models import Match
 from games.nights.announcing import announce
+from games.nights.models import NightRound, NightSeat, NightTable, OnlineRound
 from games.nights.refused import NightRefused, locked_running_night
 from games.presence import leavers
+from games.presence.models import StandIn
 from games.registry import game_kind
+from games.tables.models import Table
 
 
 def default_bot_level(league_game: str) -> str:

@@ -10,9 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import ClubNight, NightRound, NightSeat, NightTable
 from games.nights import seating
 from games.nights.announcing import announce
+from games.nights.models import ClubNight, NightRound, NightSeat, NightTable
 from games.nights.refused import NightRefused, locked_running_night
 from games.registry import game_kind
 from games.trust import fairness

@@ -12,8 +12,9 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import ClubNight, League, NightChange, NightEntrant
+from games.leagues.models import League
 from games.nights.announcing import announce
+from games.nights.models import ClubNight, NightChange, NightEntrant
 from games.nights.refused import NeedsConfirmation, NightRefused
 from games.tables.validators import plain_name
 

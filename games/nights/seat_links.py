@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import NightRound, NightSeat
+from games.nights.models import NightRound, NightSeat
 from games.nights.refused import NightRefused, locked_running_night
 from games.nights.round_tables import online_seat, round_is_on, take_drawn_seat, waiting_stand_in
 

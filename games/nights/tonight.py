@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from games.leagues import selectors
-from games.models import ClubNight, NightTable, Result
+from games.leagues.models import Result
+from games.nights.models import ClubNight, NightTable
 
 
 @dataclass

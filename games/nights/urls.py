@@ -2,7 +2,12 @@
 
 from django.urls import path
 
-from games.nights import exports, reopen_views
+from games.nights import (
+    exports,
+    real_table_views,
+    reopen_views,
+    verify_views,  # noqa: F401 - registers /verify/?kind=seat-draw
+)
 from games.nights import views as night_views
 
 app_name = "nights"
@@ -17,12 +22,12 @@ urlpatterns = [
     path("<int:pk>/screen/", night_views.screen, name="screen"),
     path("<int:pk>/results.csv", exports.results_csv, name="results_csv"),
     path("<int:pk>/standings.csv", exports.standings_csv, name="standings_csv"),
-    path("<int:pk>/tables/<int:table>/sheet/", night_views.table_sheet, name="table_sheet"),
+    path("<int:pk>/tables/<int:table>/sheet/", real_table_views.table_sheet, name="table_sheet"),
     path(
         "<int:pk>/tables/<int:table>/sheet/pdf/",
-        night_views.table_sheet,
+        real_table_views.table_sheet,
         {"as_pdf": True},
         name="table_sheet_pdf",
     ),
-    path("<int:pk>/tables/<int:table>/result/", night_views.table_result, name="table_result"),
+    path("<int:pk>/tables/<int:table>/result/", real_table_views.table_result, name="table_result"),
 ]

@@ -1,5 +1,6 @@
-"""A club night's pages: the night (check-in, rounds, tables, clock), its projector page, the
-seat draw's check on ``/verify/``. Thin: writes in ``games.nights``' business modules
+"""A club night's pages: the night (check-in, rounds, tables, clock), its projector page, a
+drawn member's seat (a real-cards table's sheet and result: ``real_table_views``; the seat
+draw's check on ``/verify/``: ``verify_views``). Thin: writes in ``games.nights``' business modules
 (``schedule``, ``check_in``, ``rounds``, ``round_tables``, ``seat_links``), reads in
 ``games.nights.board``. Every write is the league's organisers' (``may_keep_score``),
 checked on each request, except a member's own check-in, leaving and seat, and a seat link
@@ -9,43 +10,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.leagues import results, services, tournament
+from games.leagues import tournament
 from games.leagues import views as league_views
+from games.leagues.member_models import Member
+from games.leagues.models import League
 from games.leagues.views import may_keep_score, refuse_or_login
-from games.models import (
-    ClubNight,
-    League,
-    Member,
-    NightEntrant,
-    NightRound,
-    NightSeat,
-    NightTable,
-)
 from games.nights import board as night_board
 from games.nights import check_in as night_check_in
 from games.nights import online_rounds, reopening, round_tables, schedule, seat_links
 from games.nights import rounds as night_rounds
+from games.nights.models import ClubNight, NightEntrant, NightRound, NightSeat, NightTable
 from games.nights.refused import NeedsConfirmation, NightRefused
-from games.registry import game_kind
 from games.tables import qr
 from games.tables import selectors as table_selectors
 from games.tables import views as table_views
 from games.tables.actions import guests
-from games.tables.validators import DigitsIntegerField, posted_id
-from games.trust import fairness
-from games.trust import views as trust_views
-from games.trust.fairness import COMMITMENT_PATTERN, SALT_PATTERN
+from games.tables.validators import posted_id
 
 
-def _night(pk: int) -> ClubNight:
+def night_or_404(pk: int) -> ClubNight:
+    """The club night ``pk`` with its league, or a 404."""
     return get_object_or_404(ClubNight.objects.select_related("league"), pk=pk)
 
 
@@ -82,13 +73,13 @@ def _page(request: HttpRequest, night: ClubNight, message: str = "", status: int
 
 @require_GET
 def night_page(request: HttpRequest, pk: int) -> HttpResponse:
-    return _page(request, _night(pk))
+    return _page(request, night_or_404(pk))
 
 
 @require_GET
 def screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector page: it redraws itself from the night's socket."""
-    night = _night(pk)
+    night = night_or_404(pk)
     return render(request, "nights/screen.html", night_board.board(night))
 
 
@@ -300,7 +291,7 @@ def _sit(request: HttpRequest, night: ClubNight) -> HttpResponse:
 def act(request: HttpRequest, pk: int) -> HttpResponse:
     """Every change to the night: a member's own "I'm here" / "I'm leaving" / "my seat",
     else the organisers'."""
-    night = _night(pk)
+    night = night_or_404(pk)
     action = request.POST.get("action", "")
     try:
         if action == "sit":
@@ -361,153 +352,3 @@ def take_seat(request: HttpRequest, token: str) -> HttpResponse:
     request.session.cycle_key()  # as at a login: a key seen before now is worthless
     request.session[table_selectors.SESSION_PLAYER] = player.pk
     return redirect(table_views.table_url(night_seat.table.match.table))
-
-
-# --- a drawn table at real cards: its sheet, and a DragSaga table's result ----------------------
-
-
-def _drawn_seats(night_table: NightTable) -> list[Any]:
-    return list(night_table.seats.select_related("entrant__member").order_by("number"))
-
-
-@require_GET
-def table_sheet(request: HttpRequest, pk: int, table: int, as_pdf: bool = False) -> HttpResponse:
-    """The table's score sheet, ready to print: its first result's own sheet (a Dragon Formula
-    set's, with the names and elements of the draw), or for a game of single results (DragSaga)
-    the game's blank sheet with the drawn players' names until its result is recorded."""
-    night = _night(pk)
-    night_table = get_object_or_404(NightTable, round__night=night, pk=table)
-    match = night_table.match
-    kind = game_kind(night.league.game)
-    if match is not None:
-        # The table's result has its own sheet, where the game says (``result_pages``; a
-        # sheet's PDF is at its URL + ``pdf/``, as ``sheet_response`` serves it): the one that
-        # counts, as the board shows it (a void one recorded again is replaced).
-        first = night_board.shown_result(match, kind)
-        sheet_url = kind.result_pages(first)[1] if first is not None else None
-        if sheet_url:
-            return redirect(f"{sheet_url}pdf/" if as_pdf else sheet_url)
-    if kind.league_part.drawn_table_form is None:  # its result starts with the draw
-        message = _("Open the table with real cards first: its set is started with the draw.")
-        return render(request, "leagues/message.html", {"message": message}, status=409)
-    if kind.league.blank_sheet is None:  # a game that prints no sheet
-        raise Http404
-    template, blank = kind.league.blank_sheet(len(_drawn_seats(night_table)))
-    context = {
-        **blank,
-        "lines": [
-            {"seat": seat.number, "member": {"name": seat.entrant.name}}
-            for seat in _drawn_seats(night_table)
-        ],
-        "league": night.league,
-    }
-    name = f"{night.league.game}-night{night.pk}-table{night_table.pk}"
-    return league_views.sheet_response(request, template, context, name, as_pdf)
-
-
-@require_http_methods(["GET", "POST"])
-def table_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
-    """A keeper records the DragSaga game of a drawn table played with real cards."""
-    night = _night(pk)
-    night_table = get_object_or_404(
-        NightTable.objects.select_related("match"), round__night=night, pk=table
-    )
-    if (refused := league_views.organiser_refusal(request, night.league)) is not None:
-        return refused
-    match = night_table.match
-    kind = game_kind(night.league.game)
-    recorded_here = kind.league_part.drawn_table_form is not None
-    if not recorded_here or match is None or match.table_id is not None:
-        message = _("This table's results are kept on its set's page.")
-        return render(request, "leagues/message.html", {"message": message}, status=409)
-    # A void result leaves the table to be recorded again (its match keeps both).
-    if getattr(match, results.match_results(kind)).filter(voided_at=None).exists():
-        message = _("This table's game is recorded already.")
-        return render(request, "leagues/message.html", {"message": message}, status=409)
-    try:
-        services.check_night_open(match)
-    except services.NightEnded as refusal:
-        return league_views.refuse_result(request, refusal)
-    scoring = kind.league
-    form = scoring.drawn_table_form(request.POST or None, seats=_drawn_seats(night_table))
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                scoring.record_drawn_table(match, form)
-            except services.NightEnded as refusal:
-                return league_views.refuse_result(request, refusal)
-            except ValueError as error:
-                form.add_error(None, str(error))
-            else:
-                return redirect("nights:night", pk=night.pk)
-        status = 400
-    context = {"night": night, "league": night.league, "night_table": night_table, "form": form}
-    return render(request, "nights/table_result.html", context, status=status)
-
-
-# --- /verify/?kind=seat-draw --------------------------------------------------------------------
-
-
-class SeatDrawVerifyForm(forms.Form):
-    night = DigitsIntegerField(label=gettext_lazy("Club night"), min_value=1, max_value=2**31 - 1)
-    round = DigitsIntegerField(label=gettext_lazy("Round"), min_value=1, max_value=2**15)
-    seed = DigitsIntegerField(label=gettext_lazy("Seed"), min_value=-(2**63), max_value=2**63 - 1)
-    salt = forms.RegexField(
-        label=gettext_lazy("Salt"), regex=SALT_PATTERN, max_length=32, strip=True
-    )
-    commitment = forms.RegexField(
-        label=gettext_lazy("Commitment published before the draw"),
-        regex=COMMITMENT_PATTERN,
-        max_length=64,
-        strip=True,
-    )
-
-
-def verify_seat_draw(request: HttpRequest) -> HttpResponse:
-    """Recompute a round's seat draw from its revealed seed: the commitment, then the seating."""
-    form = SeatDrawVerifyForm(request.GET)
-    context: dict[str, Any] = {"form": form}
-    if not form.is_valid():
-        return render(request, "nights/verify_draw.html", context, status=400)
-    data = form.cleaned_data
-    night_round = (
-        NightRound.objects.select_related("night__league")
-        .filter(night_id=data["night"], number=data["round"])
-        .first()
-    )
-    if night_round is None or night_round.status != NightRound.Status.DONE:
-        context["message"] = _("No finished round has that number: its seed is shown when it ends.")
-        return render(request, "nights/verify_draw.html", context, status=404)
-    matches = fairness.commitment_matches(data["salt"], data["seed"], data["commitment"])
-    published = night_round.commitment == data["commitment"]
-    redrawn = night_rounds.redraw(night_round.draw_input, data["seed"])
-    names = {str(e.pk): e.name for e in night_round.night.entrants.all()}
-    kind = game_kind(night_round.night.league.game)
-    recorded = night_rounds.drawn_tables(night_round)
-    same = [
-        [(int(p), e) for p, e in zip(t.players, t.elements or [""] * len(t.players), strict=True)]
-        for t in redrawn.tables
-    ] == recorded
-    context.update(
-        {
-            "night_round": night_round,
-            "night": night_round.night,
-            "commitment_matches": matches and published,
-            "recomputed": fairness.commit(data["salt"], data["seed"]),
-            "hash_input": fairness.commitment_message(data["salt"], data["seed"]).decode("ascii"),
-            "same_seating": same,
-            "tables": [
-                [
-                    (names.get(p, p), night_board.element_label(kind, e))
-                    for p, e in zip(t.players, t.elements or [""] * len(t.players), strict=True)
-                ]
-                for t in redrawn.tables
-            ],
-            "repeat_pairs": redrawn.repeat_pairs,
-        }
-    )
-    return render(request, "nights/verify_draw.html", context)
-
-
-trust_views.register_verify_kind("seat-draw", verify_seat_draw)

@@ -3,7 +3,7 @@ how long until a bot takes it) or played by a bot for its player; the log's line
 bot takes a seat and when its player is back, the bot's moves credited to the bot; and a
 returning player's catch-up ("while you were away: …") above their prompt.
 
-Everything here is read from the table's snapshot (``games.live.snapshots``): the seats with
+Everything here is read from the table's snapshot (``games.regions.snapshots``): the seats with
 their presence and when their player's last socket closed, and the bots that stood in
 during the game (:class:`~games.models.StandIn`, with where in the game's public log each
 came and went: :func:`log_mark`). Nothing here is hidden from any seat: who is connected

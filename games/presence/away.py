@@ -23,9 +23,10 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Max, QuerySet
 
-from games.models import AwayLimit, Game, Player, Seat, SeatConnection, StandIn, Table
+from games.presence.models import AwayLimit, SeatConnection, StandIn
 from games.registry import game_kind
 from games.tables import statements
+from games.tables.models import Game, Player, Seat, Table
 
 # One statement, written out with the move's lock (games.tables.statements).
 from games.tables.statements import seats_with_presence as seats_with_presence

@@ -40,7 +40,6 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from games.models import Game, Player, Seat, SeatConnection, ServerProcess, StandIn, Table
 from games.presence import at_the_table
 
 # Who is away and which bots stand in are read by games.presence.away; the views, templates and
@@ -59,12 +58,14 @@ from games.presence.away import (  # noqa: F401
     seconds_until_takeover,
     stand_in_level,
 )
+from games.presence.models import SeatConnection, ServerProcess, StandIn
 from games.registry import game_kind
 from games.tables import events as table_events
 from games.tables import statements
 from games.tables.actions import stand_ins
 from games.tables.actions.opening import set_away_limit  # noqa: F401 - as above
 from games.tables.actions.stand_ins import take_over_due  # noqa: F401 - as above
+from games.tables.models import Game, Player, Seat, Table
 
 # This serving process, as its table sockets record it; it writes a heartbeat every
 # HEARTBEAT_SECONDS, and its sockets count as closed once it has been silent for

@@ -125,7 +125,7 @@ SHEET_FONTS = f'"{SHEET_FAMILY}", "Noto Sans CJK JP", "Noto Sans JP", "Hiragino 
 # Printed once as a worker starts: fonts, Pango and WeasyPrint's code are loaded before
 # the first sheet a member waits for.
 WARM_UP = (
-    '<html lang="ja"><body class="sheet"><h1>ドラゴン・フォーミュラ Dragon Formula</h1>'
+    '<html lang="ja"><body class="sheet"><h1>スコアシート Score sheet</h1>'
     "<table><tr><th>席</th><td>1 × 2 ½</td></tr></table></body></html>"
 )
 

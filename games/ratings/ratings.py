@@ -33,7 +33,9 @@ from django.db.models.functions import Coalesce
 from openskill.models import PlackettLuce
 
 from games.leagues import counting
-from games.models import League, Member, Rating, RatingChange, Result, ResultLine
+from games.leagues.member_models import Member
+from games.leagues.models import League, Result, ResultLine
+from games.ratings.models import Rating, RatingChange
 
 MODEL = PlackettLuce()
 PROVISIONAL_RESULTS = 5

@@ -32,11 +32,12 @@ from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils.translation import gettext as _
 
 from games.learn.steps import GUIDED  # a guided first game's Table.created_session
-from games.models import Player, Seat, SeatConnection, Table
 from games.presence import away
+from games.presence.models import SeatConnection
 from games.registry import GAMES
 from games.tables import client_limits
 from games.tables.actions.refused import ActionRefused, NotTheirs
+from games.tables.models import Player, Seat, Table
 
 SESSION_BROWSER = "browser"  # the session's key for this browser's id (Table.created_session)
 MAX_OPEN_PER_PLAYER = 3

@@ -128,7 +128,7 @@ class Table(models.Model):
         blank=True,
         help_text=_(
             "Puzzles and tests only: the first games are dealt as given here "
-            "(for Dragon Formula: deals and fire_seats)."
+            "(the keys the game's stacked deals read)."
         ),
     )
     rematch = models.OneToOneField(

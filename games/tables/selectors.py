@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 from games.tables import statements
+from games.tables.models import Game, Player, Seat, Table
 
 SESSION_PLAYER = "player_id"
 

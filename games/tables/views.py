@@ -22,9 +22,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.live import rendering, snapshots
-from games.models import BotPace, Game, Player, Seat, Table
 from games.presence import leavers
+from games.regions import rendering, snapshots
 from games.registry import GAMES, game_kind
 from games.tables import client_limits, oplog, selectors
 from games.tables import limits as table_limits
@@ -33,6 +32,7 @@ from games.tables.actions import hints as table_hints
 from games.tables.actions import opening, playing, recording, seating, starting
 from games.tables.actions.refused import ActionRefused, IllegalMove, NotSeated
 from games.tables.forms import GuestForm, JoinForm, NewTableForm
+from games.tables.models import BotPace, Game, Player, Seat, Table
 from games.tables.validators import is_ascii_number
 
 # The longest real action (a DragSaga place: two card ids and a target) is well under this.

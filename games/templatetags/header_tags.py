@@ -1,5 +1,6 @@
 """The site header's "who" slot (the guest behind this request, never a player a page shows),
-and the registered games' links in it (their presenters' ``HEADER_LINKS``)."""
+and what every page has of each registered game: its stylesheet (its ``stylesheet``) and its
+links in the header (its presenters' ``HEADER_LINKS``)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from games.models import Player
 from games.registry import GAMES
+from games.tables.models import Player
 from games.tables.selectors import SESSION_PLAYER
 
 register = template.Library()
@@ -32,6 +33,13 @@ def visiting_guest(context: template.Context) -> Player | None:
         if isinstance(shown, Player) and shown.pk == player_id and shown.user_id is None:
             return shown
     return Player.objects.filter(pk=player_id, user__isnull=True).first()
+
+
+@register.simple_tag
+def game_stylesheets() -> list[str]:
+    """The static paths of the registered games' stylesheets, linked on every page after the
+    club's own (a game's cards show on its rules page, replays and league pages too)."""
+    return [kind.stylesheet for kind in GAMES.values() if kind.stylesheet]
 
 
 @register.simple_tag

@@ -7,8 +7,9 @@ from typing import Any
 
 from django import template
 
-from games.models import Match, NightRound
+from games.leagues.models import Match
 from games.nights.board import seconds_left
+from games.nights.models import NightRound
 
 register = template.Library()
 

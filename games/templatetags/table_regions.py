@@ -1,4 +1,4 @@
-"""The table's regions worded in Python (``games.live.rendering``), for its page's templates."""
+"""The table's regions worded in Python (``games.regions.rendering``), for its page's templates."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from games.live import rendering
 from games.presence import at_the_table
+from games.regions import rendering
 from games.tables import alerts
 
 register = template.Library()

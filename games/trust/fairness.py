@@ -172,7 +172,7 @@ def publish(game: Any) -> Any:
 
     Call inside the transaction that creates the game, so no game ever runs without one.
     """
-    from games.models import ShuffleCommitment
+    from games.trust.models import ShuffleCommitment
 
     salt = new_salt()
     return ShuffleCommitment.objects.create(

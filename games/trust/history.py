@@ -12,8 +12,9 @@ from typing import Any
 from django.db.models import Q
 
 from games.learn.steps import GUIDED
-from games.models import Game, Player, Seat, StandIn
+from games.presence.models import StandIn
 from games.registry import game_kind
+from games.tables.models import Game, Player, Seat
 
 HISTORY_LENGTH = 100
 

@@ -24,59 +24,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
 
 from games.engine import Action, Engine, IllegalAction, State, View
 from games.templatetags.bilingual import pick
-
-# What a logged action did, in a reader's words (both games' action types; the engines
-# document them in their modules). An unknown type is shown as it is.
-ACTION_WORDS = {
-    "draw": pgettext_lazy("replay action", "draws a card"),
-    "discard": pgettext_lazy("replay action", "discards"),
-    "dan": pgettext_lazy("replay action", "declares Dan"),
-    "pick": pgettext_lazy("replay action", "picks the discard"),
-    "pick_and_dan": pgettext_lazy("replay action", "declares Pick-and-Dan"),
-    "pass": pgettext_lazy("replay action", "passes"),
-    "discard_major": pgettext_lazy("replay action", "discards a major after the pick"),
-    "tick": pgettext_lazy("replay action", "time runs out"),
-    "choose_dragon": pgettext_lazy("replay action", "chooses a divine dragon"),
-    "place": pgettext_lazy("replay action", "places two cards"),
-    "flip": pgettext_lazy("replay action", "flips"),
-    "guard": pgettext_lazy("replay action", "guards with"),
-    "no_guard": pgettext_lazy("replay action", "does not guard"),
-    "change_target": pgettext_lazy("replay action", "changes target, discarding"),
-    "end_turn": pgettext_lazy("replay action", "ends the turn"),
-    "next_game": pgettext_lazy("replay action", "is ready for the next game"),
-    "back": pgettext_lazy("replay action", "is back at the table"),
-}
-# An action type no game has worded yet is still worded, never shown as its raw type.
-SOME_ACTION = pgettext_lazy("replay action", "acts")
-# Another seat's action whose choice the viewer of a game still being played may not know.
-SECRET_ACTION = pgettext_lazy("replay action", "acts (not shown while the game is played)")
-CARD_FIELDS = ("card", "cards", "discard")
-# Runs of these are one step of the board, whichever seats took them; said of several
-# seats at once in these words.
-RUN_WORDS = {
-    "pass": pgettext_lazy("replay action of several seats", "pass"),
-    "next_game": pgettext_lazy("replay action of several seats", "are ready for the next game"),
-}
-COLLAPSED = frozenset(RUN_WORDS)
-
-
-def action_words(action: Action) -> str:
-    """What a logged action did, e.g. "passes" (its cards and target come apart)."""
-    kind = str(action.get("type", ""))
-    if kind == "auto_pass":
-        if action.get("on"):
-            return pgettext("replay action", "turns automatic passing on")
-        return pgettext("replay action", "turns automatic passing off")
-    return str(ACTION_WORDS.get(kind, SOME_ACTION))
-
-
-def run_words(kind: str, count: int) -> str:
-    """What a collapsed run of ``count`` actions of ``kind`` did, said of all its seats."""
-    return str(ACTION_WORDS[kind] if count == 1 else RUN_WORDS[kind])
+from games.trust.replay_words import COLLAPSED, action_words, cards_named, target_named
 
 
 class ReplayRefused(Exception):  # noqa: N818 - a refusal a player reads, not a crash
@@ -144,21 +95,6 @@ class ReplayStep:
     @property
     def next(self) -> int | None:
         return self.number + 1 if self.number < self.last else None
-
-
-def cards_named(action: Action) -> list[str]:
-    """The card ids or codes an action names, in order."""
-    found: list[str] = []
-    for key in CARD_FIELDS:
-        value = action.get(key)
-        values = value if isinstance(value, list) else [value]
-        found += [v for v in values if isinstance(v, str)]
-    return found
-
-
-def target_named(action: Action) -> int | None:
-    target = action.get("target")
-    return target if isinstance(target, int) and not isinstance(target, bool) else None
 
 
 def seen_by(
@@ -369,69 +305,6 @@ def faces_of(
     return shown
 
 
-@dataclass(frozen=True)
-class ReplayMark:
-    """A step worth jumping to: where a game ended (``kind`` ``"game"``, with its set,
-    number, result, seat and points, for a win the hand and multipliers, and ``dealt``:
-    the step that deals the next game, ``None`` after the last) or where a round began
-    (``"round"``)."""
-
-    kind: str
-    step: int
-    number: int
-    set: int | None = None
-    result: str | None = None
-    seat: int | None = None
-    points: int | None = None
-    hand: str | None = None
-    multipliers: tuple[str, ...] = ()
-    dealt: int | None = None
-
-
-def replay_marks(replay: Replay) -> list[ReplayMark]:
-    """The game ends (a state's ``games`` record list grows: Dragon Formula) and round
-    starts (its ``round`` counter moves: DragSaga) of a replay, in one pass over the log.
-
-    A game that ended while the match goes on leaves the table in a phase of its own (the
-    result shown until every seat is ready); the next game is dealt at the first step whose
-    phase is another."""
-    state = replay.start
-    marks: list[ReplayMark] = []
-    games_seen = len(state.get("games") or ())
-    round_seen = state.get("round")
-    ended: list[tuple[int, Any]] = []  # game marks (their index) whose next deal is to come
-    for number, entry in enumerate(replay.log, start=1):
-        state = replay.engine.apply(state, entry.seat, entry.action, entry.at)
-        phase = state.get("phase")
-        for index, ended_phase in ended:
-            if phase != ended_phase:
-                marks[index] = replace(marks[index], dealt=number)
-        ended = [(index, ended_phase) for index, ended_phase in ended if phase == ended_phase]
-        games = state.get("games")
-        if isinstance(games, list) and len(games) > games_seen:
-            for record in games[games_seen:]:
-                ended.append((len(marks), phase))
-                marks.append(
-                    ReplayMark(
-                        kind="game",
-                        step=number,
-                        number=int(record.get("game") or 0),
-                        set=record.get("set"),
-                        result=record.get("result"),
-                        seat=record.get("seat"),
-                        points=record.get("points"),
-                        hand=record.get("hand"),
-                        multipliers=tuple(record.get("multipliers") or ()),
-                    )
-                )
-            games_seen = len(games)
-        round_now = state.get("round")
-        if isinstance(round_now, int) and round_now != round_seen:
-            marks.append(ReplayMark(kind="round", step=number, number=round_now))
-            round_seen = round_now
-    return marks
-
-
 def replay_of(game: Any) -> Replay:
     """The replay of a platform :class:`~games.models.Game`, from its seed and action log."""
     from games.registry import game_kind
@@ -451,25 +324,10 @@ def logged_actions(game: Any) -> list[LoggedAction]:
     ]
 
 
-_MARKS: dict[tuple[int, int], list[ReplayMark]] = {}
-_MARKS_KEPT = 64
-
-
-def marks_of(game: Any, replay: Replay) -> list[ReplayMark]:
-    """:func:`replay_marks` of a platform game, kept per (game, version): a version's log
-    never changes, and stepping through it asks for them every step."""
-    key = (game.pk, game.version)
-    if key not in _MARKS:
-        if len(_MARKS) >= _MARKS_KEPT:
-            _MARKS.pop(next(iter(_MARKS)))
-        _MARKS[key] = replay_marks(replay)
-    return _MARKS[key]
-
-
 def seat_names(game: Any) -> list[str]:
     """Every seat named as the table names it: its player (or the player a bot stood in
     for), else the bot of its level."""
-    from games.live import rendering
+    from games.regions import rendering
     from games.tables import selectors
     from games.trust import history
 
@@ -479,46 +337,3 @@ def seat_names(game: Any) -> list[str]:
         player = players.get(seat.number)
         names.append(player.display_name if player is not None else rendering.seat_label(seat))
     return names
-
-
-def jumps(marks: list[ReplayMark], names: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """The replay's jump targets: each game's deal (where its cards are dealt, not where
-    the game before it ended), each win, each set's end, each round."""
-    game_ends = [mark for mark in marks if mark.kind == "game"]
-    games = [{"step": 0, "set": 1, "number": 1}] if game_ends else []
-    for mark in game_ends[:-1]:
-        replayed = mark.result == "false_dan"  # the same game number is dealt again
-        following = [m for m in game_ends if m.step > mark.step]
-        nxt = following[0] if following else None
-        if nxt is not None:
-            games.append(
-                {
-                    "step": mark.dealt if mark.dealt is not None else mark.step,
-                    "set": nxt.set,
-                    "number": nxt.number,
-                    "replayed": replayed,
-                }
-            )
-    wins = [
-        {
-            "step": mark.step,
-            "set": mark.set,
-            "number": mark.number,
-            "name": names[mark.seat] if mark.seat is not None and mark.seat < len(names) else "",
-            "hand": mark.hand,
-            "points": mark.points,
-            "multipliers": mark.multipliers,
-        }
-        for mark in game_ends
-        if mark.result == "win"
-    ]
-    set_ends: dict[Any, int] = {}
-    for mark in game_ends:
-        set_ends[mark.set] = mark.step
-    rounds = [{"step": mark.step, "number": mark.number} for mark in marks if mark.kind == "round"]
-    return {
-        "games": games,
-        "wins": wins,
-        "set_ends": [{"set": number, "step": step} for number, step in set_ends.items()],
-        "rounds": rounds,
-    }

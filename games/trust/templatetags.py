@@ -1,6 +1,6 @@
 """The table page's trust panels, each a partial this room owns:
 ``{% load table_trust %}`` then ``{% shuffle_commitment snapshot %}``, ``{% join_qr table %}``
-and ``{% stand_ins snapshot %}`` (a ``games.live.snapshots.TableSnapshot``) wherever the table page wants them."""
+and ``{% stand_ins snapshot %}`` (a ``games.regions.snapshots.TableSnapshot``) wherever the table page wants them."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from games.live.snapshots import TableSnapshot
-from games.models import Table
 from games.presence import leavers
+from games.regions.snapshots import TableSnapshot
+from games.tables.models import Table
 from games.tables.qr import join_qr_svg, public_url
 from games.trust import history
 

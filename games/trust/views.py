@@ -17,34 +17,36 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.coach import views as review_views
-from games.live import rendering
-from games.models import Game, Player, ShuffleCommitment, Table
 from games.presence import leavers
+from games.regions import rendering
 from games.registry import game_kind
 from games.tables import selectors
+from games.tables.models import Game, Player, Table
 from games.tables.views import is_count
 from games.trust import fairness, history
 from games.trust.forms import VerifyForm
-from games.trust.replays import (
+from games.trust.models import ShuffleCommitment
+from games.trust.replay_marks import jumps, marks_of
+from games.trust.replay_words import (
     SECRET_ACTION,
+    action_words,
+    cards_named,
+    run_words,
+    target_named,
+)
+from games.trust.replays import (
     UNSEEN,
     LoggedAction,
     Replay,
     ReplayRefused,
     ReplayStep,
     ReplayTurn,
-    action_words,
-    cards_named,
     faces_of,
-    jumps,
-    marks_of,
     replay_of,
     replay_turns,
-    run_words,
     seat_cards,
     seat_names,
     seen_by,
-    target_named,
     turn_at,
 )
 

@@ -29,21 +29,13 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils.dateparse import parse_datetime
 
-from games.models import (
-    Deadline,
-    Game,
-    Notice,
-    NoticeSettings,
-    Player,
-    PushSubscription,
-    Seat,
-    Vacation,
-)
 from games.registry import game_kind
 from games.tables import statements
 from games.tables.actions import pace as table_pace
+from games.tables.models import Game, Player, Seat
 from games.tables.statements.columns import bare_column, table_name
 from games.turns import notices
+from games.turns.models import Deadline, Notice, NoticeSettings, PushSubscription, Vacation
 
 REMIND_BEFORE = 12 * 3600  # "12 hours left", for a member who asked for e-mail
 
@@ -221,7 +213,7 @@ def sync(game: Game, now: float, acted: set[int], seats: list[Seat] | None = Non
                     notices.queue(seat.player_id, game.table_id, kind, now)
                     if table.move_deadline > REMIND_BEFORE:
                         wanted[remind] = (due - REMIND_BEFORE, seat.player_id)
-    # What the table's answer and pushes show (``games.live.snapshots``), without a read.
+    # What the table's answer and pushes show (``games.regions.snapshots``), without a read.
     game.move_deadlines = {
         seat: due for (kind, seat), (due, _p) in wanted.items() if kind == Deadline.Kind.MOVE
     }

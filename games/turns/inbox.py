@@ -12,7 +12,8 @@ from datetime import datetime
 
 from django.db.models import QuerySet
 
-from games.models import Deadline, Player
+from games.tables.models import Player
+from games.turns.models import Deadline
 
 
 def _waiting_on(player: Player) -> QuerySet[Deadline]:

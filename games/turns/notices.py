@@ -26,10 +26,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.models import Notice, NoticeSettings, PushSubscription, Table
 from games.registry import game_kind
+from games.tables.models import Table
 from games.tables.qr import public_url
 from games.turns import push
+from games.turns.models import Notice, NoticeSettings, PushSubscription
 
 logger = logging.getLogger(__name__)
 

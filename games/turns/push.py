@@ -24,7 +24,8 @@ from django.conf import settings
 from django.db import transaction
 from pywebpush import WebPushException, webpush
 
-from games.models import Player, PushKeys, PushSubscription
+from games.tables.models import Player
+from games.turns.models import PushKeys, PushSubscription
 
 logger = logging.getLogger(__name__)
 

@@ -28,10 +28,11 @@ from datetime import UTC, datetime
 
 from django.db import transaction
 
-from games.models import Deadline, Game, Notice
 from games.tables.actions import playing as table_playing
 from games.tables.actions.refused import ActionRefused
+from games.tables.models import Game
 from games.turns import deadlines, notices
+from games.turns.models import Deadline, Notice
 
 logger = logging.getLogger(__name__)
 

@@ -17,8 +17,9 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from games.models import Deadline, Player, Vacation
 from games.tables.actions.refused import ActionRefused
+from games.tables.models import Player
+from games.turns.models import Deadline, Vacation
 
 DAYS_PER_SEASON = 14
 DAY = timedelta(days=1)

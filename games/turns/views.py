@@ -12,12 +12,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.models import NoticeSettings, PushSubscription
 from games.registry import game_kind
 from games.tables.actions import guests
 from games.tables.actions.refused import ActionRefused
 from games.tables.validators import is_ascii_number
 from games.turns import inbox, push, vacations
+from games.turns.models import NoticeSettings, PushSubscription
 
 MAX_DAYS_CHARS = 3
 

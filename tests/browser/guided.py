@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from games.models import Seat, Table
+from games.tables.models import Seat, Table
 from tests.browser.tables import off_the_browser_loop
 
 PHONE = {"width": 390, "height": 844}

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from games.models import ClubNight, NightTable
+from games.nights.models import ClubNight, NightTable
 from tests.support.leagues import make_league, make_members
 from tests.web.night_helpers import keeper_of
 

@@ -11,7 +11,7 @@ from typing import Any
 from django.db import connection
 from playwright.sync_api import Error, Page
 
-from games.models import Player
+from games.tables.models import Player
 from tests.support.sessions import session_key_for
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Player, Table
 from games.tables.actions import opening, starting
+from games.tables.models import Player, Table
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_a11y import LAPTOP, PHONE, axe_problems
 

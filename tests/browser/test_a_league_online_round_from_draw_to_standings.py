@@ -16,11 +16,14 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 from django.utils import timezone
 
-from games.models import ActionLog, Deadline, League, Member, Table
+from games.leagues.member_models import Member
+from games.leagues.models import League
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
 from games.tables.actions import playing as table_playing
 from games.tables.actions.refused import ActionRefused
+from games.tables.models import ActionLog, Table
+from games.turns.models import Deadline
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_a_whole_club_night import log_in, no_sideways_scroll
 

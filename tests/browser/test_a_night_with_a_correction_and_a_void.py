@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 
 from dragonformula.models import SetResult
 from dragsaga.models import DragSagaResult
-from games.models import NightTable
 from games.nights import round_tables
+from games.nights.models import NightTable
 from tests.support.leagues import make_league
 from tests.web.night_helpers import night_of, one_table_drawn
 

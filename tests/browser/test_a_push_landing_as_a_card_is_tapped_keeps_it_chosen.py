@@ -1,7 +1,7 @@
 """Placing at DragSaga: a push that lands as a card is tapped (the other player placed) redraws
 the hand with the cards chosen so far, and the card just tapped is one of them."""
 
-from games.models import Game
+from games.tables.models import Game
 from tests.browser.tables import (
     off_the_browser_loop,
     take_dragsaga_step,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Game
+from games.tables.models import Game
 from tests.browser.tables import version, wait_for_new_version
 from tests.browser.test_a11y import LAPTOP, PHONE
 from tests.browser.test_table_fits_one_screen import confirm_discard, df_stacking, seated_guest

@@ -10,9 +10,9 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db.models import F
 
-from games.models import ActionLog, Deadline, Game
 from games.tables.actions import guests, opening, seating, starting
-from games.turns.models import DAY
+from games.tables.models import ActionLog, Game
+from games.turns.models import DAY, Deadline
 from tests.browser.tables import (
     mark_page,
     never_reloaded,

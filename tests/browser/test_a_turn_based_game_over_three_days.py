@@ -12,8 +12,10 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db.models import F
 
-from games.models import ActionLog, Deadline, Game, StandIn
+from games.presence.models import StandIn
 from games.tables.actions import guests
+from games.tables.models import ActionLog, Game
+from games.turns.models import Deadline
 from tests.browser.tables import (
     PASS_DRAW_DISCARD,
     mark_page,

@@ -22,11 +22,14 @@ import time
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.models import League, Member, NightEntrant, NightTable, Seat, Table
+from games.leagues.member_models import Member
+from games.leagues.models import League
+from games.nights.models import NightEntrant, NightTable
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
 from games.tables.actions import playing as table_playing
 from games.tables.actions.refused import IllegalMove, StaleVersion
+from games.tables.models import Seat, Table
 from tests.browser.tables import off_the_browser_loop
 
 PHONE = {"width": 390, "height": 844}

@@ -13,8 +13,8 @@ import re
 import pytest
 from django.conf import settings
 
-from games.models import Game, Player, Table
 from games.tables.actions import opening, seating, starting
+from games.tables.models import Game, Player, Table
 from tests.browser.conftest import csp_violations
 from tests.browser.tables import (
     mark_page,

@@ -10,7 +10,9 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from games.models import ClubNight, League, Match, Member
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
+from games.nights.models import ClubNight
 from tests.browser.test_a11y import axe_problems
 from tests.support.leagues import make_league, make_members, record_set, won
 from tests.web.night_helpers import keeper_of

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 
-from games.models import ClubNight, NightEntrant, NightRound
+from games.nights.models import ClubNight, NightEntrant, NightRound
 from tests.support.leagues import make_league, make_members
 from tests.web.night_helpers import NAMES, keeper_of
 
@@ -157,7 +157,7 @@ def test_forty_players_fit_the_projector_and_a_member_checks_in_from_a_phone(
 ):
     from django.contrib.auth.models import User
 
-    from games.models import Member
+    from games.leagues.member_models import Member
     from games.nights import check_in
     from games.nights import rounds as night_rounds
 

@@ -6,8 +6,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from dragonformula.rules.cards import ALL_CARDS, card_name
-from games.models import Game
 from games.tables.actions import playing
+from games.tables.models import Game
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as
 from tests.web.tables import seated_table

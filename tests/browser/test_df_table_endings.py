@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import time
 
-from games.models import Player, Table
 from games.tables.actions import opening, seating, starting
+from games.tables.models import Player, Table
 from tests.browser.tables import mark_page, never_reloaded, sign_in_as, version
 from tests.game.df_table import deal
 

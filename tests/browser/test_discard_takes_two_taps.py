@@ -5,7 +5,7 @@ prompt's button, discards."""
 
 from __future__ import annotations
 
-from games.models import Game
+from games.tables.models import Game
 from tests.browser.tables import version, wait_for_new_version
 from tests.browser.test_a11y import PHONE
 from tests.browser.test_table_fits_one_screen import df_stacking, seated_guest

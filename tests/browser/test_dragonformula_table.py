@@ -6,7 +6,7 @@ Fire holds. Fire draws and discards M4; in the pick window Air and Earth pass an
 Water takes it with Pick-and-Dan.
 """
 
-from games.models import Game, Table
+from games.tables.models import Game, Table
 from tests.browser.tables import (
     as_guest,
     discard,

@@ -1,6 +1,6 @@
 """A 3-player DragSaga table, one human and two bots, played to the end in Chromium."""
 
-from games.models import Game, Table
+from games.tables.models import Game, Table
 from tests.browser.tables import (
     as_guest,
     mark_page,

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Player, Table
 from games.tables.actions import opening, playing, seating, starting
+from games.tables.models import Player, Table
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as
 from tests.browser.test_tables_read_right import CLIPPED, SIZES, TOO_WIDE

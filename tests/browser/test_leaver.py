@@ -4,7 +4,8 @@ import time
 
 from django.conf import settings
 
-from games.models import ActionLog, AwayLimit, Game, Seat, StandIn
+from games.presence.models import AwayLimit, StandIn
+from games.tables.models import ActionLog, Game, Seat
 from tests.browser.tables import (
     PASS_DRAW_DISCARD,
     off_the_browser_loop,

@@ -4,8 +4,8 @@
 
 import pytest
 
-from games.models import Player, Table
 from games.tables.actions import opening, seating, starting
+from games.tables.models import Player, Table
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as
 from tests.game.df_table import deal

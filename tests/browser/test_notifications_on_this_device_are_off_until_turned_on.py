@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games.models import PushKeys, PushSubscription
+from games.turns.models import PushKeys, PushSubscription
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_a_whole_club_night import log_in, no_sideways_scroll
 

@@ -2,8 +2,9 @@
 now plays for them (the platform's stand-in), sees it play, and is back in their seat, hand
 and all, with one click on "I'm back"."""
 
-from games.models import Player, Seat, StandIn
+from games.presence.models import StandIn
 from games.tables.actions import opening, starting
+from games.tables.models import Player, Seat
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as, open_table
 

@@ -14,7 +14,8 @@ from dragonformula import scoring as df_scoring
 from dragonformula.models import SetResult
 from dragonformula.scoring import SeatEntry
 from dragsaga.models import DragSagaResult
-from games.models import League, Match, Player, Table
+from games.leagues.models import League, Match
+from games.tables.models import Player, Table
 from tests.web.trust_helpers import bots_only_table, finish
 
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}

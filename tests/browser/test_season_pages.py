@@ -10,8 +10,8 @@ import re
 from django.contrib.auth import get_user_model
 
 from dragonformula import scoring as df_scoring
-from games.models import ClubNight
 from games.nights import check_in, rounds
+from games.nights.models import ClubNight
 from tests.browser.test_a11y import axe_problems
 from tests.browser.test_league_identity_pages import log_in
 from tests.support.leagues import NO_WINNER, make_league, make_members, new_match, seats, won

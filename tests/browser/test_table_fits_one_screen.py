@@ -15,8 +15,8 @@ import time
 import pytest
 from playwright.sync_api import Error
 
-from games.models import Table
 from games.tables.actions import opening, playing, starting
+from games.tables.models import Table
 from tests.browser.tables import off_the_browser_loop, version, wait_for_new_version
 from tests.browser.test_a11y import LAPTOP, PHONE, axe_problems
 from tests.browser.test_a11y_tables import name_a_guest

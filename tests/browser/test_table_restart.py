@@ -4,10 +4,10 @@ import time
 
 from django.db import connection
 
-from games.models import Game, Player
 from games.registry import engine_for
 from games.tables import selectors
 from games.tables.actions import opening, starting
+from games.tables.models import Game, Player
 from tests.browser.tables import (
     mark_page,
     never_reloaded,

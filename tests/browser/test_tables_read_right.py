@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error, Page
 
-from games.models import Player
 from games.tables.actions import opening, starting
+from games.tables.models import Player
 from tests.browser.tables import off_the_browser_loop, version
 from tests.browser.test_leaver import browser_as
 

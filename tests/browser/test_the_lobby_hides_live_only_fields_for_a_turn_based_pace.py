@@ -9,7 +9,7 @@ import re
 
 from django.contrib.auth import get_user_model
 
-from games.models import Table
+from games.tables.models import Table
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_a_whole_club_night import log_in, no_sideways_scroll
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.models import AwayLimit, StandIn
+from games.presence.models import AwayLimit, StandIn
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as, open_table, play_until, seat_actions
 from tests.web.tables import seated_table

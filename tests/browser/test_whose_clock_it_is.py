@@ -2,7 +2,7 @@
 countdown; on everyone else's it is small and names the seat it runs for, so a player
 never reads another's turn clock as their own."""
 
-from games.models import Game
+from games.tables.models import Game
 from tests.browser.tables import off_the_browser_loop
 from tests.browser.test_leaver import browser_as, open_table
 from tests.web.tables import seated_table

@@ -12,7 +12,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from dragsaga.rules.cards import default_card_set
-from games.models import League, Table
+from games.leagues.models import League
+from games.tables.models import Table
 from tests.support.commands import manage
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from dragonformula.rules.hands import wins
 from dragonformula.rules.melds import mask_of_codes
 from dragonformula.rules.playouts import Plan, picks_up, play_on
+from dragonformula.rules.readings import wins
 
 # Seat 2 waits on C2 or C5: the head of 6, M4 and M9 (derived from 6), W1-C1-S1 and C3-C4.
 WAITS_ON_C2 = "W6 C6 S6 M4 M9 W1 C1 S1 C3 C4"

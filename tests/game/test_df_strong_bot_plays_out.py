@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from dragonformula.rules import strong
-from dragonformula.rules.hands import wins
 from dragonformula.rules.melds import bits_of, mask_of_codes
 from dragonformula.rules.playouts import Plan, deal, play_on
+from dragonformula.rules.readings import wins
 from dragonformula.rules.view import view
 from tests.game.df_table import act, all_pass, table
 from tests.game.df_table import deal as stacked

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.models import ShuffleCommitment
 from games.registry import game_kind
 from games.tables.actions import playing
+from games.trust.models import ShuffleCommitment
 from tests.web.tables import browser_of, seated_table
 
 pytestmark = pytest.mark.django_db

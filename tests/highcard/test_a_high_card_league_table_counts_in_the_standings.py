@@ -10,9 +10,10 @@ from django.urls import reverse
 
 from games.leagues import online
 from games.leagues import services as leagues
+from games.leagues.models import Result, ResultLine
 from games.leagues.online import open_league_table
-from games.models import Player, Result, ResultLine
 from games.tables.actions import playing, seating, starting
+from games.tables.models import Player
 from tests.support.leagues import make_league, make_members
 from tests.support.pages import cells
 

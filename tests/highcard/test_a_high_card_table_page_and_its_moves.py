@@ -10,7 +10,7 @@ import json
 import pytest
 from django.utils import translation
 
-from games.models import ActionLog, Game, Player
+from games.tables.models import ActionLog, Game, Player
 from tests.web.tables import browser_of, htmx_post, seated_table
 
 pytestmark = pytest.mark.django_db

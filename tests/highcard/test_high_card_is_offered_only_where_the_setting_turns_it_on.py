@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from games.models import Table
+from games.tables.models import Table
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db

@@ -354,7 +354,7 @@ def check_logs(codes: list[str]) -> dict[str, Any]:
     """
     from django.db import transaction
 
-    from games.models import Game
+    from games.tables.models import Game
     from games.tables.selectors import replayed_state
 
     result = {}

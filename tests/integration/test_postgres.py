@@ -106,9 +106,9 @@ def test_the_moves_written_out_lock_holds_its_game_and_table_and_reads_them_whol
     reads what the ORM's select_related would (JSON and moments converted, the relations
     filled), and the game's and the table's rows stay locked until the move commits."""
     from dragonformula.rules.engine import ENGINE
-    from games.models import ActionLog, Game, Table
     from games.tables import statements
     from games.tables.actions import playing
+    from games.tables.models import ActionLog, Game, Table
     from tests.web.tables import seated_table
     from tests.web.test_written_out_statements_read_what_the_orm_reads import (
         assert_same_game,

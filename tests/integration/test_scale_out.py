@@ -15,7 +15,8 @@ from django.db import connection
 from websockets.exceptions import ConnectionClosed
 
 from dragonformula.rules import pick_window
-from games.models import Game, SeatConnection, ServerProcess, Table
+from games.presence.models import SeatConnection, ServerProcess
+from games.tables.models import Game, Table
 from tests.integration.players import (
     Player,
     action_type,

@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 
 from django.contrib.auth import get_user_model
 
-from games.models import ActionLog, Deadline
 from games.tables.actions import guests, opening, seating, starting
-from games.turns.models import DAY
+from games.tables.models import ActionLog
+from games.turns.models import DAY, Deadline
 from tests.support.servers import ROOT
 
 GAMES = 300

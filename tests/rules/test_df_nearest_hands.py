@@ -7,9 +7,10 @@ from itertools import combinations
 import pytest
 
 from dragonformula.rules import ALL_CARDS, is_winning, waits
-from dragonformula.rules.hands import SEPHIROT_MAJORS, random_winning_hand, readings
+from dragonformula.rules.hands import random_winning_hand
 from dragonformula.rules.melds import NUMBER_TRIPLES, SUITED_MELDS, bits_of, codes_of, mask_of
 from dragonformula.rules.nearest import cards_away, nearest_hands, ways_in
+from dragonformula.rules.readings import SEPHIROT_MAJORS, readings
 
 WINNING = "W5 C5 S5 W1 W2 W3 C7 C8 C9 M7 M8"  # Geburah (5): head 5s, two series, M7 M8
 WAITING = "W5 C5 S5 W1 W2 W3 C7 C8 C9 M7"  # the same less M8 (M11 and M12 win too)

@@ -9,7 +9,8 @@ from dragonformula.scoring import GameEntry, SeatEntry
 from dragsaga import scoring as ds_scoring
 from dragsaga.scoring import DragSagaEntry
 from games import registry
-from games.models import League, Match, Member
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
 from games.tables.actions import playing
 
 ELEMENTS = ["fire", "water", "air", "earth"]

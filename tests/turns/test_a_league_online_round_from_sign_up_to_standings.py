@@ -15,12 +15,14 @@ from django.test import Client
 from django.urls import reverse
 
 from games.leagues import selectors
-from games.models import ClubNight, Deadline, Member, NightEntrant, OnlineRound, Table
+from games.leagues.member_models import Member
+from games.nights.models import ClubNight, NightEntrant, OnlineRound
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
 from games.tables.actions import playing as table_playing
+from games.tables.models import Table
 from games.trust import fairness
-from games.turns.models import DAY, HOUR
+from games.turns.models import DAY, HOUR, Deadline
 from tests.support.leagues import make_league, make_members
 
 pytestmark = pytest.mark.django_db

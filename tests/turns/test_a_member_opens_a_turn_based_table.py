@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.models import Player, Table
 from games.registry import game_kind
 from games.tables import limits
 from games.tables.actions import opening
 from games.tables.forms import NewTableForm
+from games.tables.models import Player, Table
 from games.turns.models import DAY
 from tests.turns.turn_tables import member
 from tests.web.tables import browser_of

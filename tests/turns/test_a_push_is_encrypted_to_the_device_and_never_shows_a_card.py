@@ -20,10 +20,9 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Notice, PushKeys, PushSubscription
 from games.tables.actions import opening, seating, starting
 from games.turns import notices
-from games.turns.models import DAY
+from games.turns.models import DAY, Notice, PushKeys, PushSubscription
 from tests.turns.turn_tables import member
 
 pytestmark = pytest.mark.django_db

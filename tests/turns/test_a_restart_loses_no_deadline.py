@@ -26,7 +26,8 @@ print(json.dumps({"game": game.pk, "due": game.deadlines.get().due.timestamp()})
 COUNT_TIME_OUTS = """
 import django, json, sys
 django.setup()
-from games.models import ActionLog, Deadline
+from games.tables.models import ActionLog
+from games.turns.models import Deadline
 game = int(sys.argv[1])
 logged = ActionLog.objects.filter(game_id=game, action__type="time_out")
 print(json.dumps({"time_outs": [e.action["seat"] for e in logged],

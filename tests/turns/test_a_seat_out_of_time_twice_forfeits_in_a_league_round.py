@@ -11,13 +11,16 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from dragonformula.models import SetGame, SetResult
 from games.leagues import selectors
 from games.leagues.forfeits import placed_with_forfeits
-from games.models import ClubNight, NightEntrant, OnlineRound, StandIn, Table
 from games.nights import online_rounds
+from games.nights.models import ClubNight, NightEntrant, OnlineRound
+from games.presence.models import StandIn
 from games.registry import game_kind
 from games.tables import selectors as table_selectors
 from games.tables.actions import playing
+from games.tables.models import Table
 from games.turns import scheduler
 from games.turns.models import DAY, HOUR
 from tests.support.leagues import make_league, make_members
@@ -99,6 +102,20 @@ def test_a_seat_out_of_time_twice_forfeits_the_game_in_a_forfeit_round():
     assert (rows["Aki"].played, float(rows["Aki"].vp_total)) == (1, 0.0)
     assert (rows["Ben"].played, float(rows["Ben"].vp_total)) == (1, 3.0)
     assert rows["Ben"].place == 1 and rows["Aki"].place == 2
+
+    # The organiser corrects a game of the set (Aki won it with a Dan, say): the set is
+    # settled again by its games, and the forfeit still stands.
+    organiser = User.objects.create_user("org", password="pw-12345-x")
+    league.organisers.add(organiser)
+    client = Client()
+    client.force_login(organiser)
+    set_result = SetResult.objects.get(match__table=table)
+    correct = reverse("leagues:correct_game", args=[set_result.pk, 1])
+    fields = {"winner": seats["aki"], "win": "dan", "hand": "sephirot_6", "reason": "Aki's Dan"}
+    assert client.post(correct, fields).status_code == 302
+    assert SetGame.objects.get(set=set_result, number=1).winner.name == "Aki"
+    rows = {row.name: row for row in selectors.standings(league)}
+    assert (float(rows["Aki"].vp_total), float(rows["Ben"].vp_total)) == (0.0, 3.0)
 
 
 @pytest.mark.django_db

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from games.live import timers
-from games.models import Deadline, StandIn
 from games.presence import leavers
+from games.presence.models import StandIn
 from games.registry import game_kind
 from games.tables.actions import pace as table_pace
 from games.tables.actions import playing
 from games.turns import scheduler
-from games.turns.models import DAY, HOUR
+from games.turns.models import DAY, HOUR, Deadline
 from tests.turns.turn_tables import deadlines_of, time_outs, turn_based_table
 
 pytestmark = pytest.mark.django_db

@@ -14,10 +14,9 @@ from django.core import mail
 from django.test import Client
 
 from dragonformula.rules.cards import ALL_CARDS
-from games.models import Notice, NoticeSettings
 from games.tables.actions import opening, seating, starting
 from games.turns import deadlines, notices, scheduler
-from games.turns.models import DAY
+from games.turns.models import DAY, Notice, NoticeSettings
 from tests.turns.turn_tables import member
 
 pytestmark = pytest.mark.django_db

@@ -10,11 +10,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Deadline, Vacation
 from games.tables.actions import opening, seating, starting
 from games.tables.actions.refused import ActionRefused
 from games.turns import vacations
-from games.turns.models import DAY, HOUR, MoveDeadline
+from games.turns.models import DAY, HOUR, Deadline, MoveDeadline, Vacation
 from tests.turns.turn_tables import deadlines_of, member, turn_based_table
 
 pytestmark = pytest.mark.django_db
@@ -140,7 +139,8 @@ def test_who_may_write_here_a_member_for_themselves_only():
     """Vacation and e-mail settings are the signed-in member's own: a visitor who is not
     signed in, or a guest (a name in a browser, no account), is sent to log in and
     nothing is written; a member writes only their own."""
-    from games.models import NoticeSettings, Player
+    from games.tables.models import Player
+    from games.turns.models import NoticeSettings
     from tests.web.tables import browser_of
 
     ann = member("ann")

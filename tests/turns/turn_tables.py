@@ -6,9 +6,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from games.models import ActionLog, Deadline, Game, Player, Table
 from games.tables.actions import guests, opening, seating, starting
-from games.turns.models import DAY
+from games.tables.models import ActionLog, Game, Player, Table
+from games.turns.models import DAY, Deadline
 
 
 def member(name: str) -> Player:

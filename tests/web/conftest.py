@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from games.live import timers
-from games.models import Player
+from games.tables.models import Player
 
 # The reference game's templates (examples/highcard), for test games made of its parts without
 # its app installed (the bare game, a half-written one).

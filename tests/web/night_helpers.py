@@ -6,8 +6,10 @@ import datetime
 
 from django.contrib.auth.models import User
 
-from games.models import ClubNight, League, Member, NightEntrant, NightTable
+from games.leagues.member_models import Member
+from games.leagues.models import League
 from games.nights import round_tables, rounds
+from games.nights.models import ClubNight, NightEntrant, NightTable
 from tests.support.leagues import make_league, make_members
 
 NAMES = ["Aki", "Ben", "Cho", "Dai", "Emi", "Fuu", "Gen", "Hana", "Ito", "Jun", "Kai"]

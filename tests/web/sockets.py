@@ -12,8 +12,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
-from games.models import AwayLimit, Game, Player, Table
+from games.presence.models import AwayLimit
 from games.tables.actions import opening, seating, starting
+from games.tables.models import Game, Player, Table
 from tests.support.sessions import session_key_for
 
 

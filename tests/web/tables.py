@@ -8,9 +8,9 @@ from typing import Any
 from django.conf import settings
 from django.test import Client
 
-from games.models import Game, Player, Table
 from games.presence import leavers
 from games.tables.actions import opening, seating, starting
+from games.tables.models import Game, Player, Table
 from tests.support.sessions import session_key_for
 
 

@@ -16,8 +16,10 @@ from django.urls import reverse
 
 from games import registry
 from games.leagues import online
-from games.models import Member, Player, Result
+from games.leagues.member_models import Member
+from games.leagues.models import Result
 from games.tables.actions import opening, playing, seating, starting
+from games.tables.models import Player
 from tests.support.leagues import make_league
 from tests.web.conftest import TEMPLATES
 from tests.web.tables import browser_of, htmx_post

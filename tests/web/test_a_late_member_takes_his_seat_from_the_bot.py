@@ -10,9 +10,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, Match, Member, StandIn
+from games.leagues.member_models import Member
+from games.leagues.models import Match
 from games.nights import rounds
+from games.presence.models import StandIn
 from games.tables.actions import playing
+from games.tables.models import Game
 from tests.support.leagues import play_out
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 

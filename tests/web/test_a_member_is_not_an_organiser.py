@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from dragonformula.models import SetResult
-from games.models import MemberClaim, NightEntrant
+from games.leagues.member_models import MemberClaim
+from games.nights.models import NightEntrant
 from tests.support.leagues import record_set, won
 from tests.web.night_helpers import keeper_of, night_of
 
@@ -105,7 +106,7 @@ def test_an_account_linked_to_no_player_is_told_to_ask_an_organiser_when_checkin
     from django.contrib.auth.models import User
     from django.test import Client
 
-    from games.models import NightEntrant
+    from games.nights.models import NightEntrant
     from tests.web.night_helpers import night_of
 
     night, _members = night_of(count=4)

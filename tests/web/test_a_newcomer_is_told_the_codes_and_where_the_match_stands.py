@@ -13,9 +13,9 @@ from django.utils import translation
 from dragonformula.rules.cards import ALL_CARDS, OWN_SUIT
 from dragonformula.rules.tree import MAJORS_OF_CLASS
 from dragonformula.templatetags.tarot import tarot_card
-from games.models import Player, Seat, Table
 from games.tables.actions import hints as table_hints
 from games.tables.actions import opening, playing, seating, starting
+from games.tables.models import Player, Seat, Table
 from tests.game.df_table import deal
 from tests.web.tables import browser_of
 

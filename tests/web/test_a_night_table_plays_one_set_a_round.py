@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from dragonformula.models import SetResult
-from games.models import NightTable
 from games.nights import round_tables
+from games.nights.models import NightTable
 from games.tables.actions import playing, starting
 from tests.support.leagues import make_league, make_members
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn, online_table_drawn

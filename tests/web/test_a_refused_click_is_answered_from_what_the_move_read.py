@@ -12,9 +12,9 @@ from django.conf import settings
 from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE as DF
-from games.live import rendering
-from games.models import Game
+from games.regions import rendering
 from games.tables.actions import playing, recording
+from games.tables.models import Game
 from tests.integration.players import regions_of
 from tests.web.tables import browser_of, everyone_connected, htmx_post, seated_table
 

@@ -11,7 +11,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.models import League, Rating, Result, Table
+from games.leagues.models import League, Result
+from games.ratings.models import Rating
+from games.tables.models import Table
 from tests.support.leagues import make_league, make_members
 from tests.support.pages import cells
 from tests.web.night_helpers import night_of

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from dragonformula.models import SetResult
 from dragsaga.models import DragSagaResult
-from games.models import NightTable
 from games.nights import round_tables
+from games.nights.models import NightTable
 from tests.support.leagues import make_league
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
 from tests.web.record_agreement import (

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from dragonformula import scoring as df_scoring
 from games.leagues import services
-from games.models import Rating
+from games.ratings.models import Rating
 from tests.support.leagues import NO_WINNER, seats, won
 from tests.web.night_helpers import night_of
 

@@ -1,5 +1,6 @@
-"""A void, a restore, a correction or a reopening with no reason, a blank one, a 1 MB one or a
-forged one is refused with a message (4xx, never a 500) and changes nothing."""
+"""A void, a restore, a correction or a reopening with no reason, a blank one, a 1 MB one, one
+holding a control character or a text-direction mark, or a forged one is refused with a message
+(4xx, never a 500) and changes nothing."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from dragsaga.models import DragSagaResult
-from games.models import ClubNight
+from games.nights.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_dragsaga
 from tests.web.night_helpers import keeper_of
 from tests.web.record_agreement import EN
@@ -20,6 +21,8 @@ UNFIT = {
     "blank": {"reason": " \t \u3000 "},
     "a megabyte": {"reason": "x" * 1_000_000},
     "just over the length": {"reason": "y" * 101},
+    "a NUL": {"reason": "typo\x00 there"},
+    "a mark turning the text around": {"reason": "typo \u202eevil"},
 }
 
 

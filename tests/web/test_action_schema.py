@@ -9,10 +9,10 @@ import pytest
 from dragonformula.rules.schema import ACTIONS as DF_ACTIONS
 from dragsaga.rules.schema import ACTIONS as DS_ACTIONS
 from games.engine import BOOL, IllegalAction, check_action
-from games.models import ActionLog, Game
 from games.registry import GAMES
 from games.tables.actions import playing
 from games.tables.actions.refused import IllegalMove
+from games.tables.models import ActionLog, Game
 from tests.web.tables import browser_of, htmx_post, seated_table
 
 pytestmark = pytest.mark.django_db

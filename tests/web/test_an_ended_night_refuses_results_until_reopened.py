@@ -16,9 +16,10 @@ from dragsaga import scoring as ds_scoring
 from dragsaga.models import DragSagaResult
 from dragsaga.scoring import DragSagaEntry
 from games.leagues import services
+from games.leagues.models import Match, Result
 from games.leagues.online import open_league_table
-from games.models import Match, NightTable, Result
 from games.nights import round_tables, rounds
+from games.nights.models import NightTable
 from games.tables.actions import guests, starting
 from tests.support.leagues import make_league, play_out, seats, won
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn

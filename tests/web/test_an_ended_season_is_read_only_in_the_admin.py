@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import ClubNight
+from games.nights.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_dragsaga, record_set, won
 
 pytestmark = pytest.mark.django_db

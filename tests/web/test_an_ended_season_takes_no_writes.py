@@ -15,7 +15,8 @@ from django.urls import reverse
 from dragonformula import scoring as df_scoring
 from dragonformula.models import SetGame
 from games.leagues import seasons, services
-from games.models import MemberClaim, Table
+from games.leagues.member_models import MemberClaim
+from games.tables.models import Table
 from tests.support.leagues import (
     make_league,
     make_members,

@@ -11,9 +11,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Member, NightTable, Player
+from games.leagues.member_models import Member
 from games.nights import round_tables
+from games.nights.models import NightTable
 from games.nights.refused import NightRefused
+from games.tables.models import Player
 from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
 
 pytestmark = pytest.mark.django_db

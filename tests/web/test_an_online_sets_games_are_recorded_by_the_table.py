@@ -10,8 +10,8 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from dragonformula.models import SetGame
+from games.leagues.models import Match
 from games.leagues.online import open_league_table
-from games.models import Match
 from games.tables.actions import guests, starting
 from tests.support.leagues import make_league, make_members, play_out
 from tests.web.record_agreement import EN

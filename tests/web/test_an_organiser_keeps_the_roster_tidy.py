@@ -15,16 +15,10 @@ from django.urls import reverse
 
 from dragonformula.models import HistoricalSetGame, SetGame
 from games.leagues import selectors
-from games.models import (
-    ClubNight,
-    Member,
-    MemberChange,
-    MemberClaim,
-    NightEntrant,
-    Rating,
-    RatingChange,
-    ResultLine,
-)
+from games.leagues.member_models import Member, MemberChange, MemberClaim
+from games.leagues.models import ResultLine
+from games.nights.models import ClubNight, NightEntrant
+from games.ratings.models import Rating, RatingChange
 from tests.support.leagues import (
     make_league,
     make_members,
@@ -139,6 +133,20 @@ def test_two_people_who_met_at_one_table_are_not_merged(twice):
     refused = change(clients["organiser"], league, aki, "merge", into=tom.pk, confirmed="yes")
     assert refused.status_code == 409 and "two people" in refused.content.decode()
     assert roster_state() == before
+
+
+def test_a_member_who_plays_in_another_league_is_not_merged_from_here(twice):
+    """A merge moves every row of the member merged away: one with results in another
+    league (an ended season, another club's league) would change that league too."""
+    league, tom, tom2, clients = twice
+    other = make_league(name="Spring Season")
+    other.members.add(tom2)
+    record_set(other, [tom2, *make_members(other, "Eve", "Fay", "Gus")], [won(0)] * 4)
+    before, elsewhere = roster_state(), figures(other)
+    refused = change(clients["organiser"], league, tom2, "merge", into=tom.pk, confirmed="yes")
+    assert refused.status_code == 409
+    assert "also plays in Spring Season" in refused.content.decode()
+    assert roster_state() == before and figures(other) == elsewhere
 
 
 def test_two_accounts_are_not_merged(twice):

@@ -4,8 +4,8 @@ pace after (what players see: the table pauses on the timed-out turn, then the b
 
 import pytest
 
-from games.models import ActionLog
 from games.tables.actions import opening, playing, starting
+from games.tables.models import ActionLog
 
 pytestmark = pytest.mark.django_db
 

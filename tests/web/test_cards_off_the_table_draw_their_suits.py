@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games.models import ShuffleCommitment
+from games.trust.models import ShuffleCommitment
 from tests.web.trust_helpers import bots_only_table, finish
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.leagues import services
-from games.models import Member, MemberClaim
+from games.leagues.member_models import Member, MemberClaim
 from games.tables import client_limits
 from tests.web.test_leagues_claim_codes import league_with_keeper, make_code  # noqa: F401
 

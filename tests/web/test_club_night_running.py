@@ -15,8 +15,11 @@ from django.urls import reverse
 from dragonformula import scoring as df_scoring
 from dragonformula.models import SetResult
 from games.leagues import selectors
-from games.models import Match, Member, NightEntrant, NightRound, NightTable, Player
+from games.leagues.member_models import Member
+from games.leagues.models import Match
 from games.nights import tonight as night_tonight
+from games.nights.models import NightEntrant, NightRound, NightTable
+from games.tables.models import Player
 from games.trust.fairness import commit
 from tests.support.leagues import play_out, won
 from tests.web.night_helpers import keeper_of, night_of

@@ -8,8 +8,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from dragonformula import scoring as df_scoring
-from games.models import NightTable
 from games.nights import check_in, round_tables, rounds
+from games.nights.models import NightTable
 from tests.support.leagues import won
 from tests.web.night_helpers import night_of
 from tests.web.sockets import in_own_loop

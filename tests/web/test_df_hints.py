@@ -8,10 +8,10 @@ from django.test import Client, TestCase
 
 from dragonformula.rules.cards import ALL_CARDS
 from games.leagues.online import open_league_table
-from games.live import rendering
-from games.models import Game, Player, Seat, Table
+from games.regions import rendering
 from games.tables.actions import opening as table_opening
 from games.tables.actions import playing, seating, starting
+from games.tables.models import Game, Player, Seat, Table
 from tests.support.leagues import make_league
 from tests.web.tables import browser_of, htmx_post
 from tests.web.test_leagues_online import linked_player

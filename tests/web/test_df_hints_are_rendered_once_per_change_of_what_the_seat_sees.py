@@ -7,7 +7,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.test.signals import template_rendered
 
-from games.live import looks, rendering
+from games.regions import looks, rendering
 from games.registry import engine_for, game_kind
 from games.tables.actions import playing
 from tests.web.tables import seated_table

@@ -11,10 +11,11 @@ from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE
 from dragonformula.templatetags.tarot import _prompt, df_prompt
-from games.live import rendering
-from games.models import Game, Player, Seat, StandIn, Table
 from games.presence import leavers
+from games.presence.models import StandIn
+from games.regions import rendering
 from games.tables.actions import opening, playing, seating, stand_ins, starting
+from games.tables.models import Game, Player, Seat, Table
 from tests.game.df_table import deal
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from games.models import Game, Player, Seat, Table
 from games.tables.actions import opening, playing, seating, starting
+from games.tables.models import Game, Player, Seat, Table
 from tests.game.df_table import deal
 from tests.web.tables import browser_of, htmx_post, shows_code
 from tests.web.trust_helpers import finish

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from dragonformula.rules.engine import ENGINE
 from dragonformula.templatetags.df_seats import _content, article, df_seat
-from games.live import rendering
+from games.regions import rendering
 from games.tables.actions import playing
 from tests.web.tables import seated_table
 

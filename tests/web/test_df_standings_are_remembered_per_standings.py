@@ -9,9 +9,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from dragonformula.templatetags.tarot import _standings, df_standings
-from games.live import rendering
-from games.models import Game, Player, Table
+from games.regions import rendering
 from games.tables.actions import opening, playing, seating, starting
+from games.tables.models import Game, Player, Table
 from tests.game.df_table import deal
 
 pytestmark = pytest.mark.django_db

@@ -5,9 +5,9 @@ import pytest
 
 from dragonformula.rules.engine import ENGINE
 from games.leagues.online import open_league_table
-from games.models import ActionLog, Player
 from games.presence import leavers
 from games.tables.actions import opening, pace, playing, seating, starting
+from games.tables.models import ActionLog, Player
 from tests.support.leagues import make_league
 from tests.web.tables import browser_of, seated_table
 

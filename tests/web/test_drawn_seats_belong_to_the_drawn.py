@@ -22,8 +22,10 @@ from dragonformula import scoring as df_scoring
 from dragonformula.models import SetLine
 from dragonformula.scoring import SeatEntry
 from games.leagues import selectors
+from games.leagues.member_models import Member
+from games.leagues.models import Match, Result
 from games.leagues.result_lines import carry_over
-from games.models import Match, Member, Rating, Result
+from games.ratings.models import Rating
 from games.tables.actions import playing
 from tests.support.leagues import ELEMENTS, play_out, won
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn

@@ -14,10 +14,10 @@ from django.urls import reverse
 
 from dragsaga.models import DEFAULT_SET_NAME, Card, CardSet, ensure_default_set
 from dragsaga.rules.cards import default_card_set
-from games.live import rendering
-from games.models import Player, Table
+from games.regions import rendering
 from games.registry import engine_for
 from games.tables.actions import playing, seating, starting
+from games.tables.models import Player, Table
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db

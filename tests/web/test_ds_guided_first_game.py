@@ -9,10 +9,10 @@ from django.test import Client
 
 from dragsaga.learn import GUIDED, guided_step
 from games.learn.models import GuidedGame
-from games.models import Player, Table
 from games.registry import game_kind
 from games.tables.actions import playing
 from games.tables.actions.refused import IllegalMove
+from games.tables.models import Player, Table
 from games.trust.fairness import replay_reaches_record
 from tests.web.tables import browser_of
 

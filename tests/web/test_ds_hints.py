@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from games.live import rendering
-from games.models import Player, Seat, Table
+from games.regions import rendering
 from games.tables.actions import opening, playing, seating, starting
+from games.tables.models import Player, Seat, Table
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import browser_of, htmx_post
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games.live import rendering
+from games.regions import rendering
 from games.registry import engine_for
 from tests.web.tables import seated_table
 from tests.web.test_ds_flip_limit_explained import NAMES, play_until

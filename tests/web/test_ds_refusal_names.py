@@ -8,8 +8,8 @@ import html
 import pytest
 
 from dragsaga.models import CardSet
-from games.models import Game
 from games.tables.actions import playing, starting
+from games.tables.models import Game
 from tests.web.tables import browser_of, htmx_post
 from tests.web.test_ds_card_sets import add_set, club_cards, open_table_with
 

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from dragsaga.rules.engine import ENGINE
 from dragsaga.templatetags.ds_seats import _header, _play, _stats, article, ds_seat
-from games.live import rendering
+from games.regions import rendering
 from games.tables.actions import playing
 from tests.web.tables import seated_table
 

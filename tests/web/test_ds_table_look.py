@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from games.live import rendering
+from games.regions import rendering
 from games.registry import engine_for
 from games.tables.actions import playing
 from tests.web.tables import seated_table

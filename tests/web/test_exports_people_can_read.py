@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from dragonformula.models import SetResult
 from games.leagues import services
-from games.models import ClubNight
 from games.nights import check_in, rounds
+from games.nights.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_set, won
 from tests.web.night_helpers import night_of
 

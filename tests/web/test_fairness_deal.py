@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.models import ShuffleCommitment
 from games.tables.actions import opening, starting
+from games.trust.models import ShuffleCommitment
 from tests.web.trust_helpers import deal_rows, deck_order, finish
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,8 @@ recomputed by the verify page with the game's own engine; tampering shows as a m
 
 import pytest
 
-from games.models import ShuffleCommitment
 from games.trust import fairness
+from games.trust.models import ShuffleCommitment
 from tests.web.trust_helpers import bots_only_table, deal_rows, finish, text_of
 
 pytestmark = pytest.mark.django_db

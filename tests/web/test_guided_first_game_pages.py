@@ -7,9 +7,9 @@ from django.test import Client
 
 from dragonformula.learn import GUIDED, guided_step
 from games.learn.models import GuidedGame
-from games.models import Player, Table
 from games.registry import game_kind
 from games.tables.actions import playing
+from games.tables.models import Player, Table
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,9 @@ import pytest
 
 from games.learn import steps as guided_steps
 from games.learn.models import GuidedGame
-from games.models import Game, Player, Seat, Table
 from games.registry import game_kind
 from games.tables.actions import pace, playing, starting
+from games.tables.models import Game, Player, Seat, Table
 from tests.web.tables import browser_of, htmx_post
 
 pytestmark = pytest.mark.django_db

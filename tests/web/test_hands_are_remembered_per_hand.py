@@ -12,7 +12,7 @@ from django.utils import translation
 from dragonformula.rules.deal import sorted_hand
 from dragonformula.templatetags import tarot
 from dragsaga.templatetags import dragsaga_words
-from games.live import rendering
+from games.regions import rendering
 from games.registry import engine_for
 from games.tables.actions import playing
 from tests.web.tables import seated_table

@@ -20,10 +20,10 @@ from unittest.mock import patch
 
 import pytest
 
-from games.live import rendering
-from games.models import Game
+from games.regions import rendering
 from games.registry import engine_for
 from games.tables.actions import playing
+from games.tables.models import Game
 from tests.web.tables import seated_table, shows_code
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ FROZEN = time.time()
 
 
 def rendered(table, player, leaving_out: tuple[str, ...] = ()) -> str:
-    with patch("games.live.rendering.time.time", return_value=FROZEN):  # the same countdown
+    with patch("games.regions.rendering.time.time", return_value=FROZEN):  # the same countdown
         regions = rendering.render_regions(table, player)
     return "".join(html for region, html in regions.items() if region not in leaving_out)
 

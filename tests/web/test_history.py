@@ -5,11 +5,11 @@ import re
 
 import pytest
 
-from games.models import Game
 from games.presence import leavers
 from games.registry import engine_for
 from games.tables.actions import opening, seating, starting
 from games.tables.actions import playing as table_playing
+from games.tables.models import Game
 from games.trust import history
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import finish, text_of

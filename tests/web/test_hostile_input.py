@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games.models import Table
 from games.tables.actions import guests
+from games.tables.models import Table
 from tests.support.leagues import make_league, make_members
 from tests.web.tables import browser_of, htmx_post
 

@@ -25,7 +25,9 @@ from dragonformula.rules.cards import load_seed
 from dragonformula.scoring import SeatEntry
 from dragsaga.models import DragSagaResult
 from dragsaga.rules.cards import default_card_set
-from games.models import League, Match, Member, Table
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
+from games.tables.models import Table
 from tests.web.trust_helpers import bots_only_table, finish
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from games.models import GuestSeat, League, Member, Player
+from games.leagues.member_models import GuestSeat, Member
+from games.leagues.models import League
+from games.tables.models import Player
 from tests.support.leagues import make_league, make_members
 from tests.web.test_leagues_identity import guest_played_dragsaga, keeper_client
 

@@ -6,8 +6,8 @@ import pytest
 
 from dragonformula.models import SetGame
 from games.leagues import online
+from games.leagues.models import Match
 from games.leagues.online import open_league_table
-from games.models import Match
 from games.tables.actions import opening, seating, starting
 from tests.support.leagues import make_league, play_out
 

@@ -5,7 +5,8 @@ from django.urls import reverse
 
 from dragonformula.models import SetGame, SetResult
 from dragsaga.models import DragSagaResult
-from games.models import League, Match, Member
+from games.leagues.member_models import Member
+from games.leagues.models import League, Match
 from tests.support.leagues import (
     NO_WINNER,
     make_league,

@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 
 from dragsaga.models import DragSagaResult
-from games.models import GuestSeat, MemberClaim, Rating
+from games.leagues.member_models import GuestSeat, MemberClaim
+from games.ratings.models import Rating
 from tests.support.leagues import (
     NO_WINNER,
     make_league,

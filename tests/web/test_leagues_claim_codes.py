@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.leagues import services
-from games.models import Member, MemberClaim
+from games.leagues.member_models import Member, MemberClaim
 from tests.support.leagues import make_league, make_members
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,9 @@ from django.urls import reverse
 
 from dragonformula.models import SetGame, SetResult
 from games.leagues import selectors
-from games.models import ClubNight, Match, Rating
+from games.leagues.models import Match
+from games.nights.models import ClubNight
+from games.ratings.models import Rating
 from tests.support.leagues import make_league, make_members, sign_in_organiser
 
 pytestmark = pytest.mark.django_db

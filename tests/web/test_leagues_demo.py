@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from dragonformula.models import SetResult
 from games.leagues import selectors
-from games.models import League
+from games.leagues.models import League
 
 pytestmark = pytest.mark.django_db
 

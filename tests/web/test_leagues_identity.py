@@ -13,9 +13,11 @@ from django.urls import reverse
 from dragonformula.models import SetLine
 from dragsaga.models import DragSagaLine
 from games.leagues import selectors
+from games.leagues.member_models import GuestSeat, Member
+from games.leagues.models import Match
 from games.leagues.online import open_league_table
-from games.models import GuestSeat, Match, Member, Player
 from games.tables import selectors as table_selectors
+from games.tables.models import Player
 from tests.support.leagues import make_league, make_members, play_out
 
 pytestmark = pytest.mark.django_db

@@ -78,7 +78,7 @@ def test_a_dragsaga_player_gets_a_dragsaga_section(client):
 
 
 def test_a_placeholder_seat_has_no_member_page(client):
-    from games.models import Member
+    from games.leagues.member_models import Member
 
     guest = Member.objects.create(name="Ben (? 1-1)", guest=True)
     response = client.get(reverse("leagues:member_detail", args=[guest.pk]))

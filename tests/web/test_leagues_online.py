@@ -7,9 +7,10 @@ from django.contrib.auth import get_user_model
 
 from dragonformula.models import SetGame
 from games.leagues import selectors
+from games.leagues.models import Match
 from games.leagues.online import open_league_table, record_online_results
-from games.models import Match, Player
 from games.tables.actions import guests, opening, starting
+from games.tables.models import Player
 from tests.support.leagues import make_league, make_members, play_out
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.leagues import selectors
-from games.models import Rating, RatingChange
 from games.ratings import ratings
+from games.ratings.models import Rating, RatingChange
 from tests.support.leagues import (
     NO_WINNER,
     make_league,

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from dragonformula.models import Penalty, SetGame, SetResult
 from dragonformula.rules import best_hand, random_winning_hand
-from games.models import Match
+from games.leagues.models import Match
 from tests.support.leagues import make_league, make_members
 
 pytestmark = pytest.mark.django_db

@@ -60,7 +60,7 @@ def test_standings_average_and_best_hand(league_with_sets):
 
 
 def test_an_unfinished_set_does_not_count(league_with_sets):
-    from games.models import Member
+    from games.leagues.member_models import Member
     from tests.support.leagues import new_match, seats
 
     members = list(Member.objects.filter(name__in=["Chie", "Dai"]).order_by("name"))

@@ -8,12 +8,13 @@ import pytest
 from django.db import connection
 
 from games.live import timers
-from games.models import AwayLimit, Game, Seat, ServerProcess, StandIn
 from games.presence import leavers
+from games.presence.models import AwayLimit, ServerProcess, StandIn
 from games.registry import engine_for
 from games.tables.actions import opening, pace, playing, seating
 from games.tables.actions import starting as table_starting
 from games.tables.actions.refused import NotSeated
+from games.tables.models import Game, Seat
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db
@@ -242,7 +243,7 @@ def lobby_post(kind_name, **changes):
 
 
 def test_the_lobby_sets_the_tables_away_limit(players):
-    from games.models import Table
+    from games.tables.models import Table
 
     client = browser_of(players[0], csrf=False)
     client.post("/new/dragsaga/", lobby_post("dragsaga", away_seconds=15, players=2))

@@ -7,8 +7,9 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from games.models import Seat, SeatConnection, StandIn
+from games.presence.models import SeatConnection, StandIn
 from games.tables.actions import playing
+from games.tables.models import Seat
 from tests.web.sockets import open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

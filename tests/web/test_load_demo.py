@@ -1,8 +1,9 @@
 from django.core.management import call_command
 from django.utils import timezone
 
-from games.models import Game, League, Player, Table
+from games.leagues.models import League
 from games.tables.actions import seating, starting
+from games.tables.models import Game, Player, Table
 
 
 def test_the_demo_opens_a_table_of_each_game_and_one_the_bots_play_once(db, capsys):

@@ -6,9 +6,9 @@ from django.test import Client
 
 from dragsaga.models import ensure_default_set
 from dragsaga.rules.cards import default_card_set
-from games.models import Player, Table
 from games.tables.actions import guests as table_guests
 from games.tables.actions import opening
+from games.tables.models import Player, Table
 from games.tables.selectors import SESSION_PLAYER
 from tests.web.tables import browser_of, htmx_post
 

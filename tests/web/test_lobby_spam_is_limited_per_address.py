@@ -5,9 +5,9 @@ and opens tables as ever; the lobby never shows more than an address's share of 
 import pytest
 from django.test import Client
 
-from games.models import Player, Table
 from games.tables import client_limits
 from games.tables import limits as table_limits
+from games.tables.models import Player, Table
 from tests.web.test_leavers import lobby_post
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from dragonformula.rules.cards import card_info
 from dragonformula.templatetags import tarot
 from dragsaga.rules.cards import default_card_set
 from dragsaga.templatetags import dragsaga_words
-from games.live import rendering, snapshots
+from games.regions import rendering, snapshots
 from games.registry import engine_for
 from games.tables.actions import playing
 from tests.web.tables import seated_table

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games.models import Player
+from games.tables.models import Player
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
-from games.live.looks import Look
+from games.regions.looks import Look
 
 
 def test_the_same_data_put_together_differently_is_one_look():

@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pypdf import PdfReader
 
-from games.models import Member, MemberClaim
+from games.leagues.member_models import Member, MemberClaim
 from games.printing import pdf
 from tests.support.leagues import make_league, sign_in_organiser
 

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from dragonformula.rules.engine import ENGINE as DF
-from games.models import Seat
 from games.tables.actions import opening, playing, starting
+from games.tables.models import Seat
 from tests.web.tables import browser_of, everyone_connected, htmx_post, seated_table
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,10 @@ import time
 import pytest
 from django.test import Client
 
-from games.models import Game, Player, Seat, Table
 from games.presence import leavers
 from games.tables import limits as table_limits
 from games.tables.actions import opening, seating, starting
+from games.tables.models import Game, Player, Seat, Table
 from tests.web.tables import browser_of, htmx_post
 from tests.web.test_leavers import lobby_post
 

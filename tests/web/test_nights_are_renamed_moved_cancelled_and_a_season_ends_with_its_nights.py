@@ -15,7 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import ClubNight, League, Member, NightChange
+from games.leagues.member_models import Member
+from games.leagues.models import League
+from games.nights.models import ClubNight, NightChange
 from tests.support.leagues import make_league, make_members
 
 pytestmark = pytest.mark.django_db

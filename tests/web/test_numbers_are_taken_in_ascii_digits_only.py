@@ -15,9 +15,9 @@ from django.contrib.auth import get_user_model
 from django.test import RequestFactory
 from django.urls import reverse
 
-from games.models import Player, Table
 from games.registry import GAMES, game_kind
 from games.tables.forms import NewTableForm
+from games.tables.models import Player, Table
 from tests.support.leagues import make_league, make_members
 from tests.web.tables import browser_of
 from tests.web.test_leavers import lobby_post

@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, Member
+from games.leagues.member_models import Member
+from games.tables.models import Game
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn
 
 pytestmark = pytest.mark.django_db

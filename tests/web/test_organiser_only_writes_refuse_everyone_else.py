@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from games.models import GuestSeat, Member
+from games.leagues.member_models import GuestSeat, Member
 from games.nights import views as night_views
 from tests.support.leagues import make_league, make_members, record_dragsaga, record_set, won
 from tests.web.night_helpers import keeper_of, night_of, online_table_drawn

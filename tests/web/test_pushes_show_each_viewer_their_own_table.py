@@ -14,8 +14,8 @@ from channels.layers import get_channel_layer
 from django.utils import translation
 
 from dragsaga.rules.engine import ENGINE as DS
-from games.live import rendering
 from games.presence import leavers
+from games.regions import rendering
 from games.registry import engine_for, game_kind
 from games.tables import events as table_events
 from games.tables.actions import playing

@@ -10,8 +10,8 @@ import pytest
 from django.utils import translation
 
 from games.engine import IllegalAction
-from games.models import Game
 from games.registry import GAMES, game_kind
+from games.tables.models import Game
 from games.tables.refusals import MESSAGES, TEMPLATES, refusal_text
 from tests.web.tables import browser_of, htmx_post, seated_table
 

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from dragsaga.templatetags import dragsaga_words
-from games.live import looks, rendering
+from games.regions import looks, rendering
 from games.registry import engine_for, game_kind
 from games.tables.actions import playing
 from tests.web.tables import seated_table

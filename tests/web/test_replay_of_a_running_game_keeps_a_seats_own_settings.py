@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from games.models import Game, Player
 from games.registry import engine_for
 from games.tables.actions import opening, playing, seating, starting
+from games.tables.models import Game, Player
 from games.trust.replays import replay_of
 from tests.web.tables import browser_of
 

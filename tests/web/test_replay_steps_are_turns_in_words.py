@@ -12,7 +12,8 @@ from django.utils import translation
 
 from games.registry import engine_for
 from games.tables.actions import opening, starting
-from games.trust.replays import ACTION_WORDS, replay_of, replay_turns, run_words
+from games.trust.replay_words import ACTION_WORDS, run_words
+from games.trust.replays import replay_of, replay_turns
 from tests.web.trust_helpers import finish
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,7 @@ def worded(language: str) -> set[str]:
     with translation.override(language):
         words = {str(w) for w in ACTION_WORDS.values()}
         words |= {run_words(kind, n) for kind in ("pass", "next_game") for n in (1, 2, 3)}
-        from games.trust.replays import action_words
+        from games.trust.replay_words import action_words
 
         words |= {action_words({"type": "auto_pass", "on": on}) for on in (True, False)}
     return words

@@ -7,8 +7,8 @@ import pytest
 
 from dragonformula.models import SetLine
 from dragsaga.models import DragSagaLine
+from games.leagues.models import League
 from games.leagues.online import open_league_table
-from games.models import League
 from games.presence import leavers
 from games.tables.actions import seating, starting
 from tests.web.trust_helpers import finish, text_of

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from games.models import ActionLog, Game
+from games.tables.models import ActionLog, Game
 from tests.web.tables import browser_of, seated_table
 from tests.web.trust_helpers import text_of
 

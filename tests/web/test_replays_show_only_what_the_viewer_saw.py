@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from games.models import Game, Player
 from games.registry import engine_for
 from games.tables.actions import opening, playing, starting
+from games.tables.models import Game, Player
 from games.trust.replays import replay_of, replay_turns
 from tests.web.tables import browser_of, shows_code
 from tests.web.trust_helpers import finish

@@ -11,8 +11,9 @@ from django.conf import settings as django_settings
 from django.test import Client
 
 from games.coach import bot_thinking, reviews
-from games.live import rendering
-from games.models import Review, Seat
+from games.coach.models import Review
+from games.regions import rendering
+from games.tables.models import Seat
 from games.trust.replays import replay_of, replay_turns, turn_at
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import bots_only_table, finish, text_of

@@ -8,9 +8,10 @@ import pytest
 from django.test import Client
 
 from games.coach import bot_thinking, reviews
-from games.models import Review, Seat
+from games.coach.models import Review
 from games.presence.models import StandIn
 from games.tables.actions import playing, stand_ins
+from games.tables.models import Seat
 from tests.web.tables import browser_of
 from tests.web.trust_helpers import bots_only_table, finish, text_of
 

@@ -8,7 +8,7 @@ languages, a game long, including the regions that nest elements of their own ta
 import pytest
 from django.utils import translation
 
-from games.live import rendering
+from games.regions import rendering
 from games.registry import engine_for
 from games.tables.actions import playing
 from tests.integration.players import offered_actions, regions_of, version_of

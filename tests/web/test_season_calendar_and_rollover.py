@@ -14,9 +14,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.leagues import selectors
-from games.models import ClubNight, League, NightRound
+from games.leagues.models import League
 from games.nights import check_in as night_check_in
 from games.nights import rounds
+from games.nights.models import ClubNight, NightRound
 from tests.support.leagues import NO_WINNER as NONE
 from tests.support.leagues import make_league, make_members, record_set, sign_in_organiser, won
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from dragonformula import scoring as df_scoring
-from games.models import ClubNight
+from games.nights.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_set, sign_in_organiser, won
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.utils import translation
 
-from games.live import rendering, snapshots
+from games.regions import rendering, snapshots
 from games.registry import engine_for
 from games.tables.actions import playing
 from tests.web.tables import seated_table

@@ -10,8 +10,9 @@ from django.conf import settings
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from games.models import ActionLog, Game, SeatConnection, ServerProcess
+from games.presence.models import SeatConnection, ServerProcess
 from games.tables.actions import playing
+from games.tables.models import ActionLog, Game
 from tests.support.servers import daphne
 from tests.web.sockets import session_cookie
 from tests.web.tables import seated_table

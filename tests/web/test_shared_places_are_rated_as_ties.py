@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Rating
+from games.ratings.models import Rating
 from games.ratings.ratings import MODEL, rate_placings
 from tests.support.leagues import make_league, make_members, record_dragsaga
 

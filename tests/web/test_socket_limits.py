@@ -10,9 +10,10 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games.live import consumers
-from games.models import ActionLog, AwayLimit, SeatConnection, StandIn
 from games.presence import leavers
+from games.presence.models import AwayLimit, SeatConnection, StandIn
 from games.tables.actions import opening, playing, seating, starting
+from games.tables.models import ActionLog
 from tests.web.sockets import in_own_loop, open_socket, receive_until, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

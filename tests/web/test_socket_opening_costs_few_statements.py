@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from games.live.consumers import TableConsumer, viewer_language
-from games.models import Player, Seat, SeatConnection, StandIn
 from games.presence import leavers
+from games.presence.models import SeatConnection, StandIn
+from games.tables.models import Player, Seat
 from games.tables.selectors import SESSION_PLAYER
 from tests.web.tables import seated_table
 

@@ -9,10 +9,11 @@ import pytest
 from django.template.loader import render_to_string
 
 from dragonformula.rules.engine import ENGINE
-from games.live import rendering
-from games.models import ActionLog, Game, Seat, StandIn
 from games.presence import away, leavers
+from games.presence.models import StandIn
+from games.regions import rendering
 from games.tables.actions import playing as table_playing
+from games.tables.models import ActionLog, Game, Seat
 from tests.web.tables import browser_of, everyone_connected, seated_table
 from tests.web.test_who_is_at_the_table import log_lines
 

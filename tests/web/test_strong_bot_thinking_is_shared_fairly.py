@@ -9,8 +9,8 @@ import asyncio
 import pytest
 
 from games.coach import bot_thinking
-from games.models import Player
 from games.tables.actions import opening, starting
+from games.tables.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,8 +10,8 @@ import pytest
 from dragonformula.rules.engine import ENGINE
 from games.coach import bot_thinking
 from games.live import timers
-from games.models import ActionLog, Game
 from games.tables.actions import opening, playing, starting
+from games.tables.models import ActionLog, Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,11 +7,11 @@ import time
 import pytest
 from django.test import Client
 
-from games.models import Player, Table
 from games.presence import leavers
 from games.tables import limits as table_limits
 from games.tables.actions import opening as table_opening
 from games.tables.actions import seating, starting
+from games.tables.models import Player, Table
 from tests.web.tables import browser_of
 from tests.web.test_leavers import lobby_post
 

@@ -3,9 +3,9 @@
 import pytest
 
 from dragonformula.rules.engine import ENGINE
-from games.models import ActionLog, BotPace, Player, Table
 from games.tables.actions import opening, playing, starting
 from games.tables.actions import pace as table_pace
+from games.tables.models import ActionLog, BotPace, Player, Table
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db

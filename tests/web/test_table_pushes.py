@@ -20,7 +20,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from dragonformula.rules.engine import ENGINE
-from games.live import rendering, snapshots
+from games.regions import rendering, snapshots
 from games.tables import events as table_events
 from games.tables.actions import playing
 from tests.web.sockets import in_own_loop, open_socket

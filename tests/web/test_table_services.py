@@ -12,12 +12,13 @@ from channels.layers import get_channel_layer
 from examples.highcard.rules import ENGINE
 from games.engine import TICK, IllegalAction, replay
 from games.live import timers
-from games.models import ActionLog, Game, ServerProcess, Table
 from games.presence import leavers
+from games.presence.models import ServerProcess
 from games.tables import events as table_events
 from games.tables import selectors
 from games.tables.actions import opening, pace, playing, seating, starting
 from games.tables.actions.refused import ActionRefused, IllegalMove, NotSeated, StaleVersion
+from games.tables.models import ActionLog, Game, Table
 
 pytestmark = pytest.mark.django_db
 

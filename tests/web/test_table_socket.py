@@ -7,8 +7,8 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games.models import Table
 from games.tables.actions import playing
+from games.tables.models import Table
 from tests.web.sockets import in_own_loop, open_socket, receive_until, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

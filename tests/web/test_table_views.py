@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from games.models import ActionLog, Game, Seat, Table
 from games.tables.actions import guests, opening, seating
+from games.tables.models import ActionLog, Game, Seat, Table
 from tests.web.tables import browser_of, htmx_post, seated_table, shows_code, without_hints
 
 pytestmark = pytest.mark.django_db
@@ -245,8 +245,8 @@ def test_a_click_on_a_prompt_that_has_changed_since_is_stale():
 
 
 def test_a_dan_after_the_winning_draw_ends_the_game_for_every_seat():
-    from games.models import Player
     from games.tables.actions import opening, seating, starting
+    from games.tables.models import Player
 
     players = [Player.objects.create(display_name=name) for name in NAMES]
     table = opening.create_table(game_name="dragonformula", players=4, created_by=players[0])
@@ -339,7 +339,7 @@ def test_opening_sitting_standing_and_starting_need_the_csrf_token():
 def test_the_prompt_posts_to_its_table_under_whatever_prefix_the_site_is_served_at():
     from django.urls import set_script_prefix
 
-    from games.live.rendering import act_url
+    from games.regions.rendering import act_url
 
     try:
         for prefix in ("/", "/club/", "/"):

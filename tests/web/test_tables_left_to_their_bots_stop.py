@@ -8,11 +8,11 @@ import time
 import pytest
 
 from games.live import timers
-from games.models import Table
 from games.presence import leavers
 from games.tables import limits as table_limits
 from games.tables.actions import opening as table_opening
 from games.tables.actions import pace, starting
+from games.tables.models import Table
 from tests.web.tables import browser_of
 from tests.web.test_leavers import lobby_post
 

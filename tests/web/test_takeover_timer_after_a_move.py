@@ -7,8 +7,8 @@ import time
 import pytest
 
 from dragsaga.rules.engine import ENGINE as DS
-from games.models import AwayLimit
 from games.presence import leavers
+from games.presence.models import AwayLimit
 from games.tables.actions import playing
 from tests.web.tables import seated_table
 

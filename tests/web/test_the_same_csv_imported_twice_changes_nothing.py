@@ -10,7 +10,7 @@ from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.models import Member, MemberChange, MemberClaim
+from games.leagues.member_models import Member, MemberChange, MemberClaim
 from tests.support.leagues import make_league, make_members, sign_in_organiser
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,8 @@ from django.urls import reverse
 from dragonformula.models import SetGame, SetLine
 from dragsaga.models import DragSagaLine, DragSagaResult
 from games.leagues import selectors
-from games.models import GuestSeat, Result, ResultLine
+from games.leagues.member_models import GuestSeat
+from games.leagues.models import Result, ResultLine
 from tests.support.leagues import (
     make_league,
     make_members,

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.leagues import selectors
-from games.models import Member
+from games.leagues.member_models import Member
 from tests.support.leagues import make_league
 from tests.web.record_agreement import EN, csv_rows, row_of, table_rows
 

@@ -17,7 +17,8 @@ from django.urls import reverse
 
 from dragonformula import scoring as df_scoring
 from games.leagues import selectors, tournament
-from games.models import ClubNight, Match, NightEntrant, NightRound, NightTable, ResultLine
+from games.leagues.models import Match, ResultLine
+from games.nights.models import ClubNight, NightEntrant, NightRound, NightTable
 from tests.support.leagues import make_league, make_members, seats, won
 
 pytestmark = pytest.mark.django_db

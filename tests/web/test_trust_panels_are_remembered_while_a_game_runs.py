@@ -11,8 +11,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from games.live import rendering, snapshots
 from games.presence import leavers
+from games.regions import rendering, snapshots
 from games.trust import history
 from games.trust.templatetags import _pushed_stand_ins, _running_commitment
 from tests.web.tables import browser_of, seated_table

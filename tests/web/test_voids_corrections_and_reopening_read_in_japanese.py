@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from dragsaga.scoring import DragSagaEntry, correct_result
 from games.leagues import services
-from games.models import ClubNight
+from games.nights.models import ClubNight
 from tests.support.leagues import make_league, make_members, record_dragsaga
 from tests.web.night_helpers import keeper_of
 from tests.web.record_agreement import pdf_of

@@ -3,8 +3,8 @@
 import pytest
 
 from dragonformula.waits_helper import waits_in_view
-from games.models import Player, Table
 from games.tables.actions import opening, seating, starting
+from games.tables.models import Player, Table
 from tests.web.tables import browser_of
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,10 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from games.models import Seat, StandIn
 from games.presence import leavers
+from games.presence.models import StandIn
 from games.tables.actions import playing as table_playing
+from games.tables.models import Seat
 from tests.web.sockets import open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

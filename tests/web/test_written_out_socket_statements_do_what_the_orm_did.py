@@ -7,9 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games.models import ActionLog, Game, Seat, SeatConnection, StandIn
 from games.presence import away, leavers
+from games.presence.models import SeatConnection, StandIn
 from games.tables import statements
+from games.tables.models import ActionLog, Game, Seat
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db

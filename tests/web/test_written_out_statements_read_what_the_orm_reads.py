@@ -9,8 +9,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Model
 
-from games.models import AwayLimit, Game, Player, ShuffleCommitment
+from games.presence.models import AwayLimit
 from games.tables import statements
+from games.tables.models import Game, Player
+from games.trust.models import ShuffleCommitment
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -120,7 +122,7 @@ def test_a_session_guest_never_stands_for_a_members_player():
 
 
 def test_a_moves_writes_store_what_bulk_create_and_save_would(django_assert_num_queries):
-    from games.models import ActionLog
+    from games.tables.models import ActionLog
 
     _table, game, _players = seated_table("dragonformula", ["Ann", "Bo"])
     game.state = {**game.state, "note": "ü", "deep": [{"a": None, "b": 1.5}]}
@@ -166,7 +168,7 @@ def test_a_socket_reads_the_tables_newest_game_unlocked_with_its_relations():
 
 
 def test_another_process_reads_a_changed_table_in_two_statements(django_assert_num_queries):
-    from games.live import snapshots
+    from games.regions import snapshots
 
     table, game, players = seated_table("dragonformula", ["Ann", "Bo"])
     AwayLimit.objects.create(table=table, seconds=30)

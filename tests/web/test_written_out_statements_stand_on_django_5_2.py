@@ -12,8 +12,8 @@ import django
 import pytest
 from django.db import connection
 
-from games.models import Game, Table
 from games.presence.models import AwayLimit
+from games.tables.models import Game, Table
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,8 @@
 import html
 import re
 
-from games.models import Game
 from games.tables.actions import opening, playing, starting
+from games.tables.models import Game
 
 
 def bots_only_table(game_name, players, level, seed=None):

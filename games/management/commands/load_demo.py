@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy
 
 from games.leagues.demo import load_demo_leagues
 from games.management.language import TranslatedCommand
-from games.models import Table
 from games.registry import GAMES
 from games.tables.actions import opening, starting
+from games.tables.models import Table
 
 
 def demo_tables(shown: bool) -> list[tuple[object, dict]]:

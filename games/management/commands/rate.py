@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.management.language import TranslatedCommand
-from games.models import Rating
 from games.ratings import ratings
+from games.ratings.models import Rating
 from games.registry import GAMES
 
 

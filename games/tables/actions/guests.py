@@ -6,9 +6,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.models import Player
 from games.tables import statements
 from games.tables.actions.refused import ActionRefused
+from games.tables.models import Player
 
 
 def player_for_user(user: Any) -> Player:

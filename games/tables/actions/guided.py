@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from games.engine import Engine
 from games.learn import steps as guided_steps
-from games.models import Game, Seat
 from games.registry import game_kind
+from games.tables.models import Game, Seat
 
 
 def is_guided(game: Game) -> bool:

@@ -6,9 +6,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.learn import steps as guided_steps
-from games.models import Game, Player, Seat, Table
 from games.tables import events as table_events
 from games.tables.actions.refused import NotSeated
+from games.tables.models import Game, Player, Seat, Table
 
 HINTED_GAMES = 3  # a player is shown hints in their first games, unless they switch them off
 

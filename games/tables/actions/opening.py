@@ -8,11 +8,12 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import AwayLimit, BotPace, MoveDeadline, Player, Seat, Table
 from games.presence import away
+from games.presence.models import AwayLimit
 from games.registry import game_kind
 from games.tables import events as table_events
 from games.tables.actions.refused import ActionRefused, NotSeated
+from games.tables.models import BotPace, MoveDeadline, Player, Seat, Table
 
 
 def create_table(

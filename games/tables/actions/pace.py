@@ -8,10 +8,10 @@ from typing import Any
 from django.conf import settings
 
 from games.engine import Engine
-from games.models import BotPace, Game, Seat
 from games.presence import away
 from games.registry import game_kind
 from games.tables.actions.guided import deadline_of, is_guided, script_over
+from games.tables.models import BotPace, Game, Seat
 
 PACE_FACTORS = {BotPace.QUICK: 0.375, BotPace.NORMAL: 1.0, BotPace.RELAXED: 1.875}
 FORCED_MOVE_FACTOR = 0.5  # a bot with one thing to do (draw, next game) has nothing to think over

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 
 from games.engine import TICK, Action, Engine, IllegalAction, time_out_action
 from games.learn import steps as guided_steps
-from games.models import Game, Player, Seat
 from games.presence import away
 from games.registry import game_kind
 from games.tables import events as table_events
@@ -21,6 +20,7 @@ from games.tables.actions.pace import bot_levels
 from games.tables.actions.recording import CurrentGame, MovedOn, apply_logged, record
 from games.tables.actions.refused import IllegalMove, NotSeated, StaleVersion
 from games.tables.actions.stand_ins import take_over_due, take_over_out_of_time
+from games.tables.models import Game, Player, Seat
 
 logger = logging.getLogger(__name__)
 

@@ -18,7 +18,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.engine import TICK, TIME_OUT, Action, Engine, IllegalAction
-from games.models import ActionLog, Game, Seat, Table
 from games.presence import away
 from games.registry import game_kind
 from games.tables import events as table_events
@@ -26,6 +25,7 @@ from games.tables import oplog, statements
 from games.tables.actions.guided import deadline_of
 from games.tables.actions.refused import ActionRefused, IllegalMove
 from games.tables.actions.stand_ins import stand_ins_finish, take_over_out_of_time
+from games.tables.models import ActionLog, Game, Seat, Table
 from games.tables.refusals import refusal_text
 
 logger = logging.getLogger(__name__)

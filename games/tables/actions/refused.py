@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from games.models import Game, Seat
+from games.tables.models import Game, Seat
 
 
 class ActionRefused(Exception):  # noqa: N818 - a refusal, shown to the player

@@ -6,10 +6,10 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils.translation import gettext as _
 
-from games.models import Player, Seat, Table
 from games.tables import events as table_events
 from games.tables.actions.opening import default_bot_level
 from games.tables.actions.refused import ActionRefused, NotSeated
+from games.tables.models import Player, Seat, Table
 
 
 def locked_open_table(table: Table) -> Table:

@@ -8,10 +8,11 @@ from datetime import UTC, datetime
 from django.utils import timezone
 
 from games.engine import Engine
-from games.models import Game, Seat, SeatConnection, StandIn
 from games.presence import at_the_table, away
+from games.presence.models import SeatConnection, StandIn
 from games.registry import game_kind
 from games.tables.actions.guided import is_guided
+from games.tables.models import Game, Seat
 
 
 def take_over_due(game: Game, now: float, seats: list[Seat] | None = None) -> list[StandIn]:

@@ -12,8 +12,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.engine import Engine
-from games.models import Game, Player, Seat, StandIn, Table
 from games.presence import at_the_table, away
+from games.presence.models import StandIn
 from games.registry import game_kind
 from games.tables import events as table_events
 from games.tables import selectors, statements
@@ -21,6 +21,7 @@ from games.tables.actions.hints import hints_at_start
 from games.tables.actions.recording import apply_logged, unwritten_log
 from games.tables.actions.refused import ActionRefused, NotSeated, NotTheirs
 from games.tables.actions.seating import locked_open_table
+from games.tables.models import Game, Player, Seat, Table
 from games.trust import fairness
 
 

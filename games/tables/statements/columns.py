@@ -9,7 +9,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
-from games.models import SeatConnection
+from games.presence.models import SeatConnection
 
 
 class Columns:

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.db import connection
 
-from games.models import ActionLog, Game, Player, Seat, SeatConnection, StandIn, Table
-from games.presence.models import AwayLimit
+from games.presence.models import AwayLimit, SeatConnection, StandIn
+from games.tables.models import ActionLog, Game, Player, Seat, Table
 from games.tables.statements.columns import (
     Columns,
     bare_column,

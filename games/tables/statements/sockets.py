@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 from django.db import connection
 from django.db.models import Exists, FilteredRelation, OuterRef, Q, Subquery
 
-from games.models import ActionLog, Game, Player, Seat, SeatConnection, StandIn, Table
+from games.presence.models import SeatConnection, StandIn
+from games.tables.models import ActionLog, Game, Player, Seat, Table
 from games.tables.statements.columns import (
     Columns,
     column,

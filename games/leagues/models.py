@@ -1,4 +1,5 @@
-"""Leagues, club nights, matches, league players and their ratings.
+"""Leagues, their matches and results (league players: ``games.leagues.member_models``;
+their ratings: ``games.ratings.models``; club nights: ``games.nights.models``).
 
 A league plays one game. A *match* is one table's whole match on a club night,
 played online or with real cards. Each of its results is a platform :class:`Result` (void,
@@ -30,15 +31,9 @@ __all__ = [
     "who_field",
     "League",
     "Match",
-    "GuestSeat",
-    "Member",
-    "MemberChange",
-    "MemberClaim",
     "CompletedResult",
     "LeagueResult",
     "PlacingLine",
-    "Rating",
-    "RatingChange",
     "Result",
     "ResultLine",
 ]
@@ -61,67 +56,6 @@ def who_field(verbose_name: str) -> models.ForeignKey:
     )
 
 
-def sort_reading(text: str) -> str:
-    """What a name sorts by: its reading in hiragana (katakana folded in), so Japanese names
-    come in the order of the syllabary, as a club's list is read."""
-    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in text.strip())
-
-
-class Member(models.Model):
-    """A person as the leagues know them: a name on the standings, maybe a login.
-
-    Names need not be unique (two 佐藤 are two members); the optional reading (よみ)
-    sorts the lists.
-    """
-
-    name = models.CharField(_("name"), max_length=60, validators=[plain_name])
-    reading = models.CharField(
-        _("reading"),
-        max_length=60,
-        blank=True,
-        help_text=_("How the name is read, in kana: lists sort by it."),
-    )
-    sort_key = models.CharField(max_length=60, blank=True, db_index=True, editable=False)
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("user account"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="league_member",
-    )
-    email = models.EmailField(
-        _("e-mail"),
-        blank=True,
-        help_text=_(
-            "Where the member's invitation (a claim code) was sent; never an account by itself."
-        ),
-    )
-    guest = models.BooleanField(
-        _("waits for a keeper"),
-        default=False,
-        help_text=_(
-            "Holds the place of a seat at an online league table whose player is linked to "
-            "no league player; a keeper says who played."
-        ),
-    )
-
-    class Meta:
-        ordering = ["sort_key", "name", "pk"]
-        verbose_name = _("league player")
-        verbose_name_plural = _("league players")
-
-    def __str__(self) -> str:
-        return self.name
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        self.sort_key = sort_reading(self.reading or self.name)
-        update_fields = kwargs.get("update_fields")
-        if update_fields is not None and {"name", "reading"} & set(update_fields):
-            kwargs["update_fields"] = {*update_fields, "sort_key"}
-        super().save(*args, **kwargs)
-
-
 ORDER_NOTE = _("Order: victory points, then total points; players still tied share the place.")
 
 
@@ -132,7 +66,7 @@ class League(models.Model):
     season_start = models.DateField(_("season start"))
     season_end = models.DateField(_("season end"))
     members = models.ManyToManyField(
-        Member, verbose_name=_("members"), blank=True, related_name="leagues"
+        "games.Member", verbose_name=_("members"), blank=True, related_name="leagues"
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -271,7 +205,7 @@ class Match(models.Model):
 class PlacingLine(models.Model):
     """A player's line in a ranked result: seat, rank (1, 1, 3, 4) and shared victory points."""
 
-    member = models.ForeignKey(Member, verbose_name=_("player"), on_delete=models.PROTECT)
+    member = models.ForeignKey("games.Member", verbose_name=_("player"), on_delete=models.PROTECT)
     seat = models.PositiveSmallIntegerField(_("seat"))
     rank = models.PositiveSmallIntegerField(_("rank"), default=1)
     victory_points = models.DecimalField(
@@ -344,7 +278,10 @@ class ResultLine(PlacingLine):
         Result, verbose_name=_("result"), on_delete=models.CASCADE, related_name="lines"
     )
     member = models.ForeignKey(
-        Member, verbose_name=_("player"), on_delete=models.PROTECT, related_name="result_lines"
+        "games.Member",
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="result_lines",
     )
     points = models.IntegerField(_("points"), default=0)
 
@@ -358,162 +295,3 @@ class ResultLine(PlacingLine):
 
     def __str__(self) -> str:
         return f"{self.member} {self.points}"
-
-
-class GuestSeat(models.Model):
-    """A seat at an online league table whose player no keeper has vouched for.
-
-    Its results are filed under ``placeholder`` (a ``Member`` with ``guest=True``, no
-    standings row) until a keeper says who played; then they move to ``resolved_to``.
-    """
-
-    match = models.ForeignKey(
-        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="guest_seats"
-    )
-    seat = models.PositiveSmallIntegerField(_("seat"))
-    name = models.CharField(_("name at the table"), max_length=40, validators=[plain_name])
-    placeholder = models.OneToOneField(
-        Member,
-        verbose_name=_("placeholder"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="guest_seat",
-    )
-    resolved_to = models.ForeignKey(
-        Member,
-        verbose_name=_("who played"),
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
-    resolved_by = who_field(_("named by"))
-    resolved_at = models.DateTimeField(_("named at"), null=True, blank=True)
-
-    class Meta:
-        ordering = ["match", "seat"]
-        verbose_name = _("unnamed seat")
-        verbose_name_plural = _("unnamed seats")
-        constraints = [
-            models.UniqueConstraint(fields=["match", "seat"], name="one_guest_seat_per_seat")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name} · {self.match} · {self.seat + 1}"
-
-
-class MemberClaim(models.Model):
-    """A one-time code a keeper hands a league player to link their own account.
-
-    Only a hash of the code is kept; the keeper sees the code once, when it is made.
-    """
-
-    member = models.ForeignKey(
-        Member, verbose_name=_("league player"), on_delete=models.CASCADE, related_name="claims"
-    )
-    league = models.ForeignKey(
-        League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="claims"
-    )
-    code_hash = models.CharField(max_length=64, unique=True)
-    created_by = who_field(_("made by"))
-    created_at = models.DateTimeField(_("made at"), auto_now_add=True)
-    expires_at = models.DateTimeField(_("expires at"))
-    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
-    used_by = who_field(_("used by"))
-
-    class Meta:
-        ordering = ["-created_at"]
-        verbose_name = _("claim code")
-        verbose_name_plural = _("claim codes")
-
-    def __str__(self) -> str:
-        return _("Claim code for %(member)s") % {"member": self.member}
-
-
-class MemberChange(models.Model):
-    """One change an organiser made to a league's roster: a member imported, invited by mail,
-    withdrawn, removed, or merged into another; who did it, when and to whom."""
-
-    class Kind(models.TextChoices):
-        IMPORTED = "imported", _("imported")
-        INVITED = "invited", _("invited by e-mail")
-        WITHDRAWN = "withdrawn", _("withdrawn")
-        REMOVED = "removed", _("removed")
-        MERGED = "merged", _("merged")
-
-    league = models.ForeignKey(
-        League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="roster_changes"
-    )
-    member = models.ForeignKey(
-        Member,
-        verbose_name=_("league player"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="roster_changes",
-    )
-    name = models.CharField(_("name then"), max_length=60)
-    kind = models.CharField(_("change"), max_length=10, choices=Kind.choices)
-    detail = models.CharField(_("detail"), max_length=200, blank=True)
-    by = who_field(_("by"))
-    at = models.DateTimeField(_("when"), default=timezone.now)
-
-    class Meta:
-        ordering = ["-at", "-pk"]
-        verbose_name = _("change to the roster")
-        verbose_name_plural = _("changes to the roster")
-
-    def __str__(self) -> str:
-        return f"{self.name} · {self.get_kind_display()}"
-
-
-class Rating(models.Model):
-    """A league player's skill rating in one game now (openskill Plackett–Luce)."""
-
-    member = models.ForeignKey(
-        Member, verbose_name=_("league player"), on_delete=models.CASCADE, related_name="ratings"
-    )
-    game = models.CharField(_("game"), max_length=20, choices=game_choices)
-    mu = models.FloatField("μ")
-    sigma = models.FloatField("σ")
-    results = models.PositiveIntegerField(_("rated results"), default=0)
-
-    class Meta:
-        ordering = ["game", "-mu"]
-        verbose_name = _("rating")
-        verbose_name_plural = _("ratings")
-        constraints = [
-            models.UniqueConstraint(fields=["member", "game"], name="one_rating_per_game")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.member} {self.game} {self.mu:.1f}±{self.sigma:.1f}"
-
-
-class RatingChange(models.Model):
-    """One rated result for one player: the rating after it, in the order results were rated."""
-
-    member = models.ForeignKey(
-        Member,
-        verbose_name=_("league player"),
-        on_delete=models.CASCADE,
-        related_name="rating_changes",
-    )
-    game = models.CharField(_("game"), max_length=20, choices=game_choices)
-    position = models.PositiveIntegerField(_("order"))
-    # The rated result: the pk of a result of the game's own (its ``results`` hook); the
-    # game's ratings are rebuilt from its results, so no key ties the two.
-    result_id = models.PositiveBigIntegerField(_("result"))
-    rank = models.PositiveSmallIntegerField(_("rank"))
-    mu = models.FloatField("μ")
-    sigma = models.FloatField("σ")
-
-    class Meta:
-        ordering = ["game", "position"]
-        verbose_name = _("rating change")
-        verbose_name_plural = _("rating changes")
-        indexes = [models.Index(fields=["member", "game", "position"])]
-
-    def __str__(self) -> str:
-        return f"{self.member} #{self.position} {self.mu:.1f}±{self.sigma:.1f}"

@@ -24,12 +24,12 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.learn import steps as guided_steps
-from games.live import looks, snapshots
-from games.live.snapshots import TableSnapshot
-from games.models import Game, Player, Seat, Table
 from games.presence import at_the_table
+from games.regions import looks, snapshots
+from games.regions.snapshots import TableSnapshot
 from games.registry import game_kind
 from games.tables import selectors
+from games.tables.models import Game, Player, Seat, Table
 
 
 def table_context(

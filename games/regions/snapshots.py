@@ -9,7 +9,7 @@ three once instead of five times over.
 After a change the table's Channels group hears a *change id* (``games.live.announce``).
 Every socket of this process that hears the same change renders from the same
 snapshot (:func:`for_change`), and every socket of the same viewer in the same
-language is sent the same regions (:func:`pushed_regions` in ``games.live.rendering``).
+language is sent the same regions (:func:`pushed_regions` in ``games.regions.rendering``).
 A change id is made once per announcement, so nothing read for one change is ever
 shown for another: a seat taken over by a bot, a player who sat down or a game that
 moved on is a new change with a new id.
@@ -23,9 +23,12 @@ from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
-from games.models import Deadline, Game, Player, Seat, ShuffleCommitment, StandIn, Table
 from games.presence import away
+from games.presence.models import StandIn
 from games.tables import statements
+from games.tables.models import Game, Player, Seat, Table
+from games.trust.models import ShuffleCommitment
+from games.turns.models import Deadline
 
 # Changes remembered per process: a change is pushed within milliseconds of its
 # announcement, so only the latest few hundred (all tables together) are ever asked for.
@@ -46,7 +49,7 @@ class TableSnapshot:
 
     def shared_regions(self, language: str) -> dict[Any, Any]:
         """What every viewer of this snapshot shares in ``language``: the regions every
-        viewer of a kind is sent (``games.live.rendering.SHARED_REGIONS``), and a game's
+        viewer of a kind is sent (``games.regions.rendering.SHARED_REGIONS``), and a game's
         worded parts of them (e.g. Dragon Formula's log lines, under its own key)."""
         return self._shared.setdefault(language, {})
 
