@@ -22,6 +22,7 @@ SHARED_REGIONS = frozenset({"clock", "board"})
 OPTION_LABELS = {"turn_seconds": gettext_lazy("Seconds to lay a card")}
 # A laid card stays secret until the round's reveal: the replay of a game still being
 # played says only that the seat laid one.
+COACHED = False  # no coach weighs a High Card decision: no review is offered
 REPLAY_OPEN_ACTIONS: dict[str, tuple[str, ...]] = {}
 
 

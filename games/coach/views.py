@@ -106,6 +106,8 @@ def costly_marks(game: Game, viewer: Any) -> dict[int, dict[str, Any]]:
 
 def _refusal(request: HttpRequest, game: Game, seat: int) -> HttpResponse | None:
     """Why the viewer may not see the seat's review (yet), or ``None``."""
+    if not game_kind(game.game_name).presenters.COACHED:
+        return HttpResponse(_("This game has no coach: there is no review of it."), status=404)
     viewer = current_player(request)
     if viewer is None or not game.table.seats.filter(number=seat, player=viewer).exists():
         return HttpResponse(_("Only the player of this seat may open its review."), status=403)

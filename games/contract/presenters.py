@@ -94,6 +94,9 @@ class Presenters:
     # replay shows others' actions by their type alone.
     REPLAY_OPEN_ACTIONS: Mapping[str, Sequence[str]] = field(default_factory=dict)
     REPLAY_UNSEEN_ACTIONS: frozenset[str] = frozenset()
+    # Whether the game has a coach (its engine's ``review`` weighs a seat's decisions): without
+    # one no review is offered when a game ends, and its review pages are 404.
+    COACHED: bool = True
     REVIEW_CARD_WORDS: Callable[[str], str] | None = None  # a card code in the page's words
     REVIEW_WHY: Callable[[dict[str, Any]], str | None] | None = None  # why the coach's choice
 

@@ -10,6 +10,8 @@ import json
 import pytest
 from django.utils import translation
 
+from games.registry import game_kind
+from games.tables.actions import playing
 from games.tables.models import ActionLog, Game, Player
 from tests.web.tables import browser_of, htmx_post, seated_table
 
@@ -113,3 +115,20 @@ def test_a_table_of_another_code_or_game_is_not_found(table, client):
     table, _game, _players = table
     assert client.get("/highcard/NOPE9/").status_code == 404
     assert client.get(f"/dragsaga/{table.code}/").status_code == 404
+
+
+def test_a_finished_game_offers_no_review_for_a_game_without_a_coach(table):
+    """High Card has no coach: its game-over prompt offers the rematch and no review, and
+    its review pages are not found (a coached game offers both; see the browser tests)."""
+    table, game, (ann, ben) = table
+    engine = game_kind("highcard").engine
+    players = {0: ann, 1: ben}
+    while not game.is_finished:
+        seat = engine.waiting_for(game.state)[0]
+        action = engine.bot_action(game.state, seat, engine.bot_levels()[0])
+        game = playing.apply_action(game, players[seat], action, game.version)
+    html = browser_of(ann).get(f"/highcard/{table.code}/", HTTP_ACCEPT_LANGUAGE="en")
+    text = html.content.decode()
+    assert "Rematch" in text and "Review my game" not in text
+    for page in (f"/games/{game.pk}/review/0/", f"/games/{game.pk}/review/0/status"):
+        assert browser_of(ann).get(page).status_code == 404, page
