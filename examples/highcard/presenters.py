@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from examples.highcard.rules import value
 
@@ -23,6 +23,8 @@ OPTION_LABELS = {"turn_seconds": gettext_lazy("Seconds to lay a card")}
 # A laid card stays secret until the round's reveal: the replay of a game still being
 # played says only that the seat laid one.
 COACHED = False  # no coach weighs a High Card decision: no review is offered
+# What a logged action did, in a replay reader's words.
+ACTION_WORDS = {"play": pgettext_lazy("replay action", "lays a card face down")}
 REPLAY_OPEN_ACTIONS: dict[str, tuple[str, ...]] = {}
 
 
