@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "games",
     "dragonformula",
     "dragsaga",
+    *env_list("EXAMPLE_GAMES"),  # off unless named: examples.highcard
 ]
 
 MIDDLEWARE = [

@@ -39,6 +39,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("dragonformula/", include("dragonformula.urls")),
     path("dragsaga/", include("dragsaga.urls")),
+    path("highcard/", include("examples.highcard.urls")),  # a table 404s unless it is installed
     path("rules/", include("games.rulebook.urls")),
     path("learn/", include("games.learn.urls")),
     path("leagues/", include("games.leagues.urls")),

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from dragonformula import hints, region_looks
 from dragonformula.review_words import card_words, review_why
@@ -63,6 +64,16 @@ SMALL_CARD = "dragonformula/partials/card_chip.html"
 # window closes, an automatic pass not even then; and "pass automatically" is a seat's own.
 # The hand calculator, linked in the site's header on every page.
 HEADER_LINKS = [("dragonformula:calculator", _("Hand calculator"))]
+
+# What each of the game's logged actions did, in a replay or review reader's words.
+ACTION_WORDS = {
+    "draw": pgettext_lazy("replay action", "draws a card"),
+    "discard": pgettext_lazy("replay action", "discards"),
+    "dan": pgettext_lazy("replay action", "declares Dan"),
+    "pick": pgettext_lazy("replay action", "picks the discard"),
+    "pick_and_dan": pgettext_lazy("replay action", "declares Pick-and-Dan"),
+    "discard_major": pgettext_lazy("replay action", "discards a major after the pick"),
+}
 
 REPLAY_OPEN_ACTIONS = {
     "draw": (),

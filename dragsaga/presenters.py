@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from dragsaga import hints, region_looks
 from dragsaga.models import CardSet
@@ -46,6 +47,17 @@ event_sentence = dragsaga_words.ds_sentence
 # chose its dragon or placed is seen, not what nor at whom; a guard's answer not at all
 # (answers are told together); a flip's card and a change of target's new target are seen,
 # not the card it discarded face down.
+# What each of the game's logged actions did, in a replay or review reader's words.
+ACTION_WORDS = {
+    "choose_dragon": pgettext_lazy("replay action", "chooses a divine dragon"),
+    "place": pgettext_lazy("replay action", "places two cards"),
+    "flip": pgettext_lazy("replay action", "flips"),
+    "guard": pgettext_lazy("replay action", "guards with"),
+    "no_guard": pgettext_lazy("replay action", "does not guard"),
+    "change_target": pgettext_lazy("replay action", "changes target, discarding"),
+    "end_turn": pgettext_lazy("replay action", "ends the turn"),
+}
+
 REPLAY_OPEN_ACTIONS = {
     "choose_dragon": (),
     "place": (),

@@ -41,6 +41,7 @@ IGNORE_PATTERNS = [
     "*.egg-info",
     "scripts",
     "locale",
+    "examples",  # each example game keeps its own catalogue, in its own folder
 ]
 
 

@@ -18,7 +18,7 @@ from games.registry import game_kind
 from games.tables.models import Game
 from games.tables.views import current_player
 from games.templatetags.bilingual import pick
-from games.trust.replay_words import ACTION_WORDS, CARD_FIELDS
+from games.trust.replay_words import CARD_FIELDS, action_words
 from games.trust.replays import logged_actions, replay_turns, turn_at
 
 POLL_SECONDS = 2  # how often a page whose review is still being computed looks again
@@ -35,6 +35,7 @@ class Wording:
         self.faces = _faces(game)
         self.card_words: Callable[[str], str] | None = presenters.REVIEW_CARD_WORDS
         self.game_why: Callable[[dict[str, Any]], str | None] | None = presenters.REVIEW_WHY
+        self.action_words = presenters.ACTION_WORDS
 
     def card(self, card: str) -> str:
         if card in self.faces:
@@ -44,8 +45,7 @@ class Wording:
     def action(self, action: dict[str, Any], offer: Any = None) -> str:
         """An action as a player reads it: "discards W3 Three of Wands", "places Claw, Fang
         → seat 2", "passes (S3 Three of Swords on offer)"."""
-        kind = str(action.get("type", ""))
-        parts = [str(ACTION_WORDS.get(kind, kind))]
+        parts = [action_words(action, self.action_words)]
         for key in CARD_FIELDS:
             value = action.get(key)
             cards = [
@@ -106,6 +106,8 @@ def costly_marks(game: Game, viewer: Any) -> dict[int, dict[str, Any]]:
 
 def _refusal(request: HttpRequest, game: Game, seat: int) -> HttpResponse | None:
     """Why the viewer may not see the seat's review (yet), or ``None``."""
+    if not game_kind(game.game_name).presenters.COACHED:
+        return HttpResponse(_("This game has no coach: there is no review of it."), status=404)
     viewer = current_player(request)
     if viewer is None or not game.table.seats.filter(number=seat, player=viewer).exists():
         return HttpResponse(_("Only the player of this seat may open its review."), status=403)

@@ -93,7 +93,14 @@ class Presenters:
     # no other seat sees taken at all: a replay shows another viewer no more. Without them a
     # replay shows others' actions by their type alone.
     REPLAY_OPEN_ACTIONS: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # What each of the game's logged action types did, in a replay or review reader's words
+    # ("draws a card"); the platform words the few any game logs (passing, the clock) and
+    # any other type as "acts".
+    ACTION_WORDS: Mapping[str, Any] = field(default_factory=dict)
     REPLAY_UNSEEN_ACTIONS: frozenset[str] = frozenset()
+    # Whether the game has a coach (its engine's ``review`` weighs a seat's decisions): without
+    # one no review is offered when a game ends, and its review pages are 404.
+    COACHED: bool = True
     REVIEW_CARD_WORDS: Callable[[str], str] | None = None  # a card code in the page's words
     REVIEW_WHY: Callable[[dict[str, Any]], str | None] | None = None  # why the coach's choice
 

@@ -151,7 +151,8 @@ class MemberClaim(models.Model):
 
 class MemberChange(models.Model):
     """One change an organiser made to a league's roster: a member imported, invited by mail,
-    withdrawn, removed, or merged into another; who did it, when and to whom."""
+    withdrawn (and back on the roster), removed, or merged into another; who did it, when and
+    to whom."""
 
     class Kind(models.TextChoices):
         IMPORTED = "imported", _("imported")
@@ -159,6 +160,7 @@ class MemberChange(models.Model):
         WITHDRAWN = "withdrawn", _("withdrawn")
         REMOVED = "removed", _("removed")
         MERGED = "merged", _("merged")
+        READMITTED = "readmitted", _("back on the roster")
 
     league = models.ForeignKey(
         League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="roster_changes"

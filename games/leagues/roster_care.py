@@ -65,6 +65,30 @@ def withdraw(league: League, member: Member, by: Any) -> Member:
     return member
 
 
+def withdrawn_members(league: League) -> Any:
+    """The members withdrawn from ``league`` and not back on its roster, by name."""
+    withdrawn = league.roster_changes.filter(kind=MemberChange.Kind.WITHDRAWN).values("member")
+    return (
+        Member.objects.filter(pk__in=withdrawn, guest=False)
+        .exclude(pk__in=league.members.values("pk"))
+        .order_by("name", "pk")
+    )
+
+
+@transaction.atomic
+def readmit(league: League, member: Member, by: Any) -> Member:
+    """A withdrawn member is back on the roster (checked in and drawn again); their results
+    never left the standings."""
+    if league.archived:
+        raise RosterChangeRefused(_("This season has ended: its pages are read-only."))
+    member = Member.objects.select_for_update().filter(pk=member.pk).first()
+    if member is None or not withdrawn_members(league).filter(pk=member.pk).exists():
+        raise RosterChangeRefused(_("That player was not withdrawn from this league."), 404)
+    league.members.add(member)
+    _record(league, member, member.name, MemberChange.Kind.READMITTED, by)
+    return member
+
+
 @transaction.atomic
 def remove(league: League, member: Member, by: Any) -> None:
     """A member with no result and no night (a row made by mistake) leaves the roster; the

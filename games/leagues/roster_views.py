@@ -177,6 +177,21 @@ def change_member(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
     return redirect(back)
 
 
+@require_POST
+def readmit_member(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    """An organiser puts a withdrawn member back on the roster (kept in its history)."""
+    league, refused = _organiser_league(request, pk)
+    if refused is not None:
+        return refused
+    member = get_object_or_404(roster_care.withdrawn_members(league), pk=member_pk)
+    try:
+        roster_care.readmit(league, member, request.user)
+    except roster_care.RosterChangeRefused as refusal:
+        return _refused(request, league, refusal.message, refusal.status)
+    messages.success(request, _("%(name)s is back on the roster.") % {"name": member.name})
+    return redirect(f"{reverse('leagues:league_detail', args=[league.pk])}#players")
+
+
 def _refused(request: HttpRequest, league: League, message: str, status: int) -> HttpResponse:
     context = {"message": message, "league": league}
     return render(request, "leagues/message.html", context, status=status)

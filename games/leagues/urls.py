@@ -37,6 +37,11 @@ urlpatterns = [
         name="change_member",
     ),
     path(
+        "<int:pk>/players/<int:member_pk>/readmit/",
+        roster_views.readmit_member,
+        name="readmit_member",
+    ),
+    path(
         "<int:pk>/players/<int:member_pk>/unlink/",
         identity_views.unlink_member,
         name="unlink_member",

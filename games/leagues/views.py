@@ -29,6 +29,7 @@ from games.leagues import (
     members,
     online,
     record_marks,
+    roster_care,
     selectors,
     services,
 )
@@ -215,6 +216,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["league_players"] = league.members.filter(guest=False).select_related("user")
         context["link_form"] = identity_forms.LinkMemberForm(league=league)
         context["roster_changes"] = league.roster_changes.select_related("by")[:ROSTER_CHANGES]
+        context["withdrawn_players"] = roster_care.withdrawn_members(league)
         context["seat_form"] = identity_forms.NameSeatForm(league=league)
         context["claim_days"] = services.claim_code_lifetime().days
     return render(request, "leagues/league_detail.html", context)

@@ -88,6 +88,7 @@ def table_context(
             for number, due in sorted(snapshot.move_deadlines.items(), key=lambda item: item[1])
         ],
         finished=game.is_finished,
+        coached=kind.presenters.COACHED,
         presence=at_the_table.seat_presence(snapshot),
         log_credit=at_the_table.LogCredit(snapshot.stand_in_history, names, view.get("events", [])),
         # The bot holding the viewer's seat for them (their clock ran out), if one does.

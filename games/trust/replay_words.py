@@ -3,28 +3,19 @@ cards and the target it names."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import pgettext, pgettext_lazy
 
 from games.engine import Action
 
-# What a logged action did, in a reader's words (both games' action types; the engines
-# document them in their modules). An unknown type is shown as it is.
+# What a logged action did, in a reader's words: the actions the platform itself logs or any
+# game may (a clock running out, a seat back from its stand-in, passing, the next game). Each
+# game words its own in its presenters' ``ACTION_WORDS``; an unknown type is still worded.
 ACTION_WORDS = {
-    "draw": pgettext_lazy("replay action", "draws a card"),
-    "discard": pgettext_lazy("replay action", "discards"),
-    "dan": pgettext_lazy("replay action", "declares Dan"),
-    "pick": pgettext_lazy("replay action", "picks the discard"),
-    "pick_and_dan": pgettext_lazy("replay action", "declares Pick-and-Dan"),
     "pass": pgettext_lazy("replay action", "passes"),
-    "discard_major": pgettext_lazy("replay action", "discards a major after the pick"),
     "tick": pgettext_lazy("replay action", "time runs out"),
-    "choose_dragon": pgettext_lazy("replay action", "chooses a divine dragon"),
-    "place": pgettext_lazy("replay action", "places two cards"),
-    "flip": pgettext_lazy("replay action", "flips"),
-    "guard": pgettext_lazy("replay action", "guards with"),
-    "no_guard": pgettext_lazy("replay action", "does not guard"),
-    "change_target": pgettext_lazy("replay action", "changes target, discarding"),
-    "end_turn": pgettext_lazy("replay action", "ends the turn"),
     "next_game": pgettext_lazy("replay action", "is ready for the next game"),
     "back": pgettext_lazy("replay action", "is back at the table"),
 }
@@ -42,14 +33,16 @@ RUN_WORDS = {
 COLLAPSED = frozenset(RUN_WORDS)
 
 
-def action_words(action: Action) -> str:
-    """What a logged action did, e.g. "passes" (its cards and target come apart)."""
+def action_words(action: Action, game_words: Mapping[str, Any] | None = None) -> str:
+    """What a logged action did, e.g. "passes" (its cards and target come apart), in the
+    game's own words (``game_words``: its presenters' ``ACTION_WORDS``) or the platform's."""
     kind = str(action.get("type", ""))
     if kind == "auto_pass":
         if action.get("on"):
             return pgettext("replay action", "turns automatic passing on")
         return pgettext("replay action", "turns automatic passing off")
-    return str(ACTION_WORDS.get(kind, SOME_ACTION))
+    words = (game_words or {}).get(kind) or ACTION_WORDS.get(kind, SOME_ACTION)
+    return str(words)
 
 
 def run_words(kind: str, count: int) -> str:

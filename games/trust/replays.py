@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import Action, Engine, IllegalAction, State, View
 from games.templatetags.bilingual import pick
-from games.trust.replay_words import COLLAPSED, action_words, cards_named, target_named
+from games.trust.replay_words import COLLAPSED, cards_named, target_named
 
 
 class ReplayRefused(Exception):  # noqa: N818 - a refusal a player reads, not a crash
@@ -73,11 +73,6 @@ class ReplayStep:
             return str(value)
 
         return [(key, shown(value)) for key, value in self.action.action.items() if key != "type"]
-
-    @property
-    def action_words(self) -> str:
-        """What the logged action did, e.g. "passes" (its cards and target come apart)."""
-        return action_words(self.action.action) if self.action is not None else ""
 
     @property
     def action_cards(self) -> list[str]:

@@ -236,7 +236,7 @@ def _turn_line(
         target = target_named(action)
         acts.append(
             {
-                "words": action_words(action),
+                "words": action_words(action, kind.presenters.ACTION_WORDS),
                 "faces": faces_of(step.spectator, cards_named(action), face),
                 "target_name": names[target] if target is not None and target < len(names) else "",
             }

@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import subprocess
 from decimal import Decimal
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 from django.urls import reverse
 
 from games.printing import pdf
+from tests.support.pages import pdftotext
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
@@ -70,14 +70,6 @@ def vp(value) -> str:
     """Victory points as the pages print them (``floatformat:"-2"``)."""
     number = Decimal(str(value))
     return f"{number:.2f}" if number != number.to_integral() else f"{number:.0f}"
-
-
-def pdftotext(data: bytes, tmp_path: Path) -> str:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(data)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
-    ).stdout
 
 
 def pdf_of(client, url: str, tmp_path: Path, **headers) -> str:

@@ -24,7 +24,7 @@ def session_cookie(player: Player) -> bytes:
 
 @database_sync_to_async
 def started_table(
-    players: list[Player], game_name: str = "toygame", away_seconds: int | None = None
+    players: list[Player], game_name: str = "highcard", away_seconds: int | None = None
 ) -> tuple[Table, Game]:
     """A started table of ``players``: the first opens it, the others sit in turn; with the
     table's away limit if ``away_seconds`` is given."""
@@ -46,6 +46,15 @@ async def open_socket(code: str, player: Player | None = None) -> WebsocketCommu
     connected, _ = await socket.connect()
     assert connected
     return socket
+
+
+async def receive_until(socket: WebsocketCommunicator, text: str) -> str:
+    """The frames a socket is pushed until one holds ``text``, joined: a table with a clock
+    is also pushed its countdown when who is at the table changes."""
+    frames: list[str] = []
+    while not frames or text not in frames[-1]:
+        frames.append(await socket.receive_from(timeout=5))
+    return "".join(frames)
 
 
 def in_own_loop(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

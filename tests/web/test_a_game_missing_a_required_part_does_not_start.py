@@ -15,7 +15,7 @@ from tests.web.conftest import TEMPLATES
 
 
 @pytest.fixture
-def toy_templates(settings):
+def game_templates(settings):
     settings.TEMPLATES = [
         {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEMPLATES]}
     ]
@@ -23,10 +23,10 @@ def toy_templates(settings):
 
 @pytest.fixture
 def presenters_without(monkeypatch):
-    """A presenters module like the toy game's, less the names given."""
+    """A presenters module like the reference game's, less the names given."""
 
     def make(*left_out: str, **more: object) -> str:
-        import tests.web.toygame as toy
+        import examples.highcard.presenters as toy
 
         module = types.ModuleType("tests.web.half_written")
         for name in ("present", "action_from_post", "REGIONS"):
@@ -40,20 +40,22 @@ def presenters_without(monkeypatch):
     return make
 
 
-def half_written(presenters: str, **paths: str) -> registry.RegisteredGame:
+def half_written(
+    presenters: str, template_dir: str = "highcard", **paths: str
+) -> registry.RegisteredGame:
     return registry.RegisteredGame(
         name="halfgame",
         label="Half game",
-        engine_path="tests.web.toygame:ENGINE",
+        engine_path="examples.highcard.rules:ENGINE",
         presenters_path=presenters,
-        template_dir="toygame",
+        template_dir=template_dir,
         **paths,
     )
 
 
 @pytest.mark.parametrize("part", ["present", "action_from_post", "REGIONS"])
 def test_a_game_without_a_required_presenter_fails_naming_the_game_and_the_part(
-    toy_templates, presenters_without, part
+    game_templates, presenters_without, part
 ):
     with pytest.raises(ContractError) as refused:
         registry.register(half_written(presenters_without(part)))
@@ -65,27 +67,27 @@ def test_a_game_without_a_required_presenter_fails_naming_the_game_and_the_part(
 
 
 def test_a_game_whose_table_page_is_missing_fails_naming_the_template(presenters_without):
-    with pytest.raises(ContractError, match="its table page template 'toygame/table.html'"):
-        registry.register(half_written(presenters_without()))
+    with pytest.raises(ContractError, match="its table page template 'halfgame/table.html'"):
+        registry.register(half_written(presenters_without(), template_dir="halfgame"))
     assert "halfgame" not in registry.GAMES
 
 
 def test_a_game_whose_engine_lacks_a_method_fails_naming_it(
-    toy_templates, presenters_without, monkeypatch
+    game_templates, presenters_without, monkeypatch
 ):
-    import tests.web.toygame as toy
+    from examples.highcard.rules import HighCardEngine
 
-    monkeypatch.delattr(toy.ToyEngine, "bot_levels")
+    monkeypatch.delattr(HighCardEngine, "bot_levels")
     with pytest.raises(ContractError, match="'halfgame' .* its engine has no bot_levels"):
         registry.register(half_written(presenters_without()))
 
 
-def test_a_half_written_pair_fails_naming_the_half_missing(toy_templates, presenters_without):
+def test_a_half_written_pair_fails_naming_the_half_missing(game_templates, presenters_without):
     with pytest.raises(ContractError, match="its presenters has no HINT_HEARD"):
         registry.register(half_written(presenters_without(HINT_THOUGHTS=lambda *a: [])))
 
 
-def test_a_part_whose_module_does_not_import_fails_naming_it(toy_templates, presenters_without):
+def test_a_part_whose_module_does_not_import_fails_naming_it(game_templates, presenters_without):
     game = half_written(presenters_without(), league_path="tests.web.no_such_module")
     with pytest.raises(
         ContractError, match="its league module 'tests.web.no_such_module' does not import"
@@ -94,7 +96,7 @@ def test_a_part_whose_module_does_not_import_fails_naming_it(toy_templates, pres
 
 
 def test_a_required_rules_page_name_is_checked_when_the_game_names_a_rules_page(
-    toy_templates, presenters_without, monkeypatch
+    game_templates, presenters_without, monkeypatch
 ):
     rules = types.ModuleType("tests.web.rules_without_template")
     rules.page_context = lambda request: {}

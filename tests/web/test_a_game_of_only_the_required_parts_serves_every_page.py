@@ -16,8 +16,10 @@ from django.urls import reverse
 
 from games import registry
 from games.leagues import online
-from games.models import Member, Player, Result
+from games.leagues.member_models import Member
+from games.leagues.models import Result
 from games.tables.actions import opening, playing, seating, starting
+from games.tables.models import Player
 from tests.support.leagues import make_league
 from tests.web.conftest import TEMPLATES
 from tests.web.tables import browser_of, htmx_post
@@ -35,9 +37,9 @@ def baregame(settings):
         registry.RegisteredGame(
             name="baregame",
             label="Bare game",
-            engine_path="tests.web.toygame:ENGINE",
+            engine_path="examples.highcard.rules:ENGINE",
             presenters_path="tests.web.baregame",
-            template_dir="toygame",
+            template_dir="highcard",
             league_path="tests.web.baregame_league",
         )
     )
@@ -76,7 +78,7 @@ def test_its_table_is_opened_from_the_lobby_shown_and_played(client, baregame):
     )
     assert answer.status_code == 200
     game.refresh_from_db()
-    assert card in game.state["played"][seat]
+    assert game.state["laid"][seat] == card
     # What it has no part for is not there: no rules page, no cheat sheet, no verify deal.
     assert client.get("/rules/baregame/").status_code == 404
     assert client.get(reverse("learn:cheat_sheet", args=["baregame"])).status_code == 404
@@ -110,7 +112,7 @@ def test_an_online_league_table_of_it_counts_in_the_standings_as_its_outcome_pla
     table = online.open_league_table(league, players=2, created_by=players[0])
     seating.sit(table, players[1])
     game = play_out(starting.start(table, players[0], seed=5), players)
-    totals = game.outcome["totals"]
+    totals = game.outcome["rounds_won"]
     result = Result.objects.get(match__league=league)
     lines = {line.member.name: line for line in result.lines.all()}
     winner = "Ann" if totals[0] > totals[1] else "Ben"

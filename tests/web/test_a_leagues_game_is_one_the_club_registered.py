@@ -32,14 +32,14 @@ def test_a_league_of_a_game_nobody_registered_is_refused():
     league_of("dragsaga").full_clean()
 
 
-def test_a_game_that_registers_is_offered_in_the_admin_at_once(admin_client, toygame):
-    league_of("toygame").full_clean()
+def test_a_game_that_registers_is_offered_in_the_admin_at_once(admin_client, highcard):
+    league_of("highcard").full_clean()
     form = admin_client.get("/admin/games/league/add/").content.decode()
     assert '<option value="dragonformula">Dragon Formula</option>' in form
-    assert '<option value="toygame">Toy game</option>' in form
+    assert '<option value="highcard">High Card</option>' in form
 
 
-def test_a_game_that_registers_needs_no_migration_of_the_platform(toygame):
+def test_a_game_that_registers_needs_no_migration_of_the_platform(highcard):
     out = StringIO()
     call_command("makemigrations", "games", "--check", "--dry-run", stdout=out)
     assert "No changes detected" in out.getvalue()

@@ -258,3 +258,35 @@ def test_a_merge_posted_without_its_csrf_token_changes_nothing(twice):
     response = change(forged, league, tom2, "merge", into=tom.pk, confirmed="yes")
     assert response.status_code == 403
     assert roster_state() == before
+
+
+def readmit(client, league, member):
+    return client.post(reverse("leagues:readmit_member", args=[league.pk, member.pk]))
+
+
+def test_a_withdrawn_member_is_put_back_on_the_roster_by_an_organiser(twice):
+    league, tom, _tom2, clients = twice
+    organiser = clients["organiser"]
+    before = figures(league)
+    assert change(organiser, league, tom, "withdraw", confirmed="yes").status_code == 302
+    page = organiser.get(reverse("leagues:league_detail", args=[league.pk])).content.decode()
+    assert "Withdrawn players" in page and "Put Tom Smith back on the roster" in page
+    for who in ("anonymous", "member", "other organiser"):  # only the league's organisers
+        refused = readmit(clients[who], league, tom)
+        assert refused.status_code == (302 if who == "anonymous" else 403), who
+        assert not league.members.filter(pk=tom.pk).exists()
+    assert readmit(organiser, league, tom).status_code == 302
+    assert league.members.filter(pk=tom.pk).exists()
+    assert figures(league) == before  # his results never left the standings
+    kinds = list(league.roster_changes.values_list("name", "kind"))
+    assert ("Tom Smith", "readmitted") in kinds
+    page = organiser.get(reverse("leagues:league_detail", args=[league.pk])).content.decode()
+    assert "Withdrawn players" not in page and "back on the roster" in page  # its history
+    # Twice, or a member never withdrawn: there is no one to put back.
+    assert readmit(organiser, league, tom).status_code == 404
+    aki = Member.objects.get(name="Aki")
+    assert readmit(organiser, league, aki).status_code == 404
+    assert (
+        organiser.get(reverse("leagues:readmit_member", args=[league.pk, tom.pk])).status_code
+        == 405
+    )

@@ -10,9 +10,9 @@ from games.tables.models import ActionLog
 pytestmark = pytest.mark.django_db
 
 
-def test_a_bot_next_after_a_passed_deadline_moves_on_the_next_call(toygame, players):
+def test_a_bot_next_after_a_passed_deadline_moves_on_the_next_call(highcard, players):
     table = opening.create_table(
-        game_name="toygame", players=2, bot_level="easy", created_by=players[0]
+        game_name="highcard", players=2, bot_level="easy", created_by=players[0]
     )
     game = starting.start(table, players[0])
     late = game.state["deadline"] + 1

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.utils import translation
 
-from games.registry import engine_for
+from games.registry import engine_for, game_kind
 from games.tables.actions import opening, starting
 from games.trust.replay_words import ACTION_WORDS, run_words
 from games.trust.replays import replay_of, replay_turns
@@ -36,10 +36,11 @@ def text(fragment: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
 
 
-def worded(language: str) -> set[str]:
+def worded(language: str, game_name: str) -> set[str]:
     """Every phrase the board may say an action did, in ``language``."""
+    game_words = game_kind(game_name).presenters.ACTION_WORDS
     with translation.override(language):
-        words = {str(w) for w in ACTION_WORDS.values()}
+        words = {str(w) for w in [*ACTION_WORDS.values(), *game_words.values()]}
         words |= {run_words(kind, n) for kind in ("pass", "next_game") for n in (1, 2, 3)}
         from games.trust.replay_words import action_words
 
@@ -59,7 +60,7 @@ def test_every_step_of_a_whole_game_says_what_happened_in_words(
     turns = replay_turns(replay_of(game).log)
     client.cookies["django_language"] = language
     url = f"/games/{game.pk}/replay/"
-    phrases = worded(language)
+    phrases = worded(language, game_name)
     kinds_seen = set()
     for turn in turns:
         page = client.get(

@@ -3,7 +3,6 @@ A4 pages, a blank sheet printed once and then served from memory, and a burst be
 cap told to come back (503 + Retry-After) instead of starting anything new."""
 
 import io
-import subprocess
 import threading
 
 import pytest
@@ -11,6 +10,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from games.printing import pdf
+from tests.support.pages import pdftotext
 
 pytestmark = pytest.mark.django_db
 
@@ -22,14 +22,6 @@ def _empty_cache():
     pdf._cache.clear()
     yield
     pdf._cache.clear()
-
-
-def pdftotext(data: bytes, tmp_path) -> str:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(data)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
-    ).stdout
 
 
 def test_the_japanese_blank_sheet_keeps_its_japanese_text(client, tmp_path):

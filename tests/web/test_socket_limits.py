@@ -14,7 +14,7 @@ from games.presence import leavers
 from games.presence.models import AwayLimit, SeatConnection, StandIn
 from games.tables.actions import opening, playing, seating, starting
 from games.tables.models import ActionLog
-from tests.web.sockets import in_own_loop, open_socket, started_table
+from tests.web.sockets import in_own_loop, open_socket, receive_until, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,7 +36,7 @@ async def close_code(socket, frames=20):
 
 
 @in_own_loop
-async def test_a_flooding_socket_is_closed_and_another_table_goes_on(toygame, players):
+async def test_a_flooding_socket_is_closed_and_another_table_goes_on(highcard, players):
     lines = []
     handler = logging.Handler()
     handler.emit = lambda record: lines.append(record.getMessage())
@@ -54,8 +54,7 @@ async def test_a_flooding_socket_is_closed_and_another_table_goes_on(toygame, pl
 
     started = time.monotonic()
     await play(calm_game, players[2 + calm_game.state["turn"]])
-    frame = await watcher.receive_from(timeout=5)
-    assert 'name="version" value="1"' in frame
+    assert 'name="version" value="1"' in await receive_until(watcher, 'name="version"')
     assert time.monotonic() - started < 5
     logging.getLogger("games.live.consumers").removeHandler(handler)
     lines = [line for line in lines if "ws closed" in line]
@@ -65,7 +64,7 @@ async def test_a_flooding_socket_is_closed_and_another_table_goes_on(toygame, pl
 
 
 @in_own_loop
-async def test_ticks_at_a_countdowns_pace_keep_the_socket_open(toygame, players):
+async def test_ticks_at_a_countdowns_pace_keep_the_socket_open(highcard, players):
     table, game = await started_table(players[:2], away_seconds=60)
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
@@ -73,13 +72,12 @@ async def test_ticks_at_a_countdowns_pace_keep_the_socket_open(toygame, players)
         await socket.send_to(text_data='{"tick": true}')
     await asyncio.sleep(0.3)
     await play(game, players[game.state["turn"]])
-    frame = await socket.receive_from(timeout=5)
-    assert 'name="version" value="1"' in frame
+    assert 'name="version" value="1"' in await receive_until(socket, 'name="version"')
     await socket.disconnect()
 
 
 @in_own_loop
-async def test_nothing_a_socket_sends_is_stored(toygame, players):
+async def test_nothing_a_socket_sends_is_stored(highcard, players):
     table, game = await started_table(players[:2], away_seconds=60)
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
@@ -91,7 +89,7 @@ async def test_nothing_a_socket_sends_is_stored(toygame, players):
 
 
 @in_own_loop
-async def test_a_killed_socket_is_gone_at_once_and_a_bot_takes_the_seat(toygame, players):
+async def test_a_killed_socket_is_gone_at_once_and_a_bot_takes_the_seat(highcard, players):
     table, game = await started_table(players[:2], away_seconds=1)
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
@@ -111,8 +109,8 @@ async def test_a_killed_socket_is_gone_at_once_and_a_bot_takes_the_seat(toygame,
     assert stand_in.player_id == players[1].pk
 
 
-def test_the_heartbeat_closes_a_socket_this_process_no_longer_holds(toygame, players):
-    table = opening.create_table(game_name="toygame", players=2, created_by=players[0])
+def test_the_heartbeat_closes_a_socket_this_process_no_longer_holds(highcard, players):
+    table = opening.create_table(game_name="highcard", players=2, created_by=players[0])
     seating.sit(table, players[1])
     AwayLimit.objects.create(table=table, seconds=5)
     game = starting.start(table, players[0])
@@ -137,7 +135,7 @@ async def socket_with(code, cookie):
 
 
 @in_own_loop
-async def test_a_flooders_next_socket_is_refused_for_a_while(toygame, players):
+async def test_a_flooders_next_socket_is_refused_for_a_while(highcard, players):
     from tests.web.sockets import session_cookie
 
     table, _game = await started_table(players[:2], away_seconds=60)

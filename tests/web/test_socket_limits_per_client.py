@@ -46,7 +46,7 @@ def forged():
 
 @in_own_loop
 async def test_a_flood_from_one_session_leaves_another_session_of_its_address_connected(
-    toygame, players
+    highcard, players
 ):
     table, _game = await started_table(players[:2], away_seconds=60)
     ann = await database_sync_to_async(session_cookie)(players[0])
@@ -58,6 +58,8 @@ async def test_a_flood_from_one_session_leaves_another_session_of_its_address_co
 
     again, connected = await socket_from(table.code, CLUB, ann)
     assert not connected  # the flooding session waits PENALTY_SECONDS
+    while not await watching.receive_nothing(timeout=0.3):  # Ann came and went: her presence
+        await watching.receive_from()
     await watching.send_to(text_data='{"tick": true}')
     assert await watching.receive_nothing(timeout=0.3)  # still open, nothing to say
     second, connected = await socket_from(table.code, CLUB, ben)  # and may open another
@@ -70,7 +72,7 @@ async def test_a_flood_from_one_session_leaves_another_session_of_its_address_co
 
 @in_own_loop
 async def test_one_cookieless_flood_does_not_blank_the_other_spectators_of_its_address(
-    toygame, players
+    highcard, players
 ):
     table, _game = await started_table(players[:2], away_seconds=60)
     flooder, connected = await socket_from(table.code, CLUB)
@@ -85,7 +87,7 @@ async def test_one_cookieless_flood_does_not_blank_the_other_spectators_of_its_a
 
 
 @in_own_loop
-async def test_a_made_up_session_cookie_gets_no_fresh_allowance(toygame, players):
+async def test_a_made_up_session_cookie_gets_no_fresh_allowance(highcard, players):
     table, _game = await started_table(players[:2], away_seconds=60)
     for _ in range(consumers.FLOODS_PER_ADDRESS.limit):
         flooder, connected = await socket_from(table.code, CLUB, forged())
@@ -108,7 +110,7 @@ async def test_a_made_up_session_cookie_gets_no_fresh_allowance(toygame, players
 
 
 @in_own_loop
-async def test_sockets_per_session_and_per_address_are_capped(toygame, players, monkeypatch):
+async def test_sockets_per_session_and_per_address_are_capped(highcard, players, monkeypatch):
     monkeypatch.setattr(consumers, "MAX_SOCKETS_PER_ADDRESS", 20)
     monkeypatch.setattr(consumers, "MAX_SESSION_SOCKETS_PER_ADDRESS", 14)
     table, _game = await started_table(players[:3], away_seconds=60)

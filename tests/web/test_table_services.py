@@ -1,4 +1,4 @@
-"""games.tables.actions on the platform's own test game: seats, turns, versions, the log, ticks,
+"""games.tables.actions on the reference game (examples/highcard): seats, turns, versions, the log, ticks,
 bots; what moves a table when nobody clicks (bots, deadlines, a process that stopped) never
 leaves it stuck."""
 
@@ -9,6 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from examples.highcard.rules import ENGINE
 from games.engine import TICK, IllegalAction, replay
 from games.live import timers
 from games.presence import leavers
@@ -18,14 +19,13 @@ from games.tables import selectors
 from games.tables.actions import opening, pace, playing, seating, starting
 from games.tables.actions.refused import ActionRefused, IllegalMove, NotSeated, StaleVersion
 from games.tables.models import ActionLog, Game, Table
-from tests.web.toygame import ENGINE
 
 pytestmark = pytest.mark.django_db
 
 
 def started(players, n=2, bot_level="", options=None):
     table = opening.create_table(
-        game_name="toygame",
+        game_name="highcard",
         players=n,
         options=options or {},
         bot_level=bot_level,
@@ -48,8 +48,8 @@ def replayed(game):
     return by_protocol
 
 
-def test_creator_sits_first_and_others_fill_the_empty_seats(toygame, players):
-    table = opening.create_table(game_name="toygame", players=3, created_by=players[0])
+def test_creator_sits_first_and_others_fill_the_empty_seats(highcard, players):
+    table = opening.create_table(game_name="highcard", players=3, created_by=players[0])
     seating.sit(table, players[1])
     seating.sit(table, players[2])
     assert [s.player for s in table.seats.order_by("number")] == players[:3]
@@ -57,8 +57,8 @@ def test_creator_sits_first_and_others_fill_the_empty_seats(toygame, players):
     assert len(table.code) == 5
 
 
-def test_a_player_cannot_take_two_seats_or_a_taken_one(toygame, players):
-    table = opening.create_table(game_name="toygame", players=2, created_by=players[0])
+def test_a_player_cannot_take_two_seats_or_a_taken_one(highcard, players):
+    table = opening.create_table(game_name="highcard", players=2, created_by=players[0])
     with pytest.raises(ActionRefused, match="already have a seat"):
         seating.sit(table, players[0])
     seating.sit(table, players[1], number=1)
@@ -66,8 +66,8 @@ def test_a_player_cannot_take_two_seats_or_a_taken_one(toygame, players):
         seating.sit(table, players[2])
 
 
-def test_standing_up_frees_the_seat(toygame, players):
-    table = opening.create_table(game_name="toygame", players=2, created_by=players[0])
+def test_standing_up_frees_the_seat(highcard, players):
+    table = opening.create_table(game_name="highcard", players=2, created_by=players[0])
     seating.stand(table, players[0])
     seating.sit(table, players[1], number=0)
     assert table.seats.get(number=0).player == players[1]
@@ -75,14 +75,14 @@ def test_standing_up_frees_the_seat(toygame, players):
         seating.stand(table, players[0])
 
 
-def test_a_table_starts_only_when_its_seats_are_full_or_bots_fill_them(toygame, players):
-    table = opening.create_table(game_name="toygame", players=3, created_by=players[0])
+def test_a_table_starts_only_when_its_seats_are_full_or_bots_fill_them(highcard, players):
+    table = opening.create_table(game_name="highcard", players=3, created_by=players[0])
     with pytest.raises(ActionRefused, match="Every seat"):
         starting.start(table, players[0])
     assert not Game.objects.exists()
 
     with_bots = opening.create_table(
-        game_name="toygame", players=3, bot_level="easy", created_by=players[0]
+        game_name="highcard", players=3, bot_level="easy", created_by=players[0]
     )
     with pytest.raises(NotSeated):
         starting.start(with_bots, players[1])
@@ -95,19 +95,19 @@ def test_a_table_starts_only_when_its_seats_are_full_or_bots_fill_them(toygame, 
         seating.sit(with_bots, players[2])
 
 
-def test_bad_table_settings_are_refused_with_a_reason(toygame, players):
+def test_bad_table_settings_are_refused_with_a_reason(highcard, players):
     with pytest.raises(ActionRefused, match="2 to 4 players"):
-        opening.create_table(game_name="toygame", players=5)
+        opening.create_table(game_name="highcard", players=5)
     with pytest.raises(ActionRefused, match="no bot of that level"):
-        opening.create_table(game_name="toygame", players=2, bot_level="grandmaster")
+        opening.create_table(game_name="highcard", players=2, bot_level="grandmaster")
     with pytest.raises(ActionRefused, match="turn_seconds"):
-        opening.create_table(game_name="toygame", players=2, options={"turn_seconds": 0})
+        opening.create_table(game_name="highcard", players=2, options={"turn_seconds": 0})
     with pytest.raises(ActionRefused, match="does not play"):
         opening.create_table(game_name="chess", players=2)
     assert not Table.objects.exists()
 
 
-def test_an_action_is_applied_logged_and_the_snapshot_equals_the_replay(toygame, players):
+def test_an_action_is_applied_logged_and_the_snapshot_equals_the_replay(highcard, players):
     _table, game = started(players)
     card = hand(game, 0)[0]
     game = playing.apply_action(game, players[0], {"type": "play", "card": card}, 0)
@@ -119,13 +119,14 @@ def test_an_action_is_applied_logged_and_the_snapshot_equals_the_replay(toygame,
     assert game.state == replayed(game)
 
 
-def test_out_of_turn_unknown_card_and_spectators_change_nothing(toygame, players):
+def test_out_of_turn_unknown_card_and_spectators_change_nothing(highcard, players):
     _table, game = started(players)
     before = dict(game.state)
     with pytest.raises(IllegalMove, match="not your turn"):
         playing.apply_action(game, players[1], {"type": "play", "card": hand(game, 1)[0]}, 0)
-    with pytest.raises(IllegalMove, match="not in your hand"):
-        playing.apply_action(game, players[0], {"type": "play", "card": hand(game, 1)[0]}, 0)
+    others = hand(game, 1)[0]
+    with pytest.raises(IllegalMove, match=f"You do not hold card {others[1:]}"):
+        playing.apply_action(game, players[0], {"type": "play", "card": others}, 0)
     with pytest.raises(NotSeated, match="Spectators"):
         playing.apply_action(game, players[3], {"type": "play", "card": hand(game, 0)[0]}, 0)
     with pytest.raises(NotSeated):
@@ -139,7 +140,7 @@ def test_out_of_turn_unknown_card_and_spectators_change_nothing(toygame, players
     assert not ActionLog.objects.exists()
 
 
-def test_a_stale_click_is_refused_and_changes_nothing(toygame, players):
+def test_a_stale_click_is_refused_and_changes_nothing(highcard, players):
     _table, game = started(players, n=3)
     game = playing.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
     with pytest.raises(StaleVersion, match="moved on"):
@@ -148,7 +149,7 @@ def test_a_stale_click_is_refused_and_changes_nothing(toygame, players):
     assert game.version == 1 and game.log.count() == 1
 
 
-def test_a_passed_deadline_is_applied_as_a_logged_tick_before_the_action(toygame, players):
+def test_a_passed_deadline_is_applied_as_a_logged_tick_before_the_action(highcard, players):
     _table, game = started(players, options={"turn_seconds": 10})
     late = game.state["deadline"] + 1
     lowest = min(hand(game, 0), key=lambda c: int(c[1:]))
@@ -156,13 +157,13 @@ def test_a_passed_deadline_is_applied_as_a_logged_tick_before_the_action(toygame
         playing.apply_action(game, players[0], {"type": "play", "card": lowest}, 0, now=late)
     game.refresh_from_db()
     assert game.version == 1
-    assert game.state["played"][0] == [lowest]
+    assert game.state["laid"][0] == lowest
     tick = game.log.get()
     assert (tick.seat, tick.action, tick.now) == (None, TICK, late)
     assert game.state == replayed(game)
 
 
-def test_a_tick_before_the_deadline_does_nothing(toygame, players):
+def test_a_tick_before_the_deadline_does_nothing(highcard, players):
     _table, game = started(players)
     game = playing.tick(game, now=game.state["deadline"] - 1)
     assert game.version == 0
@@ -170,7 +171,7 @@ def test_a_tick_before_the_deadline_does_nothing(toygame, players):
     assert game.version == 1
 
 
-def test_the_server_plays_bots_and_ignores_a_timer_armed_for_an_old_version(toygame, players):
+def test_the_server_plays_bots_and_ignores_a_timer_armed_for_an_old_version(highcard, players):
     _table, game = started(players, n=3, bot_level="easy")
     assert pace.next_wakeup(game, now=0) == pytest.approx(game.state["deadline"])
     game = playing.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
@@ -183,7 +184,7 @@ def test_the_server_plays_bots_and_ignores_a_timer_armed_for_an_old_version(toyg
     assert playing.advance(game.pk, 3).version == 3  # a human is awaited: nothing to do
 
 
-def test_bots_finish_the_game_and_the_table(toygame, players):
+def test_bots_finish_the_game_and_the_table(highcard, players):
     table, game = started(players, n=2, bot_level="easy")
     while not game.is_finished:
         if game.state["turn"] == 0:
@@ -198,11 +199,11 @@ def test_bots_finish_the_game_and_the_table(toygame, players):
     assert game.outcome == ENGINE.outcome(game.state)
     assert pace.next_wakeup(game, now=0) is None
     with pytest.raises(IllegalMove, match="over"):
-        playing.apply_action(game, players[0], {"type": "play", "card": "T1"}, game.version)
+        playing.apply_action(game, players[0], {"type": "play", "card": "C1"}, game.version)
 
 
 def test_the_table_group_hears_the_new_version_after_the_commit(
-    toygame, players, django_capture_on_commit_callbacks
+    highcard, players, django_capture_on_commit_callbacks
 ):
     _table, game = started(players)
     layer = get_channel_layer()
@@ -224,7 +225,7 @@ def test_the_table_group_hears_the_new_version_after_the_commit(
     assert async_to_sync(layer.receive)(channel)["change"] not in ("", change)
 
 
-def test_the_action_log_is_append_only(toygame, players):
+def test_the_action_log_is_append_only(highcard, players):
     _table, game = started(players)
     game = playing.apply_action(game, players[0], {"type": "play", "card": hand(game, 0)[0]}, 0)
     row = game.log.get()
@@ -235,7 +236,7 @@ def test_the_action_log_is_append_only(toygame, players):
         ActionLog.objects.update(seat=1)
 
 
-def test_a_bot_whose_engine_call_raises_still_makes_a_legal_move(toygame, players, monkeypatch):
+def test_a_bot_whose_engine_call_raises_still_makes_a_legal_move(highcard, players, monkeypatch):
     _table, game = started(players, bot_level="easy")
     card = game.state["hands"][0][0]
     game = playing.apply_action(game, players[0], {"type": "play", "card": card}, 0)
@@ -253,7 +254,7 @@ def test_a_bot_whose_engine_call_raises_still_makes_a_legal_move(toygame, player
 
 
 def test_a_bot_that_answers_an_illegal_action_still_makes_a_legal_move(
-    toygame, players, monkeypatch
+    highcard, players, monkeypatch
 ):
     _table, game = started(players, bot_level="easy")
     card = game.state["hands"][0][0]
@@ -263,7 +264,7 @@ def test_a_bot_that_answers_an_illegal_action_still_makes_a_legal_move(
     assert game.version == 2 and ActionLog.objects.get(game=game, version=2).seat == 1
 
 
-def test_a_timer_that_fires_before_the_deadline_is_armed_again(toygame, players, armed):
+def test_a_timer_that_fires_before_the_deadline_is_armed_again(highcard, players, armed):
     _table, game = started(players)
     armed.clear()
     early = game.state["deadline"] - 0.5
@@ -274,7 +275,7 @@ def test_a_timer_that_fires_before_the_deadline_is_armed_again(toygame, players,
 
 
 def test_a_deadline_the_engine_will_not_apply_yet_is_tried_again(
-    toygame, players, armed, monkeypatch
+    highcard, players, armed, monkeypatch
 ):
     _table, game = started(players)
     armed.clear()
@@ -291,7 +292,7 @@ def test_a_deadline_the_engine_will_not_apply_yet_is_tried_again(
     assert len(armed) == 1 and armed[0][:2] == (game.pk, 0) and armed[0][2] > 0
 
 
-def test_a_timer_with_nothing_left_to_do_arms_nothing(toygame, players, armed):
+def test_a_timer_with_nothing_left_to_do_arms_nothing(highcard, players, armed):
     _table, game = started(players, bot_level="easy")
     card = game.state["hands"][0][0]
     game = playing.apply_action(game, players[0], {"type": "play", "card": card}, 0)
@@ -300,17 +301,17 @@ def test_a_timer_with_nothing_left_to_do_arms_nothing(toygame, players, armed):
     assert armed == []
 
 
-def test_one_broken_game_does_not_keep_the_other_tables_from_resuming(toygame, players, armed):
+def test_one_broken_game_does_not_keep_the_other_tables_from_resuming(highcard, players, armed):
     _table, running = started(players)
     _other, broken = started(players[2:])
-    Game.objects.filter(pk=broken.pk).update(state={"game": "toygame"})  # a snapshot gone bad
+    Game.objects.filter(pk=broken.pk).update(state={"game": "highcard"})  # a snapshot gone bad
     armed.clear()
     assert timers.resume_tables(now=running.state["deadline"] + 1) == 1
     assert armed == [(running.pk, 0, 0.0)]
 
 
 def test_when_another_process_stops_this_one_takes_over_the_running_tables_timers(
-    toygame, players, armed
+    highcard, players, armed
 ):
     """A bot's next move was armed in a process that then died: the next heartbeat of a
     live process that finds it silent arms every running table here, so no table stalls."""

@@ -1,20 +1,26 @@
-"""The table socket on the platform's test game: pushes per viewer, reconnects, ticks; it
+"""The table socket on the reference game (examples/highcard): pushes per viewer, reconnects, ticks; it
 keeps serving whatever a browser sends up, and refuses a socket from another site."""
 
 import json
+import re
 
 import pytest
 from channels.db import database_sync_to_async
 
 from games.tables.actions import playing
 from games.tables.models import Table
-from tests.web.sockets import in_own_loop, open_socket, started_table
+from tests.web.sockets import in_own_loop, open_socket, receive_until, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def hand_html(cards):
-    return "".join(f'<span class="card">{card}</span>' for card in cards)
+    """High Card's cards as its ``partials/card.html`` draws them: each names its code."""
+    return "".join(f'data-card="{card}"' for card in cards)
+
+
+def shows(frame, card):
+    return f'data-card="{card}"' in frame
 
 
 @database_sync_to_async
@@ -24,7 +30,7 @@ def play(game, player, card):
 
 @in_own_loop
 async def test_each_socket_gets_its_own_hand_and_a_move_reaches_every_other_socket(
-    toygame, players
+    highcard, players
 ):
     table, game = await started_table(players[:3])
     hands = game.state["hands"]
@@ -32,26 +38,29 @@ async def test_each_socket_gets_its_own_hand_and_a_move_reaches_every_other_sock
     spectator = await open_socket(table.code)
     for seat, socket in enumerate(sockets):
         frame = await socket.receive_from()
-        assert hand_html(hands[seat]) in frame
+        assert all(shows(frame, card) for card in hands[seat])
         for other in set(range(3)) - {seat}:
-            assert not any(hand_html([card]) in frame for card in hands[other])
+            assert not any(shows(frame, card) for card in hands[other])
     first = await spectator.receive_from()
-    assert not any(hand_html([card]) in first for hand in hands for card in hand)
+    assert not any(shows(first, card) for hand in hands for card in hand)
 
     card = hands[0][0]
     await play(game, players[0], card)
     for socket in [*sockets[1:], spectator]:
-        frame = await socket.receive_from()
-        assert f"seat 0: {card} (2 in hand)" in frame
+        frame = await receive_until(socket, 'name="version" value="1"')
+        # Ann's card is laid face down: the others see that she laid one, never which.
+        assert 'data-seat="0"' in frame and "A card laid face down" in frame
+        assert not shows(frame, card) and not re.search(rf"\b{card}\b", frame)
         assert 'id="table-version" name="version" value="1"' in frame
-    own = await sockets[0].receive_from()
-    assert hand_html(hands[0][1:]) in own
+    own = await receive_until(sockets[0], "You laid")
+    assert all(shows(own, kept) for kept in hands[0][1:]) and not shows(own, card)
+    assert f"You laid {int(card[1:])}. Waiting for the others." in own
     for socket in [*sockets, spectator]:
         await socket.disconnect()
 
 
 @in_own_loop
-async def test_a_reconnecting_socket_is_shown_the_current_state(toygame, players):
+async def test_a_reconnecting_socket_is_shown_the_current_state(highcard, players):
     table, game = await started_table(players[:2])
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
@@ -60,13 +69,14 @@ async def test_a_reconnecting_socket_is_shown_the_current_state(toygame, players
     await play(game, players[0], card)
     socket = await open_socket(table.code, players[1])
     frame = await socket.receive_from()
-    assert f"seat 0: {card}" in frame and 'value="1"' in frame
-    assert "<button>" in frame  # it is this seat's turn now: its moves are offered
+    assert "A card laid face down" in frame and 'value="1"' in frame
+    assert not shows(frame, card)
+    assert 'name="action"' in frame  # it is this seat's turn now: its moves are offered
     await socket.disconnect()
 
 
 @in_own_loop
-async def test_a_tick_after_the_countdown_applies_the_deadline(toygame, players):
+async def test_a_tick_after_the_countdown_applies_the_deadline(highcard, players):
     table, game = await started_table(players[:2])
     socket = await open_socket(table.code, players[0])
     await socket.receive_from()
@@ -74,8 +84,8 @@ async def test_a_tick_after_the_countdown_applies_the_deadline(toygame, players)
         state={**game.state, "deadline": 0}
     )
     await socket.send_to(text_data=json.dumps({"tick": True}))
-    frame = await socket.receive_from()
-    assert 'value="1"' in frame
+    frame = await receive_until(socket, 'name="version" value="1"')
+    assert "A card laid face down" in frame  # the tick laid Ann's lowest card for her
     await socket.disconnect()
 
 
@@ -104,15 +114,6 @@ def df_table():
 @database_sync_to_async
 def act(game, player, action):
     return playing.apply_action(game, player, action, game.version)
-
-
-async def receive_until(socket, text):
-    """Frames until one contains ``text`` (each a push of the regions that changed)."""
-    frames = []
-    while True:
-        frames.append(await socket.receive_from(timeout=5))
-        if text in frames[-1]:
-            return "".join(frames)
 
 
 @in_own_loop
@@ -145,15 +146,14 @@ async def test_a_dragon_formula_discard_reaches_the_other_three_seats_as_a_pick_
 
 
 @in_own_loop
-async def test_garbage_sent_up_the_socket_does_not_break_it(toygame, players):
+async def test_garbage_sent_up_the_socket_does_not_break_it(highcard, players):
     table, game = await started_table(players[:2])
     socket = await open_socket(table.code, players[1])
     await socket.receive_from()
     for garbage in ("[" * 100_000, "not json", "[1, 2]", '{"tick": "yes please"}'):
         await socket.send_to(text_data=garbage)
     await play(game, players[0], game.state["hands"][0][0])
-    frame = await socket.receive_from(timeout=5)
-    assert 'name="version" value="1"' in frame
+    assert "A card laid face down" in await receive_until(socket, 'name="version" value="1"')
     await socket.disconnect()
 
 

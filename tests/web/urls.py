@@ -1,4 +1,4 @@
-"""The site's URLs plus the platform's test game (tests/web/toygame.py)."""
+"""The site's URLs plus the bare game's table (tests/web/baregame.py)."""
 
 from django.urls import include, path
 
@@ -6,7 +6,6 @@ from config.urls import urlpatterns as site
 from games.tables.urls import table_urlpatterns
 
 urlpatterns = [
-    path("toygame/", include((table_urlpatterns("toygame"), "toygame"))),
     path("baregame/", include((table_urlpatterns("baregame"), "baregame"))),
     *site,
 ]

@@ -1,4 +1,4 @@
-"""The toy game's demo (its ``demo_path`` hook): an open table for two, bots in the empty seats
+"""High Card's demo (its ``demo_path`` hook): an open table for two, bots in the empty seats
 once a player starts, and an empty demo league of three."""
 
 from __future__ import annotations
@@ -13,4 +13,4 @@ OPEN_TABLES = [{"players": 2, "bot_level": "easy"}]
 
 
 def load_demo_league(members: list[Member], rng: random.Random) -> League | None:
-    return demo_league("Toy demo league", "toygame", members[:3])
+    return demo_league("High Card demo league", "highcard", members[:3])

@@ -1,12 +1,13 @@
-"""The toy game's rules page (its ``rulebook`` hook), built from the toy engine's own numbers."""
+"""High Card's rules page (``/rules/highcard/``, its ``rulebook`` hook), built from the
+engine's own numbers."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.web.toygame import DECK, ENGINE, HAND
+from examples.highcard.rules import DECK, ENGINE, HAND
 
-TEMPLATE = "toygame/rules.html"
+TEMPLATE = "highcard/rules.html"
 
 
 def page_context(request: Any) -> dict[str, Any]:
