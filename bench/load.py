@@ -143,6 +143,7 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     applied: list[Applied] = field(default_factory=list)
     cpu_in_play: float = 0.0  # the servers' CPU from the first move asked to the last
+    own_cpu_in_play: float = 0.0  # of it the server processes' own (not their workers')
     # and over the same seconds, the bench's own CPU and the whole machine's busy time
     client_in_play: float = 0.0
     machine_in_play: float = 0.0
@@ -299,10 +300,11 @@ async def play(
     playing = [seat for seat in seats if seat.listener is not None]
     started = time.perf_counter()
     stop_at = started + args.duration
-    cpu_at_start = servers_cpu(servers)
+    cpu_at_start, own_at_start = servers_cpu(servers), servers_own_cpu(servers)
     client_at_start, (busy_at_start, stolen_at_start) = time.process_time(), machine_cpu_seconds()
     await asyncio.gather(*(seat.play(stop_at, args.max_actions, args.think) for seat in playing))
     tally.cpu_in_play = servers_cpu(servers) - cpu_at_start
+    tally.own_cpu_in_play = servers_own_cpu(servers) - own_at_start
     tally.client_in_play = time.process_time() - client_at_start
     busy, stolen = machine_cpu_seconds()
     tally.machine_in_play, tally.stolen_in_play = busy - busy_at_start, stolen - stolen_at_start
@@ -324,6 +326,13 @@ def servers_cpu(servers: list[Any]) -> float:
     """The server processes' CPU time so far (each a ``Served`` with its ``process``), with
     their own worker processes' (the bots' and the coach's thinking, ``games.coach``)."""
     return sum(_cpu_if_running(pid) for s in servers for pid in with_workers(s.process.pid))
+
+
+def servers_own_cpu(servers: list[Any]) -> float:
+    """The server processes' own CPU time so far, without their workers': the bots' and the
+    coach's thinking runs at idle priority and takes whatever the machine leaves idle, so
+    on a quiet machine it makes a move look dearer than on a busy one."""
+    return sum(_cpu_if_running(s.process.pid) for s in servers)
 
 
 def _cpu_if_running(pid: int) -> float:
@@ -507,6 +516,9 @@ def run(
         "server_cpu_ms_per_action": server_cpu * 1000 / len(tally.applied) if tally.applied else 0,
         "server_cpu_s": server_cpu,
         "server_cpu_in_play_s": tally.cpu_in_play,
+        "server_own_cpu_ms_per_action_in_play": (
+            tally.own_cpu_in_play * 1000 / len(tally.applied) if tally.applied else 0
+        ),
         "server_cpu_ms_per_action_in_play": (
             tally.cpu_in_play * 1000 / len(tally.applied) if tally.applied else 0
         ),
@@ -539,7 +551,8 @@ def print_row(r: dict[str, Any]) -> None:
     print(
         f"    server CPU {r['server_cpu_s']:.1f} s ({r['server_cpu_ms_per_action']:.0f} ms/action; "
         f"in play {r['server_cpu_in_play_s']:.1f} s, "
-        f"{r['server_cpu_ms_per_action_in_play']:.1f} ms/action), "
+        f"{r['server_cpu_ms_per_action_in_play']:.1f} ms/action, of it the Daphnes' own "
+        f"{r['server_own_cpu_ms_per_action_in_play']:.1f}), "
         f"client CPU {r['client_cpu_s']:.1f} s, machine load {r['load_average'][0]:.1f} -> "
         f"{r['load_average'][1]:.1f}",
         flush=True,

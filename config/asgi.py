@@ -22,6 +22,7 @@ from config import memory
 from config.body_limit import BodyLimit
 from config.wsgi_threads import WsgiThreads
 
+memory.trace_if_asked()  # CLUB_MEMORY_TRACE: debugging what the process holds, never in service
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_wsgi_app = get_wsgi_application()
 

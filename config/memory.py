@@ -11,8 +11,13 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
+import sys
 import threading
 import time
+import tracemalloc
+from collections import Counter
+from pathlib import Path
 
 
 def _setting(name: str, default: float) -> float:
@@ -89,3 +94,103 @@ def _sweep_every(seconds: float) -> None:
     while True:
         time.sleep(seconds)
         sweep()
+
+
+def trace_if_asked() -> bool:
+    """For finding what the process holds (debugging only, never in service): with
+    ``CLUB_MEMORY_TRACE`` naming a folder, every ``CLUB_MEMORY_TRACE_SECONDS`` (15) a full
+    collection is made and written there, named by the time: ``garbage-<t>.txt``, how many
+    objects of each type it found unreachable (garbage kept alive by reference cycles until
+    a collection walks them), and ``pymalloc-<t>.txt``, Python's allocator's arenas and
+    blocks (``sys._debugmallocstats``: memory held for objects, used or not). With
+    ``CLUB_MEMORY_TRACE_FRAMES`` above 0 every allocation is traced too (Python's
+    ``tracemalloc``, that many frames each; several times slower) and
+    ``snapshot-<t>.pickle`` written, to compare with ``Snapshot.compare_to``. Whether it runs."""
+    folder = os.environ.get("CLUB_MEMORY_TRACE")
+    if not folder or _tracing.is_set():
+        return False
+    _tracing.set()
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    frames = int(_setting("CLUB_MEMORY_TRACE_FRAMES", 0))
+    if frames > 0:
+        tracemalloc.start(frames)
+    every = _setting("CLUB_MEMORY_TRACE_SECONDS", 15.0)
+    threading.Thread(
+        target=_write_traces, args=(Path(folder), every), name="memory-trace", daemon=True
+    ).start()
+    return True
+
+
+_tracing = threading.Event()
+
+
+def _write_traces(folder: Path, every: float) -> None:
+    while True:
+        time.sleep(every)
+        write_traces(folder)
+
+
+def write_traces(folder: Path) -> None:
+    """One full collection written to ``folder`` (:func:`trace_if_asked`)."""
+    at = f"{time.time():.0f}"
+    gc.set_debug(gc.DEBUG_SAVEALL)  # the unreachable objects are kept in gc.garbage
+    try:
+        sweep()
+        kinds = Counter(type(thing).__qualname__ for thing in gc.garbage)
+        cycles = _cycles_through(gc.garbage, CYCLE_KINDS)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    sweep()  # now freed (what was kept in gc.garbage went out of sight with it)
+    lines = [f"{count} {kind}" for kind, count in kinds.most_common()] + cycles
+    (folder / f"garbage-{at}.txt").write_text("\n".join(lines) + "\n")
+    with (folder / f"pymalloc-{at}.txt").open("w") as out:
+        saved = os.dup(2)  # the statistics are written to the C stderr
+        try:
+            os.dup2(out.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+    if tracemalloc.is_tracing():
+        with (folder / f"snapshot-{at}.pickle").open("wb") as out:
+            pickle.dump(tracemalloc.take_snapshot(), out, pickle.HIGHEST_PROTOCOL)
+
+
+# The kinds of garbage whose reference cycle a trace names (one of each found).
+CYCLE_KINDS = ("Game", "Table", "Seat", "Player", "Deferred", "Request", "TableConsumer")
+
+
+def _cycles_through(garbage: list[object], kinds: tuple[str, ...]) -> list[str]:
+    """For the first unreachable object of each of ``kinds``: the way from it back to it
+    through the other unreachable objects, each named by its type (a dict by its first
+    keys), e.g. ``cycle Game: Game -> dict(table) -> Game``."""
+    among = {id(thing) for thing in garbage}
+    found = []
+    for kind in kinds:
+        start = next((thing for thing in garbage if type(thing).__qualname__ == kind), None)
+        if start is None:
+            continue
+        came_from: dict[int, object | None] = {id(start): None}
+        queue, last = [start], None
+        while queue and last is None:
+            thing = queue.pop(0)
+            for referent in gc.get_referents(thing):
+                if referent is start:
+                    last = thing
+                    break
+                if id(referent) in among and id(referent) not in came_from:
+                    came_from[id(referent)] = thing
+                    queue.append(referent)
+        way = []
+        while last is not None:
+            way.append(last)
+            last = came_from.get(id(last))
+        names = [
+            f"dict({','.join(map(str, list(t)[:5]))})"
+            if isinstance(t, dict)
+            else type(t).__qualname__
+            for t in way
+        ]
+        found.append(f"cycle {kind}: " + " -> ".join([*reversed(names), kind]))
+    return found

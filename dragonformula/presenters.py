@@ -195,7 +195,6 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     names = context["names"]
     players = view["players"]
     me = seat if seat is not None else 0
-    live = view["live"]
     window = view["window"]
     waiting = set(view["waiting_for"])
     timing = view["clock"]
@@ -203,9 +202,10 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
     element_names = ELEMENT_WORDS.worded()
     suit_names = OWN_SUIT_WORDS.worded()
 
+    rows = _discard_rows(view, context)
+
     def seat_summary(number: int, position: str) -> dict[str, Any]:
         element = view["elements"][number]
-        discards = view["discards"][number]
         return {
             "seat": number,
             "position": position,
@@ -218,18 +218,7 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "is_you": number == seat,
             "hand_size": view["hand_sizes"][number],
             "set_points": view["set_points"][number],
-            # Each discard's code (its face is the card's, df_seats.discards_row) and
-            # whether it is the one the others may still pick.
-            "discards": [
-                {
-                    "code": code,
-                    "live": live is not None
-                    and live["seat"] == number
-                    and index == len(discards) - 1
-                    and live["card"] == code,
-                }
-                for index, code in enumerate(discards)
-            ],
+            "discards": rows[number],
             "turn": number == view["turn"] and view["phase"] != "window",
             "waiting": number in waiting,
             "answered": window is not None and number in window["answered"],
@@ -318,6 +307,35 @@ def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> 
             "hints": seat_hints,
         }
     }
+
+
+DISCARD_ROWS = "df-discard-rows"  # where a snapshot's shared regions keep its rows of discards
+
+
+def _discard_rows(view: dict[str, Any], context: Mapping[str, Any]) -> list[list[dict[str, Any]]]:
+    """Each seat's discards: each one's code (its face is the card's,
+    ``df_seats.discards_row``) and whether it is the one the others may still pick. The
+    discards are public, the same in every seat's view: made once for all the viewers of
+    the table as read (its snapshot), not once per viewer."""
+    snapshot = context.get("snapshot")
+    shared = snapshot.shared_regions("") if snapshot is not None else {}
+    rows = shared.get(DISCARD_ROWS)
+    if rows is None:
+        live = view["live"]
+        rows = shared[DISCARD_ROWS] = [
+            [
+                {
+                    "code": code,
+                    "live": live is not None
+                    and live["seat"] == number
+                    and index == len(discards) - 1
+                    and live["card"] == code,
+                }
+                for index, code in enumerate(discards)
+            ]
+            for number, discards in enumerate(view["discards"])
+        ]
+    return rows
 
 
 def game_in_match(view: dict[str, Any]) -> dict[str, int]:

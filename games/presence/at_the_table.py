@@ -126,8 +126,10 @@ class LogCredit:
     the lines saying when a bot took a seat and when its player came back."""
 
     def __init__(self, history: Sequence[Any], names: Sequence[str], events: Sequence[dict]):
-        key = _log_key(events)
         self.names = tuple(names)
+        # Which log it is, worked out only where a bot has stood in (every viewer's every
+        # push makes a credit; most games never have a stand-in).
+        key = _log_key(events) if history else ""
         # (seat, player's name, bot's name, first event index, end index or None)
         self.spans = [
             (

@@ -1,6 +1,7 @@
 """The serving process's full garbage collections walk only what lived long since the last
 one, not what start-up built: every table's pushes are held for the walk, so an operator
-would notice long walks as a room whose tables all stall together."""
+would notice long walks as a room whose tables all stall together. A memory trace
+(``CLUB_MEMORY_TRACE``) tells an operator what the process holds."""
 
 import json
 import os
@@ -84,3 +85,29 @@ def test_the_collector_is_left_as_python_has_it_when_the_sweep_is_turned_off():
     result = python({**os.environ, "CLUB_GC_SWEEP_SECONDS": "0"}, "-c", script, timeout=60)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == [False, 0]
+
+
+TRACE = """
+import gc, sys
+from pathlib import Path
+from config import memory
+
+class Game:
+    pass
+
+game = Game()
+game.state = {"table": game}  # a game and what refers back to it
+del game
+memory.write_traces(Path(sys.argv[1]))
+"""
+
+
+def test_a_memory_trace_names_the_garbage_in_cycles_and_the_allocators_arenas(tmp_path):
+    # CLUB_MEMORY_TRACE (debugging only): what a full collection found, by type, with the
+    # cycle that kept a game alive, and how much Python's allocator holds.
+    result = python({**os.environ}, "-c", TRACE, str(tmp_path), timeout=60)
+    assert result.returncode == 0, result.stderr
+    garbage = next(tmp_path.glob("garbage-*.txt")).read_text().splitlines()
+    assert "1 Game" in garbage
+    assert "cycle Game: Game -> dict(table) -> Game" in garbage
+    assert "arenas allocated current" in next(tmp_path.glob("pymalloc-*.txt")).read_text()
