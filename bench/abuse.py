@@ -153,16 +153,16 @@ def setup() -> dict[str, Any]:
 def pdf_times(count: int, language: str = "ja") -> dict[str, float]:
     """WeasyPrint's time for the blank sheet in ``language``, warm, each rendering of
     different HTML."""
-    from django.conf import settings
     from django.template.loader import render_to_string
     from django.test import RequestFactory
     from django.utils import translation
 
     from dragonformula import sheets
+    from games.leagues.views import sheet_css
     from games.printing import pdf
 
     request = RequestFactory().get("/leagues/sheets/dragonformula/pdf/")
-    css = (Path(settings.BASE_DIR) / "static" / "css" / "print.css").read_text()
+    css = sheet_css()
     times, cpu = [], []
     with translation.override(language):
         html = render_to_string(

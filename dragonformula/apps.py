@@ -18,6 +18,7 @@ class DragonFormulaConfig(AppConfig):
                 presenters_path="dragonformula.presenters",
                 template_dir="dragonformula",
                 stylesheet="dragonformula/dragonformula.css",
+                print_stylesheet="dragonformula/print.css",
                 stacked_path="dragonformula.rules.game:stacked_game",
                 learn_path="dragonformula.learn",
                 rulebook_path="dragonformula.rulebook",

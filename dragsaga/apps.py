@@ -18,6 +18,7 @@ class DragSagaConfig(AppConfig):
                 presenters_path="dragsaga.presenters",
                 template_dir="dragsaga",
                 stylesheet="dragsaga/dragsaga.css",
+                print_stylesheet="dragsaga/print.css",
                 stacked_path="dragsaga.rules.table:stacked_game",
                 learn_path="dragsaga.learn",
                 rulebook_path="dragsaga.rulebook",

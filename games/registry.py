@@ -50,7 +50,8 @@ class RegisteredGame:
     ``rulebook_path``, ``learn_path`` and ``refusals_path`` are modules; ``template_dir``
     is the folder of its templates (``<template_dir>/table.html``); ``stylesheet`` the
     static path of its CSS (``<app>/static/<name>/…``), linked on every page after the
-    club's own. ``stacked_path`` deals a stacked game
+    club's own; ``print_stylesheet`` that of its score sheets' CSS, linked on every sheet
+    (inlined in its PDF) after the club's ``print.css``. ``stacked_path`` deals a stacked game
     (``module:function(players, options, seed, now=, **stacking)``: tests and puzzles),
     ``deal_path`` reads the deal ``/verify/`` shows (``module:function(state) ->
     games.trust.fairness.Deal``), ``demo_path`` makes the demo league
@@ -73,6 +74,7 @@ class RegisteredGame:
     deal_path: str | None = None
     refusals_path: str | None = None
     stylesheet: str | None = None
+    print_stylesheet: str | None = None
 
     @cached_property
     def engine(self) -> Engine:

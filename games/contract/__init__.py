@@ -25,7 +25,9 @@ Optional (each with a default that works)
     **refusal messages** (``refusals_path``): :class:`Refusals`, the engine's messages in
     the player's language;
     a **stylesheet** (``stylesheet``): the static path of the game's CSS, linked on every
-    page after the club's own; **header links** (the presenters' ``HEADER_LINKS``);
+    page after the club's own; a **print stylesheet** (``print_stylesheet``): its score
+    sheets' CSS, linked on every sheet (inlined in its PDF) after the club's ``print.css``;
+    **header links** (the presenters' ``HEADER_LINKS``);
     **score sheets** (the league part's ``blank_sheet``), the **deal** ``/verify/`` shows
     (``deal_path``), **stacked deals** (``stacked_path``), a **demo** (``demo_path``)
     and the game's own **league pages** (``league_urls``).

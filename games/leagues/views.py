@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
+from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
@@ -45,6 +46,16 @@ from games.tables.validators import is_ascii_number
 
 logger = logging.getLogger(__name__)
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
+
+
+def sheet_css() -> str:
+    """The CSS a sheet's PDF inlines, in the order a sheet page links it: the club's
+    ``print.css``, then each registered game's print stylesheet (its ``print_stylesheet``)."""
+    parts = [PRINT_CSS.read_text()]
+    for kind in GAMES.values():
+        if kind.print_stylesheet:
+            parts.append(Path(finders.find(kind.print_stylesheet)).read_text())
+    return "\n".join(parts)
 
 
 # --- who may keep score ---------------------------------------------------------------
@@ -289,7 +300,7 @@ def sheet_response(
     if not as_pdf:
         return render(request, template, {**context, "pdf_url": request.path + "pdf/"})
     html = render_to_string(
-        template, {**context, "for_pdf": True, "print_css": PRINT_CSS.read_text()}, request
+        template, {**context, "for_pdf": True, "print_css": sheet_css()}, request
     )
     try:
         document = pdf.html_to_pdf(html)

@@ -43,6 +43,13 @@ def game_stylesheets() -> list[str]:
 
 
 @register.simple_tag
+def game_print_stylesheets() -> list[str]:
+    """The static paths of the registered games' score-sheet stylesheets, linked on every
+    sheet after the club's ``print.css``."""
+    return [kind.print_stylesheet for kind in GAMES.values() if kind.print_stylesheet]
+
+
+@register.simple_tag
 def game_links() -> list[tuple[str, Any]]:
     """The URL and words of each page the registered games link in the site's header (their
     presenters' ``HEADER_LINKS``)."""
