@@ -8,6 +8,7 @@ may not see (the other's face-down cards), in the page, the partial or a socket'
 import re
 
 import pytest
+from django.utils import translation
 
 from games.regions import rendering
 from games.tables.actions import opening, playing, seating, starting
@@ -73,6 +74,9 @@ def test_which_placed_card_blocks_the_attack_faced_and_the_banner_of_what_it_did
     assert "hint-banner" not in _hints(table, ann)  # the prompt says who attacks her
     game = _act(game, ann, "no_guard")
     assert "Ben · Fang: you take 2 damage." in _text(_hints(table, ann))
+    with translation.override("ja"):  # full-width punctuation in Japanese
+        banner = _text(_hints(table, ann))
+    assert "Ben · 牙撃： あなたは2ダメージ。" in banner, banner
     game = _act(game, ben, "flip", card="wind_blade")  # ranged: 2 + 2 within the limit
     shown = _text(_hints(table, ann))
     assert "Your Wing Shield blocks Wind Blade: guard, and you take 0 damage instead of 2." in shown
