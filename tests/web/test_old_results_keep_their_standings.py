@@ -88,6 +88,8 @@ CONTROLS = [
     re.compile(r'<section id="players" class="keeper players">.*?</section>', re.S),
     # Issue 53's form for an organiser to open an online round between nights.
     re.compile(r'<form method="post" action="/nights/online-round/\d+/".*?</form>', re.S),
+    # Each game's own print stylesheet, linked on every sheet after the club's (issue 54).
+    re.compile(r'\s*<link rel="stylesheet" href="/static/(?!css/)\w+/print\.css">'),
     re.compile(
         r'<section id="history" class="set-history">\n<h2>(History of this game|このゲームの履歴).*?</section>',
         re.S,
@@ -130,6 +132,21 @@ def as_intended(key: str, page: str, numbers: dict[str, str]) -> str:
                 )
             fixed.append(",".join(cells))
         return "\n".join(fixed)
+    # The recent results' last column and a correction's first are named (issue 52's
+    # review: no empty header for a screen reader).
+    japanese = " ja " in f" {key} "
+    page = page.replace(
+        "<th></th></tr></thead>",
+        "<th>シート</th></tr></thead>" if japanese else "<th>Sheet</th></tr></thead>",
+    )
+    page = page.replace(
+        '<th scope="col"></th><th scope="col">',
+        '<th scope="col">項目</th><th scope="col">'
+        if japanese
+        else '<th scope="col">Figure</th><th scope="col">',
+    )
+    # A sheet's table is classed by its shape, not by the game's name (issue 54).
+    page = page.replace('class="sheet-dragsaga ', 'class="sheet-rounds-grid ')
     return MATCH_WORDS.sub(lambda m: m[1] + numbers.get(m[2], m[2]), page)
 
 
