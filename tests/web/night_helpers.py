@@ -46,3 +46,17 @@ def online_table_drawn(night: ClubNight, members: list[Member]) -> NightTable:
     round_tables.open_table(night_table, NightTable.Mode.ONLINE)
     night_table.refresh_from_db()
     return night_table
+
+
+def tally(night_table, figures):
+    """The night table's form filled: ``figures`` (damage, cards left, cost) in seat order."""
+    data = {}
+    for seat, (damage, cards, cost) in zip(
+        night_table.seats.order_by("number"), figures, strict=True
+    ):
+        data |= {
+            f"damage_{seat.number}": damage,
+            f"cards_left_{seat.number}": cards,
+            f"leftover_cost_{seat.number}": cost,
+        }
+    return data

@@ -16,7 +16,7 @@ from dragsaga.models import DragSagaResult
 from games.nights import round_tables
 from games.nights.models import NightTable
 from tests.support.leagues import make_league
-from tests.web.night_helpers import keeper_of, night_of, one_table_drawn
+from tests.web.night_helpers import keeper_of, night_of, one_table_drawn, tally
 from tests.web.record_agreement import (
     EN,
     assert_every_column_is_named,
@@ -40,20 +40,6 @@ def drawn_at_real_cards(game):
 
 def seat_names(night_table):
     return [seat.entrant.name for seat in night_table.seats.order_by("number")]
-
-
-def tally(night_table, figures):
-    """The night table's form filled: ``figures`` (damage, cards left, cost) in seat order."""
-    data = {}
-    for seat, (damage, cards, cost) in zip(
-        night_table.seats.order_by("number"), figures, strict=True
-    ):
-        data |= {
-            f"damage_{seat.number}": damage,
-            f"cards_left_{seat.number}": cards,
-            f"leftover_cost_{seat.number}": cost,
-        }
-    return data
 
 
 def truth_of_dragsaga(league):
