@@ -18,6 +18,7 @@ moved on is a new change with a new id.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Hashable
 from functools import cached_property
@@ -181,7 +182,8 @@ class _Recent:
 
 _changes = _Recent(REMEMBERED_CHANGES)  # (table id, change id) -> TableSnapshot
 # A game's shuffle commitment is made at its start and never changes: the last one
-# shown at each table saves reading it at every move. Table id -> (game, commitment).
+# shown at each table saves reading it at every move. Table id -> (game's identity,
+# commitment alone).
 _commitments = _Recent(REMEMBERED_COMMITMENTS)
 
 
@@ -191,7 +193,9 @@ def remember(change: str, game: Game, seats: list[Seat] | None = None) -> TableS
     ``change``; the saved game holds it too (:func:`announced`), for the answer to the
     move that caused it."""
     snapshot = _kept(change, read(game.table_id, game, seats))
-    game._announced_snapshot = snapshot  # type: ignore[attr-defined]
+    # Weakly: the snapshot holds the game, and a game holding it back would make the pair a
+    # cycle that only the collector frees; the answer comes while the snapshot is remembered.
+    game._announced_snapshot = weakref.ref(snapshot)  # type: ignore[attr-defined]
     return snapshot
 
 
@@ -212,8 +216,10 @@ def remember_again(change: str, snapshot: TableSnapshot) -> None:
 
 
 def announced(game: Game) -> TableSnapshot | None:
-    """The snapshot :func:`remember` made of ``game`` after its last save, if any."""
-    return getattr(game, "_announced_snapshot", None)
+    """The snapshot :func:`remember` made of ``game`` after its last save, if any (and
+    still remembered)."""
+    kept = getattr(game, "_announced_snapshot", None)
+    return kept() if kept is not None else None
 
 
 def for_change(table_id: int, change: str) -> TableSnapshot:
@@ -247,4 +253,15 @@ def _carry_commitment(snapshot: TableSnapshot) -> None:
     if known is not None and known[0] == identity:
         snapshot.__dict__["commitment"] = known[1]  # what the cached_property would read
         return
-    _commitments.put(game.table_id, (identity, snapshot.commitment))
+    _commitments.put(game.table_id, (identity, _alone(snapshot.commitment)))
+
+
+def _alone(commitment: ShuffleCommitment | None) -> ShuffleCommitment | None:
+    """``commitment``'s own values, without the game it may hold (what :data:`_commitments`
+    keeps: a game held there would keep its snapshots and their rendered regions)."""
+    if commitment is None:
+        return None
+    fields = ShuffleCommitment._meta.concrete_fields
+    return ShuffleCommitment(
+        **{field.attname: getattr(commitment, field.attname) for field in fields}
+    )

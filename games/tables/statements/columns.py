@@ -90,12 +90,13 @@ def sockets_exist(seat: str, player: str, closed: bool = False) -> str:
 
 def one_to_one(owner: Model, descriptor: Any, values: Any, columns: Columns) -> None:
     """Fill ``owner``'s reverse one-to-one (``descriptor``) as ``select_related`` does:
-    with the row (pointing back at ``owner``), or with none (reading it raises
-    ``DoesNotExist`` without a query)."""
+    with the row, or with none (reading it raises ``DoesNotExist`` without a query).
+
+    Unlike ``select_related``, the row does not point back at ``owner`` (nothing reads it
+    that way): the pair is then no reference cycle, and a game or table dropped from every
+    cache is freed at once, not at the garbage collector's next full walk."""
     related = columns.build(values) if values[0] is not None else None
     descriptor.related.set_cached_value(owner, related)
-    if related is not None:
-        descriptor.related.field.set_cached_value(related, owner)
 
 
 def slices(row: tuple[Any, ...], parts: tuple[Columns, ...]) -> list[tuple[Any, ...]]:
