@@ -9,6 +9,8 @@ one request freed is reused by the next.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
 import os
 import pickle
@@ -96,12 +98,72 @@ def _sweep_every(seconds: float) -> None:
         sweep()
 
 
+def _c_library() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    try:
+        library = ctypes.CDLL(name) if name else None
+    except OSError:
+        return None
+    return library if library is not None and hasattr(library, "mallinfo2") else None
+
+
+_libc = _c_library()  # glibc 2.33 or later, whose mallinfo2 the traces read; else None
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [  # noqa: RUF012 - glibc's struct mallinfo2, in its order
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        )
+    ]
+
+
+def heap_usage() -> str:
+    """The C heap as glibc counts it (``mallinfo2``): MB taken from the system in its
+    heaps and in blocks mapped on their own, MB of it in use and free (debugging only)."""
+    if _libc is None:
+        return "unknown (not glibc 2.33 or later)"
+    _libc.mallinfo2.restype = _MallInfo2
+    info = _libc.mallinfo2()
+    mb = 1024 * 1024
+    return (
+        f"heaps {info.arena / mb:.1f} MB (in use {info.uordblks / mb:.1f}, free"
+        f" {info.fordblks / mb:.1f}), mapped blocks {info.hblkhd / mb:.1f} MB ({info.hblks});"
+        f" SQLite's {_sqlite_memory() / mb:.1f} MB"
+    )
+
+
+def _sqlite_memory() -> int:
+    """Bytes SQLite has allocated (its own ``sqlite3_memory_used``: page caches, prepared
+    statements), 0 where its library is not found."""
+    name = ctypes.util.find_library("sqlite3")
+    try:
+        library = ctypes.CDLL(name) if name else None
+    except OSError:
+        return 0
+    if library is None:
+        return 0
+    library.sqlite3_memory_used.restype = ctypes.c_int64
+    return library.sqlite3_memory_used()
+
+
 def trace_if_asked() -> bool:
     """For finding what the process holds (debugging only, never in service): with
     ``CLUB_MEMORY_TRACE`` naming a folder, every ``CLUB_MEMORY_TRACE_SECONDS`` (15) a full
     collection is made and written there, named by the time: ``garbage-<t>.txt``, how many
     objects of each type it found unreachable (garbage kept alive by reference cycles until
-    a collection walks them), and ``pymalloc-<t>.txt``, Python's allocator's arenas and
+    a collection walks them) and, last, the C heap (glibc's ``mallinfo2``: taken, in use,
+    free; SQLite's share of it), and ``pymalloc-<t>.txt``, Python's allocator's arenas and
     blocks (``sys._debugmallocstats``: memory held for objects, used or not). With
     ``CLUB_MEMORY_TRACE_FRAMES`` above 0 every allocation is traced too (Python's
     ``tracemalloc``, that many frames each; several times slower) and
@@ -143,6 +205,7 @@ def write_traces(folder: Path) -> None:
         gc.garbage.clear()
     sweep()  # now freed (what was kept in gc.garbage went out of sight with it)
     lines = [f"{count} {kind}" for kind, count in kinds.most_common()] + cycles
+    lines.append(f"C heap: {heap_usage()}")
     (folder / f"garbage-{at}.txt").write_text("\n".join(lines) + "\n")
     with (folder / f"pymalloc-{at}.txt").open("w") as out:
         saved = os.dup(2)  # the statistics are written to the C stderr
