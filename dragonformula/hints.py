@@ -266,8 +266,26 @@ def hint_thoughts(
             continue
         if advice_rules.asked(view) and advice_rules.known_advice(view) is None:
             key = strong.seen_key(view)
-            thoughts.append(HintThought(seat, key, advice_rules.advice_as_data, (view,)))
+            thoughts.append(
+                HintThought(seat, key, advice_rules.advice_as_data, (view,), _window_of(state))
+            )
     return thoughts
+
+
+def _window_of(state: dict[str, Any]) -> tuple[Any, ...] | None:
+    """Which discard on offer ``state`` is at: its discarder, card and deadline."""
+    window = state.get("window")
+    if state.get("phase") != "window" or window is None:
+        return None
+    return (window["discarder"], window["card"], window["deadline"])
+
+
+def hint_still_wanted(state: dict[str, Any], thought: HintThought) -> bool:
+    """Whether the seat of ``thought`` is still asked the discard it is about in ``state``
+    (the table's latest): not once it has answered or the window has closed."""
+    if _window_of(state) != thought.window:
+        return False
+    return state["window"]["answers"][thought.seat] is None
 
 
 def hint_heard(key: str, data: Any) -> None:
@@ -278,9 +296,11 @@ def hint_heard(key: str, data: Any) -> None:
 @dataclass(frozen=True)
 class HintThought:
     """A hint that takes the coach's thinking: for ``seat``, known by ``key``; a worker
-    answers ``work(*args)`` as plain data (:func:`hint_heard` remembers it)."""
+    answers ``work(*args)`` as plain data (:func:`hint_heard` remembers it); ``window``:
+    the discard on offer it is about (:func:`hint_still_wanted`)."""
 
     seat: int
     key: str
     work: Callable[..., Any]
     args: tuple[Any, ...]
+    window: tuple[Any, ...] | None = None

@@ -52,6 +52,9 @@ REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
 # off the move's path and pushed to their seat when ready (games.coach.hint_thinking).
 HINT_THOUGHTS = hints.hint_thoughts
 HINT_HEARD = hints.hint_heard
+HINT_STILL_WANTED = hints.hint_still_wanted
+# What a Pick hint worked out off the move's path changes: its seat's hints region alone.
+HINT_REGIONS = frozenset({"hints"})
 
 # The symbol definitions the card faces draw their suits from (``suit.html`` uses them):
 # any page showing this game's cards includes it once (the table, replays, /verify/).

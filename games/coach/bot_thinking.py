@@ -106,17 +106,30 @@ class _Thinking:
         self.waiting = FairQueue()
         self.running = 0
 
-    async def think(self, client: Hashable, table: Hashable, work: Callable, *args: Any) -> Any:
+    async def think(
+        self,
+        client: Hashable,
+        table: Hashable,
+        work: Callable,
+        *args: Any,
+        wanted: Callable[[], bool] | None = None,
+    ) -> Any:
+        """``work(*args)`` in a worker, in ``client``'s turn. ``wanted``: asked when a worker
+        is free for it; a thought no longer wanted (a hint whose window has closed) is
+        dropped unthought, and the caller's await is cancelled."""
         loop = self.loop
         answer: asyncio.Future[Any] = loop.create_future()
-        self.waiting.put(client, table, (answer, work, args))
+        self.waiting.put(client, table, (answer, work, args, wanted))
         self._start_next(loop)
         return await answer
 
     def _start_next(self, loop: asyncio.AbstractEventLoop) -> None:
         while self.running < workers() and len(self.waiting):
-            answer, work, args = self.waiting.take()
+            answer, work, args, wanted = self.waiting.take()
             if answer.done():  # its table's move was cancelled meanwhile
+                continue
+            if wanted is not None and not wanted():
+                answer.cancel()
                 continue
             self.running += 1
             thought = loop.run_in_executor(pool(), work, *args)

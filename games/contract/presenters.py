@@ -110,5 +110,12 @@ class Presenters:
     # ``HINT_HEARD(key, data)``: a finished one is remembered. Both or neither.
     HINT_THOUGHTS: Callable[..., Any] | None = None
     HINT_HEARD: Callable[..., Any] | None = None
+    # ``HINT_STILL_WANTED(state, thought) -> bool``: whether a thought waiting for a worker
+    # still answers something its seat is asked in the table's latest ``state`` (a thought
+    # no longer wanted is dropped unthought); without it, every thought is thought.
+    HINT_STILL_WANTED: Callable[..., bool] | None = None
+    # The regions a hint heard from a worker changes (only they are rendered again for its
+    # player); empty: every region.
+    HINT_REGIONS: frozenset[str] = frozenset()
     # ``notice_kind(view) -> str``: what a turn-based seat is told it waits for ("move" without).
     notice_kind: Callable[[View], str] | None = None

@@ -57,6 +57,7 @@ from django.utils import translation
 from games.coach import hint_thinking
 from games.presence import leavers
 from games.regions import rendering, snapshots
+from games.registry import game_kind
 from games.tables import client_limits, oplog, selectors
 from games.tables.actions import playing
 from games.tables.events import group_name
@@ -323,26 +324,31 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             await super().dispatch(message)
 
-    async def table_changed(self, event: dict[str, Any]) -> None:
+    async def table_changed(
+        self, event: dict[str, Any], only: frozenset[str] = frozenset()
+    ) -> None:
+        """Send what a change changed for this viewer (``only``: of those regions alone)."""
         change = event.get("change")
         if change and not snapshots.renders_without_queries(self.table.pk, change):
             await _read_once(self.table.pk, change)
         if change and snapshots.renders_without_queries(self.table.pk, change):
             try:
-                frame = self.frame(change)
+                frame = self.frame(change, only=only)
             except SynchronousOnlyOperation:  # something of the table was not read with it
                 logger.warning("push read the database on the event loop table=%s", self.table.pk)
-                frame = await database_sync_to_async(self.frame)(change)
+                frame = await database_sync_to_async(self.frame)(change, only=only)
         else:
-            frame = await database_sync_to_async(self.frame)(change)
+            frame = await database_sync_to_async(self.frame)(change, only=only)
         await self._send(frame)
 
     async def table_hint(self, event: dict[str, Any]) -> None:
         """A hint worked out off the move's path (``games.coach.hint_thinking``): every
-        socket remembers it; the sockets of the player it is for are sent what changed."""
+        socket remembers it; the sockets of the player it is for are sent what changed (of
+        the regions a hint changes, the game's ``HINT_REGIONS``)."""
         hint_thinking.heard(event)
         if self.player is not None and self.player.pk in event.get("players", ()):
-            await self.table_changed(event)
+            only = game_kind(event["game_name"]).presenters.HINT_REGIONS
+            await self.table_changed(event, only=only)
 
     async def _send(self, frame: str | None) -> None:
         if frame:
@@ -369,7 +375,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             playing.tick(game)
 
     def frame(
-        self, change: str | None = None, snapshot: snapshots.TableSnapshot | None = None
+        self,
+        change: str | None = None,
+        snapshot: snapshots.TableSnapshot | None = None,
+        only: frozenset[str] = frozenset(),
     ) -> str | None:
         """The regions that changed since this socket's last frame, as one frame (or
         ``None``: nothing changed for this viewer).
@@ -377,15 +386,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         After an announced ``change`` the regions come from what this process has
         rendered for the change (one reading of the table, one rendering per viewer
         and language); without one (a socket just connected) they are rendered afresh,
-        from ``snapshot`` if the caller has just read the table.
+        from ``snapshot`` if the caller has just read the table. ``only``: a change known
+        to touch those regions alone (a hint heard); the others are not rendered again.
         """
         if change:
             if self._older_than_shown(snapshots.for_change(self.table.pk, change)):
                 return None  # two moves announced out of order: the later one is already shown
-            regions = rendering.pushed_regions(self.table.pk, change, self.player, self.language)
+            regions = rendering.pushed_regions(
+                self.table.pk, change, self.player, self.language, only
+            )
         else:
             with translation.override(self.language):
                 regions = rendering.render_regions(self.table, self.player, snapshot=snapshot)
         changed = [html for region, html in regions.items() if self.sent.get(region) != html]
-        self.sent = regions
+        self.sent = {**self.sent, **regions} if only else regions
         return "".join(changed) or None

@@ -395,9 +395,14 @@ def actor_regions(
 
 @lru_cache(maxsize=REMEMBERED_PUSHES)
 def pushed_regions(
-    table_id: int, change: str, player: Player | None, language: str
+    table_id: int,
+    change: str,
+    player: Player | None,
+    language: str,
+    only: frozenset[str] = frozenset(),
 ) -> dict[str, str]:
-    """Every region after ``change`` for ``player`` in ``language``, rendered once.
+    """Every region after ``change`` for ``player`` in ``language`` (``only``: those
+    regions alone), rendered once.
 
     The sockets of one viewer (a phone and a laptop, or every spectator's) share it,
     and all the table's sockets in this process share the change's snapshot.
@@ -405,5 +410,9 @@ def pushed_regions(
     snapshot = snapshots.for_change(table_id, change)
     with translation.override(language):
         return render_regions(
-            snapshot.table, player, snapshot=snapshot, shared=snapshot.shared_regions(language)
+            snapshot.table,
+            player,
+            snapshot=snapshot,
+            shared=snapshot.shared_regions(language),
+            only=tuple(only) or None,
         )

@@ -4,6 +4,7 @@ alone when a thinking worker has worked it out, the strong bot's own answer."""
 
 import asyncio
 import re
+from collections import OrderedDict
 
 import pytest
 from channels.db import database_sync_to_async
@@ -100,6 +101,39 @@ async def test_the_window_comes_at_once_and_the_strong_bots_answer_follows_to_it
 
         # The hint's push is the hints region alone: nothing else of the table moved.
         assert 'id="hand"' not in hint
+        for socket in sockets:
+            await socket.disconnect()
+    finally:
+        server_loop.attach(None)
+
+
+@in_own_loop
+async def test_a_hint_ready_after_the_other_seats_answered_still_reaches_its_seat(
+    workers, monkeypatch
+):
+    """The others' answers move the table on while the coach thinks; the hint is shown on
+    the table as it now stands, not dropped as a frame of an older one."""
+    monkeypatch.setattr(advice, "_memory", OrderedDict())  # nothing known from another test
+    server_loop.attach(asyncio.get_running_loop())
+    try:
+        table, game, players = await df_table()
+        sockets = [await open_socket(table.code, p) for p in players]
+        for socket in sockets:
+            await socket.receive_from()
+        turn = game.state["turn"]
+        game = await act(game, players[turn], {"type": "draw"})
+        card = game.state["hands"][turn][0]
+        game = await act(game, players[turn], {"type": "discard", "card": card})
+        others = [s for s in range(4) if s != turn]
+        seat, view = thinking_seat(game.state, others)
+        assert seat is not None, "the deal gives no seat a Pick that takes thinking"
+        for other in others:  # answered before a worker has even started
+            if other != seat:
+                game = await act(game, players[other], {"type": "pass"})
+        version = game.version
+        frames = "".join(await frames_until(sockets[seat], HINT.pattern))
+        assert f'name="version" value="{version}"' in frames  # the answers reached it first
+        assert HINT.search(frames).group(1) == strong.decide(view)["type"]
         for socket in sockets:
             await socket.disconnect()
     finally:

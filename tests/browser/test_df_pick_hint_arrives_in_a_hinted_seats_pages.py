@@ -1,0 +1,95 @@
+"""A seat with hints on is asked a Pick its coach has to think about: its pages (a laptop and
+a phone) show "The coach is thinking…" at once; the other seats answer meanwhile; then the
+coach's Pick or Pass arrives in both pages without a reload, and it is the strong bot's own
+answer on that seat's view."""
+
+from django.conf import settings
+
+from dragonformula.rules import advice, strong
+from games.registry import engine_for
+from tests.browser.tables import discard, mark_page, never_reloaded, off_the_browser_loop
+from tests.support.sessions import session_key_for
+from tests.web.tables import seated_table
+
+ENGINE = engine_for("dragonformula")
+NAMES = ["Ann", "Ben", "Cho", "Dai"]
+PHONE = {"width": 390, "height": 844}
+THINKING = "#hints .hint-thinking"
+
+
+def a_table_at_a_window_that_takes_thinking():
+    """A four-seat table, the card its first player will discard, the seat whose Pick hint
+    takes the coach's play-outs, and that seat's view once the card is on offer."""
+    table, game, players = seated_table(
+        "dragonformula", NAMES, seed=11, options={"pick_seconds": 120}
+    )
+    turn = game.state["turn"]
+    drawn = ENGINE.apply(game.state, turn, {"type": "draw"}, 0.0)
+    card = drawn["hands"][turn][0]
+    offered = ENGINE.apply(drawn, turn, {"type": "discard", "card": card}, 0.0)
+    for seat in range(4):
+        view = ENGINE.view(offered, seat)
+        if seat != turn and advice.asked(view) and advice.quick_advice(view) is None:
+            return table, players, turn, card, seat
+    raise AssertionError("the deal gives no seat a Pick that takes thinking")
+
+
+def browser_of(new_page, live_server_url, player, viewport=None):
+    page = new_page(viewport=viewport)
+    key = session_key_for(player)
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": key, "url": live_server_url}]
+    )
+    return page
+
+
+def open_table(page, table):
+    page.goto(f"/dragonformula/{table.code}/")
+    page.locator("#hand .tarot-card").first.wait_for()
+
+
+def test_the_coachs_pick_hint_arrives_in_both_of_a_seats_pages(
+    new_page, live_server_url, artifacts_dir
+):
+    table, players, turn, card, seat = off_the_browser_loop(a_table_at_a_window_that_takes_thinking)
+    pages = {n: browser_of(new_page, live_server_url, p) for n, p in enumerate(players)}
+    phone = browser_of(new_page, live_server_url, players[seat], viewport=PHONE)
+    for page in [*pages.values(), phone]:
+        open_table(page, table)
+        mark_page(page)
+    hinted = [pages[seat], phone]
+
+    mover = pages[turn]
+    mover.click("#prompt button[data-action='draw']")
+    discard(mover, card)
+    for page in hinted:
+        page.locator("#prompt button[data-action='pass']").wait_for()
+    # The others answer while the coach may still be thinking.
+    for other, page in pages.items():
+        if other not in (turn, seat):
+            page.click("#prompt button[data-action='pass']")
+            page.locator("#prompt .pick-window button[data-action]").first.wait_for(
+                state="detached"
+            )
+
+    for page in hinted:
+        hint = page.locator("#hints .hint-pick[data-answer]")
+        hint.wait_for(timeout=60_000)
+        assert page.locator(THINKING).count() == 0
+        assert never_reloaded(page)
+    view = off_the_browser_loop(lambda: _seat_view(table, seat))
+    expected = strong.decide(view)["type"]
+    for page in hinted:
+        assert page.locator("#hints .hint-pick").get_attribute("data-answer") == expected
+        assert page.locator("#prompt button[data-action='pass']").is_visible()  # still asked
+        # The hands in reach read as a list: no separator stranded on a line of its own.
+        lines = page.locator("#hints .hint-reach").inner_text().splitlines()
+        assert not [line for line in lines if line.strip() in (";", "")], lines
+    pages[seat].screenshot(path=str(artifacts_dir / "df-pick-hint-arrived-1366.png"))
+    phone.screenshot(path=str(artifacts_dir / "df-pick-hint-arrived-390.png"), full_page=True)
+
+
+def _seat_view(table, seat):
+    from games.tables import selectors
+
+    return ENGINE.view(selectors.current_game(table).state, seat)
