@@ -319,8 +319,13 @@ def render_regions(
     (:func:`shared_regions`).
     """
     context = table_context(table, player, snapshot=snapshot)
-    bare_prompt = _bare_prompt(context)
-    context.update(message=message, prompt_seen=_fingerprint(bare_prompt))
+    if only is None or PROMPT_REGION in only or SEEN_REGION[0] in only:
+        bare_prompt = _bare_prompt(context)
+        seen = _fingerprint(bare_prompt)
+    else:  # no region shown that is or names the prompt (a hint heard: the hints alone)
+        context.update(oob=True)
+        bare_prompt = seen = ""
+    context.update(message=message, prompt_seen=seen)
     seated = context["my_seat"] is not None
     common = shared_regions(context["kind"])
     rendered = {}
