@@ -17,14 +17,17 @@ from dragonformula.rules.pick_window import passes_automatically
 from games.engine import State, View
 
 
-def _seen_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    if event["type"] == "draw" and event["seat"] != seat:
-        return {key: value for key, value in event.items() if key != "card"}
-    return event
-
-
 def _seen_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    return [_seen_event(event, seat) for event in events]
+    """The events as ``seat`` sees them: another seat's draw without its card; every other
+    event the same object (a view's log is read for every viewer after every move)."""
+    return [
+        _without_card(event) if event["type"] == "draw" and event["seat"] != seat else event
+        for event in events
+    ]
+
+
+def _without_card(event: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in event.items() if key != "card"}
 
 
 def _window(state: State, seat: int | None) -> dict[str, Any] | None:

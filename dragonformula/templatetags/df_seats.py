@@ -66,7 +66,7 @@ def seats_region(context: template.Context | dict[str, Any]) -> SafeString:
     the first seat's)."""
 
     def panels() -> str:
-        df, language = context["df"], get_language() or ""
+        df, language = context["df"], rendering.language_of(context)
         own = df["you"] or df["spectating_seat"]
         others = "".join(_panel(seat, language) for seat in df["others"])
         return mark_safe(f"\n  {others}\n  {_panel(own, language) if own else ''}\n")  # noqa: S308

@@ -93,7 +93,7 @@ LOG_SHOWN = 30  # the log shows the newest 30 events (presenters)
 def df_log(context: template.Context | dict[str, Any], events: list[dict[str, Any]]) -> SafeString:
     """The log's lines (``<li>``) for ``events`` as the viewer sees them, each worded once
     per event, the table's names (``names``) and language."""
-    names, language = tuple(context["names"]), get_language() or ""
+    names, language = tuple(context["names"]), rendering.language_of(context)
     shown = _lines_shown(context, names, language)
     lines = []
     for event in events:
@@ -287,7 +287,7 @@ def df_prompt(context: template.Context) -> SafeString:
     """The prompt but a refusal (``partials/_prompt_body.html``), rendered once per look
     (:func:`prompt_look`) and language: the template is given the look only, so what it
     shows can never differ from the look it is filed under."""
-    return _prompt(Look(prompt_look(context)), get_language() or "")
+    return _prompt(Look(prompt_look(context)), rendering.language_of(context))
 
 
 def prompt_look(context: template.Context | dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+import weakref
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from games.coach import bot_thinking
@@ -36,9 +38,24 @@ logger = logging.getLogger(__name__)
 MESSAGE = "table.hint"
 
 _under_way: set[str] = set()  # the hints' keys being thought (on the server loop)
-# Each table as this process last announced it (while a game is under way): what a waiting
-# thought is checked against, and what a hint ready is shown on.
-_latest: OrderedDict[int, snapshots.TableSnapshot] = OrderedDict()
+
+
+@dataclass(frozen=True)
+class _Latest:
+    """A table's game as this process last announced it: which game (its id and when it was
+    made: an id alone may come back, as a test's database is emptied between tests), its
+    version and state (what a waiting thought is checked against), and the snapshot it was
+    announced with while anything else still holds it (what a hint ready is shown on; the
+    snapshot carries the rendered regions, too much to keep for every table)."""
+
+    game: tuple[int, Any]
+    version: int
+    state: dict[str, Any]
+    snapshot: weakref.ref[snapshots.TableSnapshot]
+
+
+# Each table whose game is under way, as this process last announced it.
+_latest: OrderedDict[int, _Latest] = OrderedDict()
 REMEMBERED_TABLES = 256
 
 
@@ -70,19 +87,16 @@ def _note_latest(snapshot: snapshots.TableSnapshot) -> None:
         _latest.pop(table_id, None)
         return
     known = _latest.get(table_id)
-    if known is not None and _same_game(known, snapshot) and known.game.version > game.version:
+    if known is not None and known.game == _identity(game) and known.version > game.version:
         return  # two moves announced out of order: the later one stays
-    _latest[table_id] = snapshot
+    _latest[table_id] = _Latest(_identity(game), game.version, game.state, weakref.ref(snapshot))
     _latest.move_to_end(table_id)
     while len(_latest) > REMEMBERED_TABLES:
         _latest.popitem(last=False)
 
 
-def _same_game(one: snapshots.TableSnapshot, other: snapshots.TableSnapshot) -> bool:
-    """Whether both are of one game (its id and when it was made: an id alone may come
-    back, as a test's database is emptied between tests)."""
-    a, b = one.game, other.game
-    return a is not None and b is not None and (a.pk, a.created) == (b.pk, b.created)
+def _identity(game: Any) -> tuple[int, Any]:
+    return (game.pk, game.created)
 
 
 def still_wanted(table_id: int, game_name: str, thought: Any) -> bool:
@@ -90,19 +104,23 @@ def still_wanted(table_id: int, game_name: str, thought: Any) -> bool:
     process last announced it (always, for a game that does not say)."""
     wanted = game_kind(game_name).presenters.HINT_STILL_WANTED
     latest = _latest.get(table_id)
-    if wanted is None or latest is None or latest.game is None:
+    if wanted is None or latest is None:
         return True
-    return wanted(latest.game.state, thought)
+    return wanted(latest.state, thought)
 
 
-def _shown_on(snapshot: snapshots.TableSnapshot) -> snapshots.TableSnapshot:
-    """The table a hint ready is shown on: as last announced, if still the same game (the
-    other seats may have answered meanwhile: a frame of the older table would be dropped as
-    out of date), else as it was asked."""
+def _shown_on(snapshot: snapshots.TableSnapshot) -> snapshots.TableSnapshot | None:
+    """The table a hint ready is shown on: as it was asked, unless the same game has moved
+    on since (the other seats answered meanwhile: a frame of the older table would be
+    dropped as out of date); then as last announced, or ``None`` when that snapshot is
+    gone (the sockets read the table as it stands)."""
     latest = _latest.get(snapshot.table.pk)
-    if latest is None or not _same_game(latest, snapshot):
+    game = snapshot.game
+    if latest is None or game is None or latest.game != _identity(game):
         return snapshot
-    return latest if latest.game.version > snapshot.game.version else snapshot
+    if latest.version <= game.version:
+        return snapshot
+    return latest.snapshot()
 
 
 async def _think(snapshot: snapshots.TableSnapshot, thoughts: list[Any], hinted: dict) -> None:
@@ -127,12 +145,13 @@ async def _think(snapshot: snapshots.TableSnapshot, thoughts: list[Any], hinted:
         game_kind(game.game_name).presenters.HINT_HEARD(thought.key, data)
         change = uuid.uuid4().hex
         shown = _shown_on(snapshot)
-        snapshots.remember_again(change, shown)
+        if shown is not None:
+            snapshots.remember_again(change, shown)
         message = {
             "type": MESSAGE,
             "table": table.pk,
             "game": game.pk,
-            "version": shown.game.version,
+            "version": None if shown is None else shown.game.version,
             "change": change,
             "game_name": game.game_name,
             "players": [hinted[thought.seat]],

@@ -66,6 +66,9 @@ def table_context(
         "is_creator": player is not None and table.created_by_id == player.pk,
         # The viewer's own seat shows hints (games.learn), computed from its view alone.
         "hints_on": seat is not None and any(s.hints for s in seats if s.number == seat),
+        # The language the regions are worded in, read once: every look and worded region
+        # of the render is filed under it (:func:`language_of`).
+        "render_language": translation.get_language() or "",
     }
     if game is None:
         return context
@@ -262,7 +265,13 @@ def _remembered(region: str, template: str, context: dict[str, Any]) -> str | No
     look = None if look_of is None else look_of(context)
     if look is None:
         return None
-    return looks.region(template, looks.Look(look), translation.get_language() or "")
+    return looks.region(template, looks.Look(look), language_of(context))
+
+
+def language_of(context: Mapping[str, Any]) -> str:
+    """The language a table's context is rendered in (read once per viewer's render)."""
+    language = context.get("render_language")
+    return language if language is not None else (translation.get_language() or "")
 
 
 def _fingerprint(html: str) -> str:
@@ -310,8 +319,13 @@ def render_regions(
     (:func:`shared_regions`).
     """
     context = table_context(table, player, snapshot=snapshot)
-    bare_prompt = _bare_prompt(context)
-    context.update(message=message, prompt_seen=_fingerprint(bare_prompt))
+    if only is None or PROMPT_REGION in only or SEEN_REGION[0] in only:
+        bare_prompt = _bare_prompt(context)
+        seen = _fingerprint(bare_prompt)
+    else:  # no region shown that is or names the prompt (a hint heard: the hints alone)
+        context.update(oob=True)
+        bare_prompt = seen = ""
+    context.update(message=message, prompt_seen=seen)
     seated = context["my_seat"] is not None
     common = shared_regions(context["kind"])
     rendered = {}

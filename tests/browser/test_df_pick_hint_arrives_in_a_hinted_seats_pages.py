@@ -1,14 +1,12 @@
-"""A seat with hints on is asked a Pick its coach has to think about: its pages (a laptop and
-a phone) show "The coach is thinking…" at once; the other seats answer meanwhile; then the
-coach's Pick or Pass arrives in both pages without a reload, and it is the strong bot's own
-answer on that seat's view."""
-
-from django.conf import settings
+"""A seat with hints on is asked a Pick its coach has to think about (the coach's play-outs run
+off the move's path, "The coach is thinking…" meanwhile); the other seats answer first; then
+the coach's Pick or Pass arrives in both of the seat's pages (a laptop and a phone) without a
+reload, and it is the strong bot's own answer on that seat's view."""
 
 from dragonformula.rules import advice, strong
 from games.registry import engine_for
 from tests.browser.tables import discard, mark_page, never_reloaded, off_the_browser_loop
-from tests.support.sessions import session_key_for
+from tests.browser.test_leaver import browser_as, open_table
 from tests.web.tables import seated_table
 
 ENGINE = engine_for("dragonformula")
@@ -34,26 +32,12 @@ def a_table_at_a_window_that_takes_thinking():
     raise AssertionError("the deal gives no seat a Pick that takes thinking")
 
 
-def browser_of(new_page, live_server_url, player, viewport=None):
-    page = new_page(viewport=viewport)
-    key = session_key_for(player)
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": key, "url": live_server_url}]
-    )
-    return page
-
-
-def open_table(page, table):
-    page.goto(f"/dragonformula/{table.code}/")
-    page.locator("#hand .tarot-card").first.wait_for()
-
-
 def test_the_coachs_pick_hint_arrives_in_both_of_a_seats_pages(
     new_page, live_server_url, artifacts_dir
 ):
     table, players, turn, card, seat = off_the_browser_loop(a_table_at_a_window_that_takes_thinking)
-    pages = {n: browser_of(new_page, live_server_url, p) for n, p in enumerate(players)}
-    phone = browser_of(new_page, live_server_url, players[seat], viewport=PHONE)
+    pages = {n: browser_as(new_page, live_server_url, p) for n, p in enumerate(players)}
+    phone = browser_as(new_page, live_server_url, players[seat], viewport=PHONE)
     for page in [*pages.values(), phone]:
         open_table(page, table)
         mark_page(page)

@@ -17,9 +17,9 @@ from tests.web.tables import seated_table
 AWAY_SECONDS = 2
 
 
-def browser_as(new_page, live_server_url, player):
+def browser_as(new_page, live_server_url, player, viewport=None):
     """A fresh browser whose session is ``player``'s (a guest who named themselves)."""
-    page = new_page()
+    page = new_page(viewport=viewport)
     key = session_key_for(player)
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": key, "url": live_server_url}]
