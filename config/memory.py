@@ -98,16 +98,17 @@ def _sweep_every(seconds: float) -> None:
         sweep()
 
 
-def _c_library() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("c")
+def _c_library(name: str, function: str) -> ctypes.CDLL | None:
+    """The system's C library ``name`` (``c``, ``sqlite3``) if it has ``function``."""
+    path = ctypes.util.find_library(name)
     try:
-        library = ctypes.CDLL(name) if name else None
+        library = ctypes.CDLL(path) if path else None
     except OSError:
         return None
-    return library if library is not None and hasattr(library, "mallinfo2") else None
+    return library if library is not None and hasattr(library, function) else None
 
 
-_libc = _c_library()  # glibc 2.33 or later, whose mallinfo2 the traces read; else None
+_libc = _c_library("c", "mallinfo2")  # glibc 2.33 or later, which the traces read; else None
 
 
 class _MallInfo2(ctypes.Structure):
@@ -146,11 +147,7 @@ def heap_usage() -> str:
 def _sqlite_memory() -> int:
     """Bytes SQLite has allocated (its own ``sqlite3_memory_used``: page caches, prepared
     statements), 0 where its library is not found."""
-    name = ctypes.util.find_library("sqlite3")
-    try:
-        library = ctypes.CDLL(name) if name else None
-    except OSError:
-        return 0
+    library = _c_library("sqlite3", "sqlite3_memory_used")
     if library is None:
         return 0
     library.sqlite3_memory_used.restype = ctypes.c_int64
