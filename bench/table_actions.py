@@ -85,13 +85,16 @@ class Socket:
     def hear(self, message: dict[str, Any] | None = None) -> None:
         """What the socket sends after ``message`` (``None``: its first frame, as it opens),
         as ``TableConsumer.table_changed`` makes it (here without the event loop's part)."""
+        only: frozenset[str] = frozenset()
         if message and message["type"] == "table.hint":  # a hint ready: its player's sockets
             from games.coach import hint_thinking
+            from games.registry import game_kind
 
             hint_thinking.heard(message)
             if self.consumer.player.pk not in message["players"]:
                 return
-        frame = self.consumer.frame(message.get("change") if message else None)
+            only = game_kind(message["game_name"]).presenters.HINT_REGIONS  # as table_hint
+        frame = self.consumer.frame(message.get("change") if message else None, only=only)
         if frame:
             self.frames.append(frame)
 

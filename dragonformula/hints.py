@@ -108,6 +108,13 @@ def _pick(view: dict[str, Any], lang: str, think: bool = True) -> Any:
             return {"thinking": True}
     if advice is None:
         return None
+    return _worded_pick(advice, lang)
+
+
+@lru_cache(maxsize=REMEMBERED_OFFERS)
+def _worded_pick(advice: PickAdvice, lang: str) -> dict[str, Any]:
+    """The advice as the hint shows it, worded once per advice and language: a seat's
+    every push while its window is open shows the same (not to be changed by a reader)."""
     return {
         "card": {"code": advice.card, "name": card_name(advice.card, lang)},
         "answer": advice.answer,
