@@ -143,10 +143,15 @@ async def _think(snapshot: snapshots.TableSnapshot, thoughts: list[Any], hinted:
         finally:
             _under_way.discard(thought.key)
         game_kind(game.game_name).presenters.HINT_HEARD(thought.key, data)
-        change = uuid.uuid4().hex
         shown = _shown_on(snapshot)
-        if shown is not None:
+        if shown is not None and shown.change is not None:
+            # The change the table was announced with: its sockets render the hints from
+            # the snapshot this process already holds, and no other change's is pushed out
+            # of the remembered ones (a new id for every hint did, at 150 tables).
+            change = shown.change
             snapshots.remember_again(change, shown)
+        else:
+            change = uuid.uuid4().hex  # read afresh by the sockets that hear it
         message = {
             "type": MESSAGE,
             "table": table.pk,
