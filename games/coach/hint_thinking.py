@@ -8,11 +8,13 @@ asked for and nobody has worked out are thought in the bot-thinking workers
 (``games.coach.bot_thinking``, shared fairly between clients); meanwhile the seat's hint
 says the coach is thinking. A thought whose question has gone by before a worker is free
 for it (the seat answered, the window closed: the presenters' ``HINT_STILL_WANTED``, asked
-of the table's latest state this process announced) is dropped unthought. When one is ready, the table's group hears it
-(``table.hint``: the hint as plain data, and the player it is for) and every process
+of the table's latest state this process announced) is dropped unthought.
+
+When one is ready, the table's group hears it (``table.hint``: the hint as plain data, the
+player it is for, and the change the table was last announced with) and every process
 remembers it (the presenters' ``HINT_HEARD``); that player's sockets alone render the
-table again and are sent what changed (the hints region). If the game has moved on,
-nothing is pushed.
+regions a hint changes (the presenters' ``HINT_REGIONS``) on the table as it now stands,
+and are sent what changed. If another game has started meanwhile, nothing is pushed.
 
 Without a server loop (a script, a test's client) the hint is worked out where it is asked.
 """
