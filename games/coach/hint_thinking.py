@@ -101,14 +101,17 @@ def _identity(game: Any) -> tuple[int, Any]:
     return (game.pk, game.created)
 
 
-def still_wanted(table_id: int, game_name: str, thought: Any) -> bool:
-    """Whether ``thought`` still answers a question its seat is asked at the table as this
-    process last announced it (always, for a game that does not say)."""
-    wanted = game_kind(game_name).presenters.HINT_STILL_WANTED
+def still_wanted(table_id: int, game: Any, thought: Any) -> bool:
+    """Whether ``thought``, asked in ``game``, still answers a question its seat is asked at
+    the table as this process last announced it: not once another game has started there;
+    else as the game says (always, for a game that does not say)."""
     latest = _latest.get(table_id)
-    if wanted is None or latest is None:
+    if latest is None:
         return True
-    return wanted(latest.state, thought)
+    if latest.game != _identity(game):
+        return False
+    wanted = game_kind(game.game_name).presenters.HINT_STILL_WANTED
+    return wanted is None or wanted(latest.state, thought)
 
 
 def _shown_on(snapshot: snapshots.TableSnapshot) -> snapshots.TableSnapshot | None:
@@ -133,7 +136,7 @@ async def _think(snapshot: snapshots.TableSnapshot, thoughts: list[Any], hinted:
 
     async def one(thought: Any) -> None:
         def wanted() -> bool:
-            return still_wanted(table.pk, game.game_name, thought)
+            return still_wanted(table.pk, game, thought)
 
         try:
             data = await queue.think(client, table.pk, thought.work, *thought.args, wanted=wanted)
