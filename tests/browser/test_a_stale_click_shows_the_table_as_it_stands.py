@@ -13,6 +13,12 @@ from tests.browser.test_a11y import LAPTOP, PHONE
 from tests.browser.test_table_fits_one_screen import confirm_discard, df_stacking, seated_guest
 
 STALE = "The table has moved on since you looked; here is the current state."
+# Every frame the table's socket brings, kept for the test to wait on (htmx's ws extension
+# announces each one).
+PUSHES_HEARD = """() => {
+    window.pushesHeard = [];
+    document.body.addEventListener('htmx:wsAfterMessage', (e) => window.pushesHeard.push(e.detail.message));
+}"""
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("laptop", LAPTOP), ("phone", PHONE)])
@@ -23,11 +29,18 @@ def test_a_stale_click_is_refused_in_place_and_play_goes_on(
         new_page, "dragonformula", 4, "random", {"pick_seconds": 60}, df_stacking("WK")
     )
     page.set_viewport_size(viewport)
+    page.evaluate(PUSHES_HEARD)
     seen = version(page)
     page.click("#prompt button[data-action='draw']")
     wait_for_new_version(page, seen)
     page.wait_for_selector("#hand [data-card='WK']")
     drawn = version(page)
+    # The draw's push to this page's socket has landed too (it carries what-was-seen
+    # again): a push landing after the change below would undo it before the click.
+    page.wait_for_function(
+        "v => window.pushesHeard.some(m => m.includes('name=\"version\" value=\"' + v + '\"'))",
+        arg=drawn,
+    )
     # As if the draw's answer had not reached the page yet: what it saw is the version
     # before, and a prompt that is no longer the one the table shows.
     page.evaluate(
