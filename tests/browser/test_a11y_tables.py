@@ -41,11 +41,22 @@ def guest_at_table(new_page, game_name: str, *, viewport=None, options=None, loc
     Dragon Formula tables make the guest Fire, so the first turn is theirs.
     """
     page = new_page(viewport=viewport, locale=locale)
+    page.add_init_script(FRAMES_HEARD)
     player = name_a_guest(page)
     table = off_the_browser_loop(open_table_with_bots, player, game_name, options)
     page.goto(f"/{game_name}/{table.code}/")
     page.wait_for_selector("#prompt")
+    # The table's socket has brought its first frame: regions it swaps in later would undo
+    # what a test opens on the page meanwhile.
+    page.wait_for_function("() => window.framesHeard > 0")
     return page, table
+
+
+# Counts the frames a page's table socket brings (htmx's ws extension announces each one).
+FRAMES_HEARD = """
+window.framesHeard = 0;
+document.addEventListener('htmx:wsAfterMessage', () => { window.framesHeard += 1; });
+"""
 
 
 def tab_to(page, predicate_js: str, limit: int = 80) -> None:
