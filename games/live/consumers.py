@@ -325,7 +325,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await super().dispatch(message)
 
     async def table_changed(
-        self, event: dict[str, Any], only: frozenset[str] = frozenset()
+        self, event: dict[str, Any], only: frozenset[str] = rendering.EVERY_REGION
     ) -> None:
         """Send what a change changed for this viewer (``only``: of those regions alone)."""
         change = event.get("change")
@@ -378,7 +378,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self,
         change: str | None = None,
         snapshot: snapshots.TableSnapshot | None = None,
-        only: frozenset[str] = frozenset(),
+        only: frozenset[str] = rendering.EVERY_REGION,
     ) -> str | None:
         """The regions that changed since this socket's last frame, as one frame (or
         ``None``: nothing changed for this viewer).

@@ -402,9 +402,14 @@ def actor_regions(
     language: taken from what the actor's own socket is pushed after the move when the
     move was announced from ``snapshot`` (rendered once for both), else rendered now."""
     if snapshot is not None and snapshot.change is not None:
-        pushed = pushed_regions(table.pk, snapshot.change, player, translation.get_language())
+        language = translation.get_language()
+        pushed = pushed_regions(table.pk, snapshot.change, player, language, EVERY_REGION)
         return {region: pushed[region] for region in ACTOR_REGIONS if region in pushed}
     return render_regions(table, player, only=ACTOR_REGIONS, snapshot=snapshot)
+
+
+# ``only`` for every region of a push (:func:`pushed_regions`).
+EVERY_REGION: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=REMEMBERED_PUSHES)
@@ -413,13 +418,17 @@ def pushed_regions(
     change: str,
     player: Player | None,
     language: str,
-    only: frozenset[str] = frozenset(),
+    only: frozenset[str],
+    /,
 ) -> dict[str, str]:
     """Every region after ``change`` for ``player`` in ``language`` (``only``: those
-    regions alone), rendered once.
+    regions alone; :data:`EVERY_REGION`: all), rendered once.
 
     The sockets of one viewer (a phone and a laptop, or every spectator's) share it,
-    and all the table's sockets in this process share the change's snapshot.
+    the mover's answer shares its own socket's, and all the table's sockets in this
+    process share the change's snapshot. Its arguments are positional and none has a
+    default: the cache files a call under the arguments as written, so a call leaving
+    one out would miss the render another call made for the same viewer.
     """
     snapshot = snapshots.for_change(table_id, change)
     with translation.override(language):

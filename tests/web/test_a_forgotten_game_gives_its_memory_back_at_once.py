@@ -39,7 +39,7 @@ def push(game) -> str:
         None,
     ]:
         with translation.override("ja"):
-            rendering.pushed_regions(game.table_id, change, viewer, "ja")
+            rendering.pushed_regions(game.table_id, change, viewer, "ja", rendering.EVERY_REGION)
     return change
 
 
@@ -49,7 +49,7 @@ def forget_all_but(other_game) -> None:
     for _ in range(snapshots.REMEMBERED_CHANGES + rendering.REMEMBERED_PUSHES):
         change = uuid.uuid4().hex
         snapshots.remember_again(change, snapshot)
-        rendering.pushed_regions(other_game.table_id, change, None, "ja")
+        rendering.pushed_regions(other_game.table_id, change, None, "ja", rendering.EVERY_REGION)
 
 
 def test_a_pushed_game_is_freed_without_a_collection_once_it_is_forgotten(no_collector):

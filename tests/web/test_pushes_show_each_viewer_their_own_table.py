@@ -86,7 +86,9 @@ def test_every_viewer_is_pushed_what_a_fresh_render_shows_them(
             pushes = []
             with stopped_clock():
                 for viewer in [*players[:away], *players[away + 1 :], None]:
-                    pushed = rendering.pushed_regions(table.pk, change, viewer, language)
+                    pushed = rendering.pushed_regions(
+                        table.pk, change, viewer, language, rendering.EVERY_REGION
+                    )
                     assert pushed == fresh(table, viewer, language)
                     pushes.append(pushed)
                     trust = pushed["table-trust"]
@@ -109,6 +111,10 @@ def test_a_spectator_pushed_first_does_not_give_the_seated_players_no_way_to_lea
         lambda: playing.apply_action(game, players[seat], action, game.version),
         django_capture_on_commit_callbacks,
     )
-    spectator = rendering.pushed_regions(table.pk, change, None, "en")["table-trust"]
-    seated = rendering.pushed_regions(table.pk, change, players[0], "en")["table-trust"]
+    spectator = rendering.pushed_regions(table.pk, change, None, "en", rendering.EVERY_REGION)[
+        "table-trust"
+    ]
+    seated = rendering.pushed_regions(table.pk, change, players[0], "en", rendering.EVERY_REGION)[
+        "table-trust"
+    ]
     assert LEAVE not in spectator and LEAVE in seated

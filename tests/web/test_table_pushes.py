@@ -88,7 +88,7 @@ def test_the_saving_process_reads_the_table_once_for_all_its_sockets(
     change = async_to_sync(layer.receive)(channel)["change"]
     with CaptureQueriesContext(connection) as queries:
         frames = [
-            rendering.pushed_regions(table.pk, change, viewer, language)
+            rendering.pushed_regions(table.pk, change, viewer, language, rendering.EVERY_REGION)
             for viewer in [*players, None]
             for language in ("ja", "en")
         ]
@@ -109,11 +109,11 @@ def test_another_process_reads_the_table_once_per_move_however_many_sockets(
     change = uuid.uuid4().hex  # a change this process did not save
     with CaptureQueriesContext(connection) as queries:
         for viewer in players:
-            rendering.pushed_regions(table.pk, change, viewer, "ja")
+            rendering.pushed_regions(table.pk, change, viewer, "ja", rendering.EVERY_REGION)
     # The game with its table (one written-out statement), the seats with their players.
     assert len(queries) == 2, [q["sql"] for q in queries]
     with CaptureQueriesContext(connection) as again:
-        rendering.pushed_regions(table.pk, change, players[0], "ja")
+        rendering.pushed_regions(table.pk, change, players[0], "ja", rendering.EVERY_REGION)
     assert len(again) == 0, "a second socket of the same viewer is sent the same frame"
 
 
@@ -154,25 +154,37 @@ async def test_a_socket_never_goes_back_to_an_earlier_move(players):
 
 
 @pytest.mark.django_db(transaction=True)  # the move commits (and is announced) before the answer
-def test_the_movers_answer_is_what_their_own_socket_is_pushed():
-    table, game, players = seated_table("dragonformula", ["Ann", "Bo", "Cy", "Di"])
-    seat = ENGINE.waiting_for(game.state)[0]
-    layer = get_channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(table_events.group_name(table.pk), channel)
-    rendering.pushed_regions.cache_clear()
-    answer = htmx_post(
-        browser_of(players[seat]),
-        act_url(table),
-        {"action": json.dumps({"type": "draw"}), "version": game.version},
+@in_own_loop
+async def test_the_movers_answer_is_what_their_own_socket_is_pushed():
+    table, game, players = await database_sync_to_async(seated_table)(
+        "dragonformula", ["Ann", "Bo", "Cy", "Di"]
     )
-    change = async_to_sync(layer.receive)(channel)["change"]
-    pushed = rendering.pushed_regions(table.pk, change, players[seat], "en")  # the test language
-    # Rendered once for both: the socket's frame is the one the answer was taken from.
-    assert rendering.pushed_regions.cache_info().hits == 1
+    seat = ENGINE.waiting_for(game.state)[0]
+    socket = await open_socket(table.code, players[seat])
+    await socket.receive_from()
+    while not await socket.receive_nothing(timeout=0.3):  # its coming to the table
+        await socket.receive_from()
+    renders = mock.patch.object(rendering, "render_regions", wraps=rendering.render_regions)
+    with renders as rendered:
+        answer = await database_sync_to_async(
+            lambda: htmx_post(
+                browser_of(players[seat]),
+                act_url(table),
+                {"action": json.dumps({"type": "draw"}), "version": game.version},
+            )
+        )()
+        frame = await socket.receive_from()
+    # Rendered once for both: the answer is taken from what the mover's socket is pushed
+    # (a call that missed the socket's render renders the whole table twice a move).
+    assert rendered.call_count == 1
     # The same prompt, hand and seen version as the mover's socket brings a moment later:
     # nothing on the mover's screen flickers from one to the other.
-    assert answer.content.decode() == pushed["seen"] + pushed["prompt"] + pushed["hand"]
+    answered = answer.content.decode()
+    for region in ("seen", "prompt", "hand"):
+        start = answered.index(f'id="{region}"')
+        html = answered[answered.rindex("<", 0, start) :].split("\n", 1)[0]
+        assert html in frame, region
+    await socket.disconnect()
 
 
 @pytest.mark.django_db(transaction=True)
