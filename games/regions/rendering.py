@@ -253,8 +253,7 @@ def _bare_prompt(context: dict[str, Any]) -> str:
     """The prompt as pushed, without any message (what its fingerprint is taken of)."""
     context.update(oob=True, message="")
     template = dict(context["kind"].presenters.REGIONS)[PROMPT_REGION]
-    remembered = _remembered(PROMPT_REGION, template, context)
-    return remembered if remembered is not None else render_to_string(template, context)
+    return _render(PROMPT_REGION, template, context)
 
 
 def _remembered(region: str, template: str, context: dict[str, Any]) -> str | None:
