@@ -70,8 +70,8 @@ def keep_survivors_out_of_sight() -> bool:
     has lived long since the last one, 7-105 ms, and the sweep 266 ms once a minute
     (``bench/load.py``, docs/performance.md, "The collector's walks"). An
     object kept out of sight is still freed the moment nothing refers to it; only garbage
-    in reference cycles (a closed socket's objects) waits for the next sweep.
-    """
+    in reference cycles (a closed socket's objects) waits for the next sweep, which a
+    flood of ended sockets brings early (:class:`SweepAfterEndings`)."""
     every = _setting("CLUB_GC_SWEEP_SECONDS", SWEEP_SECONDS)
     if every <= 0 or _sweeping.is_set():
         return False
