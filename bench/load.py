@@ -20,6 +20,10 @@ they are and still measure nothing but the play.
     .venv/bin/python bench/load.py --config single --tables 2 --beside strong,none \
         --beside-game dragonformula --rounds 3
 
+``--hints off``: every seat's player has switched their hints off, as a regular plays
+(by default they are on, as in a guest's first games: the coach thinks every seat's Pick
+hint in the worker pool, which "in play" counts).
+
 ``--beside``: runs in turn with ``--beside-tables`` (10) tables of four bots of each level
 (DragSaga, or ``--beside-game``'s game) playing by themselves beside the measured tables
 (``none``: no such tables), to see what other tables' bots, strong ones thinking in the
@@ -449,6 +453,17 @@ def migrate(env: dict[str, str]) -> None:
         raise RuntimeError(f"migrate failed:\n{result.stderr}")
 
 
+def hints_off(tables: list[dict[str, Any]]) -> None:
+    """Every seat's player switches their hints off, as a regular does (a guest's first
+    games show them, and the coach thinks each seat's Pick hint in the worker pool)."""
+    from games.tables.actions import hints
+    from games.tables.models import Seat
+
+    seats = Seat.objects.filter(table__code__in=[t["code"] for t in tables])
+    for seat in seats.select_related("table", "player"):
+        hints.set_hints(seat.table, seat.player, on=False)
+
+
 def open_bot_tables(count: int, level: str, game_name: str = "dragsaga") -> None:
     """``count`` tables of ``game_name`` with four bots of ``level``, playing by themselves
     beside the measured tables (strong bots think in the server's worker pool); not measured."""
@@ -475,7 +490,7 @@ def run(
             processes = args.processes
         migrate(env)
         beside = 0 if level == "none" else args.beside_tables
-        tables = helper(env, "_setup", str(count), str(beside), level, args.beside_game)
+        tables = helper(env, "_setup", str(count), str(beside), level, args.beside_game, args.hints)
         servers = [
             stack.enter_context(
                 daphne(env=env, log=workdir / f"{config}-{count}-{level}-daphne{i}.log", timeout=60)
@@ -496,6 +511,7 @@ def run(
         "beside": f"{args.beside_tables} {args.beside_game} {level}" if level != "none" else "none",
         "level": level,
         "processes": processes,
+        "hints": args.hints,
         "seconds": elapsed,
         "applied": len(tally.applied),
         "actions_per_s": len(tally.applied) / elapsed if elapsed else 0.0,
@@ -541,7 +557,7 @@ def run(
 def print_row(r: dict[str, Any]) -> None:
     print(
         f"{r['config']:<7} T={r['tables']:<3} bot tables beside: {r.get('beside', 'none')} "
-        f"procs={r['processes']} "
+        f"procs={r['processes']} hints {r.get('hints', 'on')} "
         f"{r['actions_per_s']:7.1f} actions/s ({r['applied']} in {r['seconds']:.0f} s)  "
         f"latency p50 {r['p50']:6.1f} p95 {r['p95']:6.1f} p99 {r['p99']:6.1f} ms  "
         f"stale {r['stale']} refused {r['refused']} errors {r['errors']} "
@@ -640,6 +656,8 @@ def main() -> None:
         django.setup()
         if sys.argv[1] == "_setup":
             tables = open_tables(int(sys.argv[2]))
+            if sys.argv[6] == "off":
+                hints_off(tables)
             open_bot_tables(int(sys.argv[3]), sys.argv[4], sys.argv[5])
             print(json.dumps(tables))
         else:
@@ -670,6 +688,13 @@ def main() -> None:
     )
     parser.add_argument(
         "--rounds", type=int, default=1, help="times the --beside levels run in turn"
+    )
+    parser.add_argument(
+        "--hints",
+        choices=["on", "off"],
+        default="on",
+        help="the seats' hints: on, as in a guest's first games (the coach thinks each "
+        "seat's Pick hint), or off, as a regular plays",
     )
     parser.add_argument("--processes", type=int, default=2, help="Daphne processes in scaled")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")

@@ -42,12 +42,16 @@ REGIONS = [
 # own draws name the card to it alone.
 SHARED_REGIONS = frozenset({"clock", "pile", "scores"})
 # The regions rendered from their looks alone, once per look and language: a seat's hand,
-# its prompt, the result screen while none is up, the pile and the scores, the same
+# its hints, the result screen while none is up, the pile and the scores, the same
 # through most moves (dragonformula.region_looks).
 REGION_LOOKS = region_looks.REGION_LOOKS
 # The regions worded by Python helpers, not templates (games.regions.rendering.worded_regions):
-# every viewer is sent them after every move.
-REGION_HTML = {"seats": df_seats.seats_region, "log": tarot.log_region}
+# every viewer is sent them after every move (the prompt's body is remembered per look).
+REGION_HTML = {
+    "seats": df_seats.seats_region,
+    "log": tarot.log_region,
+    "prompt": tarot.prompt_region,
+}
 # The hints that take the coach's thinking (the Pick hint: the strong bot's answer), thought
 # off the move's path and pushed to their seat when ready (games.coach.hint_thinking).
 HINT_THOUGHTS = hints.hint_thoughts

@@ -1,10 +1,11 @@
 """What Dragon Formula's remembered regions read, as plain data: each region's *look*.
 
 A push renders every region for every viewer after every move, yet most of a viewer's
-regions stay as they were through the others' moves: their hand, often their prompt, the
-result screen that is not up, the pile and the scores (rendered once per move for all).
-The table renders such a region from its look alone, once per look and language (``games.regions.looks.region``), so what a viewer is shown can never
-differ from the look it is filed under. Each function returns ``None`` when its region is
+regions stay as they were through the others' moves: their hand, the result screen that
+is not up, the pile and the scores (rendered once per move for all), and their hints. The
+table renders such a region from its look alone, once per look and language
+(``games.regions.looks.region``), so what a viewer is shown can never differ from the look
+it is filed under. (The prompt's body is remembered the same way, by ``tarot.df_prompt``.) Each function returns ``None`` when its region is
 rendered from the whole context instead (a table not started, a refusal, a result screen
 that is up).
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonformula.templatetags.tarot import STANDING, prompt_look
+from dragonformula.templatetags.tarot import STANDING
 
 
 def hand(context: dict[str, Any]) -> dict[str, Any] | None:
@@ -33,14 +34,6 @@ def hand(context: dict[str, Any]) -> dict[str, Any] | None:
             "hand_action": df["hand_action"],
         },
     }
-
-
-def prompt(context: dict[str, Any]) -> dict[str, Any] | None:
-    """What ``partials/prompt.html`` reads without a refusal: its body's look
-    (``tarot.prompt_look``)."""
-    if context.get("df") is None or context["message"]:
-        return None
-    return {"oob": context["oob"], "game": True, "message": "", **prompt_look(context)}
 
 
 def result_screen(context: dict[str, Any]) -> dict[str, Any] | None:
@@ -103,7 +96,6 @@ LEGEND = ("element_name", "own_suit_name", "own_suit")  # what the card legend r
 REGION_LOOKS = {
     "hints": hints,
     "hand": hand,
-    "prompt": prompt,
     "result-screen": result_screen,
     "pile": pile,
     "scores": scores,

@@ -282,8 +282,29 @@ def _hand_card(
 REMEMBERED_PROMPTS = 1024
 
 
+# The prompt region (``partials/prompt.html``) around a refusal, if any, and the prompt.
+PROMPT_HTML = '<section id="prompt" class="prompt"{} aria-live="polite">\n{}\n</section>\n'
+REFUSAL_HTML = '<p class="refusal" role="alert">{}</p>'
+
+
+@register.simple_tag(takes_context=True, name="df_prompt_region")
+def prompt_region(context: template.Context | dict[str, Any]) -> SafeString:
+    """The prompt region: a refusal if the viewer's click was refused, then their prompt
+    (:func:`df_prompt`, remembered per look) once a game has started, else the waiting
+    table's prompt. Worded here, not in a template, as every viewer is sent it after every
+    move (and its fingerprint is taken of it)."""
+    if not context.get("game"):
+        data = context.flatten() if isinstance(context, template.Context) else context
+        inner = render_to_string("games/partials/waiting_prompt.html", data)
+    else:
+        message = context.get("message")
+        refusal = format_html(REFUSAL_HTML, message) if message else ""
+        inner = mark_safe(f"\n  {refusal}{df_prompt(context)}")  # noqa: S308 - both escaped
+    return format_html(PROMPT_HTML, rendering.OOB if context.get("oob") else "", inner)
+
+
 @register.simple_tag(takes_context=True)
-def df_prompt(context: template.Context) -> SafeString:
+def df_prompt(context: template.Context | dict[str, Any]) -> SafeString:
     """The prompt but a refusal (``partials/_prompt_body.html``), rendered once per look
     (:func:`prompt_look`) and language: the template is given the look only, so what it
     shows can never differ from the look it is filed under."""

@@ -52,11 +52,11 @@ class _Latest:
 
     game: tuple[int, Any]
     version: int
-    state: dict[str, Any]
-    snapshot: weakref.ref[snapshots.TableSnapshot]
+    state: dict[str, Any] | None  # None: the game has ended (no question is asked in it)
+    snapshot: weakref.ref[snapshots.TableSnapshot] | None
 
 
-# Each table whose game is under way, as this process last announced it.
+# Each table whose game is under way, or has just ended, as this process last announced it.
 _latest: OrderedDict[int, _Latest] = OrderedDict()
 REMEMBERED_TABLES = 256
 
@@ -85,13 +85,18 @@ def think_after(snapshot: snapshots.TableSnapshot) -> None:
 def _note_latest(snapshot: snapshots.TableSnapshot) -> None:
     """Remember the table's game as ``snapshot`` has it, unless a later move is known."""
     table_id, game = snapshot.table.pk, snapshot.game
-    if game is None or game.is_finished:
+    if game is None:
         _latest.pop(table_id, None)
         return
     known = _latest.get(table_id)
     if known is not None and known.game == _identity(game) and known.version > game.version:
         return  # two moves announced out of order: the later one stays
-    _latest[table_id] = _Latest(_identity(game), game.version, game.state, weakref.ref(snapshot))
+    if game.is_finished:  # only that it has ended: a thought still waiting for it is dropped
+        _latest[table_id] = _Latest(_identity(game), game.version, None, None)
+    else:
+        _latest[table_id] = _Latest(
+            _identity(game), game.version, game.state, weakref.ref(snapshot)
+        )
     _latest.move_to_end(table_id)
     while len(_latest) > REMEMBERED_TABLES:
         _latest.popitem(last=False)
@@ -103,12 +108,13 @@ def _identity(game: Any) -> tuple[int, Any]:
 
 def still_wanted(table_id: int, game: Any, thought: Any) -> bool:
     """Whether ``thought``, asked in ``game``, still answers a question its seat is asked at
-    the table as this process last announced it: not once another game has started there;
-    else as the game says (always, for a game that does not say)."""
+    the table as this process last announced it: not once the game has ended or another
+    has started there; else as the game says (always, for a game that does not say, or a
+    table this process has not announced: another process saved its moves)."""
     latest = _latest.get(table_id)
     if latest is None:
         return True
-    if latest.game != _identity(game):
+    if latest.game != _identity(game) or latest.state is None:
         return False
     wanted = game_kind(game.game_name).presenters.HINT_STILL_WANTED
     return wanted is None or wanted(latest.state, thought)
@@ -125,7 +131,7 @@ def _shown_on(snapshot: snapshots.TableSnapshot) -> snapshots.TableSnapshot | No
         return snapshot
     if latest.version <= game.version:
         return snapshot
-    return latest.snapshot()
+    return latest.snapshot() if latest.snapshot is not None else None
 
 
 async def _think(snapshot: snapshots.TableSnapshot, thoughts: list[Any], hinted: dict) -> None:

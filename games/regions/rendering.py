@@ -19,7 +19,7 @@ from django.template import Context
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -30,6 +30,7 @@ from games.regions.snapshots import TableSnapshot
 from games.registry import game_kind
 from games.tables import selectors
 from games.tables.models import Game, Player, Seat, Table
+from games.turns.time_left import time_left
 
 
 def table_context(
@@ -148,6 +149,49 @@ def countdown(remaining: float) -> SafeString:
     return format_html(COUNTDOWN_HTML, f"{remaining:.1f}", seconds, _("s"))
 
 
+# The clock of the seats the table waits for (``games/partials/clock.html``): named, and
+# shown small unless one of them is the viewer's (the table's CSS, by the viewer's seat).
+CLOCK_REGION = ("clock", "games/partials/clock.html")
+CLOCK_HTML = '<div id="clock" class="clock"{}{}>{}</div>\n'
+TURN_BASED_HTML = '<span class="turn-based-note">{}</span>'
+MOVE_DEADLINE_HTML = ' <span class="move-deadline">{}</span>'
+CLOCK_OWNER_HTML = '<span class="clock-owner">{}</span> '
+
+
+def clock_region(context: Mapping[str, Any]) -> SafeString:
+    """The clock region: a turn-based table's time a move and each awaited seat's time
+    left, then the countdown of a live game's awaited seats. Worded here, not in a
+    template, as every viewer is sent it after every move."""
+    waiting = context.get("waiting_for")
+    parts = []
+    table = context.get("table")
+    if table is not None and table.is_turn_based:
+        note = _("Turn-based: %(time)s a move") % {
+            "time": conditional_escape(table.get_move_deadline_display())
+        }
+        parts.append(format_html(TURN_BASED_HTML, mark_safe(note)))  # noqa: S308 - escaped
+        for name, left in context.get("move_deadlines") or ():
+            words = {"name": conditional_escape(name), "left": conditional_escape(time_left(left))}
+            parts.append(
+                format_html(MOVE_DEADLINE_HTML, mark_safe(_("%(name)s: %(left)s left") % words))
+            )  # noqa: S308
+    remaining = context.get("remaining")
+    if remaining is not None and not context.get("finished"):
+        names = context.get("waiting_names")
+        if names:
+            said = _("Waiting for: %(names)s") % {
+                "names": ", ".join(map(conditional_escape, names))
+            }
+            parts.append(format_html(CLOCK_OWNER_HTML, mark_safe(said)))  # noqa: S308 - escaped
+        parts.append(countdown(remaining))
+    return format_html(
+        CLOCK_HTML,
+        format_html(' data-waiting="{}"', " ".join(map(str, waiting))) if waiting else "",
+        OOB if context.get("oob") else "",
+        mark_safe("".join(parts)),  # noqa: S308 - each part escaped
+    )
+
+
 def seen_region(context: dict[str, Any]) -> SafeString:
     """The what-was-seen region (:data:`SEEN_HTML`) of a table's context, escaped."""
     version = context["version"]
@@ -253,8 +297,7 @@ def _bare_prompt(context: dict[str, Any]) -> str:
     """The prompt as pushed, without any message (what its fingerprint is taken of)."""
     context.update(oob=True, message="")
     template = dict(context["kind"].presenters.REGIONS)[PROMPT_REGION]
-    remembered = _remembered(PROMPT_REGION, template, context)
-    return remembered if remembered is not None else render_to_string(template, context)
+    return _render(PROMPT_REGION, template, context)
 
 
 def _remembered(region: str, template: str, context: dict[str, Any]) -> str | None:
@@ -364,6 +407,7 @@ def worded_regions(kind: Any) -> dict[str, Callable[[dict[str, Any]], str]]:
         kind.name,
         {
             SEEN_REGION[0]: seen_region,
+            CLOCK_REGION[0]: clock_region,
             CATCH_UP_REGION[0]: catch_up_region,
             **kind.presenters.REGION_HTML,
         },

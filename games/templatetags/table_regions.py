@@ -21,6 +21,12 @@ def seen_region(context: template.Context) -> SafeString:
 
 
 @register.simple_tag(takes_context=True)
+def clock_region(context: template.Context) -> SafeString:
+    """The clock of the seats the table waits for (``rendering.clock_region``)."""
+    return rendering.clock_region(context)
+
+
+@register.simple_tag(takes_context=True)
 def catch_up_region(context: template.Context) -> SafeString:
     """A returning player's catch-up (``rendering.catch_up_region``)."""
     return rendering.catch_up_region(context)

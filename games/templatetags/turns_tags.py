@@ -5,26 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext as _
 
 from games.turns import inbox
+from games.turns.time_left import time_left as time_left_of
 
 register = template.Library()
 
 
 @register.filter
 def time_left(seconds: float | None) -> str:
-    """``seconds`` as a person reads a move's time left: "2 d 3 h", "5 h 20 min", "12 min"."""
-    if seconds is None:
-        return ""
-    minutes = int(max(0.0, float(seconds)) // 60)
-    days, rest = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(rest, 60)
-    if days:
-        return _("%(days)d d %(hours)d h") % {"days": days, "hours": hours}
-    if hours:
-        return _("%(hours)d h %(minutes)d min") % {"hours": hours, "minutes": minutes}
-    return _("%(minutes)d min") % {"minutes": minutes}
+    """``seconds`` as a person reads a move's time left (``games.turns.time_left``)."""
+    return time_left_of(seconds)
 
 
 @register.simple_tag(takes_context=True)

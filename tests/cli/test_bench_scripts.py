@@ -35,7 +35,7 @@ from tests.support.commands import python
         (
             "bench/load.py",
             ["--config", "single", "--tables", "1", "--duration", "3", "--beside-tables", "2"]
-            + ["--beside", "strong,none", "--beside-game", "dragonformula"],
+            + ["--beside", "strong,none", "--beside-game", "dragonformula", "--hints", "off"],
             "the median without bot tables beside",
         ),
     ],

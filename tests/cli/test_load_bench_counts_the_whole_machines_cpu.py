@@ -5,30 +5,21 @@ An operator reads it to tell a server that costs too much from a machine that ha
 left: it must count the work of every process, on every core, and no more than the cores
 could do in the time."""
 
-import importlib.util
 import os
 import subprocess
 import sys
 import time
 
-from tests.support.servers import ROOT
+from tests.support.benches import load_bench
 
 BURN = "import time\nend = time.process_time() + 0.6\nwhile time.process_time() < end: pass"
-
-
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("load_bench", ROOT / "bench" / "load.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 def _machine_busy_seconds() -> float:
     return LOAD_BENCH.machine_cpu_seconds()[0]
 
 
-LOAD_BENCH = _load_bench()
+LOAD_BENCH = load_bench()
 
 
 def test_cpu_other_processes_burn_on_every_core_counts_as_the_machines():

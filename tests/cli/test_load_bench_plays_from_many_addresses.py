@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import importlib.util
 import sys
 
 import pytest
@@ -16,18 +15,9 @@ from websockets.asyncio.server import serve
 
 from games.live.consumers import MAX_SESSION_SOCKETS_PER_ADDRESS
 from tests.integration.players import Player
-from tests.support.servers import ROOT
+from tests.support.benches import load_bench
 
-
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("load_bench", ROOT / "bench" / "load.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-LOAD_BENCH = sys.modules.get("load_bench") or _load_bench()
+LOAD_BENCH = load_bench()
 
 
 async def test_a_players_socket_and_posts_leave_from_its_own_address():

@@ -3,13 +3,12 @@ coach's thinking) with the server, and tells the server process's own apart: the
 run at idle priority and take whatever the machine leaves idle, so an operator comparing
 two runs must be able to read the server's own CPU, which does not grow with idle cores."""
 
-import importlib.util
 import subprocess
 import sys
 import time
 from types import SimpleNamespace
 
-from tests.support.servers import ROOT
+from tests.support.benches import load_bench
 
 # A "server" that starts a worker burning a second of CPU and itself only waits for it.
 SERVER = (
@@ -20,16 +19,8 @@ SERVER = (
 )
 
 
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("load_bench_own", ROOT / "bench" / "load.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_servers_own_cpu_leaves_out_what_its_workers_burn():
-    bench = _load_bench()
+    bench = load_bench()
     server = subprocess.Popen([sys.executable, "-c", SERVER])
     try:
         served = [SimpleNamespace(process=server)]

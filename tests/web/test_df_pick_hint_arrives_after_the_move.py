@@ -8,11 +8,14 @@ from collections import OrderedDict
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 
 from dragonformula.rules import advice, strong
 from games.coach import bot_thinking
 from games.live import server_loop
+from games.regions import snapshots
 from games.registry import engine_for
+from games.tables import events as table_events
 from games.tables.actions import playing
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import seated_table, shows_code, without_hints
@@ -134,6 +137,41 @@ async def test_a_hint_ready_after_the_other_seats_answered_still_reaches_its_sea
         frames = "".join(await frames_until(sockets[seat], HINT.pattern))
         assert f'name="version" value="{version}"' in frames  # the answers reached it first
         assert HINT.search(frames).group(1) == strong.decide(view)["type"]
+        for socket in sockets:
+            await socket.disconnect()
+    finally:
+        server_loop.attach(None)
+
+
+@in_own_loop
+async def test_a_hint_is_pushed_under_the_change_its_table_was_announced_with(workers, monkeypatch):
+    """A hint ready is shown on the table as its last move was announced: its sockets
+    render it from the snapshot this process already holds, under that move's change (a
+    change of its own per hint pushed the other tables' snapshots out of the remembered
+    ones, and their sockets read their tables again)."""
+    monkeypatch.setattr(advice, "_memory", OrderedDict())  # nothing known from another test
+    server_loop.attach(asyncio.get_running_loop())
+    try:
+        table, game, players = await df_table()
+        layer = get_channel_layer()
+        group = await layer.new_channel()
+        await layer.group_add(table_events.group_name(table.pk), group)
+        sockets = [await open_socket(table.code, p) for p in players]
+        for socket in sockets:
+            await socket.receive_from()
+        turn = game.state["turn"]
+        game = await act(game, players[turn], {"type": "draw"})
+        card = game.state["hands"][turn][0]
+        game = await act(game, players[turn], {"type": "discard", "card": card})
+        seat, _view = thinking_seat(game.state, [s for s in range(4) if s != turn])
+        assert seat is not None, "the deal gives no seat a Pick that takes thinking"
+        await frames_until(sockets[seat], HINT.pattern)
+        heard = []
+        while not heard or heard[-1]["type"] != "table.hint":
+            heard.append(await asyncio.wait_for(layer.receive(group), timeout=5))
+        window = next(m for m in reversed(heard) if m["type"] == "table.changed")
+        assert heard[-1]["change"] == window["change"]
+        assert snapshots.for_change(table.pk, window["change"]).game.version == game.version
         for socket in sockets:
             await socket.disconnect()
     finally:

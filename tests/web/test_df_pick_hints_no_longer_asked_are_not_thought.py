@@ -10,8 +10,10 @@ import pytest
 
 from dragonformula import hints
 from dragonformula.rules import advice
-from games.coach import bot_thinking
+from games.coach import bot_thinking, hint_thinking
+from games.regions import snapshots
 from games.registry import engine_for
+from games.tables.models import Game, Seat
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -19,9 +21,12 @@ NOW = time.time()
 _GAMES = itertools.count(10**9)  # a window is looked at once per game id
 
 
-def window_and_thought():
+def window_and_thought(game=None):
     """A game at a pick window and the hint thought one seat is owed."""
-    table, game, players = seated_table("dragonformula", ["Ann", "Ben", "Cho", "Dai"], seed=11)
+    if game is None:
+        _table, game, _players = seated_table(
+            "dragonformula", ["Ann", "Ben", "Cho", "Dai"], seed=11
+        )
     engine = engine_for("dragonformula")
     state = game.state
     turn = state["turn"]
@@ -74,3 +79,45 @@ def test_a_thought_no_longer_wanted_is_never_given_to_a_worker(monkeypatch):
 
     assert asyncio.run(scenario()) == 0
     assert given == []
+
+
+def announced(game):
+    """This process announces the table as ``game`` now stands (its seats' hints off, so
+    that nothing is thought here)."""
+    Seat.objects.filter(table_id=game.table_id).update(hints=False)
+    hint_thinking.think_after(snapshots.read(game.table_id, game))
+
+
+def saved_at_its_window():
+    """A game saved at a pick window, and the hint thought one seat is owed in it."""
+    _table, game, _players = seated_table("dragonformula", ["Ann", "Ben", "Cho", "Dai"], seed=11)
+    _engine, state, thought = window_and_thought(game)
+    game.state, game.version = state, 2
+    game.save()
+    return game, thought
+
+
+def test_a_hint_asked_in_the_game_under_way_is_still_wanted():
+    game, thought = saved_at_its_window()
+    assert hint_thinking.still_wanted(game.table_id, game, thought)  # not announced here yet
+    announced(game)
+    assert hint_thinking.still_wanted(game.table_id, game, thought)
+
+
+def test_a_hint_of_a_game_that_has_ended_is_no_longer_wanted():
+    game, thought = saved_at_its_window()
+    announced(game)
+    game.finished, game.version = game.created, 3  # e.g. its players left
+    game.save()
+    announced(game)
+    assert not hint_thinking.still_wanted(game.table_id, game, thought)
+
+
+def test_a_hint_of_a_game_before_the_tables_next_one_is_no_longer_wanted():
+    game, thought = saved_at_its_window()
+    announced(game)
+    following = Game.objects.get(pk=game.pk)
+    following.pk = None  # another game at the same table
+    following.save()
+    announced(following)
+    assert not hint_thinking.still_wanted(game.table_id, game, thought)
