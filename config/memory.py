@@ -97,10 +97,12 @@ def sweep() -> int:
 # protocol's objects in reference cycles (Twisted's, Autobahn's, Daphne's: some 50 objects
 # each), and those that lived through a full collection are out of sight until a sweep. A
 # flood of sockets left them all waiting for the minute's sweep: 1,000 spectator sockets
-# opened and closed held some 20 MB more, a second flood within the minute as much again.
-# After this many endings the sweep comes early, at most once every EARLY_SWEEP_SECONDS.
-ENDINGS_PER_SWEEP = 100
-EARLY_SWEEP_SECONDS = 5.0
+# opened and closed held some 20 MB, and a second flood within the minute took as much
+# again. After this many endings the sweep comes early, at most once every
+# EARLY_SWEEP_SECONDS: a sweep holds every table's pushes for 100-270 ms, so a flood may
+# not pause them more often (docs/performance.md, "Under abuse").
+ENDINGS_PER_SWEEP = 200
+EARLY_SWEEP_SECONDS = 15.0
 
 _endings = 0
 _sweep_soon = threading.Event()
