@@ -145,6 +145,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # instead of failing, and take the write lock at BEGIN. Write-ahead logging
     # lets the sockets' reads go on while an action commits, and commits without
     # an fsync each (a power cut may lose the last moves, never corrupt a game).
+    # Its threads take turns at the write lock, each woken as soon as it is free
+    # (config/sqlite/base.py), rather than left to SQLite's sleeping retries.
+    DATABASES["default"]["ENGINE"] = "config.sqlite"
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "timeout": 20,

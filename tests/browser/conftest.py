@@ -97,10 +97,11 @@ def browser():
 def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     """A Daphne process serving the test database (a SQLite file shared with this process)."""
     from django.conf import settings
+    from django.db import connection
 
     db = settings.DATABASES["default"]
     env = {}
-    if db["ENGINE"] == "django.db.backends.sqlite3":
+    if connection.vendor == "sqlite":
         env["DATABASE_URL"] = f"sqlite:///{db['NAME']}"
     ARTIFACTS.mkdir(exist_ok=True)
     # The server's own log (a line per action, warnings, tracebacks) is kept with the

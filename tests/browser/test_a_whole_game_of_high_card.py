@@ -12,6 +12,7 @@ import re
 
 import pytest
 from django.conf import settings
+from django.db import connection
 
 from games.tables.actions import opening, seating, starting
 from games.tables.models import Game, Player, Table
@@ -35,7 +36,7 @@ def highcard_server(django_db_setup, django_db_blocker, artifacts_dir):
     """A Daphne process with High Card installed, serving the test database."""
     db = settings.DATABASES["default"]
     env = {"EXAMPLE_GAMES": "examples.highcard"}
-    if db["ENGINE"] == "django.db.backends.sqlite3":
+    if connection.vendor == "sqlite":
         env["DATABASE_URL"] = f"sqlite:///{db['NAME']}"
     port = random.randint(20000, 29999)
     with daphne(port=port, env=env, log=artifacts_dir / "highcard-server.log") as url:

@@ -55,6 +55,19 @@ async def frames_until(socket, pattern, timeout=120):
             return frames
 
 
+async def at_a_pick_window(table, game, players):
+    """Every seat's socket opened (its first frame read), then the turn's draw and discard:
+    the game at the pick window, the sockets and the discarder's seat."""
+    sockets = [await open_socket(table.code, p) for p in players]
+    for socket in sockets:
+        await socket.receive_from()
+    turn = game.state["turn"]
+    game = await act(game, players[turn], {"type": "draw"})
+    card = game.state["hands"][turn][0]
+    game = await act(game, players[turn], {"type": "discard", "card": card})
+    return game, sockets, turn
+
+
 def thinking_seat(state, seats):
     """A seat asked about the discard whose answer takes the strong bot's play-outs."""
     engine = engine_for("dragonformula")
@@ -120,13 +133,7 @@ async def test_a_hint_ready_after_the_other_seats_answered_still_reaches_its_sea
     server_loop.attach(asyncio.get_running_loop())
     try:
         table, game, players = await df_table()
-        sockets = [await open_socket(table.code, p) for p in players]
-        for socket in sockets:
-            await socket.receive_from()
-        turn = game.state["turn"]
-        game = await act(game, players[turn], {"type": "draw"})
-        card = game.state["hands"][turn][0]
-        game = await act(game, players[turn], {"type": "discard", "card": card})
+        game, sockets, turn = await at_a_pick_window(table, game, players)
         others = [s for s in range(4) if s != turn]
         seat, view = thinking_seat(game.state, others)
         assert seat is not None, "the deal gives no seat a Pick that takes thinking"
@@ -156,13 +163,7 @@ async def test_a_hint_is_pushed_under_the_change_its_table_was_announced_with(wo
         layer = get_channel_layer()
         group = await layer.new_channel()
         await layer.group_add(table_events.group_name(table.pk), group)
-        sockets = [await open_socket(table.code, p) for p in players]
-        for socket in sockets:
-            await socket.receive_from()
-        turn = game.state["turn"]
-        game = await act(game, players[turn], {"type": "draw"})
-        card = game.state["hands"][turn][0]
-        game = await act(game, players[turn], {"type": "discard", "card": card})
+        game, sockets, turn = await at_a_pick_window(table, game, players)
         seat, _view = thinking_seat(game.state, [s for s in range(4) if s != turn])
         assert seat is not None, "the deal gives no seat a Pick that takes thinking"
         await frames_until(sockets[seat], HINT.pattern)

@@ -7,6 +7,7 @@ import time
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_sigterm_ends_daphne_within_ten_seconds_with_its_sockets_closed():
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.sqlite3":
+    if connection.vendor != "sqlite":
         pytest.fail("this test serves the test database from a Daphne process (SQLite file)")
     table, game, players = seated_table("dragonformula", ["Ann", "Ben"])
     turn = game.state["turn"]

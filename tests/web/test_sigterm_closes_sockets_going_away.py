@@ -9,6 +9,7 @@ from contextlib import ExitStack
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -31,7 +32,7 @@ def close_code_of(socket, found, index):
 
 def test_sigterm_sends_every_socket_a_going_away_close_frame():
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.sqlite3":
+    if connection.vendor != "sqlite":
         pytest.fail("this test serves the test database from a Daphne process (SQLite file)")
     table, _game, players = seated_table("dragonformula", ["Ann", "Ben"])
     cookies = [session_cookie(player).decode() for player in players]

@@ -1,0 +1,2 @@
+"""SQLite as one serving process writes it: its threads take turns at the write lock
+(:mod:`config.sqlite.base`)."""
