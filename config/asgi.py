@@ -45,8 +45,11 @@ REQUEST_THREADS = 8
 application = ProtocolTypeRouter(
     {
         "http": BodyLimit(WsgiThreads(django_wsgi_app, threads=REQUEST_THREADS)),
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
+        # Every socket that ends counts towards an early sweep of what it left in cycles.
+        "websocket": memory.SweepAfterEndings(
+            AllowedHostsOriginValidator(
+                AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
+            )
         ),
     }
 )

@@ -20,6 +20,7 @@ import time
 import tracemalloc
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 
 def _setting(name: str, default: float) -> float:
@@ -69,8 +70,8 @@ def keep_survivors_out_of_sight() -> bool:
     has lived long since the last one, 7-105 ms, and the sweep 266 ms once a minute
     (``bench/load.py``, docs/performance.md, "The collector's walks"). An
     object kept out of sight is still freed the moment nothing refers to it; only garbage
-    in reference cycles (a closed socket's objects) waits for the next sweep.
-    """
+    in reference cycles (a closed socket's objects) waits for the next sweep, which a
+    flood of ended sockets brings early (:class:`SweepAfterEndings`)."""
     every = _setting("CLUB_GC_SWEEP_SECONDS", SWEEP_SECONDS)
     if every <= 0 or _sweeping.is_set():
         return False
@@ -92,10 +93,54 @@ def sweep() -> int:
     return gc.collect()  # and :func:`_after_collection` freezes what survived
 
 
+# Connections that end (a table socket closed, or refused at its handshake) leave their
+# protocol's objects in reference cycles (Twisted's, Autobahn's, Daphne's: some 50 objects
+# each), and those that lived through a full collection are out of sight until a sweep. A
+# flood of sockets left them all waiting for the minute's sweep: 1,000 spectator sockets
+# opened and closed held some 20 MB, and a second flood within the minute took as much
+# again. After this many endings the sweep comes early, at most once every
+# EARLY_SWEEP_SECONDS: a sweep holds every table's pushes for 100-270 ms, so a flood may
+# not pause them more often (docs/performance.md, "Under abuse").
+ENDINGS_PER_SWEEP = 200
+EARLY_SWEEP_SECONDS = 15.0
+
+_endings = 0
+_sweep_soon = threading.Event()
+
+
+def connection_ended() -> None:
+    """A table socket has ended (:class:`SweepAfterEndings`, in ``config.asgi``): count it,
+    and after :data:`ENDINGS_PER_SWEEP` ask for the sweep now rather than at the minute,
+    so what those connections left in cycles is freed while a flood still goes on."""
+    global _endings
+    _endings += 1
+    if _endings >= ENDINGS_PER_SWEEP:
+        _endings = 0
+        _sweep_soon.set()
+
+
+class SweepAfterEndings:
+    """ASGI middleware around the table sockets: every connection that ends, however it
+    ends (closed by either side, refused at the handshake), is counted for an early sweep
+    (:func:`connection_ended`)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        try:
+            await self.inner(scope, receive, send)
+        finally:
+            connection_ended()
+
+
 def _sweep_every(seconds: float) -> None:
+    pause = min(EARLY_SWEEP_SECONDS, seconds)
     while True:
-        time.sleep(seconds)
+        _sweep_soon.wait(seconds - pause)  # the minute, or sooner after many endings
+        _sweep_soon.clear()
         sweep()
+        time.sleep(pause)  # one sweep every few seconds at most, however many end
 
 
 def _c_library(name: str, function: str) -> ctypes.CDLL | None:
