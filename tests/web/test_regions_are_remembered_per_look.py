@@ -44,11 +44,16 @@ def from_nothing(table, viewer, remembered) -> dict[str, str]:
 
 def with_looks(table, viewer, remembered) -> set[str]:
     """The regions of ``remembered`` that have a look as the table stands (the others, e.g.
-    the prompt at the game's end with its rematch form, are rendered from the context)."""
+    the prompt at the game's end with its rematch form, are rendered from the context; Dragon
+    Formula's prompt is worded around its body, which is remembered per look by its tag)."""
     context = rendering.table_context(table, viewer)
     context.update(oob=True, message="")
     look_of = context["kind"].presenters.REGION_LOOKS
-    return {region for region in remembered if look_of[region](context) is not None}
+    return {
+        region
+        for region in remembered
+        if region in look_of and look_of[region](context) is not None
+    }
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
