@@ -72,16 +72,11 @@ def _guide_step(context: template.Context | Mapping[str, Any]) -> str:
     return render_to_string("learn/_guide_step.html", data)
 
 
-def _worded(sentence: str, **values: Any) -> str:
-    """A translated sentence with its values escaped (as ``{% blocktranslate %}`` words it)."""
-    return sentence % {name: conditional_escape(value) for name, value in values.items()}
-
-
 def _banner(banner: Mapping[str, Any] | None) -> str:
     if not banner:
         return ""
     if banner["type"] == "win":
-        sentence = _worded(
+        sentence = rendering.worded(
             gettext("%(name)s won with %(hand)s (%(points)s points)."),
             name=banner["name"],
             hand=banner["hand"],
@@ -94,7 +89,7 @@ def _banner(banner: Mapping[str, Any] | None) -> str:
             else gettext("%(name)s picked %(code)s %(card)s from %(from)s.")
         )
         card = banner["card"]
-        sentence = _worded(
+        sentence = rendering.worded(
             wording,
             name=banner["name"],
             code=card["code"],
@@ -107,7 +102,7 @@ def _banner(banner: Mapping[str, Any] | None) -> str:
 def _drawn(drawn: Mapping[str, Any] | None) -> str:
     if not drawn:
         return ""
-    sentence = _worded(
+    sentence = rendering.worded(
         gettext("You drew <b>%(code)s</b> %(card)s."), code=drawn["code"], card=drawn["name"]
     )
     return f'<p class="hint-drawn">{sentence}</p>'
@@ -137,7 +132,7 @@ def _reach(reach: Mapping[str, Any] | None) -> str:
         counted = ngettext(
             "%(away)s card from a winning hand:", "%(away)s cards from a winning hand:", away
         )
-        said = _worded(counted, away=away) + _hands(reach["hands"])
+        said = rendering.worded(counted, away=away) + _hands(reach["hands"])
     return f'<p class="hint-reach">{said}</p>'
 
 

@@ -5,7 +5,6 @@ shown to nobody), while a hint still asked is thought as before."""
 import asyncio
 import itertools
 import time
-from collections import OrderedDict
 
 import pytest
 
@@ -20,6 +19,7 @@ from tests.web.tables import seated_table
 pytestmark = pytest.mark.django_db
 NOW = time.time()
 _GAMES = itertools.count(10**9)  # a window is looked at once per game id
+NEVER_ANNOUNCED = 10**9  # a table id no test makes
 
 
 def window_and_thought(game=None):
@@ -82,13 +82,6 @@ def test_a_thought_no_longer_wanted_is_never_given_to_a_worker(monkeypatch):
     assert given == []
 
 
-@pytest.fixture
-def nothing_announced(monkeypatch):
-    """This process has announced no table yet (another test's tables may have had the
-    same ids)."""
-    monkeypatch.setattr(hint_thinking, "_latest", OrderedDict())
-
-
 def announced(game):
     """This process announces the table as ``game`` now stands (its seats' hints off, so
     that nothing is thought here)."""
@@ -105,14 +98,15 @@ def saved_at_its_window():
     return game, thought
 
 
-def test_a_hint_asked_in_the_game_under_way_is_still_wanted(nothing_announced):
+def test_a_hint_asked_in_the_game_under_way_is_still_wanted():
     game, thought = saved_at_its_window()
-    assert hint_thinking.still_wanted(game.table_id, game, thought)  # not announced here yet
+    # A table this process never announced (another process saved its moves).
+    assert hint_thinking.still_wanted(NEVER_ANNOUNCED, game, thought)
     announced(game)
     assert hint_thinking.still_wanted(game.table_id, game, thought)
 
 
-def test_a_hint_of_a_game_that_has_ended_is_no_longer_wanted(nothing_announced):
+def test_a_hint_of_a_game_that_has_ended_is_no_longer_wanted():
     game, thought = saved_at_its_window()
     announced(game)
     game.finished, game.version = game.created, 3  # e.g. its players left
@@ -121,7 +115,7 @@ def test_a_hint_of_a_game_that_has_ended_is_no_longer_wanted(nothing_announced):
     assert not hint_thinking.still_wanted(game.table_id, game, thought)
 
 
-def test_a_hint_of_a_game_before_the_tables_next_one_is_no_longer_wanted(nothing_announced):
+def test_a_hint_of_a_game_before_the_tables_next_one_is_no_longer_wanted():
     game, thought = saved_at_its_window()
     announced(game)
     following = Game.objects.get(pk=game.pk)
