@@ -58,7 +58,7 @@ def test_the_coachs_pick_hint_arrives_in_both_of_a_seats_pages(
 
     for page in hinted:
         hint = page.locator("#hints .hint-pick[data-answer]")
-        hint.wait_for(timeout=60_000)
+        hint.wait_for(timeout=120_000)  # the play-outs queue behind other bots in a busy run
         assert page.locator(THINKING).count() == 0
         assert never_reloaded(page)
     view = off_the_browser_loop(lambda: _seat_view(table, seat))
