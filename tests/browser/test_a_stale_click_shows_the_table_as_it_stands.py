@@ -5,6 +5,8 @@ the prompt, the current version and hand, and the next click works. At both size
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl, urlencode
+
 import pytest
 
 from games.tables.models import Game
@@ -19,6 +21,13 @@ PUSHES_HEARD = """() => {
     window.pushesHeard = [];
     document.body.addEventListener('htmx:wsAfterMessage', (e) => window.pushesHeard.push(e.detail.message));
 }"""
+
+
+def _as_seen_before_the_draw(route) -> None:
+    """The action posted as a page that had not seen the draw would post it."""
+    fields = dict(parse_qsl(route.request.post_data))
+    fields.update(version="0", prompt="not-this-prompt")
+    route.continue_(post_data=urlencode(fields))
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("laptop", LAPTOP), ("phone", PHONE)])
@@ -41,16 +50,13 @@ def test_a_stale_click_is_refused_in_place_and_play_goes_on(
         "v => window.pushesHeard.some(m => m.includes('name=\"version\" value=\"' + v + '\"'))",
         arg=drawn,
     )
-    # As if the draw's answer had not reached the page yet: what it saw is the version
-    # before, and a prompt that is no longer the one the table shows.
-    page.evaluate(
-        """() => {
-            document.getElementById('table-version').value = '0';
-            document.querySelector('#seen input[name=prompt]').value = 'not-this-prompt';
-        }"""
-    )
+    # As if the draw's answer had not reached the page yet: the click posts the version
+    # before, and a prompt that is no longer the one the table shows. (Changed on its way,
+    # not in the page: a later push, the seat's presence say, would put the page's right.)
+    page.route("**/act", _as_seen_before_the_draw)
     confirm_discard(page, "WK")
     page.wait_for_selector(f"#prompt .refusal:has-text('{STALE}')")
+    page.unroute("**/act")
     page.screenshot(path=str(artifacts_dir / f"stale-click-{size}.png"))
     assert version(page) == drawn  # the table as it stands: the draw, no discard
     assert page.locator("#hand [data-card]").count() == 11

@@ -61,8 +61,10 @@ def test_a_player_leaves_mid_game_a_bot_plays_for_them_and_they_play_on(
     open_table(ben_page, table)
     play_until([ann_page, ben_page], lambda: seat_actions(game, 1).exists())
 
-    ben_page.context.close()  # Ben closes his browser mid-game
+    # The earliest the server can see him gone: before the close (which, on a busy machine,
+    # may return well after his socket has closed).
     left = time.time()
+    ben_page.context.close()  # Ben closes his browser mid-game
 
     # Ann plays on; after the limit a bot takes Ben's seat and plays his turns.
     # The bot now in Ben's seat: an earlier one may have played a turn his clock ran out on
