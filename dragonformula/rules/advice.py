@@ -117,6 +117,13 @@ def remember(key: str, advice: PickAdvice) -> None:
             _memory.popitem(last=False)
 
 
+def forget() -> None:
+    """Drop every advice remembered, as a process starting afresh has none: for a test that
+    must see a window thought anew (another test may have asked about the same deal)."""
+    with _memory_lock:
+        _memory.clear()
+
+
 def advice_as_data(view: View) -> tuple[Any, ...]:
     """The advice for ``view`` as plain data (:func:`advice_from_data` reads it back): what
     a thinking worker process answers, and what a table's group carries to every process."""

@@ -4,7 +4,6 @@ alone when a thinking worker has worked it out, the strong bot's own answer."""
 
 import asyncio
 import re
-from collections import OrderedDict
 
 import pytest
 from channels.db import database_sync_to_async
@@ -124,12 +123,10 @@ async def test_the_window_comes_at_once_and_the_strong_bots_answer_follows_to_it
 
 
 @in_own_loop
-async def test_a_hint_ready_after_the_other_seats_answered_still_reaches_its_seat(
-    workers, monkeypatch
-):
+async def test_a_hint_ready_after_the_other_seats_answered_still_reaches_its_seat(workers):
     """The others' answers move the table on while the coach thinks; the hint is shown on
     the table as it now stands, not dropped as a frame of an older one."""
-    monkeypatch.setattr(advice, "_memory", OrderedDict())  # nothing known from another test
+    advice.forget()  # nothing known from another test
     server_loop.attach(asyncio.get_running_loop())
     try:
         table, game, players = await df_table()
@@ -151,12 +148,12 @@ async def test_a_hint_ready_after_the_other_seats_answered_still_reaches_its_sea
 
 
 @in_own_loop
-async def test_a_hint_is_pushed_under_the_change_its_table_was_announced_with(workers, monkeypatch):
+async def test_a_hint_is_pushed_under_the_change_its_table_was_announced_with(workers):
     """A hint ready is shown on the table as its last move was announced: its sockets
     render it from the snapshot this process already holds, under that move's change (a
     change of its own per hint pushed the other tables' snapshots out of the remembered
     ones, and their sockets read their tables again)."""
-    monkeypatch.setattr(advice, "_memory", OrderedDict())  # nothing known from another test
+    advice.forget()  # nothing known from another test
     server_loop.attach(asyncio.get_running_loop())
     try:
         table, game, players = await df_table()
