@@ -14,13 +14,30 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
 
 
+# Counts the frames the table's socket brings (htmx's ws extension announces each), from
+# before the page's own scripts run.
+COUNT_FRAMES = """document.addEventListener('htmx:wsAfterMessage', () => {
+    window.framesHeard = (window.framesHeard || 0) + 1;
+});"""
+
+
+def at_the_live_table(page: Page) -> None:
+    """Wait for the table socket's first frame. It brings every region as the table now
+    stands; a wrong tap answered before it would have its refusal replaced by that frame's
+    prompt (a busy machine may open the socket seconds after the page)."""
+    page.wait_for_function("() => window.framesHeard > 0", timeout=30_000)
+
+
 def from_the_lobby(page: Page, game_name: str, name: str) -> None:
-    """The lobby's "First time? Learn in five minutes", a name, then the start."""
+    """The lobby's "First time? Learn in five minutes", a name, then the start: at the
+    guided table, its socket live."""
+    page.add_init_script(COUNT_FRAMES)
     page.goto("/")
     page.click(f"#tables-{game_name} .learn-link a")
     page.fill("input[name=display_name]", name)
     page.click(".guided-intro form.inline button")
     page.click(".guided-intro form[action$='/start'] button")
+    at_the_live_table(page)
 
 
 def shot(
@@ -43,6 +60,7 @@ def leave_and_come_back(page: Page, game_name: str) -> None:
     assert guided not in page.content()
     page.click(f"#tables-{game_name} .learn-link a")
     page.click(".guided-intro a.button")
+    at_the_live_table(page)
 
 
 def refused(page: Page, artifacts: Path, game_name: str, size: str, step: str) -> None:
