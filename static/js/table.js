@@ -52,11 +52,22 @@
     }
   }
 
+  // A seat's turn clock runs on the same deadline as the table's clock: it shows the clock's
+  // countdown (sent to a tenth of a second) rather than its own whole seconds, so the two
+  // never show different seconds side by side.
+  function endOf(el, clock) {
+    return el.classList.contains("seat-clock") && clock && clock._end !== undefined
+      ? clock._end
+      : el._end;
+  }
+
   function showCountdowns() {
     const now = performance.now();
+    const clock = document.querySelector("#clock [data-remaining]");
+    if (clock && clock._end === undefined) armCountdowns(clock);
     for (const el of document.querySelectorAll("[data-remaining]")) {
       if (el._end === undefined) armCountdowns(el);
-      const left = Math.max(0, Math.ceil((el._end - now) / 1000));
+      const left = Math.max(0, Math.ceil((endOf(el, clock) - now) / 1000));
       const text = el.querySelector(".seconds") || el;
       if (text.textContent !== String(left)) text.textContent = String(left);
       if (left === 0 && !el._ticked && now - el._end > 300) {

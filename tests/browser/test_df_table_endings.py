@@ -42,6 +42,20 @@ def post(page, **action) -> None:
     )
 
 
+# Twenty times a second over two seconds: the seat's clock and the table's countdown as
+# shown; the readings where they differ.
+SAME_SECONDS = """async () => {
+  const seat = ".df-seat[data-seat='0'] .seat-clock .seconds", clock = "#clock .countdown .seconds";
+  const differ = [];
+  for (let i = 0; i < 40; i++) {
+    const shown = [seat, clock].map((s) => document.querySelector(s).textContent);
+    if (shown[0] !== shown[1]) differ.push(shown);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return differ;
+}"""
+
+
 def _table(new_page, deals, phone_locale="en-US", **options):
     """Ann (laptop, seat 0) and Ben (phone, seat 1, in ``phone_locale``) at a started,
     stacked table."""
@@ -200,6 +214,8 @@ def test_the_turn_clock_shows_on_the_seat_and_the_server_plays_when_it_runs_out(
         expect(page.locator(".df-seat[data-seat='0'] .seat-clock")).to_be_visible()
         assert page.locator(".df-seat[data-seat='1'] .seat-clock").count() == 0
         expect(page.locator("#clock .countdown")).to_be_visible()
+        # The seat's clock and the table's show the same seconds as they tick.
+        assert page.evaluate(SAME_SECONDS) == []
     ann.screenshot(path=artifacts_dir / "df_turn_clock_1366x768.png")
     ben.screenshot(path=artifacts_dir / "df_turn_clock_390x844.png")
     # Nobody moves: at zero the server draws PK for Ann and throws it; Ben is asked.
