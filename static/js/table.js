@@ -67,10 +67,11 @@
     if (clock && clock._end === undefined) armCountdowns(clock);
     for (const el of document.querySelectorAll("[data-remaining]")) {
       if (el._end === undefined) armCountdowns(el);
-      const left = Math.max(0, Math.ceil((endOf(el, clock) - now) / 1000));
+      const end = endOf(el, clock);
+      const left = Math.max(0, Math.ceil((end - now) / 1000));
       const text = el.querySelector(".seconds") || el;
       if (text.textContent !== String(left)) text.textContent = String(left);
-      if (left === 0 && !el._ticked && now - el._end > 300) {
+      if (left === 0 && !el._ticked && now - end > 300) {
         el._ticked = true;
         if (socket) socket.send(JSON.stringify({ tick: true }));
       }

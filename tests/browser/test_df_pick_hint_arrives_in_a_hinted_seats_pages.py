@@ -3,10 +3,11 @@ off the move's path, "The coach is thinking…" meanwhile); the other seats answ
 the coach's Pick or Pass arrives in both of the seat's pages (a laptop and a phone) without a
 reload, and it is the strong bot's own answer on that seat's view."""
 
-from dragonformula.rules import advice, strong
+from dragonformula.rules import strong
 from games.registry import engine_for
 from tests.browser.tables import discard, mark_page, never_reloaded, off_the_browser_loop
 from tests.browser.test_leaver import browser_as, open_table
+from tests.game.df_table import seat_whose_pick_takes_thinking
 from tests.web.tables import seated_table
 
 ENGINE = engine_for("dragonformula")
@@ -25,11 +26,9 @@ def a_table_at_a_window_that_takes_thinking():
     drawn = ENGINE.apply(game.state, turn, {"type": "draw"}, 0.0)
     card = drawn["hands"][turn][0]
     offered = ENGINE.apply(drawn, turn, {"type": "discard", "card": card}, 0.0)
-    for seat in range(4):
-        view = ENGINE.view(offered, seat)
-        if seat != turn and advice.asked(view) and advice.quick_advice(view) is None:
-            return table, players, turn, card, seat
-    raise AssertionError("the deal gives no seat a Pick that takes thinking")
+    seat, _view = seat_whose_pick_takes_thinking(offered, [s for s in range(4) if s != turn])
+    assert seat is not None, "the deal gives no seat a Pick that takes thinking"
+    return table, players, turn, card, seat
 
 
 def test_the_coachs_pick_hint_arrives_in_both_of_a_seats_pages(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from dragonformula.rules import advice
 from dragonformula.rules.cards import ALL_CARDS
 from dragonformula.rules.engine import ENGINE
 from dragonformula.rules.game import stacked_game
@@ -91,3 +93,13 @@ def unchanged_by(state: State, seat: int | None, action: dict[str, Any], now: fl
         assert dumps(state) == before
         return getattr(error, "code", type(error).__name__)
     raise AssertionError(f"{action} by seat {seat} was accepted")
+
+
+def seat_whose_pick_takes_thinking(state: State, seats: Iterable[int]) -> tuple[Any, Any]:
+    """Of ``seats``, the first asked about the discard on offer whose answer takes the
+    coach's play-outs (no win with it, a major to give back), and its view; else ``None``s."""
+    for seat in seats:
+        view = ENGINE.view(state, seat)
+        if advice.asked(view) and advice.quick_advice(view) is None:
+            return seat, view
+    return None, None

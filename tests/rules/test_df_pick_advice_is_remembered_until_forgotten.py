@@ -3,6 +3,7 @@ remembered (the pushes while other seats answer read it from memory), until forg
 
 from dragonformula.rules import advice, strong
 from dragonformula.rules.engine import DragonFormulaEngine
+from tests.game.df_table import seat_whose_pick_takes_thinking
 
 ENGINE = DragonFormulaEngine()
 
@@ -15,10 +16,9 @@ def _a_window_that_takes_thinking():
         state = ENGINE.apply(state, turn, {"type": "draw"}, 0.0)
         card = state["hands"][turn][0]
         state = ENGINE.apply(state, turn, {"type": "discard", "card": card}, 0.0)
-        for seat in range(4):
-            view = ENGINE.view(state, seat)
-            if seat != turn and advice.asked(view) and advice.quick_advice(view) is None:
-                return view
+        seat, view = seat_whose_pick_takes_thinking(state, [s for s in range(4) if s != turn])
+        if seat is not None:
+            return view
     raise AssertionError("no deal offers a Pick that takes thinking")
 
 

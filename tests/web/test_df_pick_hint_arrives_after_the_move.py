@@ -13,9 +13,9 @@ from dragonformula.rules import advice, strong
 from games.coach import bot_thinking
 from games.live import server_loop
 from games.regions import snapshots
-from games.registry import engine_for
 from games.tables import events as table_events
 from games.tables.actions import playing
+from tests.game.df_table import seat_whose_pick_takes_thinking
 from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import seated_table, shows_code, without_hints
 
@@ -67,16 +67,6 @@ async def at_a_pick_window(table, game, players):
     return game, sockets, turn
 
 
-def thinking_seat(state, seats):
-    """A seat asked about the discard whose answer takes the strong bot's play-outs."""
-    engine = engine_for("dragonformula")
-    for seat in seats:
-        view = engine.view(state, seat)
-        if advice.asked(view) and advice.quick_advice(view) is None:
-            return seat, view
-    return None, None
-
-
 @in_own_loop
 async def test_the_window_comes_at_once_and_the_strong_bots_answer_follows_to_its_seat(
     workers, monkeypatch
@@ -100,7 +90,7 @@ async def test_the_window_comes_at_once_and_the_strong_bots_answer_follows_to_it
         card = game.state["hands"][turn][0]
         game = await act(game, players[turn], {"type": "discard", "card": card})
         others = [s for s in range(4) if s != turn]
-        seat, view = thinking_seat(game.state, others)
+        seat, view = seat_whose_pick_takes_thinking(game.state, others)
         assert seat is not None, "the deal gives no seat a Pick that takes thinking"
 
         window = "".join(await frames_until(sockets[seat], 'name="version" value="2"'))
@@ -132,7 +122,7 @@ async def test_a_hint_ready_after_the_other_seats_answered_still_reaches_its_sea
         table, game, players = await df_table()
         game, sockets, turn = await at_a_pick_window(table, game, players)
         others = [s for s in range(4) if s != turn]
-        seat, view = thinking_seat(game.state, others)
+        seat, view = seat_whose_pick_takes_thinking(game.state, others)
         assert seat is not None, "the deal gives no seat a Pick that takes thinking"
         for other in others:  # answered before a worker has even started
             if other != seat:
@@ -161,7 +151,7 @@ async def test_a_hint_is_pushed_under_the_change_its_table_was_announced_with(wo
         group = await layer.new_channel()
         await layer.group_add(table_events.group_name(table.pk), group)
         game, sockets, turn = await at_a_pick_window(table, game, players)
-        seat, _view = thinking_seat(game.state, [s for s in range(4) if s != turn])
+        seat, _view = seat_whose_pick_takes_thinking(game.state, [s for s in range(4) if s != turn])
         assert seat is not None, "the deal gives no seat a Pick that takes thinking"
         await frames_until(sockets[seat], HINT.pattern)
         heard = []
