@@ -1,6 +1,7 @@
 """Keep the garbage collector's full walks short in the long-lived serving process: what
 start-up built, and what has lived long since, is kept out of its sight (Python's own
-``gc.freeze``), and everything is walked once a minute.
+``gc.freeze``), and everything is walked every ten minutes, or sooner once many sockets
+have ended.
 
 glibc's allocator is tuned by its own environment variables, not from here: the service
 sets ``MALLOC_ARENA_MAX=2`` (docs/deploy.md), so request threads share two heaps and what
@@ -50,9 +51,14 @@ def freeze_what_is_loaded() -> int:
 
 
 # How often everything is walked once more, so that what became garbage after it was kept
-# out of sight (below) is freed: one pause as long as a full collection was before, once a
-# minute instead of every few seconds, and a minute's garbage at most left waiting.
-SWEEP_SECONDS = 60.0
+# out of sight (below) is freed: one pause as long as a full collection was before (200-270
+# ms with every table held at 100 tables), every ten minutes instead of every few seconds.
+# What waits for it is small: at 100 tables in play a sweep every 20 s found 11 to 1,170
+# objects (what a few requests in flight at a full collection left in cycles); the
+# garbage that matters, a closed socket's, brings the sweep early (ENDINGS_PER_SWEEP).
+# Once a minute, the sweeps' pauses were the pushes' slowest percent at 100 tables
+# (docs/performance.md, "The collector's walks").
+SWEEP_SECONDS = 600.0
 OLDEST = len(gc.get_threshold()) - 1  # the generation a full collection collects
 
 _sweeping = threading.Event()
@@ -67,7 +73,7 @@ def keep_survivors_out_of_sight() -> bool:
     At 150 tables (600 sockets) some 200,000 objects lived long: the sockets' consumers,
     tasks and Twisted's protocols, and the running games. A full collection came every
     3-4 s and walked all of them, 150-350 ms with every table held; now it walks what
-    has lived long since the last one, 7-105 ms, and the sweep 266 ms once a minute
+    has lived long since the last one, 7-105 ms, and the sweep 200-270 ms every ten minutes
     (``bench/load.py``, docs/performance.md, "The collector's walks"). An
     object kept out of sight is still freed the moment nothing refers to it; only garbage
     in reference cycles (a closed socket's objects) waits for the next sweep, which a
@@ -96,9 +102,9 @@ def sweep() -> int:
 # Connections that end (a table socket closed, or refused at its handshake) leave their
 # protocol's objects in reference cycles (Twisted's, Autobahn's, Daphne's: some 50 objects
 # each), and those that lived through a full collection are out of sight until a sweep. A
-# flood of sockets left them all waiting for the minute's sweep: 1,000 spectator sockets
-# opened and closed held some 20 MB, and a second flood within the minute took as much
-# again. After this many endings the sweep comes early, at most once every
+# flood of sockets left them all waiting for the next sweep: 1,000 spectator sockets
+# opened and closed held some 20 MB, and a second flood before that sweep took as much
+# again. After this many endings (some 9 MB of them) the sweep comes early, at most once every
 # EARLY_SWEEP_SECONDS: a sweep holds every table's pushes for 100-270 ms, so a flood may
 # not pause them more often (docs/performance.md, "Under abuse").
 ENDINGS_PER_SWEEP = 200
@@ -110,7 +116,7 @@ _sweep_soon = threading.Event()
 
 def connection_ended() -> None:
     """A table socket has ended (:class:`SweepAfterEndings`, in ``config.asgi``): count it,
-    and after :data:`ENDINGS_PER_SWEEP` ask for the sweep now rather than at the minute,
+    and after :data:`ENDINGS_PER_SWEEP` ask for the sweep now rather than at its ten minutes,
     so what those connections left in cycles is freed while a flood still goes on."""
     global _endings
     _endings += 1
@@ -137,7 +143,7 @@ class SweepAfterEndings:
 def _sweep_every(seconds: float) -> None:
     pause = min(EARLY_SWEEP_SECONDS, seconds)
     while True:
-        _sweep_soon.wait(seconds - pause)  # the minute, or sooner after many endings
+        _sweep_soon.wait(seconds - pause)  # ten minutes, or sooner after many endings
         _sweep_soon.clear()
         sweep()
         time.sleep(pause)  # one sweep every few seconds at most, however many end

@@ -1,9 +1,9 @@
-"""What a flood of table sockets leaves behind is freed within seconds, not at the minute's
-sweep: every socket that ends (closed by either side, refused at its handshake) leaves its
-protocol's objects in reference cycles, and those that lived through a full collection
-wait, out of the collector's sight, for a sweep (``config.memory``). An operator would
-notice it as a server that, after 1,000 spectator sockets came and went, held some 20 MB
-more for the rest of the minute, and as much again after a second flood in that minute
+"""What a flood of table sockets leaves behind is freed within seconds, not at the next regular
+sweep (every ten minutes): every socket that ends (closed by either side, refused at its
+handshake) leaves its protocol's objects in reference cycles, and those that lived through a
+full collection wait, out of the collector's sight, for a sweep (``config.memory``). An
+operator would notice it as a server that, after 1,000 spectator sockets came and went, held
+some 20 MB more until the next sweep, and as much again after a second flood before it
 (``bench/abuse.py``, docs/performance.md)."""
 
 import json
@@ -11,7 +11,7 @@ import os
 
 from tests.support.commands import python
 
-# A serving process whose collector keeps survivors out of sight, with its minute's sweep
+# A serving process whose collector keeps survivors out of sight, with its regular sweep
 # an hour away: a socket's objects, alive through a full collection, then ended.
 FLOOD = """
 import asyncio, gc, json, time, weakref
