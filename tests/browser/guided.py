@@ -8,24 +8,10 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from games.tables.models import Seat, Table
-from tests.browser.tables import off_the_browser_loop
+from tests.browser.tables import COUNT_FRAMES, at_the_live_table, off_the_browser_loop
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
-
-
-# Counts the frames the table's socket brings (htmx's ws extension announces each), from
-# before the page's own scripts run.
-COUNT_FRAMES = """document.addEventListener('htmx:wsAfterMessage', () => {
-    window.framesHeard = (window.framesHeard || 0) + 1;
-});"""
-
-
-def at_the_live_table(page: Page) -> None:
-    """Wait for the table socket's first frame. It brings every region as the table now
-    stands; a wrong tap answered before it would have its refusal replaced by that frame's
-    prompt (a busy machine may open the socket seconds after the page)."""
-    page.wait_for_function("() => window.framesHeard > 0", timeout=30_000)
 
 
 def from_the_lobby(page: Page, game_name: str, name: str) -> None:

@@ -34,6 +34,20 @@ def version(page: Page) -> str:
     return page.locator("#table-version").get_attribute("value") or ""
 
 
+# Counts the frames the table's socket brings (htmx's ws extension announces each), from
+# before the page's own scripts run.
+COUNT_FRAMES = """document.addEventListener('htmx:wsAfterMessage', () => {
+    window.framesHeard = (window.framesHeard || 0) + 1;
+});"""
+
+
+def at_the_live_table(page: Page) -> None:
+    """Wait for the table socket's first frame. It brings every region as the table now
+    stands; a wrong tap answered before it would have its refusal replaced by that frame's
+    prompt (a busy machine may open the socket seconds after the page)."""
+    page.wait_for_function("() => window.framesHeard > 0", timeout=30_000)
+
+
 def wait_for_new_version(page: Page, seen: str, timeout: float = 20_000) -> None:
     """Wait until a push or an answer brings a version other than ``seen``."""
     page.wait_for_function(
