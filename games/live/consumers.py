@@ -3,9 +3,10 @@
 Frames the server sends are HTML fragments for the htmx ws extension: each region
 (``<section id="prompt" hx-swap-oob="true">`` ...) replaces the element with its
 id. A socket gets every region when it connects (so a reconnect is simply shown
-the current table) and, after every change the table's group announces, the
-regions whose HTML changed for this viewer (so a half-made choice in an
-unchanged region survives other players' moves). What the viewer saw is its own
+the current table), but for a page's first socket only the regions that differ from
+what the page was loaded with (``games.regions.page_load``), and, after every change
+the table's group announces, the regions whose HTML changed for this viewer (so a
+half-made choice in an unchanged region survives other players' moves). What the viewer saw is its own
 region, ``<span id="seen">`` holding ``<input id="table-version" name="version">``
 and the prompt's fingerprint ``<input name="prompt">``, which every action form
 includes (``hx-include="#seen"``). Regions are rendered in the viewer's language
@@ -56,7 +57,7 @@ from django.utils import translation
 
 from games.coach import hint_thinking
 from games.presence import leavers
-from games.regions import rendering, snapshots
+from games.regions import page_load, rendering, snapshots
 from games.registry import game_kind
 from games.tables import client_limits, oplog, selectors
 from games.tables.actions import playing
@@ -291,7 +292,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         snapshot = snapshots.read(self.table)  # after any retake: the seat is theirs again
         self.catch_up(snapshot.game)  # deadlines passed while nobody looked: pushed as a change
         hint_thinking.think_after(snapshot)  # a hint not yet worked out (after a restart, say)
-        return self.frame(snapshot=snapshot)
+        # What the page was loaded with, if this is its first socket: not sent again.
+        shown = page_load.take(
+            self.scope.get("query_string", b""),
+            self.table.pk,
+            self.player.pk if self.player is not None else None,
+        )
+        return self.frame(snapshot=snapshot, shown=shown)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -379,6 +386,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         change: str | None = None,
         snapshot: snapshots.TableSnapshot | None = None,
         only: frozenset[str] = rendering.EVERY_REGION,
+        shown: dict[str, str] | None = None,
     ) -> str | None:
         """The regions that changed since this socket's last frame, as one frame (or
         ``None``: nothing changed for this viewer).
@@ -388,6 +396,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         and language); without one (a socket just connected) they are rendered afresh,
         from ``snapshot`` if the caller has just read the table. ``only``: a change known
         to touch those regions alone (a hint heard); the others are not rendered again.
+        ``shown``: a first frame's page was loaded with these (``page_load.take``).
         """
         if change:
             if self._older_than_shown(snapshots.for_change(self.table.pk, change)):
@@ -398,6 +407,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             with translation.override(self.language):
                 regions = rendering.render_regions(self.table, self.player, snapshot=snapshot)
-        changed = [html for region, html in regions.items() if self.sent.get(region) != html]
+        if shown is not None:
+            changed = page_load.unseen(regions, shown)
+        else:
+            changed = [html for region, html in regions.items() if self.sent.get(region) != html]
         self.sent = {**self.sent, **regions} if only else regions
         return "".join(changed) or None

@@ -284,13 +284,13 @@ def prompt_fingerprint(
     when it has (the window they answered has closed).
     """
     snapshot = snapshots.read(table, game, seats)
-    return _fingerprint(_bare_prompt(table_context(table, player, snapshot=snapshot)))
+    return fingerprint(_bare_prompt(table_context(table, player, snapshot=snapshot)))
 
 
 def page_context(table: Table, player: Player | None, message: str = "") -> dict[str, Any]:
     """The context of a whole table page (regions in place, the prompt's fingerprint)."""
     context = table_context(table, player)
-    seen = _fingerprint(_bare_prompt(context))
+    seen = fingerprint(_bare_prompt(context))
     context.update(oob=False, message=message, prompt_seen=seen)
     return context
 
@@ -319,7 +319,9 @@ def language_of(context: Mapping[str, Any]) -> str:
     return language if language is not None else (translation.get_language() or "")
 
 
-def _fingerprint(html: str) -> str:
+def fingerprint(html: str) -> str:
+    """A short fingerprint of a region's HTML: the prompt's, which an action posts with it
+    (``seen``), and each region's that a page was loaded with (``games.regions.page_load``)."""
     return hashlib.sha256(html.encode()).hexdigest()[:16]
 
 
@@ -366,7 +368,7 @@ def render_regions(
     context = table_context(table, player, snapshot=snapshot)
     if only is None or PROMPT_REGION in only or SEEN_REGION[0] in only:
         bare_prompt = _bare_prompt(context)
-        seen = _fingerprint(bare_prompt)
+        seen = fingerprint(bare_prompt)
     else:  # no region shown that is or names the prompt (a hint heard: the hints alone)
         context.update(oob=True)
         bare_prompt = seen = ""

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.presence import leavers
-from games.regions import rendering, snapshots
+from games.regions import page_load, rendering, snapshots
 from games.registry import GAMES, game_kind
 from games.tables import client_limits, oplog, selectors
 from games.tables import limits as table_limits
@@ -419,6 +419,10 @@ def _table_response(
     if request.method == "POST" and status < 400:
         return redirect(table_url(table))
     context = rendering.page_context(table, player, message)
+    # What the page shows, as its socket would send it: the socket's first frame sends
+    # only what differs by the time it opens (games.regions.page_load).
+    shown = rendering.render_regions(table, player, message=message, snapshot=context["snapshot"])
+    context["page_token"] = page_load.note(table.pk, player.pk if player else None, shown)
     template = f"{context['kind'].template_dir}/table.html"
     return render(request, template, context, status=status)
 
