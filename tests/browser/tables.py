@@ -168,6 +168,25 @@ def take_dragon_formula_step(page: Page, steps: tuple[str, ...] = DRAGON_FORMULA
     return False
 
 
+def play_dragon_formula_until(
+    pages: list[Page], done: Callable[[], bool] | None = None, seconds: float = 45
+) -> bool:
+    """The ``pages`` take the steps their table offers them (:data:`PASS_DRAW_DISCARD`) until
+    ``done()`` holds (``None``: until one of them has taken a step); ``False`` when that did not
+    come within ``seconds``. A moment after a move no page may be offered a step yet (the
+    move's push is on its way), or a bot or a countdown is moving the table: it looks again."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if done is not None and done():
+            return True
+        stepped = any(take_dragon_formula_step(page, PASS_DRAW_DISCARD) for page in pages)
+        if stepped and done is None:
+            return True
+        if not stepped:
+            time.sleep(0.2)
+    return False
+
+
 def play_dragsaga_until_the_end(page: Page, limit_seconds: float = 240) -> None:
     deadline = time.monotonic() + limit_seconds
     while time.monotonic() < deadline:

@@ -7,7 +7,6 @@ each, and the "your move" page takes Ben to his table in one tap."""
 from __future__ import annotations
 
 import re
-import time
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -22,6 +21,7 @@ from tests.browser.tables import (
     mark_page,
     never_reloaded,
     off_the_browser_loop,
+    play_dragon_formula_until,
     take_dragon_formula_step,
     version,
     wait_for_new_version,
@@ -47,18 +47,6 @@ def _state(table_code):
 
 def _header_count(page) -> int:
     return int(page.locator("header.site .move-count").inner_text())
-
-
-def _one_of_them_moves(*pages, seconds: float = 15) -> bool:
-    """One of ``pages`` takes the step its table offers; a moment after a move neither may
-    be offered one yet (the push of that move is still on its way), so look again for a
-    while before saying the table is stuck."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if any(take_dragon_formula_step(page, PASS_DRAW_DISCARD) for page in pages):
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def test_a_turn_based_dragon_formula_game_over_three_days(new_page, artifacts_dir):
@@ -99,7 +87,7 @@ def test_a_turn_based_dragon_formula_game_over_three_days(new_page, artifacts_di
         if ann.locator('#prompt button[data-action="pass"]').count():
             asked = True
             ann.screenshot(path=artifacts_dir / "turn-based-pick-asked-laptop.png")
-        assert _one_of_them_moves(ann, ben)
+        assert play_dragon_formula_until([ann, ben], seconds=15)  # one of them moves
         game = off_the_browser_loop(_state, code)
         if asked and game.state["phase"] == "draw" and game.state["turn"] == 0:
             break

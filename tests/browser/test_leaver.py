@@ -7,9 +7,8 @@ from django.conf import settings
 from games.presence.models import AwayLimit, StandIn
 from games.tables.models import ActionLog, Game, Seat
 from tests.browser.tables import (
-    PASS_DRAW_DISCARD,
     off_the_browser_loop,
-    take_dragon_formula_step,
+    play_dragon_formula_until,
 )
 from tests.support.sessions import session_key_for
 from tests.web.tables import seated_table
@@ -34,13 +33,8 @@ def open_table(page, table):
 
 
 def play_until(pages, condition, seconds=45):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        if not any(take_dragon_formula_step(page, PASS_DRAW_DISCARD) for page in pages):
-            time.sleep(0.2)  # a bot, or a countdown, is moving the table
-    raise AssertionError("the table did not get there in time")
+    if not play_dragon_formula_until(pages, condition, seconds):
+        raise AssertionError("the table did not get there in time")
 
 
 def seat_actions(game, seat, since=None):
