@@ -50,12 +50,16 @@ def bot_name(number: int, level: str) -> str:
 # --- the seats ------------------------------------------------------------------------
 
 
-def seat_presence(snapshot: Any) -> list[tuple[Any, ...] | None]:
+def seat_presence(snapshot: Any, here: int | None = None) -> list[tuple[Any, ...] | None]:
     """Per seat (by number): ``("online",)``, ``("offline",)`` (not at a turn-based table
     now: no bot comes for that), ``("away", since when (a Unix time), seconds a
     seat may stay away before a bot takes it)``, ``("bot", the player's name)`` or ``None``
     (no game running, or a bot's own seat). Hashable, as the seat panels' looks are, and
-    the same whenever it is read (the page counts the seconds)."""
+    the same whenever it is read (the page counts the seconds).
+
+    ``here``: the viewer's own seat, shown at the table to them whatever its sockets say,
+    since they are looking at it (their page is drawn before its socket opens), unless a
+    bot still plays it for them."""
     game = snapshot.game
     if game is None or game.is_finished:
         return [None] * len(snapshot.seats)
@@ -67,7 +71,7 @@ def seat_presence(snapshot: Any) -> list[tuple[Any, ...] | None]:
             shown.append(("bot", stand_in.player.display_name))
         elif seat.player_id is None:
             shown.append(None)
-        elif getattr(seat, "present", True):
+        elif seat.number == here or getattr(seat, "present", True):
             shown.append(("online",))
         elif snapshot.table.is_turn_based:  # away between moves is how it is played
             shown.append(("offline",))

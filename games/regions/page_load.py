@@ -9,7 +9,9 @@ So the page's load notes a fingerprint of each region, as the socket would rende
 the same viewer, under a one-time token that the page puts in its socket's address
 (``?page=<token>``). The socket's first frame then carries the regions whose fingerprint
 differs from the page's, and always the what-was-seen region (the page hears that its
-socket is live and at which version). The notes live in Django's cache, so whichever
+socket is live and at which version). A countdown's seconds are left out of a fingerprint:
+the page counts them down itself from its load (``static/js/table.js``), so a region that
+differs only in them is shown already. The notes live in Django's cache, so whichever
 server process takes the socket reads them (one process's memory on one machine, Redis
 when scaled out). A token is taken once and kept :data:`KEPT_SECONDS`: a socket that opens
 again (a dropped connection, a restarted server, a page restored from the browser's
@@ -34,13 +36,15 @@ KEPT_SECONDS = 60
 TOKEN = re.compile(r"(?:^|&)page=([0-9a-f]{32})(?:&|$)")
 # A socket's query string longer than this is not read at all.
 LONGEST_QUERY = 200
+# A countdown's seconds: its ``data-remaining`` and the whole seconds it shows.
+COUNTDOWN = re.compile(r'data-remaining="[^"]*"|<span class="seconds">\d+</span>')
 
 
 def note(table_id: int, player_id: int | None, regions: Mapping[str, str]) -> str:
     """Note what a page of table ``table_id`` shows its viewer (``regions``: id -> the
     HTML the socket would send); the token its socket names."""
     token = secrets.token_hex(16)
-    shown = {region: fingerprint(html) for region, html in regions.items()}
+    shown = {region: _fingerprint(html) for region, html in regions.items()}
     cache.set(_key(token), (table_id, player_id, shown), KEPT_SECONDS)
     return token
 
@@ -67,8 +71,13 @@ def unseen(regions: Mapping[str, str], shown: Mapping[str, str]) -> list[str]:
     return [
         html
         for region, html in regions.items()
-        if region == SEEN_REGION[0] or shown.get(region) != fingerprint(html)
+        if region == SEEN_REGION[0] or shown.get(region) != _fingerprint(html)
     ]
+
+
+def _fingerprint(html: str) -> str:
+    """A region's fingerprint, but for its countdowns' seconds."""
+    return fingerprint(COUNTDOWN.sub("", html))
 
 
 def _key(token: str) -> str:

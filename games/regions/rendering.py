@@ -93,7 +93,7 @@ def table_context(
         ],
         finished=game.is_finished,
         coached=kind.presenters.COACHED,
-        presence=at_the_table.seat_presence(snapshot),
+        presence=at_the_table.seat_presence(snapshot, here=seat),
         log_credit=at_the_table.LogCredit(snapshot.stand_in_history, names, view.get("events", [])),
         # The bot holding the viewer's seat for them (their clock ran out), if one does.
         stand_in_for_you=next(

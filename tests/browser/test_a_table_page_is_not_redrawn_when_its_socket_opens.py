@@ -53,8 +53,7 @@ def test_a_card_chosen_before_the_socket_opens_keeps_focus_and_is_discarded(
 
     seen = version(page)
     page.evaluate("window.releasePushes()")  # the first frame lands
-    # Her seat's panel may be redrawn: it now shows her at the table.
-    assert {"hand", "prompt", "pile"} <= set(page.evaluate(FROM_LOAD))
+    assert page.evaluate(FROM_LOAD) == ["hand", "prompt", "pile", "seats"]
     assert page.evaluate("document.activeElement.closest('#hand') !== null")
     assert card.get_attribute("aria-pressed") == "true"
     assert version(page) == seen

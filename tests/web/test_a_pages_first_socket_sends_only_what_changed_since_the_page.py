@@ -11,6 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from games.regions import page_load
 from games.tables.actions import playing
 from tests.web.sockets import in_own_loop, session_cookie
 from tests.web.tables import browser_of, htmx_post, seated_table, shows_code, without_hints
@@ -54,7 +55,9 @@ async def test_the_first_socket_of_a_page_brings_only_what_changed_and_a_second_
 
     first = await first_frame(path, ann)
     assert "seen" in regions_in(first)  # the page hears its socket is live
-    assert {"hand", "prompt", "pile", "log"}.isdisjoint(regions_in(first)), regions_in(first)
+    assert {"hand", "prompt", "seats", "pile", "log"}.isdisjoint(regions_in(first)), regions_in(
+        first
+    )
     assert f'name="version" value="{game.version}"' in first
 
     # The same page's socket opening again (a dropped connection) is sent the whole table.
@@ -121,3 +124,21 @@ async def test_another_pages_or_a_made_up_token_is_sent_every_region():
     # Ben's token was not taken by Ann's socket: his own page's socket still finds it.
     bens = await first_frame(bens_path, ben)
     assert "hand" not in regions_in(bens)
+
+
+def test_a_region_that_differs_only_in_its_countdowns_seconds_is_shown_already():
+    """The page counts its countdowns down itself from its load: a second gone by between
+    the page and its socket does not send the clock, or a seat's panel, again."""
+    clock = '<div id="clock"><span class="countdown" data-remaining="{}"><span class="seconds">{}</span> s</span></div>'
+    page = {
+        "seen": '<span id="seen"><input name="version" value="3"></span>',
+        "clock": clock.format("89.9", 90),
+        "prompt": '<section id="prompt">Draw a card</section>',
+    }
+    token = page_load.note(7, 11, page)
+    shown = page_load.take(f"page={token}".encode(), 7, 11)
+    a_second_later = {**page, "clock": clock.format("88.7", 89)}
+    assert page_load.unseen(a_second_later, shown) == [page["seen"]]
+    moved = {**a_second_later, "prompt": '<section id="prompt">Discard a card</section>'}
+    assert page_load.unseen(moved, shown) == [page["seen"], moved["prompt"]]
+    assert page_load.take(f"page={token}".encode(), 7, 11) is None  # taken once

@@ -13,7 +13,7 @@ from dragsaga.rules.engine import ENGINE
 from dragsaga.templatetags.ds_seats import _header, _play, _stats, article, ds_seat
 from games.regions import rendering
 from games.tables.actions import playing
-from tests.web.tables import seated_table
+from tests.web.tables import everyone_connected, seated_table
 
 pytestmark = pytest.mark.django_db
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -92,6 +92,7 @@ def test_a_seat_panel_is_rendered_once_for_the_viewers_it_looks_the_same_to():
         seat = ENGINE.waiting_for(game.state)[0]
         action = ENGINE.bot_action(game.state, seat, "heuristic")
         game = playing.apply_action(game, players[seat], action, game.version)
+    everyone_connected(table, players)  # each at the table (to its own player a seat is always)
     forget_panels()
     for viewer in [*players, None]:
         seats(table, viewer)
