@@ -7,8 +7,11 @@ region (``_opened``); its closing as ``disconnect`` makes it (``_closed``: prese
 closed, the away clock started, the take-over timer armed). After a restart every socket
 of the club opens at once, so this is paid in a burst. For four kinds of viewer: a seated
 player's first socket, a seated player coming back after a socket closed (its closed row
-is there), a spectator (a guest with no seat) and a player whose seat a bot holds (the
-seat given back). Figures: server CPU ms and statements per opening and per closing.
+is there), a spectator (a guest with no seat), a player whose seat a bot holds (the
+seat given back), and a seated player coming back once more, now with the socket of the
+page just loaded (its address names what the page showed, ``games.regions.page_load``:
+only what differs is sent). Figures: server CPU ms and statements per opening and per closing, and the bytes
+of the first frame.
 
 Runs on a throwaway SQLite file with the in-memory channel layer, as one Daphne runs
 (the helpers of ``bench/table_actions.py``).
@@ -34,7 +37,13 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
 
 from table_actions import Figures, print_profile, quiet_log, setup_django  # noqa: E402
 
-KINDS = ("seated, first socket", "seated, back after a close", "spectator", "a bot holds the seat")
+KINDS = (
+    "seated, first socket",
+    "seated, back after a close",
+    "spectator",
+    "a bot holds the seat",
+    "seated, back with its page's socket",
+)
 
 
 def consumer(table: Any, player: Any, name: str) -> Any:
@@ -53,6 +62,7 @@ def consumer(table: Any, player: Any, name: str) -> Any:
         "session": {SESSION_PLAYER: player.pk} if player is not None else {},
         "cookies": {},
         "headers": [(b"accept-language", b"ja")],
+        "query_string": b"",
     }
     socket.channel_name = name
     return socket
@@ -91,29 +101,35 @@ def tables(count: int) -> list[tuple[Any, list[Any]]]:
 
 def run(count: int, profile: Any) -> None:
     made = tables(count + 1)
-    sockets(Figures(), *made[0], None)  # warm: templates compiled, statements prepared
+    sockets(Figures(), *made[0], None, {})  # warm: templates compiled, statements prepared
     figures = Figures()
+    frames: dict[str, int] = dict.fromkeys(KINDS, 0)
     for table, players in made[1:]:
-        sockets(figures, table, players, profile)
+        sockets(figures, table, players, profile, frames)
     print(
         f"{'per socket':<36} {'open CPU ms':>11} {'statements':>10} "
-        f"{'close CPU ms':>12} {'statements':>10}"
+        f"{'close CPU ms':>12} {'statements':>10} {'first frame':>11}"
     )
     for kind in KINDS:
         opened, closed = f"open: {kind}", f"close: {kind}"
         print(
             f"{kind:<36} {1000 * figures.cpu[opened] / count:11.2f} "
             f"{figures.queries[opened] / count:10.1f} "
-            f"{1000 * figures.cpu[closed] / count:12.2f} {figures.queries[closed] / count:10.1f}",
+            f"{1000 * figures.cpu[closed] / count:12.2f} {figures.queries[closed] / count:10.1f} "
+            f"{frames[kind] / count:9.0f} B",
             flush=True,
         )
     for where, number in sorted(figures.where.items()):
         print(f"    {number / count:5.2f}/socket  {where}")
 
 
-def sockets(figures: Any, table: Any, players: list[Any], profile: Any) -> None:
-    """Each kind of viewer opens a socket of ``table`` and closes it, measured."""
+def sockets(
+    figures: Any, table: Any, players: list[Any], profile: Any, frames: dict[str, int]
+) -> None:
+    """Each kind of viewer opens a socket of ``table`` and closes it, measured; ``frames``
+    adds up the first frames' bytes by kind."""
     from games.presence import leavers
+    from games.regions import page_load, rendering
     from games.tables.models import Player
 
     watcher = Player.objects.create(display_name=f"W{table.pk}")
@@ -125,13 +141,20 @@ def sockets(figures: Any, table: Any, players: list[Any], profile: Any) -> None:
         (KINDS[1], players[1]),
         (KINDS[2], watcher),
         (KINDS[3], players[2]),
+        (KINDS[4], players[1]),
     ]
     for number, (kind, player) in enumerate(viewers):
         socket = consumer(table, player, f"{table.code}-{number}")
+        if kind == KINDS[4]:  # its page was just loaded: what it shows is noted
+            shown = rendering.render_regions(table, player)
+            token = page_load.note(table.pk, player.pk, shown)
+            socket.scope["query_string"] = f"page={token}".encode()
         if profile is not None:
             profile.enable()
         frame = figures.measure(f"open: {kind}", lambda s=socket: open_socket(s))
-        assert frame and 'id="prompt"' in frame, frame and frame[:200]
+        expected = 'id="seen"' if kind == KINDS[4] else 'id="prompt"'
+        assert frame and expected in frame, frame and frame[:200]
+        frames[kind] = frames.get(kind, 0) + len(frame.encode())
         figures.measure(f"close: {kind}", lambda s=socket: s._closed(1000))
         if profile is not None:
             profile.disable()

@@ -21,6 +21,7 @@ from tests.support.commands import python
         ("bench/seating.py", ["12", "--rounds", "2"], "slowest round"),
         ("bench/table_pace.py", ["1", "quick"], "discard -> next draw median"),
         ("bench/table_actions.py", ["8"], "queries/move"),
+        ("bench/socket_opening.py", ["3"], "seated, back with its page's socket"),
         ("bench/sqlite_writers.py", ["--seconds", "1", "--threads", "3"], "config.sqlite "),
         ("bench/sheet_pdf.py", ["--count", "2", "--languages", "en"], "fresh PDF (en"),
         (
