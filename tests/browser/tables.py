@@ -42,9 +42,9 @@ COUNT_FRAMES = """document.addEventListener('htmx:wsAfterMessage', () => {
 
 
 def at_the_live_table(page: Page) -> None:
-    """Wait for the table socket's first frame. It brings every region as the table now
-    stands; a wrong tap answered before it would have its refusal replaced by that frame's
-    prompt (a busy machine may open the socket seconds after the page)."""
+    """Wait for the table socket's first frame (a busy machine may open the socket seconds
+    after the page): from then on the page hears every push. The frame brings what differs
+    from what the page was loaded with (``games.regions.page_load``), ``#seen`` always."""
     page.wait_for_function("() => window.framesHeard > 0", timeout=30_000)
 
 
