@@ -3,10 +3,10 @@
 Frames the server sends are HTML fragments for the htmx ws extension: each region
 (``<section id="prompt" hx-swap-oob="true">`` ...) replaces the element with its
 id. A socket gets every region when it connects (so a reconnect is simply shown
-the current table), but for a page's first socket only the regions that differ from
-what the page was loaded with (``games.regions.page_load``), and, after every change
-the table's group announces, the regions whose HTML changed for this viewer (so a
-half-made choice in an unchanged region survives other players' moves). What the viewer saw is its own
+the current table), but a page's first socket only the regions that differ from what
+the page was loaded with (``games.regions.page_load``); and, after every change the
+table's group announces, the regions whose HTML changed for this viewer (so a half-made
+choice in an unchanged region survives other players' moves). What the viewer saw is its own
 region, ``<span id="seen">`` holding ``<input id="table-version" name="version">``
 and the prompt's fingerprint ``<input name="prompt">``, which every action form
 includes (``hx-include="#seen"``). Regions are rendered in the viewer's language
