@@ -10,8 +10,8 @@ player's first socket, a seated player coming back after a socket closed (its cl
 is there), a spectator (a guest with no seat), a player whose seat a bot holds (the
 seat given back), and a seated player coming back once more, now with the socket of the
 page just loaded (its address names what the page showed, ``games.regions.page_load``:
-only what differs is sent). Figures: server CPU ms and statements per opening and per closing, and the bytes
-of the first frame.
+only what differs is sent). Figures: server CPU ms and statements per opening and per
+closing, and the bytes of the first frame.
 
 Runs on a throwaway SQLite file with the in-memory channel layer, as one Daphne runs
 (the helpers of ``bench/table_actions.py``).
@@ -129,7 +129,7 @@ def sockets(
     """Each kind of viewer opens a socket of ``table`` and closes it, measured; ``frames``
     adds up the first frames' bytes by kind."""
     from games.presence import leavers
-    from games.regions import page_load, rendering
+    from games.regions import page_load, snapshots
     from games.tables.models import Player
 
     watcher = Player.objects.create(display_name=f"W{table.pk}")
@@ -146,8 +146,7 @@ def sockets(
     for number, (kind, player) in enumerate(viewers):
         socket = consumer(table, player, f"{table.code}-{number}")
         if kind == KINDS[4]:  # its page was just loaded: what it shows is noted
-            shown = rendering.render_regions(table, player)
-            token = page_load.note(table.pk, player.pk, shown)
+            token = page_load.note_page(table, player, snapshots.read(table))
             socket.scope["query_string"] = f"page={token}".encode()
         if profile is not None:
             profile.enable()

@@ -27,7 +27,9 @@ from collections.abc import Mapping
 
 from django.core.cache import cache
 
-from games.regions.rendering import SEEN_REGION, fingerprint
+from games.regions.rendering import SEEN_REGION, fingerprint, render_regions
+from games.regions.snapshots import TableSnapshot
+from games.tables.models import Player, Table
 
 # Long enough for a slow phone to open its socket after the page, short enough that a
 # page never opened (a link previewed, a tab closed at once) costs the cache little.
@@ -38,6 +40,15 @@ TOKEN = re.compile(r"(?:^|&)page=([0-9a-f]{32})(?:&|$)")
 LONGEST_QUERY = 200
 # A countdown's seconds: its ``data-remaining`` and the whole seconds it shows.
 COUNTDOWN = re.compile(r'data-remaining="[^"]*"|<span class="seconds">\d+</span>')
+
+
+def note_page(
+    table: Table, player: Player | None, snapshot: TableSnapshot, message: str = ""
+) -> str:
+    """Note what a table page drawn from ``snapshot`` shows ``player``: its regions as the
+    socket would render them (``message``: a refusal in its prompt); the token."""
+    shown = render_regions(table, player, message=message, snapshot=snapshot)
+    return note(table.pk, player.pk if player is not None else None, shown)
 
 
 def note(table_id: int, player_id: int | None, regions: Mapping[str, str]) -> str:

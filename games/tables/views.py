@@ -419,10 +419,8 @@ def _table_response(
     if request.method == "POST" and status < 400:
         return redirect(table_url(table))
     context = rendering.page_context(table, player, message)
-    # What the page shows, as its socket would send it: the socket's first frame sends
-    # only what differs by the time it opens (games.regions.page_load).
-    shown = rendering.render_regions(table, player, message=message, snapshot=context["snapshot"])
-    context["page_token"] = page_load.note(table.pk, player.pk if player else None, shown)
+    # What the page shows: its socket's first frame sends only what differs by then.
+    context["page_token"] = page_load.note_page(table, player, context["snapshot"], message)
     template = f"{context['kind'].template_dir}/table.html"
     return render(request, template, context, status=status)
 

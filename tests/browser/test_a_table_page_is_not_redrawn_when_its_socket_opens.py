@@ -2,6 +2,8 @@
 socket's first frame lands it does not redraw what the page already shows, so the card she
 chose keeps her focus and stays chosen, and her second tap discards it."""
 
+import json
+
 from games.tables.actions import opening, playing, starting
 from games.tables.models import Player
 from tests.browser.tables import off_the_browser_loop, version, wait_for_new_version
@@ -11,14 +13,14 @@ from tests.browser.test_leaver import browser_as
 # The socket's frames are held from the start (HOLD_PUSHES), and the regions the page
 # was loaded with are marked, so a region swapped in by a frame is told from them.
 HOLD_FROM_THE_START = "window.heldPushes = [];"
-MARK_LOADED = """document.addEventListener("DOMContentLoaded", () => {
-  for (const id of ["hand", "prompt", "pile", "seats"]) {
+REGIONS = ["hand", "prompt", "pile", "seats"]
+MARK_LOADED = f"""document.addEventListener("DOMContentLoaded", () => {{
+  for (const id of {json.dumps(REGIONS)}) {{
     const region = document.getElementById(id);
     if (region) region.dataset.fromLoad = "1";
-  }
-});"""
-FROM_LOAD = """() => ["hand", "prompt", "pile", "seats"].filter(
-  (id) => document.getElementById(id).dataset.fromLoad === "1")"""
+  }}
+}});"""
+FROM_LOAD = """ids => ids.filter((id) => document.getElementById(id).dataset.fromLoad === "1")"""
 
 
 def ann_to_discard() -> tuple[str, Player]:
@@ -53,7 +55,7 @@ def test_a_card_chosen_before_the_socket_opens_keeps_focus_and_is_discarded(
 
     seen = version(page)
     page.evaluate("window.releasePushes()")  # the first frame lands
-    assert page.evaluate(FROM_LOAD) == ["hand", "prompt", "pile", "seats"]
+    assert page.evaluate(FROM_LOAD, REGIONS) == REGIONS
     assert page.evaluate("document.activeElement.closest('#hand') !== null")
     assert card.get_attribute("aria-pressed") == "true"
     assert version(page) == seen

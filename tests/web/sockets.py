@@ -36,13 +36,18 @@ def started_table(
     return table, starting.start(table, players[0])
 
 
-async def open_socket(code: str, player: Player | None = None) -> WebsocketCommunicator:
+async def open_socket(
+    code: str, player: Player | None = None, query: str = ""
+) -> WebsocketCommunicator:
+    """``player``'s socket of table ``code`` (``None``: a cookieless spectator's); ``query``:
+    its address's query string, as a page puts it there (``page=<token>``)."""
     from config.asgi import application
 
     headers = [(b"origin", b"http://localhost")]
     if player is not None:
         headers.append((b"cookie", await database_sync_to_async(session_cookie)(player)))
-    socket = WebsocketCommunicator(application, f"/ws/table/{code}/", headers=headers)
+    path = f"/ws/table/{code}/" + (f"?{query}" if query else "")
+    socket = WebsocketCommunicator(application, path, headers=headers)
     connected, _ = await socket.connect()
     assert connected
     return socket

@@ -9,11 +9,10 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from games.regions import page_load
 from games.tables.actions import playing
-from tests.web.sockets import in_own_loop, session_cookie
+from tests.web.sockets import in_own_loop, open_socket
 from tests.web.tables import browser_of, htmx_post, seated_table, shows_code, without_hints
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,20 +22,16 @@ NAMES = ["Ann", "Ben"]
 
 @database_sync_to_async
 def load_page(table, player) -> str:
-    """The player's table page, loaded as a browser loads it; its socket's address."""
+    """The player's table page, loaded as a browser loads it; its socket's query string."""
     page = browser_of(player).get(f"/{table.game_name}/{table.code}/")
     assert page.status_code == 200
-    return re.search(r'ws-connect="([^"]+)"', page.content.decode()).group(1)
+    address = re.search(r'ws-connect="([^"]+)"', page.content.decode()).group(1)
+    assert address.startswith(f"/ws/table/{table.code}/?")
+    return address.split("?", 1)[1]
 
 
-async def first_frame(path: str, player) -> str:
-    from config.asgi import application
-
-    cookie = await database_sync_to_async(session_cookie)(player)
-    headers = [(b"origin", b"http://localhost"), (b"cookie", cookie)]
-    socket = WebsocketCommunicator(application, path, headers=headers)
-    connected, _ = await socket.connect()
-    assert connected
+async def first_frame(table, player, query: str) -> str:
+    socket = await open_socket(table.code, player, query)
     frame = await socket.receive_from(timeout=5)
     await socket.disconnect()
     return frame
@@ -50,10 +45,10 @@ def regions_in(frame: str) -> set[str]:
 async def test_the_first_socket_of_a_page_brings_only_what_changed_and_a_second_everything():
     table, game, players = await database_sync_to_async(seated_table)("dragonformula", NAMES)
     ann = players[0]
-    path = await load_page(table, ann)
-    assert "?page=" in path
+    query = await load_page(table, ann)
+    assert query.startswith("page=")
 
-    first = await first_frame(path, ann)
+    first = await first_frame(table, ann, query)
     assert "seen" in regions_in(first)  # the page hears its socket is live
     assert {"hand", "prompt", "seats", "pile", "log"}.isdisjoint(regions_in(first)), regions_in(
         first
@@ -61,7 +56,7 @@ async def test_the_first_socket_of_a_page_brings_only_what_changed_and_a_second_
     assert f'name="version" value="{game.version}"' in first
 
     # The same page's socket opening again (a dropped connection) is sent the whole table.
-    again = await first_frame(path, ann)
+    again = await first_frame(table, ann, query)
     assert {"seen", "hand", "prompt", "seats", "pile", "log"} <= regions_in(again)
     assert all(shows_code(again, card) for card in game.state["hands"][0])
 
@@ -70,7 +65,7 @@ async def test_the_first_socket_of_a_page_brings_only_what_changed_and_a_second_
 async def test_a_refusal_answered_before_the_socket_opens_stays_in_the_prompt():
     table, game, players = await database_sync_to_async(seated_table)("dragonformula", NAMES)
     waiting = players[1 - game.state["turn"]]  # not their turn: a draw is refused
-    path = await load_page(table, waiting)
+    query = await load_page(table, waiting)
 
     @database_sync_to_async
     def draw_out_of_turn():
@@ -80,7 +75,7 @@ async def test_a_refusal_answered_before_the_socket_opens_stays_in_the_prompt():
 
     refused = await draw_out_of_turn()
     assert 'id="prompt"' in refused.content.decode()
-    first = await first_frame(path, waiting)
+    first = await first_frame(table, waiting, query)
     assert "prompt" not in regions_in(first)  # so the page's refusal is not swapped away
 
 
@@ -89,12 +84,12 @@ async def test_a_move_made_between_the_page_and_its_socket_is_in_the_first_frame
     table, game, players = await database_sync_to_async(seated_table)("dragonformula", NAMES)
     mover = players[game.state["turn"]]
     watcher = players[1 - game.state["turn"]]
-    path = await load_page(table, watcher)
+    query = await load_page(table, watcher)
 
     moved = await database_sync_to_async(playing.apply_action)(
         game, mover, {"type": "draw"}, game.version
     )
-    first = await first_frame(path, watcher)
+    first = await first_frame(table, watcher, query)
     assert f'name="version" value="{moved.version}"' in first
     assert {"seen", "seats", "log"} <= regions_in(first)
     # The mover's new card is theirs alone, on the watcher's first frame as anywhere.
@@ -108,21 +103,20 @@ async def test_a_move_made_between_the_page_and_its_socket_is_in_the_first_frame
 async def test_another_pages_or_a_made_up_token_is_sent_every_region():
     table, game, players = await database_sync_to_async(seated_table)("dragonformula", NAMES)
     ann, ben = players
-    bens_path = await load_page(table, ben)
-    code_path = f"/ws/table/{table.code}/"
-    for path in [
-        bens_path,  # Ben's page's token on Ann's socket
-        code_path + "?page=" + "0" * 32,
-        code_path + "?page=ZZ",
-        code_path + "?page=" + "a" * 5_000,
-        code_path + "?page[]=1&page=%00",
+    bens_query = await load_page(table, ben)
+    for query in [
+        bens_query,  # Ben's page's token on Ann's socket
+        "page=" + "0" * 32,
+        "page=ZZ",
+        "page=" + "a" * 5_000,
+        "page[]=1&page=%00",
     ]:
-        frame = await first_frame(path, ann)
-        assert {"seen", "hand", "prompt", "seats"} <= regions_in(frame), path[:80]
+        frame = await first_frame(table, ann, query)
+        assert {"seen", "hand", "prompt", "seats"} <= regions_in(frame), query[:80]
         assert all(shows_code(frame, card) for card in game.state["hands"][0])
         assert not any(shows_code(without_hints(frame), card) for card in game.state["hands"][1])
     # Ben's token was not taken by Ann's socket: his own page's socket still finds it.
-    bens = await first_frame(bens_path, ben)
+    bens = await first_frame(table, ben, bens_query)
     assert "hand" not in regions_in(bens)
 
 
