@@ -47,6 +47,7 @@ import logging
 import time
 from typing import Any
 
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -71,6 +72,11 @@ RATE_PER_SECOND = 4.0  # and then, on average, per second
 QUEUE_SIZE = 8  # frames waiting for the consumer; more and the socket is closed
 MAX_FRAME_CHARS = 4096  # a tick is 13 characters
 CLOSE_FLOOD = 4429  # the close code of a socket that sent too much
+# What sending a frame raises when the client has already gone (a phone's page closed as its
+# socket opened, a tunnel dropped as a push went out): the ASGI spec's OSError, and Daphne's
+# own, Autobahn's ``Disconnected`` (Channels issue 1820). Not an error: the socket's
+# disconnect is on its way behind it, and ends the consumer as any close does.
+CLIENT_GONE = (OSError, Disconnected)
 PENALTY_SECONDS = 10  # and for so long its session's new sockets are refused at once
 # Sockets without a known session: refused from an address that flooded this often a minute.
 FLOODS_PER_ADDRESS = client_limits.Window("floods-address", 10, 60)
@@ -359,7 +365,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send(self, frame: str | None) -> None:
         if frame:
-            await self.send(text_data=frame)
+            try:
+                await self.send(text_data=frame)
+            except CLIENT_GONE:  # the client left first: its disconnect ends this socket
+                logger.info("ws frame to a closed socket table=%s", self.table.pk)
 
     def _older_than_shown(self, snapshot: snapshots.TableSnapshot) -> bool:
         """Whether ``snapshot`` is of an earlier move than this socket has been sent
