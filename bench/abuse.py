@@ -8,6 +8,7 @@ fails on them.
     .venv/bin/python bench/abuse.py                # about 90 s
     .venv/bin/python bench/abuse.py --phase 10 --think 0.3
     .venv/bin/python bench/abuse.py --only "table spam,lobby spam" --pdfs 2
+    .venv/bin/python bench/abuse.py --rounds 2     # every abuse twice: what a repeat adds
 
 Loopback only, bounded in time (``--phase`` seconds per abuse, ``--settle`` seconds
 after it). One Daphne process with a SQLite file and the in-memory channel layer
@@ -600,14 +601,20 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
         if unknown:
             raise SystemExit(f"--only: no phase named {', '.join(sorted(unknown))}")
         phases = [name for name in phases if name == "baseline" or name in asked]
-    total = (args.phase + args.settle) * len(phases) + 5
+    # The baseline, then every abuse ``--rounds`` times over: (the row's label, the abuse).
+    plan = [(phases[0], phases[0])] + [
+        (name if args.rounds == 1 else f"{name} ({round_})", name)
+        for round_ in range(1, args.rounds + 1)
+        for name in phases[1:]
+    ]
+    total = (args.phase + args.settle) * len(plan) + 5
     stop_all = time.perf_counter() + total
     players = asyncio.gather(*(seat.play(stop_all, 100_000, args.think) for seat in seats))
     attacked, session = setup_["attacked"]["code"], setup_["attacked"]["sessions"][1]
     del attacked, session
     start_rss = rss_mb(pid)
     rows = []
-    for name in phases:
+    for label, name in plan:
         before, log_before = rss_mb(pid), log.stat().st_size
         since, wall_since = time.perf_counter(), time.time()
         report: dict[str, Any] = {}
@@ -636,7 +643,7 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
         await asyncio.sleep(args.settle)
         found = click_to_push(tally, since, until)
         row = {
-            "phase": name,
+            "phase": label,
             "actions": len(found),
             "p50": percentile(found, 50),
             "p95": percentile(found, 95),
@@ -651,7 +658,7 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
         }
         rows.append(row)
         print(
-            f"{name:<18} click->push p50 {row['p50']:6.1f} p95 {row['p95']:6.1f} ms "
+            f"{label:<18} click->push p50 {row['p50']:6.1f} p95 {row['p95']:6.1f} ms "
             f"({row['actions']} actions)  memory {before:5.0f} -> {row['rss_after']:5.0f} MB "
             f"(start {start_rss:.0f})  log +{row['log_growth_kb']:.0f} kB",
             flush=True,
@@ -729,6 +736,13 @@ def main() -> None:
     parser.add_argument(
         "--only", help='a few abuses, comma-separated (e.g. "table spam,lobby spam")'
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="every abuse this many times over: what a second round adds is what the server "
+        "keeps of an abuse, not what its caches and threads took once",
+    )
     args = parser.parse_args()
     print(
         f"bench/abuse.py: a 2-seat {GAME} table (think {args.think:g} s) against each abuse "
@@ -772,6 +786,14 @@ def main() -> None:
         f"{pdf['cpu_p95']:.0f} ms; load average {load()}",
         flush=True,
     )
+    if args.rounds > 1:  # the memory each round of abuses added, from its first to its last
+        per_round = (len(rows) - 1) // args.rounds
+        added = [
+            rows[1 + r * per_round + per_round - 1]["rss_after"]
+            - rows[1 + r * per_round]["rss_before"]
+            for r in range(args.rounds)
+        ]
+        print("memory each round added: " + ", ".join(f"{mb:+.0f} MB" for mb in added), flush=True)
     for error in sorted(set(errors))[:5]:
         print(f"    error: {error}", flush=True)
     if args.json:

@@ -40,6 +40,12 @@ from tests.support.commands import python
             + ["--beside", "strong,none", "--beside-game", "dragonformula", "--hints", "off"],
             "the median without bot tables beside",
         ),
+        (
+            "bench/abuse.py",
+            ["--phase", "2", "--settle", "0.5", "--pdfs", "1", "--rounds", "2"]
+            + ["--only", "tick flood,oversize refusals"],
+            "memory each round added",
+        ),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_figures(script, args, figure):
