@@ -601,9 +601,9 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
         if unknown:
             raise SystemExit(f"--only: no phase named {', '.join(sorted(unknown))}")
         phases = [name for name in phases if name == "baseline" or name in asked]
-    # The baseline, then every abuse ``--rounds`` times over: (the row's label, the abuse).
-    plan = [(phases[0], phases[0])] + [
-        (name if args.rounds == 1 else f"{name} ({round_})", name)
+    # The baseline (round 0), then every abuse ``--rounds`` times over: (label, abuse, round).
+    plan = [(phases[0], phases[0], 0)] + [
+        (name if args.rounds == 1 else f"{name} ({round_})", name, round_)
         for round_ in range(1, args.rounds + 1)
         for name in phases[1:]
     ]
@@ -614,7 +614,7 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
     del attacked, session
     start_rss = rss_mb(pid)
     rows = []
-    for label, name in plan:
+    for label, name, round_ in plan:
         before, log_before = rss_mb(pid), log.stat().st_size
         since, wall_since = time.perf_counter(), time.time()
         report: dict[str, Any] = {}
@@ -644,6 +644,7 @@ async def run(args: argparse.Namespace, env: dict[str, str], base: str, pid: int
         found = click_to_push(tally, since, until)
         row = {
             "phase": label,
+            "round": round_,
             "actions": len(found),
             "p50": percentile(found, 50),
             "p95": percentile(found, 95),
@@ -787,12 +788,8 @@ def main() -> None:
         flush=True,
     )
     if args.rounds > 1:  # the memory each round of abuses added, from its first to its last
-        per_round = (len(rows) - 1) // args.rounds
-        added = [
-            rows[1 + r * per_round + per_round - 1]["rss_after"]
-            - rows[1 + r * per_round]["rss_before"]
-            for r in range(args.rounds)
-        ]
+        rounds = [[row for row in rows if row["round"] == r] for r in range(1, args.rounds + 1)]
+        added = [of_round[-1]["rss_after"] - of_round[0]["rss_before"] for of_round in rounds]
         print("memory each round added: " + ", ".join(f"{mb:+.0f} MB" for mb in added), flush=True)
     for error in sorted(set(errors))[:5]:
         print(f"    error: {error}", flush=True)

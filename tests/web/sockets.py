@@ -37,12 +37,18 @@ def started_table(
 
 
 async def open_socket(
-    code: str, player: Player | None = None, query: str = ""
+    code: str,
+    player: Player | None = None,
+    query: str = "",
+    served: Callable[[Any], Any] | None = None,
 ) -> WebsocketCommunicator:
     """``player``'s socket of table ``code`` (``None``: a cookieless spectator's); ``query``:
-    its address's query string, as a page puts it there (``page=<token>``)."""
+    its address's query string, as a page puts it there (``page=<token>``); ``served``: what
+    the server's application is wrapped in (a client that behaves as the test needs)."""
     from config.asgi import application
 
+    if served is not None:
+        application = served(application)
     headers = [(b"origin", b"http://localhost")]
     if player is not None:
         headers.append((b"cookie", await database_sync_to_async(session_cookie)(player)))

@@ -7,11 +7,10 @@ import pytest
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 
 from games.presence.models import SeatConnection
 from games.tables.events import group_name
-from tests.web.sockets import session_cookie, started_table
+from tests.web.sockets import open_socket, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,19 +36,9 @@ async def open_connections():
 
 @pytest.mark.parametrize("game_name", ["dragonformula", "dragsaga"])
 async def test_a_socket_whose_client_left_before_its_first_frame_closes_cleanly(players, game_name):
-    from config.asgi import application
-
     ann, ben = players[0], players[1]
     table, _game = await started_table([ann, ben], game_name)
-    headers = [
-        (b"origin", b"http://localhost"),
-        (b"cookie", await database_sync_to_async(session_cookie)(ann)),
-    ]
-    socket = WebsocketCommunicator(
-        gone_before_frames(application), f"/ws/table/{table.code}/", headers=headers
-    )
-    connected, _ = await socket.connect()
-    assert connected
+    socket = await open_socket(table.code, ann, served=gone_before_frames)
     assert await open_connections() == 1  # she was at the table for a moment
     assert await socket.receive_nothing(timeout=0.3)  # her first frame went nowhere, quietly
 
