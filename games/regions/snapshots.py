@@ -18,6 +18,7 @@ moved on is a new change with a new id.
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -32,8 +33,14 @@ from games.trust.models import ShuffleCommitment
 from games.turns.models import Deadline
 
 # Changes remembered per process: a change is pushed within milliseconds of its
-# announcement, so only the latest few hundred (all tables together) are ever asked for.
+# announcement, so only the latest few dozen (all tables together) are ever asked for.
 REMEMBERED_CHANGES = 64
+# ... and each for this many seconds after it was last put or asked for. A busy night fills
+# the 64 in about a second; a quiet one would otherwise keep its last 64 moves, each with
+# its game's state and the regions rendered from it (some 100 kB), for as long as nobody
+# moves. A push comes within milliseconds (p99 under 250 ms at 200 tables): a socket later
+# than this reads the change from the database, as it would after 64 other changes.
+CHANGE_SECONDS = 5.0
 # Tables whose shuffle commitment is remembered (a small tuple each).
 REMEMBERED_COMMITMENTS = 256
 
@@ -159,28 +166,47 @@ def read(
 
 class _Recent:
     """The latest entries put, at most ``size`` of them (thread-safe): what this process
-    remembers of recent changes and tables."""
+    remembers of recent changes and tables. With ``seconds``, an entry neither put nor
+    asked for in that long is forgotten too (at the next put or get)."""
 
-    def __init__(self, size: int) -> None:
-        self._entries: OrderedDict[Hashable, Any] = OrderedDict()
-        self._size = size
+    def __init__(self, size: int, seconds: float | None = None) -> None:
+        # key -> (when last put or asked for, value); the least recently used first
+        self._entries: OrderedDict[Hashable, tuple[float, Any]] = OrderedDict()
+        self._size, self._seconds = size, seconds
         self._lock = threading.Lock()
+        self.clock = time.monotonic  # seconds, for the ages (a test may stand in its own)
 
     def get(self, key: Hashable) -> Any:
+        now = self.clock()
         with self._lock:
-            if key in self._entries:
-                self._entries.move_to_end(key)
-            return self._entries.get(key)
+            self._forget_stale(now)
+            found = self._entries.get(key)
+            if found is None:
+                return None
+            self._entries[key] = (now, found[1])
+            self._entries.move_to_end(key)
+            return found[1]
 
     def put(self, key: Hashable, value: Any) -> None:
+        now = self.clock()
         with self._lock:
-            self._entries[key] = value
+            self._entries[key] = (now, value)
             self._entries.move_to_end(key)
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
+            self._forget_stale(now)
+
+    def _forget_stale(self, now: float) -> None:
+        if self._seconds is None:
+            return
+        while self._entries:
+            touched, _value = next(iter(self._entries.values()))
+            if now - touched <= self._seconds:
+                return  # the rest were used later still
+            self._entries.popitem(last=False)
 
 
-_changes = _Recent(REMEMBERED_CHANGES)  # (table id, change id) -> TableSnapshot
+_changes = _Recent(REMEMBERED_CHANGES, CHANGE_SECONDS)  # (table id, change id) -> TableSnapshot
 # A game's shuffle commitment is made at its start and never changes: the last one
 # shown at each table saves reading it at every move. Table id -> (game's identity,
 # commitment alone).

@@ -1,0 +1,81 @@
+"""A change this process announced is remembered for the table's sockets (its game's state
+and what was rendered from it) until 64 later changes push it out, or until nobody has
+asked for it for ``snapshots.CHANGE_SECONDS``: a quiet club's last moves are not held with
+their states for as long as nobody moves. A socket asking later still gets the table as
+the change left it, read from the database (docs/performance.md, "Under abuse")."""
+
+import gc
+import uuid
+import weakref
+
+import pytest
+
+from games.regions import snapshots
+from games.tables import statements
+from tests.web.tables import seated_table
+
+pytestmark = pytest.mark.django_db
+
+
+class Clock:
+    """Seconds that pass only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The process's remembered changes, empty and on a clock of the test's."""
+    stand_in = Clock()
+    changes = snapshots._Recent(snapshots.REMEMBERED_CHANGES, snapshots.CHANGE_SECONDS)
+    changes.clock = stand_in
+    monkeypatch.setattr(snapshots, "_changes", changes)
+    return stand_in
+
+
+@pytest.fixture
+def no_collector():
+    """Python's garbage collector off: only reference counting frees anything."""
+    gc.collect()
+    gc.disable()
+    yield
+    gc.enable()
+
+
+def test_a_change_is_kept_while_asked_for_and_forgotten_after_its_seconds(clock, no_collector):
+    table, _game, _players = seated_table("dragonformula", ["Ann", "Bo"])
+    game = statements.locked_game(code=table.code, game_name="dragonformula")  # as a move reads it
+    version, change = game.version, uuid.uuid4().hex
+    snapshots.remember(change, game)
+    held = weakref.ref(snapshots.announced(game))
+
+    clock.now += snapshots.CHANGE_SECONDS * 0.6
+    assert snapshots.renders_without_queries(table.pk, change)  # a socket asks: kept, and later
+    clock.now += snapshots.CHANGE_SECONDS * 0.6  # than its seconds since the move, not the asking
+    assert snapshots.renders_without_queries(table.pk, change)
+
+    clock.now += snapshots.CHANGE_SECONDS + 0.1
+    assert not snapshots.renders_without_queries(table.pk, change)
+    del game
+    assert held() is None  # its state and renders freed, without waiting for a collection
+
+    late = snapshots.for_change(table.pk, change)  # a socket that hears of it only now
+    assert (late.game.pk, late.game.version) == (_game.pk, version)
+
+
+def test_a_quiet_spell_forgets_every_change_but_a_new_ones(clock):
+    one, _g, _p = seated_table("dragonformula", ["Ann", "Bo"])
+    two, _g2, _p2 = seated_table("dragonformula", ["Cy", "Di"])
+    old = uuid.uuid4().hex
+    snapshots.remember(old, statements.current_game(one.pk))
+
+    clock.now += snapshots.CHANGE_SECONDS + 1  # nobody moves, then someone at another table
+    new = uuid.uuid4().hex
+    snapshots.remember(new, statements.current_game(two.pk))
+
+    assert snapshots.renders_without_queries(two.pk, new)
+    assert not snapshots.renders_without_queries(one.pk, old)
