@@ -211,8 +211,10 @@ def trace_if_asked() -> bool:
     collection is made and written there, named by the time: ``garbage-<t>.txt``, how many
     objects of each type it found unreachable (garbage kept alive by reference cycles until
     a collection walks them) and, last, the C heap (glibc's ``mallinfo2``: taken, in use,
-    free; SQLite's share of it), and ``pymalloc-<t>.txt``, Python's allocator's arenas and
-    blocks (``sys._debugmallocstats``: memory held for objects, used or not). With
+    free; SQLite's share of it), ``pymalloc-<t>.txt``, Python's allocator's arenas and
+    blocks (``sys._debugmallocstats``: memory held for objects, used or not), and
+    ``caches-<t>.txt``, every remembered-calls cache of the project, how full and how often
+    it answered (:func:`remembered`). With
     ``CLUB_MEMORY_TRACE_FRAMES`` above 0 every allocation is traced too (Python's
     ``tracemalloc``, that many frames each; several times slower) and
     ``snapshot-<t>.pickle`` written, to compare with ``Snapshot.compare_to``. Whether it runs."""
@@ -255,6 +257,7 @@ def write_traces(folder: Path) -> None:
     lines = [f"{count} {kind}" for kind, count in kinds.most_common()] + cycles
     lines.append(f"C heap: {heap_usage()}")
     (folder / f"garbage-{at}.txt").write_text("\n".join(lines) + "\n")
+    (folder / f"caches-{at}.txt").write_text("\n".join(remembered()) + "\n")
     with (folder / f"pymalloc-{at}.txt").open("w") as out:
         saved = os.dup(2)  # the statistics are written to the C stderr
         try:
@@ -266,6 +269,31 @@ def write_traces(folder: Path) -> None:
     if tracemalloc.is_tracing():
         with (folder / f"snapshot-{at}.pickle").open("wb") as out:
             pickle.dump(tracemalloc.take_snapshot(), out, pickle.HIGHEST_PROTOCOL)
+
+
+# The packages whose remembered calls (``functools.lru_cache``) a trace lists.
+OWN_PACKAGES = ("games.", "dragonformula.", "dragsaga.", "config.")
+
+
+def remembered() -> list[str]:
+    """Every cache of remembered calls (``functools.lru_cache``) in this project's code, one
+    line each: how full it is and how often it was asked and answered, e.g. ``512/1024
+    hits 95.1% (40,112 of 42,180) games.regions.looks.region_look``. For sizing them: a
+    cache that is full and answers often is worth its memory (debugging only)."""
+    found = {}
+    for module_name, module in list(sys.modules.items()):
+        if not module_name.startswith(OWN_PACKAGES):
+            continue
+        for name, thing in list(vars(module).items()):
+            info = getattr(thing, "cache_info", None)
+            if callable(info) and getattr(thing, "__module__", None) == module_name:
+                found[f"{module_name}.{name}"] = info()
+    lines = []
+    for name, (hits, misses, maxsize, size) in sorted(found.items()):
+        asked = hits + misses
+        share = 100 * hits / asked if asked else 0.0
+        lines.append(f"{size}/{maxsize} hits {share:.1f}% ({hits:,} of {asked:,}) {name}")
+    return lines
 
 
 # The kinds of garbage whose reference cycle a trace names (one of each found).
