@@ -1,3 +1,4 @@
+import gc
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,12 @@ def armed(monkeypatch):
     calls = []
     monkeypatch.setattr(timers, "schedule", lambda *args: calls.append(args))
     return calls
+
+
+@pytest.fixture
+def no_collector():
+    """Python's garbage collector off: only reference counting frees anything."""
+    gc.collect()
+    gc.disable()
+    yield
+    gc.enable()

@@ -4,7 +4,6 @@ asked for it for ``snapshots.CHANGE_SECONDS``: a quiet club's last moves are not
 their states for as long as nobody moves. A socket asking later still gets the table as
 the change left it, read from the database (docs/performance.md, "Under abuse")."""
 
-import gc
 import uuid
 import weakref
 
@@ -35,15 +34,6 @@ def clock(monkeypatch):
     changes.clock = stand_in
     monkeypatch.setattr(snapshots, "_changes", changes)
     return stand_in
-
-
-@pytest.fixture
-def no_collector():
-    """Python's garbage collector off: only reference counting frees anything."""
-    gc.collect()
-    gc.disable()
-    yield
-    gc.enable()
 
 
 def test_a_change_is_kept_while_asked_for_and_forgotten_after_its_seconds(clock, no_collector):

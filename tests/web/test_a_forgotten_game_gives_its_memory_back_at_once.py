@@ -5,7 +5,6 @@ no reference cycle waiting for the garbage collector's next full walk, which in 
 process comes once a minute (``config/memory.py``). An operator sees it as memory that
 comes back after a busy spell (docs/performance.md, "Under abuse")."""
 
-import gc
 import uuid
 import weakref
 
@@ -18,15 +17,6 @@ from games.tables import statements
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def no_collector():
-    """Python's garbage collector off: only reference counting frees anything."""
-    gc.collect()
-    gc.disable()
-    yield
-    gc.enable()
 
 
 def push(game) -> str:
