@@ -164,7 +164,7 @@ def read(
     return TableSnapshot(fresh, seats, game)
 
 
-class _Recent:
+class Recent:
     """The latest entries put, at most ``size`` of them (thread-safe): what this process
     remembers of recent changes and tables. With ``seconds``, an entry neither put nor
     asked for in that long is forgotten too (at the next put or get)."""
@@ -206,11 +206,12 @@ class _Recent:
             self._entries.popitem(last=False)
 
 
-_changes = _Recent(REMEMBERED_CHANGES, CHANGE_SECONDS)  # (table id, change id) -> TableSnapshot
+# The changes this process remembers: (table id, change id) -> TableSnapshot.
+recent_changes = Recent(REMEMBERED_CHANGES, CHANGE_SECONDS)
 # A game's shuffle commitment is made at its start and never changes: the last one
 # shown at each table saves reading it at every move. Table id -> (game's identity,
 # commitment alone).
-_commitments = _Recent(REMEMBERED_COMMITMENTS)
+_commitments = Recent(REMEMBERED_COMMITMENTS)
 
 
 def remember(change: str, game: Game, seats: list[Seat] | None = None) -> TableSnapshot:
@@ -231,14 +232,14 @@ def _kept(change: str, snapshot: TableSnapshot) -> TableSnapshot:
     _carry_commitment(snapshot)
     snapshot.read_whole()
     snapshot.change = change
-    _changes.put((snapshot.table.pk, change), snapshot)
+    recent_changes.put((snapshot.table.pk, change), snapshot)
     return snapshot
 
 
 def remember_again(change: str, snapshot: TableSnapshot) -> None:
     """Keep ``snapshot`` (already read whole) under another ``change`` too: the table has
     not moved, only something a viewer is shown of it is ready (a hint worked out)."""
-    _changes.put((snapshot.table.pk, change), snapshot)
+    recent_changes.put((snapshot.table.pk, change), snapshot)
 
 
 def announced(game: Game) -> TableSnapshot | None:
@@ -257,7 +258,7 @@ def for_change(table_id: int, change: str) -> TableSnapshot:
     If the table has changed again before a read, it shows the later state a little
     early; the later change's own push then finds nothing new to send.
     """
-    snapshot = _changes.get((table_id, change))
+    snapshot = recent_changes.get((table_id, change))
     if snapshot is None:
         snapshot = _kept(change, read(table_id))
     return snapshot
@@ -266,7 +267,7 @@ def for_change(table_id: int, change: str) -> TableSnapshot:
 def renders_without_queries(table_id: int, change: str) -> bool:
     """Whether the table after ``change`` is held whole by this process (it made the change):
     its regions then render without reading the database, on the event loop."""
-    snapshot = _changes.get((table_id, change))
+    snapshot = recent_changes.get((table_id, change))
     return snapshot is not None and snapshot.whole
 
 

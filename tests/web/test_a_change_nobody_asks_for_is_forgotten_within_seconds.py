@@ -31,9 +31,9 @@ class Clock:
 def clock(monkeypatch):
     """The process's remembered changes, empty and on a clock of the test's."""
     stand_in = Clock()
-    changes = snapshots._Recent(snapshots.REMEMBERED_CHANGES, snapshots.CHANGE_SECONDS)
+    changes = snapshots.Recent(snapshots.REMEMBERED_CHANGES, snapshots.CHANGE_SECONDS)
     changes.clock = stand_in
-    monkeypatch.setattr(snapshots, "_changes", changes)
+    monkeypatch.setattr(snapshots, "recent_changes", changes)
     return stand_in
 
 
