@@ -71,11 +71,12 @@ def consumer(table: Any, player: Any, name: str) -> Any:
 def open_socket(socket: Any) -> str | None:
     """``connect``'s work off the event loop: ``_find``, then ``_opened``'s first frame."""
     from games.live.consumers import viewer_language
+    from games.regions.last_sent import LastSent
 
     found = socket._find()
     assert found is not None
     socket.table, socket.player = found
-    socket.sent, socket.shown = {}, None
+    socket.sent, socket.shown = LastSent(), None
     socket.language = viewer_language(socket.scope)
     return socket._opened()
 

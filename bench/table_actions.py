@@ -68,11 +68,12 @@ class Socket:
     def __init__(self, table: Any, player: Any, name: str) -> None:
         from games.live.consumers import TableConsumer
         from games.presence import leavers
+        from games.regions.last_sent import LastSent
 
         leavers.connected(table, player, name)  # the seat's presence, as a socket opens
         consumer = TableConsumer.__new__(TableConsumer)
         consumer.table, consumer.player, consumer.language = table, player, "ja"
-        consumer.sent, consumer.shown = {}, None
+        consumer.sent, consumer.shown = LastSent(), None
         self.frames: list[str] = []
         self.consumer = consumer
 

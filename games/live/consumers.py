@@ -59,6 +59,7 @@ from django.utils import translation
 from games.coach import hint_thinking
 from games.presence import leavers
 from games.regions import page_load, rendering, snapshots
+from games.regions.last_sent import LastSent
 from games.registry import game_kind
 from games.tables import client_limits, oplog, selectors
 from games.tables.actions import playing
@@ -272,7 +273,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.table, self.player = found
-        self.sent: dict[str, str] = {}
+        self.sent = LastSent()
         self.shown: tuple[int, int] | None = None  # (game, version) of the last change pushed
         self.language = viewer_language(self.scope)
         self.group = group_name(self.table.pk)
@@ -419,6 +420,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         if shown is not None:
             changed = page_load.unseen(regions, shown)
         else:
-            changed = [html for region, html in regions.items() if self.sent.get(region) != html]
-        self.sent = {**self.sent, **regions} if only else regions
+            changed = self.sent.changed(regions)
+        self.sent.note(regions, only_these=not only)
         return "".join(changed) or None

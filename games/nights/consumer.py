@@ -19,6 +19,7 @@ from games.live.consumers import viewer_language
 from games.nights import announcing
 from games.nights import board as night_board
 from games.nights.models import ClubNight
+from games.regions.last_sent import LastSent
 
 SCREEN_REGIONS = {
     "night-round": "nights/_screen_round.html",
@@ -45,7 +46,7 @@ class NightConsumer(WebsocketConsumer):
             return
         self.night_id = night.pk
         self.language = viewer_language(self.scope)
-        self.sent: dict[str, str] = {}
+        self.sent = LastSent()
         self.group = announcing.group_name(night.pk)
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()
@@ -67,7 +68,7 @@ class NightConsumer(WebsocketConsumer):
             return
         with translation.override(self.language):
             regions = render_screen(night, oob=True)
-        changed = [html for region, html in regions.items() if self.sent.get(region) != html]
-        self.sent = regions
+        changed = self.sent.changed(regions)
+        self.sent.note(regions, only_these=True)
         if changed:
             self.send(text_data="".join(changed))

@@ -12,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from games.live.consumers import TableConsumer, viewer_language
 from games.presence import leavers
 from games.presence.models import SeatConnection, StandIn
+from games.regions.last_sent import LastSent
 from games.tables.models import Player, Seat
 from games.tables.selectors import SESSION_PLAYER
 from tests.web.tables import seated_table
@@ -36,7 +37,7 @@ def socket_of(table, player, name):
 def opened(socket) -> str:
     """``connect``'s worker-thread part: the table and the viewer found, the first frame."""
     socket.table, socket.player = socket._find()
-    socket.sent, socket.shown, socket.language = {}, None, viewer_language(socket.scope)
+    socket.sent, socket.shown, socket.language = LastSent(), None, viewer_language(socket.scope)
     return socket._opened()
 
 
