@@ -66,7 +66,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from load import ScriptedSeat, Tally, migrate, percentile, server_env  # noqa: E402
+from load import ScriptedSeat, Tally, migrate, percentile, rss_mb, server_env  # noqa: E402
 
 from tests.integration.players import post  # noqa: E402
 from tests.support.commands import python  # noqa: E402
@@ -225,13 +225,6 @@ def helper(env: dict[str, str], *args: str) -> Any:
 
 
 # --- measuring ---------------------------------------------------------------------------
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def load() -> str:

@@ -363,6 +363,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def rss_mb(pid: int) -> float:
+    """A process's resident memory (``VmRSS``), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
 def machine_cpu_seconds() -> tuple[float, float]:
     """CPU time the whole machine has been busy so far, all cores together, and the time
     the hypervisor took its cores away (Linux /proc/stat): busy is user, nice, system, irq
@@ -502,6 +510,7 @@ def run(
         client_before = time.process_time()
         tally, elapsed, checked = asyncio.run(play(tables, servers, args, env))
         server_cpu = servers_cpu(servers) - cpu_before
+        memory = [rss_mb(server.process.pid) for server in servers]
         client_cpu = time.process_time() - client_before
         load_after = os.getloadavg()[0]
     found, lost_pushes = latencies(tally)
@@ -551,6 +560,7 @@ def run(
             tally.machine_in_play * 1000 / len(tally.applied) if tally.applied else 0
         ),
         "load_average": [load_before, load_after],
+        "servers_rss_mb": memory,
     }
 
 
@@ -570,7 +580,8 @@ def print_row(r: dict[str, Any]) -> None:
         f"{r['server_cpu_ms_per_action_in_play']:.1f} ms/action, of it the Daphnes' own "
         f"{r['server_own_cpu_ms_per_action_in_play']:.1f}), "
         f"client CPU {r['client_cpu_s']:.1f} s, machine load {r['load_average'][0]:.1f} -> "
-        f"{r['load_average'][1]:.1f}",
+        f"{r['load_average'][1]:.1f}; memory at the end "
+        f"{' + '.join(f'{mb:.0f}' for mb in r.get('servers_rss_mb', []))} MB",
         flush=True,
     )
     print(

@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.load import cpu_seconds, rss_mb  # noqa: E402
 from bench.table_actions import live_moves, quiet_log, setup_django  # noqa: E402
 from tests.support.servers import daphne  # noqa: E402
 
@@ -122,21 +123,9 @@ def idle_server(database: Path, seconds: float) -> tuple[float, float]:
     with daphne(env=env, log=database.with_suffix(".log"), timeout=60) as served:
         time.sleep(5)  # start-up's own work (resuming tables, the first heartbeat) done
         pid = served.process.pid
-        before = _cpu_seconds(pid)
+        before = cpu_seconds(pid)
         time.sleep(seconds)
-        return (_cpu_seconds(pid) - before) / seconds, _rss_mb(pid)
-
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+        return (cpu_seconds(pid) - before) / seconds, rss_mb(pid)
 
 
 def main() -> None:
