@@ -13,6 +13,9 @@ address as it does on a club's. Past 253 players, phones share addresses in turn
 T=200, four players an address), far below any per-address limit, so the limits stay as
 they are and still measure nothing but the play.
 
+Each run prints the pushes' latency, the servers' CPU a move (the Daphnes' own and with
+their workers), the machine's, and each server's memory (RSS) when play ends.
+
     .venv/bin/python bench/load.py --config single --tables 10,25,50
     .venv/bin/python bench/load.py --config scaled --tables 10,25,50
     .venv/bin/python bench/load.py --config both --tables 10,25,50 --duration 30
