@@ -4,8 +4,9 @@ A socket sends a region only when its HTML differs from what it sent last (a hal
 choice in an unchanged region survives other players' moves). Keeping the HTML itself
 kept every socket's whole view alive for as long as the socket was open, after the caches
 had let it go: a seat's regions are tens of kilobytes late in a match, 16 MB at 150 tables
-(docs/performance.md, "Tables held"). A hash says the same in a few bytes: Python's string hash (64 bits, computed once per string), so two
-different versions of a region compare equal about once in 2**64 comparisons.
+(docs/performance.md, "Tables held"). A hash says the same in a few bytes: Python's string
+hash (64 bits, computed once per string), so two different versions of a region compare
+equal about once in 2**64 comparisons.
 """
 
 from __future__ import annotations
