@@ -121,10 +121,13 @@ def _seat(raw: str) -> int:
     return seat
 
 
-def flip_outcomes(events: list[dict[str, Any]], names: list[str]) -> dict[tuple[int, str], Any]:
+def flip_outcomes(
+    events: list[dict[str, Any]], names: list[str], colours: list[str]
+) -> dict[tuple[int, str], Any]:
     """What each card flipped this round did, by (seat, card): an attack's damage per
-    player hit (``blocked`` when a guard stopped it), a guard's attacker; an attack
-    still waiting for the hit players' answers has ``pending`` set."""
+    player hit (``blocked`` when a guard stopped it), a guard's attacker, each with the
+    player's name and dragon colour; an attack still waiting for the hit players' answers
+    has ``pending`` set."""
     outcomes: dict[tuple[int, str], Any] = {}
     # Each round starts afresh: only the events since the last round's start are read (the
     # whole log is read by every viewer after every move otherwise).
@@ -141,12 +144,21 @@ def flip_outcomes(events: list[dict[str, Any]], names: list[str]) -> dict[tuple[
             outcomes[(event["attacker"], event["card"])] = {
                 "pending": False,
                 "hits": [
-                    {"name": names[d["seat"]], "amount": d["amount"], "blocked": d["blocked_by"]}
+                    {
+                        "name": names[d["seat"]],
+                        "colour": colours[d["seat"]],
+                        "amount": d["amount"],
+                        "blocked": d["blocked_by"],
+                    }
                     for d in event["damage"]
                 ],
             }
         elif kind == "guard":
-            outcomes[(event["seat"], event["card"])] = {"guarded": names[event["attacker"]]}
+            attacker = event["attacker"]
+            outcomes[(event["seat"], event["card"])] = {
+                "guarded": names[attacker],
+                "colour": colours[attacker],
+            }
     return outcomes
 
 
@@ -181,7 +193,7 @@ def _own_face_down(placed: list, you: dict[str, Any] | None, cards: dict[str, An
 def present(view: dict[str, Any], seat: int | None, context: dict[str, Any]) -> dict[str, Any]:
     cards = {card["id"]: card for card in view["cards"]}
     names = context["names"]
-    outcomes = flip_outcomes(view["events"], names)
+    outcomes = flip_outcomes(view["events"], names, view["colours"])
     you = view["you"]
     legal = view["legal_actions"]
     waiting = set(view["waiting_for"])

@@ -13,8 +13,11 @@ import contextlib
 import time
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Error, expect
 
+from dragsaga.rules.cards import default_card_set
+from dragsaga.templatetags.ds_seats import ds_flipped
 from games.tables.actions import opening, playing, starting
 from games.tables.models import Table
 from tests.browser.tables import off_the_browser_loop, version, wait_for_new_version
@@ -266,6 +269,7 @@ def test_dragsaga_fits_one_screen_in_every_phase(new_page, artifacts_dir):
 
     ds_step_until(page, "#prompt button:has-text('No guard')")
     check_phase(page, "dragsaga", "guard", artifacts_dir, must_show=[".guard-window"])
+    check_with_every_seat_at_its_tallest(page, artifacts_dir)
 
     ds_step_until(page, "#scores .result", limit_seconds=240)
 
@@ -285,6 +289,69 @@ def test_dragsaga_fits_one_screen_in_every_phase(new_page, artifacts_dir):
     assert "最終ダメージ" in page.locator("#scores .result").inner_text()
     assert headers_too_narrow(page) == []
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+
+
+# The most a seat shows in a round: both its placed cards flipped as attacks, each with a
+# line for every player it hit (long bot names, one hit blocked by a guard).
+HITS = [
+    {"name": "Bot 4 (tactical)", "colour": "green", "amount": 3, "blocked": None},
+    {"name": "Guest1", "colour": "yellow", "amount": 3, "blocked": None},
+    {"name": "Bot 2 (tactical)", "colour": "red", "amount": 0, "blocked": "Scale Shield"},
+]
+CROWD = """html => {
+    const seats = [...document.querySelectorAll('#seats .ds-seat:not(.you) .placed')];
+    for (const placed of seats) placed.innerHTML = html;
+    return seats.length;
+}"""
+
+
+# The damage each hit line shows, where it is wholly drawn inside its line (a long name may be
+# cut short on a phone; the amount may not).
+AMOUNTS_SHOWN = """() => [...document.querySelectorAll('#seats .ds-seat:not(.you) .flip-outcome .hit')]
+    .map(line => {
+        const box = line.getBoundingClientRect();
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        let amount = null;
+        while (walker.nextNode()) {
+            const match = walker.currentNode.textContent.match(/−\\d+/);
+            if (!match) continue;
+            const range = document.createRange();
+            range.setStart(walker.currentNode, match.index);
+            range.setEnd(walker.currentNode, match.index + match[0].length);
+            const r = range.getBoundingClientRect();
+            if (r.width > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5) amount = match[0];
+        }
+        return amount;
+    })"""
+
+
+def two_flipped_attacks() -> str:
+    """Two flipped attacks with what they did, as the server renders a seat's flips."""
+    cards = {card["id"]: card for card in default_card_set()}
+    outcome = {"pending": False, "hits": HITS}
+    with translation.override("en"):
+        return "".join(
+            ds_flipped({"face": cards[card], "outcome": outcome, "key": f"tallest-{card}"})
+            for card in ("claw", "dragon_breath")
+        )
+
+
+def check_with_every_seat_at_its_tallest(page, artifacts_dir) -> None:
+    """The guard phase again, with every other seat showing two flipped attacks: the hand
+    stays on a phone's screen (such a seat once pushed it below the fold), and each hit
+    still says how much it took."""
+    html = two_flipped_attacks()
+    for _attempt in range(3):
+        assert page.evaluate(CROWD, html) == 3
+        check_phase(page, "dragsaga", "guard-tallest-seats", artifacts_dir)
+        page.set_viewport_size(PHONE)
+        amounts = page.evaluate(AMOUNTS_SHOWN)
+        page.set_viewport_size(LAPTOP)
+        if page.locator("[data-flip^='tallest-']").count() == 6:
+            break  # no push replaced the seats while they were measured
+    else:
+        raise AssertionError("pushes kept replacing the seats being measured")
+    assert amounts == ["−3"] * 12
 
 
 def headers_too_narrow(page) -> list[str]:

@@ -4,6 +4,7 @@ each flipped card with what it did, and who has answered an attack, without secr
 import re
 
 import pytest
+from django.utils.html import strip_tags
 
 from games.regions import rendering
 from games.registry import engine_for
@@ -60,7 +61,10 @@ def test_a_flipped_attack_shows_the_damage_it_dealt():
     for hit in event["damage"]:
         name = NAMES[hit["seat"]]
         expected = f"{name} blocks" if hit["blocked_by"] else f"{name} −{hit['amount']}"
-        assert expected in shown
+        assert expected in strip_tags(shown)
+        # Each line starts with the hit player's dragon swatch (a narrow seat shows it alone).
+        colour = game.state["colours"][hit["seat"]]
+        assert f'dragon-{colour}" aria-hidden="true"></span><span class="who">{name}<' in shown
 
 
 def test_hit_players_show_a_tick_once_they_have_answered():
