@@ -5,6 +5,7 @@ pass has the server choose for them, and every open page hears it without a relo
 from __future__ import annotations
 
 import re
+import time
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -48,6 +49,10 @@ def _phase(code):
     return Game.objects.get(table__code=code).state["phase"]
 
 
+def _version(code):
+    return Game.objects.get(table__code=code).version
+
+
 def _time_outs(code):
     game = Game.objects.get(table__code=code)
     logged = ActionLog.objects.filter(game=game, action__type="time_out")
@@ -86,11 +91,18 @@ def test_three_members_choose_and_place_each_within_their_own_day(new_page, arti
         assert take_dragsaga_step(pages[name])
     assert off_the_browser_loop(_phase, code) == "place"
     pages["ben"].screenshot(path=artifacts_dir / "turn-based-saga-placing-phone.png")
-    seen = version(pages["cy"])
     off_the_browser_loop(_a_day_passes)
-    wait_for_new_version(pages["cy"], seen, timeout=30_000)
+    # The server's loop looks at the deadlines once a second: wait for it to place for Ben,
+    # then for Cy's page to hear it (her own placing's push may land first).
+    deadline = time.monotonic() + 30
+    while off_the_browser_loop(_phase, code) != "turns" and time.monotonic() < deadline:
+        time.sleep(0.2)
     assert off_the_browser_loop(_time_outs, code) == [1, 2]
     assert off_the_browser_loop(_phase, code) == "turns"
+    now = str(off_the_browser_loop(_version, code))
+    pages["cy"].wait_for_function(
+        "now => document.querySelector('#table-version').value === now", arg=now, timeout=30_000
+    )
     for name, page in pages.items():
         assert never_reloaded(page), name
         no_sideways_scroll(page) if name != "ann" else None
