@@ -6,9 +6,9 @@ viewer at the table but for where the seat sits from them (and "you"). So the pa
 waited for), made for each viewer, around its content (``partials/seat.html``), rendered
 from its *look* only: the hashable summary :func:`look` makes of the presenter's seat. A
 look already rendered in the page's language is reused; what the panel shows can never
-differ from the look it is filed under. Its row of discards follows, remembered apart
-(:func:`discards_row`): it changes only when the seat discards, and is the largest part of
-a panel (a card face each), so it is kept once, not once in every look of the seat.
+differ from the look it is filed under. Its row of discards follows (:func:`discards_row`),
+joined from its cards, each rendered once per card: the row is the largest part of a panel
+(a card face each) and changes with every discard, so it is kept in no look of the seat.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from games.regions import rendering
 
@@ -30,8 +30,10 @@ register = template.Library()
 Look = tuple[tuple[str, Any], ...]
 
 # Looks remembered per process: a seat's own and everyone else's, a few each, of every
-# table being played (about 1 kB each), and as many rows of discards (2-5 kB each).
+# table being played (about 1 kB each).
 REMEMBERED_LOOKS = 2048
+# A row of discards around its cards (``partials/_discard.html`` each).
+DISCARDS_HTML = '  <div class="discards" role="group" aria-label="{}">{}</div>'
 # What the panel's content does not read: the ``<article>`` tag's and the discards' fields.
 NOT_IN_CONTENT = frozenset({"position", "waiting", "discards"})
 
@@ -81,16 +83,26 @@ def _panel(seat: Mapping[str, Any], language: str) -> str:
 
 
 def discards_row(discards: list[dict[str, Any]], language: str) -> SafeString:
-    """A seat's row of discards (``partials/_discards.html``), rendered once per row (its
-    cards, whether the last is still live) and language: it changes only when the seat
-    discards, while the rest of its panel changes with every turn."""
-    return _discards(tuple((card["code"], bool(card["live"])) for card in discards), language)
+    """A seat's row of discards, oldest first: each card as it lies (:func:`_discard`, once
+    per card, whether it is still live, and language), joined when asked.
+
+    Rows themselves are not remembered. A row changes with every discard, so remembered
+    rows were mostly outgrown ones: 519 of them held 4.7 MB at the end of
+    ``bench/abuse.py``, where joining a row of twenty remembered cards takes a microsecond or
+    two (docs/performance.md, "Under abuse")."""
+    cards = "".join(_discard(card["code"], bool(card["live"]), language) for card in discards)
+    return mark_safe(DISCARDS_HTML.format(_discards_label(language), cards))  # noqa: S308
 
 
-@lru_cache(maxsize=REMEMBERED_LOOKS)
-def _discards(row: tuple[tuple[str, bool], ...], language: str) -> SafeString:
-    discards = [{"code": code, "live": live} for code, live in row]
-    return render_to_string("dragonformula/partials/_discards.html", {"discards": discards})
+@lru_cache(maxsize=4 * 78)  # both languages, each card live or not
+def _discard(code: str, live: bool, language: str) -> SafeString:
+    return render_to_string("dragonformula/partials/_discard.html", {"code": code, "live": live})
+
+
+@lru_cache(maxsize=4)
+def _discards_label(language: str) -> str:
+    """The row's name for screen readers, escaped, in ``language`` (the active one)."""
+    return escape(gettext("discards"))
 
 
 @lru_cache(maxsize=REMEMBERED_LOOKS)

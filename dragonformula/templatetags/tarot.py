@@ -12,7 +12,7 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -230,37 +230,33 @@ CLOCK_EVENTS = {  # dragonformula.rules.clock
 }
 
 
-# Hands remembered per process: a seat's hand stays as it is through the others' moves.
-# Some 4 kB each: a few per seat of a few hundred tables.
-REMEMBERED_HANDS = 1024
+# The hand's form around its cards: a discard posts to the table's URL with the version seen.
+HAND_HTML = (
+    '<form hx-post="{}" hx-include="#seen" hx-swap="none" class="cards" tabindex="0">\n'
+    "  {}\n  </form>"
+)
 
 
 @register.simple_tag
 def df_hand(hand: list[dict[str, Any]], hand_action: str | None, act_url: str) -> SafeString:
-    """The hand's cards (``partials/_hand_cards.html``), rendered once per hand: its cards
-    and what each can do (a discard's action), the kind of discard, the table's URL and
-    the language; from those only, so a hand is only ever shown to the seat holding it."""
-    cards = tuple((card["code"], card["action"], card.get("drawn", False)) for card in hand)
-    return _hand(cards, hand_action, act_url, get_language() or "")
+    """The hand's cards in their form, each card rendered once per card, what it can do (a
+    discard's action), the kind of discard and the language (:func:`_hand_card`), joined
+    when asked: from those only, so a hand is only ever shown to the seat holding it.
 
-
-@lru_cache(maxsize=REMEMBERED_HANDS)
-def _hand(
-    cards: tuple[tuple[str, str | None, bool], ...],
-    hand_action: str | None,
-    act_url: str,
-    language: str,
-) -> SafeString:
+    Whole hands are not remembered. The hand's region is remembered by its look already,
+    so a remembered hand was asked for again 0.4 % of the time at 150 tables, while 1,024
+    of them held some 9 MB (docs/performance.md, "Under abuse")."""
+    language = get_language() or ""
     shown = "".join(
-        _hand_card(code, action, hand_action, language, drawn) for code, action, drawn in cards
+        _hand_card(card["code"], card["action"], hand_action, language, card.get("drawn", False))
+        for card in hand
     )
-    context = {"cards": mark_safe(shown), "act_url": act_url}  # noqa: S308 - each its template's
-    return render_to_string("dragonformula/partials/_hand_cards.html", context)
+    return mark_safe(HAND_HTML.format(escape(act_url), shown))  # noqa: S308 - each its template's
 
 
 # A hand's cards remembered per process, each once per card, what it can do (its discard's
 # action or none) and the kind of discard: a new hand is mostly cards already shown.
-REMEMBERED_HAND_CARDS = 512
+REMEMBERED_HAND_CARDS = 1024
 
 
 @lru_cache(maxsize=REMEMBERED_HAND_CARDS)

@@ -1,7 +1,8 @@
-"""A seat's hand is rendered once per hand (its cards, what each can do, the language) and
-remembered through the others' moves (a Dragon Formula hand's cards each once per card,
-what it can do and the kind of discard): every viewer's hand region shows exactly the cards
-that seat holds, never another seat's, and is what rendering it from nothing shows."""
+"""A seat's hand is made of what is remembered through the others' moves (a DragSaga hand
+once per hand: its cards, what each can do, the language; a Dragon Formula hand joined from
+its cards, each once per card, what it can do and the kind of discard): every viewer's hand
+region shows exactly the cards that seat holds, never another seat's, and is what rendering
+it from nothing shows."""
 
 import re
 
@@ -24,7 +25,7 @@ GAMES = {
     # engine's state as shown)
     "dragonformula": (
         "smart",
-        (tarot._hand, tarot._hand_card),
+        (tarot._hand_card,),
         lambda state, seat: sorted_hand(state["hands"][seat]),
     ),
     "dragsaga": (
