@@ -271,12 +271,13 @@ def write_traces(folder: Path) -> None:
             pickle.dump(tracemalloc.take_snapshot(), out, pickle.HIGHEST_PROTOCOL)
 
 
-# The packages whose remembered calls (``functools.lru_cache``) a trace lists.
+# The packages whose remembered calls (``functools.lru_cache``'s and
+# ``games.regions.recent.remembered``'s) a trace lists.
 OWN_PACKAGES = ("games.", "dragonformula.", "dragsaga.", "config.")
 
 
 def remembered() -> list[str]:
-    """Every cache of remembered calls (``functools.lru_cache``) in this project's code, one
+    """Every cache of remembered calls (anything with ``lru_cache``'s ``cache_info``) in this project's code, one
     line each: how full it is and how often it was asked and answered, e.g. ``2048/2048
     hits 86.7% (26,825 of 30,928) games.regions.looks.region``. For sizing them: a cache
     that is full and answers often is worth its memory (debugging only)."""

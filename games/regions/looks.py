@@ -17,11 +17,12 @@ list), and anything else (a lazy translation, a marked-safe string) cannot be a 
 from __future__ import annotations
 
 import marshal
-from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
+
+from games.regions.recent import remembered
 
 # marshal's version 2: no references (version 3 on), which would make two equal looks' bytes
 # differ with how their strings are shared or interned.
@@ -65,9 +66,14 @@ class Look:
 # hand, prompt or result screen stays as it is through most of the others' moves. A few
 # per seat of every table being played; 1-5 kB each.
 REMEMBERED_REGIONS = 2048
+# ... and each for this many seconds after it was last asked for. A table's regions are
+# asked for at every move; a region nobody has asked for in a minute belongs to a table
+# that moved on or went quiet, and its look would otherwise be held until 2,048 newer ones
+# pushed it out (docs/performance.md, "Under abuse").
+REGION_SECONDS = 60.0
 
 
-@lru_cache(maxsize=REMEMBERED_REGIONS)
+@remembered(REMEMBERED_REGIONS, REGION_SECONDS)
 def region(template_name: str, look: Look, language: str) -> SafeString:
     """A table region's partial rendered from its look alone (in ``language``, the active
     one), once: the viewers and moves it looks the same to share it."""

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from games.learn import steps as guided_steps
 from games.presence import at_the_table
 from games.regions import looks, snapshots
+from games.regions.recent import remembered
 from games.regions.snapshots import TableSnapshot
 from games.registry import game_kind
 from games.tables import selectors
@@ -439,7 +440,8 @@ def shared_regions(kind: Any) -> frozenset[str]:
 ACTOR_REGIONS = (SEEN_REGION[0], PROMPT_REGION, "hand")
 # Remembered pushes per process: one viewer's regions after one move, 20-80 kB of HTML that
 # grows with the game (the seat panels list every discard); a change is rendered for all of
-# a table's sockets within milliseconds, so a few dozen are enough (docs/performance.md, under abuse).
+# a table's sockets within milliseconds, so a few dozen are enough (docs/performance.md, under abuse);
+# each is let go as its change is (``snapshots.CHANGE_SECONDS`` after it was last asked for).
 REMEMBERED_PUSHES = 32
 
 
@@ -460,7 +462,7 @@ def actor_regions(
 EVERY_REGION: frozenset[str] = frozenset()
 
 
-@lru_cache(maxsize=REMEMBERED_PUSHES)
+@remembered(REMEMBERED_PUSHES, snapshots.CHANGE_SECONDS)
 def pushed_regions(
     table_id: int,
     change: str,

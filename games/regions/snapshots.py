@@ -17,16 +17,13 @@ moved on is a new change with a new id.
 
 from __future__ import annotations
 
-import threading
-import time
 import weakref
-from collections import OrderedDict
-from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
 from games.presence import away
 from games.presence.models import StandIn
+from games.regions.recent import Recent
 from games.tables import statements
 from games.tables.models import Game, Player, Seat, Table
 from games.trust.models import ShuffleCommitment
@@ -162,48 +159,6 @@ def read(
     if seats is None:
         seats = statements.seats_with_presence(fresh.pk)
     return TableSnapshot(fresh, seats, game)
-
-
-class Recent:
-    """The latest entries put, at most ``size`` of them (thread-safe): what this process
-    remembers of recent changes and tables. With ``seconds``, an entry neither put nor
-    asked for in that long is forgotten too (at the next put or get)."""
-
-    def __init__(self, size: int, seconds: float | None = None) -> None:
-        # key -> (when last put or asked for, value); the least recently used first
-        self._entries: OrderedDict[Hashable, tuple[float, Any]] = OrderedDict()
-        self._size, self._seconds = size, seconds
-        self._lock = threading.Lock()
-        self.clock = time.monotonic  # seconds, for the ages (a test may stand in its own)
-
-    def get(self, key: Hashable) -> Any:
-        now = self.clock()
-        with self._lock:
-            self._forget_stale(now)
-            found = self._entries.get(key)
-            if found is None:
-                return None
-            self._entries[key] = (now, found[1])
-            self._entries.move_to_end(key)
-            return found[1]
-
-    def put(self, key: Hashable, value: Any) -> None:
-        now = self.clock()
-        with self._lock:
-            self._entries[key] = (now, value)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
-            self._forget_stale(now)
-
-    def _forget_stale(self, now: float) -> None:
-        if self._seconds is None:
-            return
-        while self._entries:
-            touched, _value = next(iter(self._entries.values()))
-            if now - touched <= self._seconds:
-                return  # the rest were used later still
-            self._entries.popitem(last=False)
 
 
 # The changes this process remembers: (table id, change id) -> TableSnapshot.

@@ -11,20 +11,11 @@ import pytest
 
 from games.regions import snapshots
 from games.tables import statements
+from tests.support.clock import Clock
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
 QUIET = 60  # seconds in which nobody at the club moves
-
-
-class Clock:
-    """Seconds that pass only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
