@@ -10,3 +10,12 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def remember_changes_on(clock: Clock, monkeypatch) -> None:
+    """The process's remembered changes (``games.regions.snapshots``), empty and on ``clock``."""
+    from games.regions import snapshots
+
+    changes = snapshots.Recent(snapshots.REMEMBERED_CHANGES, snapshots.CHANGE_SECONDS)
+    changes.clock = clock
+    monkeypatch.setattr(snapshots, "recent_changes", changes)

@@ -11,7 +11,7 @@ import pytest
 
 from games.regions import snapshots
 from games.tables import statements
-from tests.support.clock import Clock
+from tests.support.clock import Clock, remember_changes_on
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -22,9 +22,7 @@ QUIET = 60  # seconds in which nobody at the club moves
 def clock(monkeypatch):
     """The process's remembered changes, empty and on a clock of the test's."""
     stand_in = Clock()
-    changes = snapshots.Recent(snapshots.REMEMBERED_CHANGES, snapshots.CHANGE_SECONDS)
-    changes.clock = stand_in
-    monkeypatch.setattr(snapshots, "recent_changes", changes)
+    remember_changes_on(stand_in, monkeypatch)
     return stand_in
 
 

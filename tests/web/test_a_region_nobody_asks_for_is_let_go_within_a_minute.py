@@ -11,7 +11,7 @@ from django.utils import translation
 
 from games.regions import looks, rendering, snapshots
 from games.tables import statements
-from tests.support.clock import Clock
+from tests.support.clock import Clock, remember_changes_on
 from tests.web.tables import seated_table
 
 pytestmark = pytest.mark.django_db
@@ -25,9 +25,7 @@ def clock(monkeypatch):
     for cache in (looks.region, rendering.pushed_regions):
         cache.cache_clear()
         monkeypatch.setattr(cache.entries, "clock", stand_in)
-    changes = snapshots.Recent(snapshots.REMEMBERED_CHANGES, snapshots.CHANGE_SECONDS)
-    changes.clock = stand_in
-    monkeypatch.setattr(snapshots, "recent_changes", changes)
+    remember_changes_on(stand_in, monkeypatch)
     yield stand_in
     for cache in (looks.region, rendering.pushed_regions):
         cache.cache_clear()
