@@ -30,6 +30,38 @@ def off_the_browser_loop(function: Callable[..., Any], *args: Any, **kwargs: Any
         return pool.submit(call).result()
 
 
+# The table's pushes wait while ``window.heldPushes`` is a list, and ``window.releasePushes()``
+# hands them to the page at once: a push then lands in the very task a card is tapped in,
+# before anything the tap left for later. ``window.heldVersion()``: the latest table version
+# a held push brings (-1: none); each held push keeps its frame's text (``data``).
+HOLD_PUSHES = """(() => {
+  const Socket = window.WebSocket;
+  const versionIn = (data) => {
+    const match = /id="table-version"[^>]*value="(\\d+)"/.exec(typeof data === "string" ? data : "");
+    return match ? Number(match[1]) : -1;
+  };
+  window.pushesSeen = 0;
+  window.heldPushes = null;
+  window.WebSocket = class extends Socket {
+    addEventListener(type, listener, options) {
+      if (type !== "message") return super.addEventListener(type, listener, options);
+      return super.addEventListener(type, (event) => {
+        window.pushesSeen += 1;
+        const land = () => listener.call(this, event);
+        if (window.heldPushes) window.heldPushes.push({ version: versionIn(event.data), data: event.data, land });
+        else land();
+      }, options);
+    }
+  };
+  window.heldVersion = () => Math.max(-1, ...window.heldPushes.map((push) => push.version));
+  window.releasePushes = () => {
+    const held = window.heldPushes;
+    window.heldPushes = null;
+    for (const push of held) push.land();
+  };
+})();"""
+
+
 def version(page: Page) -> str:
     return page.locator("#table-version").get_attribute("value") or ""
 

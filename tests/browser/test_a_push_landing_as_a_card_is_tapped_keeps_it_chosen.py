@@ -3,6 +3,7 @@ the hand with the cards chosen so far, and the card just tapped is one of them."
 
 from games.tables.models import Game
 from tests.browser.tables import (
+    HOLD_PUSHES,
     off_the_browser_loop,
     take_dragsaga_step,
     version,
@@ -11,36 +12,6 @@ from tests.browser.tables import (
 from tests.browser.test_ds_placing_keeps_the_choice import CHOSEN, placing_table
 from tests.browser.test_leaver import browser_as
 
-# The table's pushes wait while ``window.heldPushes`` is a list, and ``window.releasePushes()``
-# hands them to the page at once: a push then lands in the very task a card is tapped in,
-# before anything the tap left for later. ``window.heldVersion()``: the latest table version
-# a held push brings (-1: none).
-HOLD_PUSHES = """(() => {
-  const Socket = window.WebSocket;
-  const versionIn = (data) => {
-    const match = /id="table-version"[^>]*value="(\\d+)"/.exec(typeof data === "string" ? data : "");
-    return match ? Number(match[1]) : -1;
-  };
-  window.pushesSeen = 0;
-  window.heldPushes = null;
-  window.WebSocket = class extends Socket {
-    addEventListener(type, listener, options) {
-      if (type !== "message") return super.addEventListener(type, listener, options);
-      return super.addEventListener(type, (event) => {
-        window.pushesSeen += 1;
-        const land = () => listener.call(this, event);
-        if (window.heldPushes) window.heldPushes.push({ version: versionIn(event.data), land });
-        else land();
-      }, options);
-    }
-  };
-  window.heldVersion = () => Math.max(-1, ...window.heldPushes.map((push) => push.version));
-  window.releasePushes = () => {
-    const held = window.heldPushes;
-    window.heldPushes = null;
-    for (const push of held) push.land();
-  };
-})();"""
 TAP_AS_THE_PUSH_LANDS = """id => {
   document.querySelector(`#hand .pickable input[value="${id}"]`).closest("label").click();
   window.releasePushes();

@@ -6,8 +6,7 @@ import json
 
 from games.tables.actions import opening, playing, starting
 from games.tables.models import Player
-from tests.browser.tables import off_the_browser_loop, version, wait_for_new_version
-from tests.browser.test_a_push_landing_as_a_card_is_tapped_keeps_it_chosen import HOLD_PUSHES
+from tests.browser.tables import HOLD_PUSHES, off_the_browser_loop, version, wait_for_new_version
 from tests.browser.test_leaver import browser_as
 
 # The socket's frames are held from the start (HOLD_PUSHES), and the regions the page
