@@ -277,10 +277,10 @@ OWN_PACKAGES = ("games.", "dragonformula.", "dragsaga.", "config.")
 
 
 def remembered() -> list[str]:
-    """Every cache of remembered calls (anything with ``lru_cache``'s ``cache_info``) in this project's code, one
-    line each: how full it is and how often it was asked and answered, e.g. ``2048/2048
-    hits 86.7% (26,825 of 30,928) games.regions.looks.region``. For sizing them: a cache
-    that is full and answers often is worth its memory (debugging only)."""
+    """Every cache of remembered calls (anything with ``lru_cache``'s ``cache_info``) in this
+    project's code, one line each: how full it is and how often it was asked and answered,
+    e.g. ``2048/2048 hits 86.7% (26,825 of 30,928) games.regions.looks.region``. For sizing
+    them: a cache that is full and answers often is worth its memory (debugging only)."""
     found = {}
     for module_name, module in list(sys.modules.items()):
         if not module_name.startswith(OWN_PACKAGES):

@@ -44,24 +44,17 @@
   // stands: a player's own move comes back twice, in the answer to their click and in their
   // socket's push just after, and swapping the same hand again would only undo what they do
   // meanwhile (a key pressed on a card as it is replaced is lost, a card raised drops).
-  const swapped = new Map(); // a region's id -> { element, html } as last swapped in
-  const sentHtml = (fragment) => {
-    const element = fragment && fragment.firstElementChild;
-    return element ? element.outerHTML : null;
-  };
+  // The element swapped in remembers the HTML it was sent as; one replaced by anything else
+  // (a page load, another swap) does not, so it is drawn as usual.
   document.addEventListener("htmx:oobBeforeSwap", (event) => {
-    const target = event.detail.target;
-    const html = sentHtml(event.detail.fragment);
-    const last = target.id ? swapped.get(target.id) : null;
-    if (html !== null && last && last.element === target && last.html === html) {
+    const incoming = event.detail.fragment && event.detail.fragment.firstElementChild;
+    if (!incoming) return;
+    const html = incoming.outerHTML;
+    if (event.detail.target.clubSentHtml === html) {
       event.detail.shouldSwap = false;
       return;
     }
-    if (target.id && html !== null) swapped.set(target.id, { element: null, html });
-  });
-  document.addEventListener("htmx:oobAfterSwap", (event) => {
-    const last = event.target.id ? swapped.get(event.target.id) : null;
-    if (last && last.element === null) last.element = document.getElementById(event.target.id);
+    incoming.clubSentHtml = html; // htmx moves this very element into the page
   });
 
   // A countdown shows the seconds left of a server deadline (sent as seconds remaining,
